@@ -1,0 +1,99 @@
+import { z } from 'zod/v4';
+import { route } from '../table';
+import { id } from '../schemas';
+
+const USER_FIELDS = `id name email picture roles status member { id roles } following language identityProvider emailVerified lastIp loginsCount lastLogin createdAt updatedAt`;
+const API_KEY_FIELDS = `id name key userId lastIp lastUse createdAt`;
+const INVITE_FIELDS = `id token organizationId organizationName email roles expiredAt createdAt`;
+const MEMBERSHIP_FIELDS = `organizationId userId name email roles identityProvider lastIp lastLogin loginsCount picture createdAt updatedAt`;
+
+/** §3 of the REST contract: the caller's own account. */
+export const accountRoutes = [
+  route({
+    method: 'GET',
+    path: '/me',
+    tag: 'account',
+    summary: 'The current user',
+    operation: `query { me { ${USER_FIELDS} } }`,
+    variables: () => ({}),
+    result: (data) => data.me,
+  }),
+  route({
+    method: 'PUT',
+    path: '/me',
+    tag: 'account',
+    summary: 'Update the current user (name, picture)',
+    body: z.object({ name: z.string().nullish(), picture: z.string().nullish() }),
+    operation: `mutation($input: UpdateMeInput!) { updateMe(input: $input) { id name email roles picture language } }`,
+    variables: ({ body }) => ({ input: body }),
+    result: (data) => data.updateMe,
+  }),
+  route({
+    method: 'GET',
+    path: '/me/apikeys',
+    tag: 'account',
+    summary: 'Active API keys of the current user (masked)',
+    operation: `query { apiKeys { ${API_KEY_FIELDS} } }`,
+    variables: () => ({}),
+    result: (data) => data.apiKeys,
+  }),
+  route({
+    method: 'POST',
+    path: '/me/apikeys',
+    tag: 'account',
+    summary: 'Create an API key; the answer is the only time the key is shown in full. Body: JSON {"name"} or a text/plain name.',
+    body: z.union([z.object({ name: z.string().max(200).nullish() }), z.string().max(200)]).optional(),
+    operation: `mutation($name: String) { createApiKey(name: $name) { ${API_KEY_FIELDS} } }`,
+    variables: ({ body }) => ({ name: typeof body === 'string' ? body : (body?.name ?? null) }),
+    result: (data) => data.createApiKey,
+  }),
+  route({
+    method: 'DELETE',
+    path: '/me/apikeys/:apiKeyId',
+    tag: 'account',
+    summary: "Delete one of the current user's API keys",
+    params: z.object({ apiKeyId: id }),
+    operation: `mutation($id: ID!) { deleteApiKey(id: $id) }`,
+    variables: ({ params }) => ({ id: params.apiKeyId }),
+    result: (data) => data.deleteApiKey,
+  }),
+  route({
+    method: 'GET',
+    path: '/me/invites',
+    tag: 'account',
+    summary: 'Pending invites of the current user',
+    operation: `query { myInvites { ${INVITE_FIELDS} } }`,
+    variables: () => ({}),
+    result: (data) => data.myInvites,
+  }),
+  route({
+    method: 'POST',
+    path: '/me/invites/requests',
+    tag: 'account',
+    summary: 'Ask for access to an organization',
+    body: z.object({ organizationId: id }),
+    operation: `mutation($organizationId: ID!) { requestAccess(organizationId: $organizationId) { status } }`,
+    variables: ({ body }) => ({ organizationId: body.organizationId }),
+    result: (data) => data.requestAccess,
+  }),
+  route({
+    method: 'GET',
+    path: '/me/invites/:token',
+    tag: 'account',
+    summary: 'One pending invite of the current user',
+    params: z.object({ token: id }),
+    operation: `query($token: ID!) { myInvite(token: $token) { ${INVITE_FIELDS} } }`,
+    variables: ({ params }) => ({ token: params.token }),
+    result: (data) => data.myInvite,
+  }),
+  route({
+    method: 'POST',
+    path: '/me/invites/:token/accept',
+    tag: 'account',
+    summary: 'Accept an invite: the current user becomes a member',
+    params: z.object({ token: id }),
+    operation: `mutation($token: ID!) { acceptInvite(token: $token) { ${MEMBERSHIP_FIELDS} } }`,
+    variables: ({ params }) => ({ token: params.token }),
+    result: (data) => data.acceptInvite,
+  }),
+];

@@ -1,0 +1,6 @@
+import type { RestRoute } from '../table';
+import { accountRoutes } from './account';
+import { eventRoutes } from './events';
+
+/** Every REST route Vigil serves; each area adds its rows in its own file. */
+export const REST_ROUTES: RestRoute[] = [...accountRoutes, ...eventRoutes];

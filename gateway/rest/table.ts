@@ -1,0 +1,99 @@
+import type express from 'express';
+import { z } from 'zod/v4';
+import { HTTP_STATUS, isErrorCode, restErrorBody } from '../../lib/errors';
+
+/**
+ * A REST route is a row: method, path, input schemas, the GraphQL operation it runs through the
+ * gateway, and how the answer maps to the REST body. Adding a route is adding a row.
+ */
+export interface RestRoute<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Express-style path: `/organizations/:organizationId/alerts`. */
+  path: string;
+  summary: string;
+  tag: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  operation: string;
+  variables(input: { params: z.output<P>; query: z.output<Q>; body: z.output<B> }): Record<string, unknown>;
+  /** From the operation's `data` to the REST body. */
+  result(data: Record<string, unknown>): unknown;
+}
+
+/** Keeps a row's input types tied to its `variables` function. */
+export function route<P extends z.ZodType = z.ZodObject, Q extends z.ZodType = z.ZodObject, B extends z.ZodType = z.ZodUnknown>(
+  row: RestRoute<P, Q, B>,
+): RestRoute {
+  return row as unknown as RestRoute;
+}
+
+export interface ExecutionResult {
+  data?: Record<string, unknown> | null;
+  errors?: ReadonlyArray<{ message: string; extensions?: Record<string, unknown> }>;
+}
+
+export type Execute = (operation: string, variables: Record<string, unknown>, req: express.Request, res: express.Response) => Promise<ExecutionResult>;
+
+export class RestInputError extends Error {}
+
+function describeIssues(where: string, error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const field = issue.path.length ? issue.path.join('.') : where;
+      return `${field}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+function parsePart<T extends z.ZodType>(schema: T | undefined, value: unknown, where: string): z.output<T> | undefined {
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new RestInputError(describeIssues(where, parsed.error));
+  return parsed.data;
+}
+
+/** Literal segments win over parameters, so `/followers/requests` is not read as `/followers/:id`. */
+export function bySpecificity(a: RestRoute, b: RestRoute): number {
+  const as = a.path.split('/');
+  const bs = b.path.split('/');
+  for (let i = 0; i < Math.min(as.length, bs.length); i++) {
+    const ap = as[i].startsWith(':');
+    const bp = bs[i].startsWith(':');
+    if (ap !== bp) return ap ? 1 : -1;
+  }
+  return 0;
+}
+
+export function sendError(res: express.Response, code: string, message: string): void {
+  const known = isErrorCode(code) ? code : 'INTERNAL_SERVER_ERROR';
+  res.status(HTTP_STATUS[known].status).json(restErrorBody(known, message));
+}
+
+export function mountRoutes(app: express.Express, routes: readonly RestRoute[], execute: Execute): void {
+  for (const row of [...routes].sort(bySpecificity)) {
+    const method = row.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+    app[method](row.path, async (req, res, next) => {
+      try {
+        const params = parsePart(row.params, req.params, 'path');
+        const query = parsePart(row.query, req.query, 'query');
+        const body = parsePart(row.body, req.body, 'body');
+        const result = await execute(row.operation, row.variables({ params, query, body } as never), req, res);
+        if (result.errors?.length) {
+          const first = result.errors[0];
+          const code = String(first.extensions?.code ?? 'INTERNAL_SERVER_ERROR');
+          const message = isErrorCode(code) ? first.message : `Internal server error (request id ${res.getHeader('x-request-id')})`;
+          sendError(res, code === 'GRAPHQL_VALIDATION_FAILED' || code === 'BAD_USER_INPUT' ? 'BAD_REQUEST' : code, message);
+          return;
+        }
+        res.status(200).json(row.result(result.data ?? {}));
+      } catch (error) {
+        if (error instanceof RestInputError) {
+          sendError(res, 'BAD_REQUEST', error.message);
+          return;
+        }
+        next(error);
+      }
+    });
+  }
+}

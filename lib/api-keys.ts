@@ -1,0 +1,42 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import type { Principal } from './principal';
+
+const PREFIX = 'vgl_';
+
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/** A new key: the full value is returned to the caller once; only its hash and a masked form are kept. */
+export function newApiKey(): { key: string; keyHash: string; keyMasked: string } {
+  const key = PREFIX + randomBytes(24).toString('base64url');
+  return { key, keyHash: hashApiKey(key), keyMasked: `${PREFIX}****${key.slice(-4)}` };
+}
+
+export function bearerToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : '';
+}
+
+const LAST_USE_EVERY_MS = 60_000;
+
+/** Resolves an API key to its principal, or null when the key is unknown or deleted. */
+export async function authenticateApiKey(pool: pg.Pool, key: string, ip?: string): Promise<Principal | null> {
+  const { rows } = await pool.query<{ id: string; userId: string; stale: boolean }>(
+    `SELECT k.id, k."userId", (k."lastUse" IS NULL OR k."lastUse" < now() - $2::interval) AS stale
+       FROM organizations.api_keys k
+      WHERE k."keyHash" = $1 AND k."deletedAt" IS NULL`,
+    [hashApiKey(key), `${LAST_USE_EVERY_MS} milliseconds`],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  // Usage is recorded at most once a minute per key, off the request's path.
+  if (row.stale) {
+    pool
+      .query(`UPDATE organizations.api_keys SET "lastUse" = now(), "lastIp" = $2 WHERE id = $1`, [row.id, ip ?? null])
+      .catch(() => undefined);
+  }
+  return { userId: row.userId, apiKeyId: row.id };
+}

@@ -1,0 +1,105 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from '../generated/prisma/client';
+import { log } from './log';
+
+export { PrismaClient };
+export type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
+
+/** One database for the whole process: a pg pool (raw SQL) and a Prisma client over that same pool. */
+export interface Database {
+  mode: 'postgres' | 'embedded';
+  pool: pg.Pool;
+  prisma: PrismaClient;
+  /** A URL other clients of this process can use (the embedded socket, or DATABASE_URL). */
+  url: string;
+  close(): Promise<void>;
+}
+
+// Timestamps travel as strings and are parsed once by our code; bigint seq values stay exact.
+pg.types.setTypeParser(20, (v) => v); // int8 as string
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 30_000 });
+  pool.on('error', (err) => log.warn('idle database client error', { error: err.message }));
+  await pool.query('select 1');
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    mode: 'postgres',
+    pool,
+    prisma,
+    url,
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
+
+function holdDataDirLock(dir: string): () => void {
+  const lockFile = path.join(dir, 'vigil.pid');
+  if (existsSync(lockFile)) {
+    const pid = Number(readFileSync(lockFile, 'utf8'));
+    let alive = false;
+    try {
+      if (pid && pid !== process.pid) {
+        process.kill(pid, 0);
+        alive = true;
+      }
+    } catch {
+      alive = false;
+    }
+    if (alive) {
+      throw new Error(
+        `The embedded database in ${dir} is in use by process ${pid}. Stop it, or set DATABASE_URL to share a PostgreSQL server between processes.`,
+      );
+    }
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => rmSync(lockFile, { force: true });
+}
+
+/**
+ * PGlite is a single-connection database: it is served on a loopback socket that accepts one
+ * client, and the pool holds exactly that one connection, so concurrent requests queue in the
+ * pool instead of interleaving statements of different transactions.
+ * `dir` undefined keeps the database in memory (tests).
+ */
+export async function openEmbedded(dir: string | undefined): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  let releaseLock = () => {};
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    releaseLock = holdDataDirLock(dir);
+  }
+  const started = Date.now();
+  const lite = dir ? new PGlite(path.join(dir, 'pgdata')) : new PGlite();
+  await lite.waitReady;
+  const server = new PGLiteSocketServer({ db: lite, host: '127.0.0.1', port: 0, maxConnections: 1 });
+  await server.start();
+  const url = `postgresql://postgres@${server.getServerConn()}/postgres?sslmode=disable`;
+  log.debug('embedded database ready', { dir: dir ?? 'memory', ms: Date.now() - started });
+  const pool = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 0, connectionTimeoutMillis: 60_000 });
+  pool.on('error', (err) => log.warn('embedded database client error', { error: err.message }));
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    mode: 'embedded',
+    pool,
+    prisma,
+    url,
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+      await server.stop();
+      await lite.close();
+      releaseLock();
+    },
+  };
+}
+
+export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openEmbedded(path.join(options.dataDir, 'db'));
+}

@@ -1,0 +1,44 @@
+import type { Tx } from './db';
+
+/** Event names per entity, as GET /events/names lists them. */
+export const EVENT_NAMES = {
+  alert: ['AlertCreated', 'AlertUpdated', 'AlertFollowingCreated', 'AlertFollowingUpdated'],
+  alertComment: ['AlertCommentCreated'],
+  answer: ['AnswerCreated', 'AnswerUpdated'],
+  assessment: ['AssessmentCreated', 'AssessmentUpdated'],
+  assessmentComment: ['AssessmentCommentCreated'],
+  attachment: ['AttachmentCreated', 'AttachmentUpdated'],
+  element: ['ElementCreated', 'ElementDeleted'],
+  follower: ['FollowerRequested', 'FollowerRequestDeleted', 'FollowerRemoved'],
+  following: ['FollowingRequested', 'FollowingAccepted', 'FollowingDeclined', 'FollowingRemoved'],
+  member: ['MemberInvited', 'MemberJoined', 'MemberUpdated', 'MemberRemoved', 'MemberMfaResetRequested', 'MemberPasswordResetRequested'],
+  organization: ['OrganizationCreated', 'OrganizationUpdated', 'OrganizationDeleted'],
+  question: ['QuestionCreated'],
+  questionnaire: ['QuestionnaireCreated'],
+  scan: ['ScanCreated', 'ScanStarted', 'ScanCompleted', 'ScanFailed', 'ScanStopped'],
+  scanTarget: ['ScanTargetCreated', 'ScanTargetUpdated', 'ScanTargetDeleted'],
+  webhook: ['WebhookCreated', 'WebhookUpdated', 'WebhookDeleted'],
+} as const;
+
+export type EventName = (typeof EVENT_NAMES)[keyof typeof EVENT_NAMES][number];
+
+export interface NewEvent {
+  organizationId: string;
+  name: EventName;
+  source: string;
+  data: object;
+  metadata?: Record<string, string>;
+}
+
+/** Appends to the event log inside the caller's transaction, so the change and its event land together. */
+export async function recordEvent(tx: Tx, event: NewEvent): Promise<void> {
+  await tx.event.create({
+    data: {
+      organizationId: event.organizationId,
+      name: event.name,
+      source: event.source,
+      data: JSON.parse(JSON.stringify(event.data)),
+      metadata: event.metadata ?? {},
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { composeServices } from '@apollo/composition';
+import { parse } from 'graphql';
+import { SUBGRAPH_NAMES, type SubgraphName } from '../lib/config';
+
+const ROOT = path.join(__dirname, '..');
+
+export function subgraphSdl(name: SubgraphName): string {
+  return readFileSync(path.join(ROOT, 'subgraphs', name, 'schema.graphql'), 'utf8');
+}
+
+/** Composes the four subgraph SDLs into the supergraph, locally (no registry, no network). */
+export function composeSupergraph(urls?: Partial<Record<SubgraphName, string>>): string {
+  const result = composeServices(
+    SUBGRAPH_NAMES.map((name) => ({ name, url: urls?.[name] ?? `http://127.0.0.1/${name}/graphql`, typeDefs: parse(subgraphSdl(name)) })),
+  );
+  if (result.errors) {
+    throw new Error(`Supergraph composition failed:\n${result.errors.map((e) => `- ${e.message}`).join('\n')}`);
+  }
+  return result.supergraphSdl;
+}
+
+/** `npm run compose`: refresh schema/ (subgraph SDL copies and the composed supergraph). */
+if (require.main === module) {
+  for (const name of SUBGRAPH_NAMES) writeFileSync(path.join(ROOT, 'schema', `${name}.graphql`), subgraphSdl(name));
+  writeFileSync(path.join(ROOT, 'schema', 'supergraph.graphql'), composeSupergraph());
+  process.stdout.write(`schema/supergraph.graphql composed from ${SUBGRAPH_NAMES.join(', ')}\n`);
+}

@@ -1,0 +1,107 @@
+import type { PrismaClient, Tx } from '../../lib/db';
+import { newApiKey } from '../../lib/api-keys';
+import { recordEvent } from '../../lib/events';
+import { conflict, notFound } from '../../lib/errors';
+import { ADMIN } from '../../lib/policy';
+
+const SOURCE_ORG = 'service.organization';
+const SOURCE_MEMBER = 'service.organization.member';
+
+export type ApiKeyRow = { id: string; name: string; keyMasked: string; userId: string; lastIp: string | null; lastUse: Date | null; createdAt: Date };
+
+export function apiKeyView(row: ApiKeyRow, fullKey?: string) {
+  return { id: row.id, name: row.name, key: fullKey ?? row.keyMasked, userId: row.userId, lastIp: row.lastIp, lastUse: row.lastUse, createdAt: row.createdAt };
+}
+
+export async function createApiKey(prisma: PrismaClient | Tx, userId: string, name: string) {
+  const { key, keyHash, keyMasked } = newApiKey();
+  const row = await prisma.apiKey.create({ data: { userId, name, keyHash, keyMasked } });
+  return apiKeyView(row, key);
+}
+
+export async function createOrganization(tx: Tx, userId: string, input: { name: string; picture?: string | null; email?: string | null }) {
+  const organization = await tx.organization.create({ data: { name: input.name, picture: input.picture ?? null, email: input.email ?? null } });
+  await tx.membership.create({ data: { organizationId: organization.id, userId, roles: [ADMIN] } });
+  await recordEvent(tx, { organizationId: organization.id, name: 'OrganizationCreated', source: SOURCE_ORG, data: organization, metadata: { userId } });
+  return organization;
+}
+
+/**
+ * Creates (or reuses) a user, an organization it administers, and a fresh API key: the way in
+ * for the first user of a new installation.
+ */
+export async function bootstrapAccount(prisma: PrismaClient, input: { email: string; organization: string; name?: string }) {
+  return prisma.$transaction(async (tx) => {
+    const user = await tx.user.upsert({ where: { email: input.email }, update: {}, create: { email: input.email, name: input.name ?? input.email.split('@')[0] } });
+    const existing = await tx.membership.findFirst({
+      where: { userId: user.id, roles: { has: ADMIN }, organization: { name: input.organization, deletedAt: null } },
+    });
+    const organizationId = existing?.organizationId ?? (await createOrganization(tx, user.id, { name: input.organization })).id;
+    const apiKey = await createApiKey(tx, user.id, 'bootstrap');
+    return { userId: user.id, organizationId, apiKey: apiKey.key };
+  });
+}
+
+export function inviteView(invite: { id: string; organizationId: string; email: string; roles: string[]; expiresAt: Date; createdAt: Date }, organizationName: string) {
+  return {
+    id: invite.id,
+    token: invite.id,
+    organizationId: invite.organizationId,
+    organizationName,
+    email: invite.email,
+    roles: invite.roles,
+    expiredAt: invite.expiresAt,
+    createdAt: invite.createdAt,
+  };
+}
+
+/** The invitee accepts: the invite becomes a membership, in one transaction with its event. */
+export async function acceptInvite(prisma: PrismaClient, userId: string, token: string) {
+  return prisma.$transaction(async (tx) => {
+    const user = await tx.user.findUniqueOrThrow({ where: { id: userId } });
+    const invite = await tx.invite.findFirst({
+      where: { id: token, email: user.email, acceptedAt: null, expiresAt: { gt: new Date() }, organization: { deletedAt: null } },
+    });
+    if (!invite) throw notFound('Invite');
+    const already = await tx.membership.findUnique({ where: { organizationId_userId: { organizationId: invite.organizationId, userId } } });
+    if (already) throw conflict('You are already a member of this organization');
+    const membership = await tx.membership.create({ data: { organizationId: invite.organizationId, userId, roles: invite.roles } });
+    await tx.invite.update({ where: { id: invite.id }, data: { acceptedAt: new Date() } });
+    await recordEvent(tx, { organizationId: invite.organizationId, name: 'MemberJoined', source: SOURCE_MEMBER, data: { organizationId: invite.organizationId, userId, roles: invite.roles }, metadata: { userId } });
+    return membershipView(membership, user);
+  });
+}
+
+export function membershipView(
+  membership: { organizationId: string; userId: string; roles: string[]; createdAt: Date; updatedAt: Date },
+  user: { name: string; email: string; identityProvider: string; lastIp: string | null; lastLogin: Date | null; loginsCount: number; picture: string | null },
+) {
+  return {
+    organizationId: membership.organizationId,
+    userId: membership.userId,
+    name: user.name,
+    email: user.email,
+    roles: membership.roles,
+    identityProvider: user.identityProvider,
+    lastIp: user.lastIp,
+    lastLogin: user.lastLogin?.toISOString() ?? null,
+    loginsCount: user.loginsCount,
+    picture: user.picture,
+    createdAt: membership.createdAt,
+    updatedAt: membership.updatedAt,
+  };
+}
+
+/** A user asks to join an organization; an existing member is told ACCEPTED. */
+export async function requestAccess(prisma: PrismaClient, userId: string, organizationId: string) {
+  const organization = await prisma.organization.findFirst({ where: { id: organizationId, deletedAt: null } });
+  if (!organization) throw notFound('Organization');
+  const member = await prisma.membership.findUnique({ where: { organizationId_userId: { organizationId, userId } } });
+  if (member) return { status: 'ACCEPTED' };
+  const request = await prisma.accessRequest.upsert({
+    where: { userId_organizationId: { userId, organizationId } },
+    update: {},
+    create: { userId, organizationId },
+  });
+  return { status: request.status };
+}

@@ -1,0 +1,108 @@
+import type { SubgraphContext } from '../server';
+import type { OrganizationsLoaders, OrganizationRow } from './loaders';
+import { badRequest, notFound } from '../../lib/errors';
+import * as valid from '../../lib/validate';
+import { acceptInvite, apiKeyView, createApiKey, inviteView, requestAccess } from './account';
+
+type Ctx = SubgraphContext<OrganizationsLoaders>;
+type Args<T = Record<string, unknown>> = T;
+
+async function currentUser(ctx: Ctx) {
+  const user = await ctx.loaders.user.load(ctx.policy.userId);
+  if (!user) throw notFound('User');
+  return user;
+}
+
+function optionalUrl(value: unknown, field: string): string | null | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string' || value.length > 2048 || !/^https?:\/\/\S+$/i.test(value)) throw badRequest(`${field} must be an http(s) URL`, field);
+  return value;
+}
+
+export const resolvers = {
+  Query: {
+    me: (_: unknown, __: unknown, ctx: Ctx) => currentUser(ctx),
+    apiKeys: async (_: unknown, __: unknown, ctx: Ctx) => {
+      const rows = await ctx.db.prisma.apiKey.findMany({ where: { userId: ctx.policy.userId, deletedAt: null }, orderBy: { createdAt: 'asc' } });
+      return rows.map((r) => apiKeyView(r));
+    },
+    myInvites: async (_: unknown, __: unknown, ctx: Ctx) => {
+      const user = await currentUser(ctx);
+      const invites = await ctx.db.prisma.invite.findMany({
+        where: { email: user.email, acceptedAt: null, expiresAt: { gt: new Date() }, organization: { deletedAt: null } },
+        include: { organization: true },
+        orderBy: { createdAt: 'asc' },
+      });
+      return invites.map((i) => inviteView(i, i.organization.name));
+    },
+    myInvite: async (_: unknown, args: Args<{ token: string }>, ctx: Ctx) => {
+      const token = valid.uuid(args.token, 'token');
+      const user = await currentUser(ctx);
+      const invite = await ctx.db.prisma.invite.findFirst({
+        where: { id: token, email: user.email, acceptedAt: null, organization: { deletedAt: null } },
+        include: { organization: true },
+      });
+      if (!invite) throw notFound('Invite');
+      return inviteView(invite, invite.organization.name);
+    },
+    organizations: async (_: unknown, __: unknown, ctx: Ctx) => {
+      const ids = [...(await ctx.policy.memberships()).keys()];
+      const rows = await ctx.loaders.organization.loadMany(ids);
+      return rows.filter((r): r is OrganizationRow => !!r && !(r instanceof Error)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    },
+    organization: async (_: unknown, args: Args<{ id: string }>, ctx: Ctx) => {
+      const id = valid.uuid(args.id, 'organizationId');
+      await ctx.policy.requireView(id);
+      const row = await ctx.loaders.organization.load(id);
+      if (!row) throw notFound('Organization');
+      return row;
+    },
+  },
+  Mutation: {
+    createApiKey: (_: unknown, args: Args<{ name?: string | null }>, ctx: Ctx) => {
+      const name = args.name == null || args.name === '' ? 'API key' : valid.name(args.name, 'name');
+      return createApiKey(ctx.db.prisma, ctx.policy.userId, name);
+    },
+    deleteApiKey: async (_: unknown, args: Args<{ id: string }>, ctx: Ctx) => {
+      const id = valid.uuid(args.id, 'apiKeyId');
+      const { count } = await ctx.db.prisma.apiKey.updateMany({ where: { id, userId: ctx.policy.userId, deletedAt: null }, data: { deletedAt: new Date() } });
+      if (count === 0) throw notFound('API key');
+      return true;
+    },
+    updateMe: async (_: unknown, args: Args<{ input: { name?: string | null; picture?: string | null } }>, ctx: Ctx) => {
+      const name = valid.optionalName(args.input.name, 'name');
+      const picture = optionalUrl(args.input.picture, 'picture');
+      const user = await ctx.db.prisma.user.update({ where: { id: ctx.policy.userId }, data: { ...(name ? { name } : {}), ...(picture ? { picture } : {}) } });
+      const roles = new Set([...(await ctx.policy.memberships()).values()].flat());
+      return { id: user.id, name: user.name, email: user.email, roles: [...roles], picture: user.picture, language: user.language };
+    },
+    acceptInvite: (_: unknown, args: Args<{ token: string }>, ctx: Ctx) => acceptInvite(ctx.db.prisma, ctx.policy.userId, valid.uuid(args.token, 'token')),
+    requestAccess: (_: unknown, args: Args<{ organizationId: string }>, ctx: Ctx) =>
+      requestAccess(ctx.db.prisma, ctx.policy.userId, valid.uuid(args.organizationId, 'organizationId')),
+  },
+  User: {
+    __resolveReference: async (ref: { id: string }, ctx: Ctx) => ctx.loaders.user.load(ref.id),
+    member: async (user: { id: string }, _: unknown, ctx: Ctx) => {
+      if (user.id !== ctx.policy.userId) return [];
+      return [...(await ctx.policy.memberships()).entries()].map(([id, roles]) => ({ id, roles }));
+    },
+    roles: async (user: { id: string }, _: unknown, ctx: Ctx) => {
+      if (user.id !== ctx.policy.userId) return [];
+      return [...new Set([...(await ctx.policy.memberships()).values()].flat())];
+    },
+    following: async (user: { id: string }, _: unknown, ctx: Ctx) => {
+      if (user.id !== ctx.policy.userId) return [];
+      const followed = new Set<string>();
+      for (const organizationId of (await ctx.policy.memberships()).keys()) {
+        for (const id of await ctx.policy.following(organizationId)) followed.add(id);
+      }
+      return [...followed];
+    },
+  },
+  Organization: {
+    __resolveReference: async (ref: { id: string }, ctx: Ctx) => {
+      if (!(await ctx.policy.viewOf(ref.id))) return null;
+      return ctx.loaders.organization.load(ref.id);
+    },
+  },
+};

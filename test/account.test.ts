@@ -1,0 +1,179 @@
+import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+
+let t: TestVigil;
+let alice: Account;
+let bob: Account;
+
+beforeAll(async () => {
+  t = await startTestVigil();
+  alice = await t.bootstrap('alice@example.com', 'Alice Corp');
+  bob = await t.bootstrap('bob@example.com', 'Bob Inc');
+});
+afterAll(() => t.close());
+
+describe('authentication', () => {
+  it('refuses a REST call without a key, with an unknown key and with a deleted key (401 with the error body)', async () => {
+    const missing = await t.rest('GET', '/me');
+    expect(missing.status).toBe(401);
+    expect(missing.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: expect.any(String) });
+
+    const unknown = await t.rest('GET', '/me', { key: 'vgl_not-a-real-key' });
+    expect(unknown.status).toBe(401);
+
+    const created = await t.rest('POST', '/me/apikeys', { key: alice.apiKey, body: { name: 'short-lived' } });
+    expect((await t.rest('GET', '/me', { key: created.body.key })).status).toBe(200);
+    expect((await t.rest('DELETE', `/me/apikeys/${created.body.id}`, { key: alice.apiKey })).body).toBe(true);
+    const deleted = await t.rest('GET', '/me', { key: created.body.key });
+    expect(deleted.status).toBe(401);
+  });
+
+  it('refuses GraphQL without a key (401) but lets the schema be introspected', async () => {
+    const anonymous = await t.graphql('{ me { id } }');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+    const introspection = await t.graphql('{ __schema { queryType { name } } }');
+    expect(introspection.status).toBe(200);
+    expect(introspection.body.data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+    const badKey = await t.graphql('{ me { id } }', {}, 'vgl_nope');
+    expect(badKey.status).toBe(401);
+  });
+});
+
+describe('GET /me', () => {
+  it('describes the caller with memberships, in REST and GraphQL alike', async () => {
+    const rest = await t.rest('GET', '/me', { key: alice.apiKey });
+    expect(rest.status).toBe(200);
+    expect(rest.body).toMatchObject({
+      id: alice.userId,
+      email: 'alice@example.com',
+      roles: ['ADMIN'],
+      status: 'ACTIVE',
+      member: [{ id: alice.organizationId, roles: ['ADMIN'] }],
+      following: [],
+    });
+    const gql = await t.graphql('{ me { id email roles member { id roles } following } }', {}, alice.apiKey);
+    expect(gql.body.data.me).toEqual({ id: rest.body.id, email: rest.body.email, roles: rest.body.roles, member: rest.body.member, following: rest.body.following });
+  });
+
+  it('updates name and picture, validating them', async () => {
+    const updated = await t.rest('PUT', '/me', { key: bob.apiKey, body: { name: 'Bob B.', picture: 'https://img.example.com/bob.png' } });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ id: bob.userId, name: 'Bob B.', picture: 'https://img.example.com/bob.png', email: 'bob@example.com', roles: ['ADMIN'], language: 'en-US' });
+    const bad = await t.rest('PUT', '/me', { key: bob.apiKey, body: { picture: 'not a url' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/picture/);
+    const empty = await t.rest('PUT', '/me', { key: bob.apiKey, body: { name: '   ' } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toMatch(/name/);
+  });
+});
+
+describe('API keys', () => {
+  it('shows a new key in full once (JSON or text/plain body), then only masked; stores only a hash', async () => {
+    const json = await t.rest('POST', '/me/apikeys', { key: alice.apiKey, body: { name: 'ci' } });
+    expect(json.status).toBe(200);
+    expect(json.body).toMatchObject({ name: 'ci', userId: alice.userId });
+    expect(json.body.key).toMatch(/^vgl_[A-Za-z0-9_-]{20,}$/);
+
+    const text = await t.rest('POST', '/me/apikeys', { key: alice.apiKey, text: 'from text' });
+    expect(text.body.name).toBe('from text');
+
+    const nullName = await t.rest('POST', '/me/apikeys', { key: alice.apiKey, body: { name: null } });
+    expect(nullName.status).toBe(200);
+
+    const list = await t.rest('GET', '/me/apikeys', { key: alice.apiKey });
+    const listed = list.body.find((k: { id: string }) => k.id === json.body.id);
+    expect(listed.key).not.toBe(json.body.key);
+    expect(listed.key).toBe(`vgl_****${json.body.key.slice(-4)}`);
+
+    const stored = await t.vigil.db.pool.query(`SELECT "keyHash" FROM organizations.api_keys WHERE id = $1`, [json.body.id]);
+    expect(stored.rows[0].keyHash).toMatch(/^[0-9a-f]{64}$/);
+    const leaked = await t.vigil.db.pool.query(`SELECT count(*)::int AS n FROM organizations.api_keys WHERE "keyHash" = $1 OR "keyMasked" = $1`, [json.body.key]);
+    expect(leaked.rows[0].n).toBe(0);
+  });
+
+  it("lets only the owner delete a key: another user's key is not found", async () => {
+    const bobs = await t.rest('GET', '/me/apikeys', { key: bob.apiKey });
+    const attempt = await t.rest('DELETE', `/me/apikeys/${bobs.body[0].id}`, { key: alice.apiKey });
+    expect(attempt.status).toBe(404);
+    expect(attempt.body).toEqual({ statusCode: 404, error: 'NotFound', message: expect.stringMatching(/API key/) });
+    expect((await t.rest('GET', '/me', { key: bob.apiKey })).status).toBe(200);
+  });
+
+  it('answers a malformed id with a 400 that names the field', async () => {
+    const bad = await t.rest('DELETE', '/me/apikeys/not-a-uuid', { key: alice.apiKey });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ statusCode: 400, error: 'BadRequest', message: expect.stringMatching(/apiKeyId/) });
+    const gql = await t.graphql('mutation { deleteApiKey(id: "nope") }', {}, alice.apiKey);
+    expect(gql.body.errors?.[0].extensions?.code).toBe('BAD_REQUEST');
+  });
+});
+
+describe('invites and access requests', () => {
+  it('lists, reads and accepts an invite addressed to the caller', async () => {
+    const carol = await t.bootstrap('carol@example.com', 'Carol Ltd');
+    const invite = await t.vigil.db.prisma.invite.create({
+      data: { organizationId: alice.organizationId, email: 'carol@example.com', roles: [], expiresAt: new Date(Date.now() + 86_400_000) },
+    });
+    const list = await t.rest('GET', '/me/invites', { key: carol.apiKey });
+    expect(list.body).toEqual([expect.objectContaining({ id: invite.id, token: invite.id, organizationId: alice.organizationId, organizationName: 'Alice Corp', email: 'carol@example.com' })]);
+    expect((await t.rest('GET', `/me/invites/${invite.id}`, { key: carol.apiKey })).body.organizationName).toBe('Alice Corp');
+    // Someone else cannot see or accept Carol's invite.
+    expect((await t.rest('GET', `/me/invites/${invite.id}`, { key: bob.apiKey })).status).toBe(404);
+    expect((await t.rest('POST', `/me/invites/${invite.id}/accept`, { key: bob.apiKey })).status).toBe(404);
+
+    const accepted = await t.rest('POST', `/me/invites/${invite.id}/accept`, { key: carol.apiKey });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ organizationId: alice.organizationId, userId: carol.userId, email: 'carol@example.com', roles: [] });
+    const me = await t.rest('GET', '/me', { key: carol.apiKey });
+    expect(me.body.member.map((m: { id: string }) => m.id).sort()).toEqual([alice.organizationId, carol.organizationId].sort());
+    expect((await t.rest('GET', '/me/invites', { key: carol.apiKey })).body).toEqual([]);
+    const again = await t.rest('POST', `/me/invites/${invite.id}/accept`, { key: carol.apiKey });
+    expect(again.status).toBe(404);
+
+    const events = await t.rest('GET', `/organizations/${alice.organizationId}/events?name=MemberJoined`, { key: alice.apiKey });
+    expect(events.body.data).toEqual([expect.objectContaining({ name: 'MemberJoined', data: expect.objectContaining({ userId: carol.userId }) })]);
+  });
+
+  it('refuses an expired invite', async () => {
+    const dave = await t.bootstrap('dave@example.com', 'Dave Co');
+    const invite = await t.vigil.db.prisma.invite.create({
+      data: { organizationId: bob.organizationId, email: 'dave@example.com', roles: ['ADMIN'], expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect((await t.rest('POST', `/me/invites/${invite.id}/accept`, { key: dave.apiKey })).status).toBe(404);
+  });
+
+  it('records a request for access, and answers ACCEPTED for a member', async () => {
+    const pending = await t.rest('POST', '/me/invites/requests', { key: bob.apiKey, body: { organizationId: alice.organizationId } });
+    expect(pending.body).toEqual({ status: 'PENDING' });
+    const member = await t.rest('POST', '/me/invites/requests', { key: alice.apiKey, body: { organizationId: alice.organizationId } });
+    expect(member.body).toEqual({ status: 'ACCEPTED' });
+    const bad = await t.rest('POST', '/me/invites/requests', { key: alice.apiKey, body: {} });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/organizationId/);
+  });
+});
+
+describe('REST mechanics', () => {
+  it('answers an unknown route with 404 in the error shape, and bad JSON with 400', async () => {
+    const unknown = await t.rest('GET', '/no/such/route', { key: alice.apiKey });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ statusCode: 404, error: 'NotFound', message: expect.any(String) });
+    const broken = await t.rest('POST', '/me/apikeys', { key: alice.apiKey, text: '{"name":', headers: { 'content-type': 'application/json' } });
+    expect(broken.status).toBe(400);
+    expect(broken.body.statusCode).toBe(400);
+  });
+
+  it('publishes /openapi.json generated from the route table', async () => {
+    const doc = await t.rest('GET', '/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(doc.body.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/me', '/me/apikeys', '/me/apikeys/{apiKeyId}', '/me/invites/{token}/accept']));
+    expect(doc.body.paths['/me/apikeys/{apiKeyId}'].delete.parameters).toEqual([expect.objectContaining({ name: 'apiKeyId', in: 'path', required: true })]);
+  });
+
+  it('serves /healthz and /readyz', async () => {
+    expect((await t.rest('GET', '/healthz')).body).toEqual({ status: 'ok' });
+    expect((await t.rest('GET', '/readyz')).body).toMatchObject({ status: 'ready', database: 'postgres' });
+  });
+});

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../../lib/config';
+import { setLogLevel } from '../../lib/log';
+import { startVigil, type RunningVigil } from '../../gateway/app';
+import { COMMANDS } from '../../lib/cli/commands';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://root@127.0.0.1:5432/postgres';
+
+/** A fresh PostgreSQL database for one test file, dropped at the end. */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `vigil_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface Account {
+  userId: string;
+  organizationId: string;
+  apiKey: string;
+}
+
+export interface HttpResult<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestVigil {
+  vigil: RunningVigil;
+  url: string;
+  databaseUrl: string;
+  secret: string;
+  /** Runs the bootstrap command: a user, an organization it administers, an API key. */
+  bootstrap(email: string, organization: string): Promise<Account>;
+  rest<T = any>(method: string, path: string, options?: { key?: string; body?: unknown; text?: string; headers?: Record<string, string> }): Promise<HttpResult<T>>;
+  graphql<T = any>(query: string, variables?: Record<string, unknown>, key?: string): Promise<HttpResult<{ data?: T; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }>>;
+  close(): Promise<void>;
+}
+
+export async function request(base: string, method: string, path: string, options: { key?: string; body?: unknown; text?: string; headers?: Record<string, string> } = {}): Promise<HttpResult> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.key) headers.authorization = `Bearer ${options.key}`;
+  let body: string | undefined;
+  if (options.text !== undefined) {
+    headers['content-type'] ??= 'text/plain';
+    body = options.text;
+  } else if (options.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(base + path, { method, headers, body });
+  const raw = await response.text();
+  let parsed: unknown = raw;
+  try {
+    parsed = raw === '' ? undefined : JSON.parse(raw);
+  } catch {
+    parsed = raw;
+  }
+  return { status: response.status, body: parsed, headers: response.headers };
+}
+
+/** The whole service, in-process, on a fresh PostgreSQL database and free ports. */
+export async function startTestVigil(): Promise<TestVigil> {
+  setLogLevel(process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent');
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-test-'));
+  const secret = randomBytes(16).toString('hex');
+  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', SUBGRAPH_BASE_PORT: '0', VIGIL_SECRET: secret, VIGIL_DATA_DIR: dataDir });
+  const vigil = await startVigil(config);
+  return {
+    vigil,
+    url: vigil.url,
+    databaseUrl: database.url,
+    secret,
+    bootstrap: async (email, organization) => (await COMMANDS.bootstrap.run(vigil.db, { email, organization }, () => undefined)) as Account,
+    rest: (method, p, options) => request(vigil.url, method, p, options),
+    graphql: (query, variables, key) => request(vigil.url, 'POST', '/graphql', { key, body: { query, variables } }),
+    async close() {
+      await vigil.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
