@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { subgraphSdlText } from '../subgraphs/server';
 import path from 'node:path';
 import { composeServices } from '@apollo/composition';
 import { parse } from 'graphql';
@@ -7,7 +8,7 @@ import { SUBGRAPH_NAMES, type SubgraphName } from '../lib/config';
 const ROOT = path.join(__dirname, '..');
 
 export function subgraphSdl(name: SubgraphName): string {
-  return readFileSync(path.join(ROOT, 'subgraphs', name, 'schema.graphql'), 'utf8');
+  return subgraphSdlText(path.join(ROOT, 'subgraphs', name));
 }
 
 /** Composes the four subgraph SDLs into the supergraph, locally (no registry, no network). */

@@ -7,7 +7,7 @@ import { documentsSubgraph } from './documents';
 
 export const SUBGRAPHS: Record<SubgraphName, SubgraphDefinition> = {
   organizations: organizationsSubgraph as SubgraphDefinition,
-  alerts: alertsSubgraph,
+  alerts: alertsSubgraph as SubgraphDefinition,
   questionnaires: questionnairesSubgraph,
   documents: documentsSubgraph,
 };

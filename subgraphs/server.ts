@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
@@ -39,8 +40,33 @@ export interface SubgraphDefinition<Loaders = unknown> {
   createLoaders(db: Database, policy: Policy): Loaders;
 }
 
-export function readSdl(file: string): DocumentNode {
-  return parse(readFileSync(file, 'utf8'));
+/**
+ * A subgraph's SDL: `schema.graphql` (the @link and shared types) followed by the folder's other
+ * `.graphql` files in name order, one per area (`scan-targets.graphql`, `alerts.graphql` …).
+ */
+export function subgraphSdlText(dir: string): string {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.graphql') && f !== 'schema.graphql').sort();
+  return ['schema.graphql', ...files].map((f) => readFileSync(path.join(dir, f), 'utf8').trimEnd() + '\n').join('\n');
+}
+
+export function readSdl(dir: string): DocumentNode {
+  return parse(subgraphSdlText(dir));
+}
+
+type ResolverMap = Record<string, Record<string, unknown>>;
+
+/** Merges the resolver maps of a subgraph's areas (each file adds fields to Query, Mutation, types). */
+export function mergeResolvers(...maps: ResolverMap[]): ResolverMap {
+  const merged: ResolverMap = {};
+  for (const map of maps) {
+    for (const [type, fields] of Object.entries(map)) {
+      for (const field of Object.keys(fields)) {
+        if (merged[type] && field in merged[type]) throw new Error(`resolver ${type}.${field} is defined twice`);
+      }
+      merged[type] = { ...merged[type], ...fields };
+    }
+  }
+  return merged;
 }
 
 /** Known errors keep their code; anything else is masked (and logged by `logInternalErrors`). */

@@ -1,10 +1,12 @@
-import path from 'node:path';
-import { readSdl, type SubgraphDefinition } from '../server';
-import { resolvers } from './resolvers';
+import { mergeResolvers, readSdl, type SubgraphDefinition } from '../server';
+import { createLoaders, type AlertsLoaders } from './loaders';
+import { ruleResolvers } from './rules';
+import { scanTargetResolvers } from './scan-targets';
 
-export const alertsSubgraph: SubgraphDefinition = {
+/** Scan targets, scans, rules and alerts. Each area has its SDL file and its resolver map. */
+export const alertsSubgraph: SubgraphDefinition<AlertsLoaders> = {
   name: 'alerts',
-  typeDefs: readSdl(path.join(__dirname, 'schema.graphql')),
-  resolvers: resolvers as unknown as SubgraphDefinition['resolvers'],
-  createLoaders: () => ({}),
+  typeDefs: readSdl(__dirname),
+  resolvers: mergeResolvers(ruleResolvers, scanTargetResolvers) as unknown as SubgraphDefinition<AlertsLoaders>['resolvers'],
+  createLoaders: (db) => createLoaders(db),
 };

@@ -1,10 +1,9 @@
-import path from 'node:path';
 import { readSdl, type SubgraphDefinition } from '../server';
 import { resolvers } from './resolvers';
 
 export const documentsSubgraph: SubgraphDefinition = {
   name: 'documents',
-  typeDefs: readSdl(path.join(__dirname, 'schema.graphql')),
+  typeDefs: readSdl(__dirname),
   resolvers: resolvers as unknown as SubgraphDefinition['resolvers'],
   createLoaders: () => ({}),
 };

@@ -1,0 +1,20 @@
+import DataLoader from 'dataloader';
+import type { Database } from '../../lib/db';
+
+/** Per-request batching of the alerts subgraph's lookups: one query per kind per tick. */
+export function createLoaders(db: Database) {
+  return {
+    scanTarget: new DataLoader(async (ids: readonly string[]) => {
+      const rows = await db.prisma.scanTarget.findMany({ where: { id: { in: [...ids] }, deletedAt: null } });
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id) ?? null);
+    }),
+    rule: new DataLoader(async (ids: readonly string[]) => {
+      const rows = await db.prisma.rule.findMany({ where: { id: { in: [...ids] } } });
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id) ?? null);
+    }),
+  };
+}
+
+export type AlertsLoaders = ReturnType<typeof createLoaders>;
