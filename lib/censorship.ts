@@ -1,0 +1,18 @@
+/**
+ * Follower censorship: the one policy for what a following organization may see of another
+ * organization's alerts. GraphQL, REST, subscriptions, events and exports all go through it.
+ *
+ * Sensitive (hidden from followers): `resource` (names the affected asset), `metadata` (account
+ * ids, ARNs, hostnames), `enrichment` (raw scanner evidence), and alert comments (never listed to
+ * followers). Everything else (rule, severity, state, dates, tags, labels, compliances) stays.
+ */
+export const CENSORED = '[censored]';
+
+export const CENSORED_ALERT_FIELDS = ['resource', 'metadata', 'enrichment'] as const;
+
+export function censorAlertForFollower<T extends { resource?: unknown; metadata?: unknown; enrichment?: unknown }>(alert: T): T {
+  return { ...alert, resource: CENSORED, metadata: {}, enrichment: {} };
+}
+
+/** SQL expressions for the censored columns, for set-based statements that build follower copies. */
+export const CENSORED_SQL = { resource: `'${CENSORED}'`, metadata: `'{}'::jsonb`, enrichment: `'{}'::jsonb` } as const;
