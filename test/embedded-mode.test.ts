@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { request } from './support/vigil';
+import { freePort, runScript, startServiceProcess } from './support/processes';
+
+// The embedded default end to end: `npm start` with no DATABASE_URL, as real processes.
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-embedded-'));
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  env = { DATABASE_URL: '', VIGIL_DATA_DIR: dataDir, PORT: String(await freePort()), SUBGRAPH_BASE_PORT: '0', LOG_LEVEL: 'warn', VIGIL_SECRET: '' };
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+jest.setTimeout(240_000);
+
+it('starts on PGlite in the data directory, bootstraps through the running service, stays correct under concurrent requests, and keeps data across restarts', async () => {
+  const first = await startServiceProcess(env);
+  let account: { userId: string; organizationId: string; apiKey: string };
+  try {
+    expect(existsSync(path.join(dataDir, 'db', 'pgdata'))).toBe(true);
+    const ready = await request(first.url, 'GET', '/readyz');
+    expect(ready.body).toMatchObject({ status: 'ready', database: 'embedded' });
+
+    // The CLI finds the database held by the service and runs the command inside it.
+    const boot = await runScript('lib/cli/vigil.ts', ['bootstrap', '--email', 'owner@example.com', '--organization', 'Embedded Org'], env);
+    expect(boot.code).toBe(0);
+    const lines = boot.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    account = JSON.parse(lines[0]);
+    expect(account).toEqual({ userId: expect.any(String), organizationId: expect.any(String), apiKey: expect.stringMatching(/^vgl_/) });
+
+    // One PGlite connection, many concurrent requests: each must get its own answer, none may fail.
+    const writes = Array.from({ length: 15 }, (_, i) => request(first.url, 'POST', '/me/apikeys', { key: account.apiKey, body: { name: `k${i}` } }));
+    const reads = Array.from({ length: 15 }, () => request(first.url, 'GET', '/me', { key: account.apiKey }));
+    const results = await Promise.all([...writes, ...reads]);
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
+    expect(new Set(results.slice(0, 15).map((r) => r.body.name)).size).toBe(15);
+    for (const r of results.slice(15)) expect(r.body.id).toBe(account.userId);
+    const keys = await request(first.url, 'GET', '/me/apikeys', { key: account.apiKey });
+    expect(keys.body).toHaveLength(16);
+  } finally {
+    expect(await first.stop()).toBe(0);
+  }
+
+  // With the service stopped the CLI opens the embedded database itself.
+  const second = await runScript('lib/cli/vigil.ts', ['bootstrap', '--email', 'owner@example.com', '--organization', 'Embedded Org'], env);
+  expect(second.code).toBe(0);
+  const again = JSON.parse(second.stdout.trim());
+  expect(again.userId).toBe(account!.userId);
+  expect(again.organizationId).toBe(account!.organizationId);
+
+  const restarted = await startServiceProcess(env);
+  try {
+    const me = await request(restarted.url, 'GET', '/me', { key: account!.apiKey });
+    expect(me.status).toBe(200);
+    expect(me.body.member).toEqual([{ id: account!.organizationId, roles: ['ADMIN'] }]);
+    const keys = await request(restarted.url, 'GET', '/me/apikeys', { key: again.apiKey });
+    expect(keys.body).toHaveLength(17);
+  } finally {
+    await restarted.stop();
+  }
+});

@@ -1,0 +1,59 @@
+import { signPrincipal } from '../lib/principal';
+import { request, startTestVigil, type Account, type TestVigil } from './support/vigil';
+
+let t: TestVigil;
+let alice: Account;
+
+beforeAll(async () => {
+  t = await startTestVigil();
+  alice = await t.bootstrap('alice@example.com', 'Alice Corp');
+});
+afterAll(() => t.close());
+
+const ME = { query: '{ me { id email } }' };
+
+describe('subgraphs trust only the gateway', () => {
+  it('refuse an unsigned call, whatever headers a client adds', async () => {
+    const url = t.vigil.subgraphs.organizations.url;
+    const plain = await request(url, 'POST', '', { body: ME, headers: { authorization: `Bearer ${alice.apiKey}` } });
+    expect(plain.status).toBe(401);
+    const forgedPrincipal = Buffer.from(JSON.stringify({ p: { userId: alice.userId, apiKeyId: 'x' }, t: Date.now() })).toString('base64url');
+    const forged = await request(url, 'POST', '', { body: ME, headers: { 'x-vigil-principal': forgedPrincipal, 'x-vigil-signature': 'ab'.repeat(32) } });
+    expect(forged.status).toBe(401);
+  });
+
+  it('refuse a call signed with another secret or signed too long ago', async () => {
+    const url = t.vigil.subgraphs.alerts.url;
+    const principal = { userId: alice.userId, apiKeyId: 'k' };
+    expect((await request(url, 'POST', '', { body: ME, headers: signPrincipal('another-secret', principal) })).status).toBe(401);
+    expect((await request(url, 'POST', '', { body: ME, headers: signPrincipal(t.secret, principal, Date.now() - 10 * 60_000) })).status).toBe(401);
+  });
+
+  it('accept a correctly signed call', async () => {
+    const url = t.vigil.subgraphs.organizations.url;
+    const ok = await request(url, 'POST', '', { body: ME, headers: signPrincipal(t.secret, { userId: alice.userId, apiKeyId: 'k' }) });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.me).toEqual({ id: alice.userId, email: 'alice@example.com' });
+  });
+});
+
+describe('errors', () => {
+  it('mask internal errors from clients and keep the request id', async () => {
+    // A principal that breaks the database query inside the subgraph (not a UUID).
+    const url = t.vigil.subgraphs.organizations.url;
+    const broken = await request(url, 'POST', '', { body: ME, headers: signPrincipal(t.secret, { userId: 'not-a-uuid', apiKeyId: 'k' }) });
+    expect(broken.body.errors[0]).toMatchObject({ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    expect(JSON.stringify(broken.body)).not.toMatch(/prisma|stack|uuid/i);
+  });
+
+  it('carry a code in GraphQL extensions and the same meaning in REST bodies', async () => {
+    const gql = await t.graphql('query($id: ID!) { organization(id: $id) { id } }', { id: '00000000-0000-4000-8000-000000000000' }, alice.apiKey);
+    expect(gql.body.errors[0].extensions.code).toBe('NOT_FOUND');
+    const invalid = await t.graphql('{ nope }', {}, alice.apiKey);
+    expect(invalid.body.errors[0].extensions.code).toBe('BAD_REQUEST');
+    const rest = await t.rest('GET', '/me/invites/00000000-0000-4000-8000-000000000000', { key: alice.apiKey });
+    expect(rest.status).toBe(404);
+    expect(rest.body).toEqual({ statusCode: 404, error: 'NotFound', message: 'Invite not found' });
+    expect(rest.headers.get('x-request-id')).toMatch(/[0-9a-f-]{36}/);
+  });
+});

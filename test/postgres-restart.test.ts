@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startVigil } from '../gateway/app';
+import { loadConfig } from '../lib/config';
+import { COMMANDS } from '../lib/cli/commands';
+import { setLogLevel } from '../lib/log';
+import { createTestDatabase, request } from './support/vigil';
+
+it('keeps data across a restart on PostgreSQL, and a second start applies no migration twice', async () => {
+  setLogLevel('silent');
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-pg-'));
+  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', SUBGRAPH_BASE_PORT: '0', VIGIL_SECRET: randomBytes(8).toString('hex'), VIGIL_DATA_DIR: dataDir });
+  try {
+    const first = await startVigil(config);
+    const account = (await COMMANDS.bootstrap.run(first.db, { email: 'pg@example.com', organization: 'PG Org' }, () => undefined)) as { apiKey: string; organizationId: string };
+    await first.close();
+
+    const second = await startVigil(config);
+    try {
+      const me = await request(second.url, 'GET', '/me', { key: account.apiKey });
+      expect(me.status).toBe(200);
+      expect(me.body.member).toEqual([{ id: account.organizationId, roles: ['ADMIN'] }]);
+      const migrations = await second.db.pool.query(`SELECT migration_name, count(*)::int AS n FROM _prisma_migrations GROUP BY 1`);
+      expect(migrations.rows.length).toBeGreaterThan(0);
+      for (const row of migrations.rows) expect(row.n).toBe(1);
+    } finally {
+      await second.close();
+    }
+  } finally {
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
