@@ -127,17 +127,21 @@ export function parseSchedule(input: unknown, field = 'schedule'): ScanSchedule 
 export function nextScanAt(schedule: unknown, from: Date): Date {
   const s = parseSchedule(schedule);
   const t = from.getTime();
-  if (s.frequency === '6h' || s.frequency === '12h') {
-    const step = (s.frequency === '6h' ? 6 : 12) * HOUR;
-    return new Date(Math.floor(t / step) * step + step);
-  }
   const dayStart = Math.floor(t / DAY_MS) * DAY_MS;
-  const hour = SLOT_HOUR[s.timeOfDay] * HOUR;
-  if (s.frequency === '1d') {
-    const today = dayStart + hour;
-    return new Date(today > t ? today : today + DAY_MS);
+  switch (s.frequency) {
+    case '6h':
+    case '12h': {
+      const step = (s.frequency === '6h' ? 6 : 12) * HOUR;
+      return new Date(Math.floor(t / step) * step + step);
+    }
+    case '1d': {
+      const today = dayStart + SLOT_HOUR[s.timeOfDay] * HOUR;
+      return new Date(today > t ? today : today + DAY_MS);
+    }
+    case '7d': {
+      const weekday = new Date(dayStart).getUTCDay();
+      const candidate = dayStart + ((DAYS.indexOf(s.day) - weekday + 7) % 7) * DAY_MS + SLOT_HOUR[s.timeOfDay] * HOUR;
+      return new Date(candidate > t ? candidate : candidate + 7 * DAY_MS);
+    }
   }
-  const weekday = new Date(dayStart).getUTCDay();
-  const candidate = dayStart + ((DAYS.indexOf(s.day) - weekday + 7) % 7) * DAY_MS + hour;
-  return new Date(candidate > t ? candidate : candidate + 7 * DAY_MS);
 }
