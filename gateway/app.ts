@@ -22,7 +22,8 @@ export interface RunningVigil {
   url: string;
   port: number;
   db: Database;
-  subgraphs: Record<SubgraphName, RunningServer>;
+  /** The subgraphs this process runs (all of them unless some are given by URL). */
+  subgraphs: Partial<Record<SubgraphName, RunningServer>>;
   close(): Promise<void>;
 }
 
@@ -59,11 +60,14 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
   if (migrated.applied.length) log.info('migrations applied', { applied: migrated.applied });
 
   const services = { secret: config.secret };
-  const subgraphs = {} as Record<SubgraphName, RunningServer>;
+  const subgraphs: Partial<Record<SubgraphName, RunningServer>> = {};
+  const urls = { ...config.subgraphUrls };
   for (const name of SUBGRAPH_NAMES) {
-    subgraphs[name] = await startSubgraph(SUBGRAPHS[name], { db, services }, { port: config.subgraphPorts[name] });
+    if (config.remoteSubgraphs.includes(name)) continue;
+    const running = await startSubgraph(SUBGRAPHS[name], { db, services }, { port: config.subgraphPorts[name] });
+    subgraphs[name] = running;
+    urls[name] = running.url;
   }
-  const urls = Object.fromEntries(SUBGRAPH_NAMES.map((n) => [n, subgraphs[n].url])) as Record<SubgraphName, string>;
 
   let composed = false;
   const apollo = new ApolloServer<GatewayContext>({
@@ -207,7 +211,7 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
       log.debug('gateway http closed');
       await apollo.stop();
       log.debug('gateway stopped');
-      for (const name of SUBGRAPH_NAMES) await subgraphs[name].close();
+      for (const running of Object.values(subgraphs)) await running.close();
       log.debug('subgraphs stopped');
       if (!options.db) await db.close();
       log.debug('database closed');

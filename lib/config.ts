@@ -15,6 +15,8 @@ export interface VigilConfig {
   /** Where the gateway finds each subgraph; in `npm start` they run in the same process. */
   subgraphUrls: Record<SubgraphName, string>;
   subgraphPorts: Record<SubgraphName, number>;
+  /** Subgraphs given by `<NAME>_URL`: run elsewhere, so `npm start` does not start them itself. */
+  remoteSubgraphs: SubgraphName[];
   /** Signs the principal the gateway passes to subgraphs and keys credential encryption. */
   secret: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -52,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VigilConfig {
     subgraphPorts[name] = envInt(env, `${key}_PORT`, basePort === 0 ? 0 : basePort + i);
     subgraphUrls[name] = env[`${key}_URL`] ?? `http://127.0.0.1:${subgraphPorts[name]}/graphql`;
   });
+  const remoteSubgraphs = SUBGRAPH_NAMES.filter((name) => !!env[`${name.toUpperCase()}_URL`]);
   const logLevel = (env.LOG_LEVEL ?? 'info') as VigilConfig['logLevel'];
   return {
     port,
@@ -60,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VigilConfig {
     dataDir,
     subgraphPorts,
     subgraphUrls,
+    remoteSubgraphs,
     secret: loadSecret(env, dataDir),
     logLevel,
   };

@@ -14,7 +14,7 @@ const ME = { query: '{ me { id email } }' };
 
 describe('subgraphs trust only the gateway', () => {
   it('refuse an unsigned call, whatever headers a client adds', async () => {
-    const url = t.vigil.subgraphs.organizations.url;
+    const url = t.vigil.subgraphs.organizations!.url;
     const plain = await request(url, 'POST', '', { body: ME, headers: { authorization: `Bearer ${alice.apiKey}` } });
     expect(plain.status).toBe(401);
     const forgedPrincipal = Buffer.from(JSON.stringify({ p: { userId: alice.userId, apiKeyId: 'x' }, t: Date.now() })).toString('base64url');
@@ -23,14 +23,14 @@ describe('subgraphs trust only the gateway', () => {
   });
 
   it('refuse a call signed with another secret or signed too long ago', async () => {
-    const url = t.vigil.subgraphs.alerts.url;
+    const url = t.vigil.subgraphs.alerts!.url;
     const principal = { userId: alice.userId, apiKeyId: 'k' };
     expect((await request(url, 'POST', '', { body: ME, headers: signPrincipal('another-secret', principal) })).status).toBe(401);
     expect((await request(url, 'POST', '', { body: ME, headers: signPrincipal(t.secret, principal, Date.now() - 10 * 60_000) })).status).toBe(401);
   });
 
   it('accept a correctly signed call', async () => {
-    const url = t.vigil.subgraphs.organizations.url;
+    const url = t.vigil.subgraphs.organizations!.url;
     const ok = await request(url, 'POST', '', { body: ME, headers: signPrincipal(t.secret, { userId: alice.userId, apiKeyId: 'k' }) });
     expect(ok.status).toBe(200);
     expect(ok.body.data.me).toEqual({ id: alice.userId, email: 'alice@example.com' });
@@ -40,7 +40,7 @@ describe('subgraphs trust only the gateway', () => {
 describe('errors', () => {
   it('mask internal errors from clients and keep the request id', async () => {
     // A principal that breaks the database query inside the subgraph (not a UUID).
-    const url = t.vigil.subgraphs.organizations.url;
+    const url = t.vigil.subgraphs.organizations!.url;
     const broken = await request(url, 'POST', '', { body: ME, headers: signPrincipal(t.secret, { userId: 'not-a-uuid', apiKeyId: 'k' }) });
     expect(broken.body.errors[0]).toMatchObject({ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
     expect(JSON.stringify(broken.body)).not.toMatch(/prisma|stack|uuid/i);
@@ -48,9 +48,9 @@ describe('errors', () => {
 
   it('carry a code in GraphQL extensions and the same meaning in REST bodies', async () => {
     const gql = await t.graphql('query($id: ID!) { organization(id: $id) { id } }', { id: '00000000-0000-4000-8000-000000000000' }, alice.apiKey);
-    expect(gql.body.errors[0].extensions.code).toBe('NOT_FOUND');
+    expect(gql.body.errors![0].extensions.code).toBe('NOT_FOUND');
     const invalid = await t.graphql('{ nope }', {}, alice.apiKey);
-    expect(invalid.body.errors[0].extensions.code).toBe('BAD_REQUEST');
+    expect(invalid.body.errors![0].extensions.code).toBe('BAD_REQUEST');
     const rest = await t.rest('GET', '/me/invites/00000000-0000-4000-8000-000000000000', { key: alice.apiKey });
     expect(rest.status).toBe(404);
     expect(rest.body).toEqual({ statusCode: 404, error: 'NotFound', message: 'Invite not found' });
