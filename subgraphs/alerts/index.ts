@@ -2,11 +2,12 @@ import { mergeResolvers, readSdl, type SubgraphDefinition } from '../server';
 import { createLoaders, type AlertsLoaders } from './loaders';
 import { ruleResolvers } from './rules';
 import { scanTargetResolvers } from './scan-targets';
+import { scanTargetGroupResolvers } from './scan-target-groups';
 
 /** Scan targets, scans, rules and alerts. Each area has its SDL file and its resolver map. */
 export const alertsSubgraph: SubgraphDefinition<AlertsLoaders> = {
   name: 'alerts',
   typeDefs: readSdl(__dirname),
-  resolvers: mergeResolvers(ruleResolvers, scanTargetResolvers) as unknown as SubgraphDefinition<AlertsLoaders>['resolvers'],
+  resolvers: mergeResolvers(ruleResolvers, scanTargetResolvers, scanTargetGroupResolvers) as unknown as SubgraphDefinition<AlertsLoaders>['resolvers'],
   createLoaders: (db) => createLoaders(db),
 };

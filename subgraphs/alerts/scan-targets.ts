@@ -1,15 +1,284 @@
+import type { PrismaClient, Tx } from '../../lib/db';
+import { recordEvent, type EventName } from '../../lib/events';
+import { badRequest, notFound } from '../../lib/errors';
+import * as valid from '../../lib/validate';
 import type { SubgraphContext } from '../server';
 import type { AlertsLoaders } from './loaders';
+import {
+  OAUTH_KINDS,
+  credentialHint,
+  decryptCredential,
+  encryptCredential,
+  isScanTargetKind,
+  normalizeCredential,
+  type Credential,
+  type ScanTargetKind,
+} from './credentials';
+import { nextScanAt, parseSchedule, type ScanSchedule } from './schedule';
 
 type Ctx = SubgraphContext<AlertsLoaders>;
 
+export const SCAN_TARGET_SOURCE = 'service.scantarget';
+
+export interface ScanTargetRow {
+  id: string;
+  organizationId: string;
+  groupId: string | null;
+  name: string;
+  kind: string;
+  credentialEncrypted: string;
+  credentialHint: unknown;
+  schedule: unknown;
+  tags: string[];
+  status: string;
+  lastScanAt: Date | null;
+  nextScanAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+}
+
+/** What clients (and event payloads) see of a scan target: never the encrypted column. */
+export function scanTargetView(row: ScanTargetRow) {
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    groupId: row.groupId,
+    name: row.name,
+    kind: row.kind,
+    credential: row.credentialHint,
+    schedule: row.schedule,
+    tags: row.tags,
+    status: row.status,
+    lastScanAt: row.lastScanAt,
+    nextScanAt: row.nextScanAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+const MAX_TAGS = 50;
+
+/** Tags: trimmed, non-empty, at most 100 characters, duplicates dropped, at most 50. */
+export function normalizeTags(tags: readonly unknown[] | null | undefined, field = 'tags'): string[] | undefined {
+  if (tags === null || tags === undefined) return undefined;
+  const out: string[] = [];
+  for (const tag of tags) {
+    if (typeof tag !== 'string' || tag.trim() === '' || tag.trim().length > 100) throw badRequest(`${field}: each tag must be a non-empty string of at most 100 characters`, field);
+    if (!out.includes(tag.trim())) out.push(tag.trim());
+  }
+  if (out.length > MAX_TAGS) throw badRequest(`${field}: at most ${MAX_TAGS} tags`, field);
+  return out;
+}
+
+/** The caller's organization's live scan target, or NOT_FOUND. */
+export async function findScanTarget(prisma: PrismaClient | Tx, organizationId: string, id: string): Promise<ScanTargetRow> {
+  const row = await prisma.scanTarget.findFirst({ where: { id, organizationId, deletedAt: null } });
+  if (!row) throw notFound('Scan target');
+  return row;
+}
+
+async function recordScanTargetEvent(tx: Tx, name: EventName, row: ScanTargetRow, userId: string) {
+  await recordEvent(tx, { organizationId: row.organizationId, name, source: SCAN_TARGET_SOURCE, data: scanTargetView(row), metadata: { userId } });
+}
+
+export interface NewScanTarget {
+  name: string;
+  kind: ScanTargetKind;
+  credential: Credential;
+  schedule: ScanSchedule;
+  tags: string[];
+  groupId?: string | null;
+}
+
+/** Inserts a validated scan target with its credential encrypted, and its event, in the caller's transaction. */
+export async function insertScanTarget(tx: Tx, secret: string, organizationId: string, userId: string, input: NewScanTarget, now = new Date()) {
+  const row = await tx.scanTarget.create({
+    data: {
+      organizationId,
+      groupId: input.groupId ?? null,
+      name: input.name,
+      kind: input.kind,
+      credentialEncrypted: encryptCredential(secret, organizationId, input.credential),
+      credentialHint: credentialHint(input.kind, input.credential),
+      schedule: input.schedule,
+      tags: input.tags,
+      nextScanAt: nextScanAt(input.schedule, now),
+    },
+  });
+  await recordScanTargetEvent(tx, 'ScanTargetCreated', row, userId);
+  return row;
+}
+
+export function createScanTarget(db: PrismaClient, secret: string, organizationId: string, userId: string, input: NewScanTarget) {
+  return db.$transaction((tx) => insertScanTarget(tx, secret, organizationId, userId, input));
+}
+
+export async function updateScanTarget(
+  db: PrismaClient,
+  organizationId: string,
+  id: string,
+  userId: string,
+  change: { name?: string; schedule?: ScanSchedule; tags?: string[] },
+) {
+  return db.$transaction(async (tx) => {
+    const current = await findScanTarget(tx, organizationId, id);
+    const data: { name?: string; schedule?: ScanSchedule; nextScanAt?: Date; tags?: string[] } = {};
+    if (change.name !== undefined && change.name !== current.name) data.name = change.name;
+    if (change.schedule !== undefined && JSON.stringify(change.schedule) !== JSON.stringify(current.schedule)) {
+      data.schedule = change.schedule;
+      data.nextScanAt = nextScanAt(change.schedule, new Date());
+    }
+    if (change.tags !== undefined && JSON.stringify(change.tags) !== JSON.stringify(current.tags)) data.tags = change.tags;
+    if (Object.keys(data).length === 0) return current;
+    const row = await tx.scanTarget.update({ where: { id }, data });
+    await recordScanTargetEvent(tx, 'ScanTargetUpdated', row, userId);
+    return row;
+  });
+}
+
+/** Soft delete: the row stays (alerts and scans point to it), the scheduler no longer sees it. */
+export async function deleteScanTargets(tx: Tx, organizationId: string, where: { id?: string; groupId?: string }, userId: string): Promise<number> {
+  const rows = await tx.scanTarget.findMany({ where: { ...where, organizationId, deletedAt: null } });
+  if (rows.length === 0) return 0;
+  const deletedAt = new Date();
+  await tx.scanTarget.updateMany({ where: { id: { in: rows.map((r) => r.id) } }, data: { deletedAt, nextScanAt: null } });
+  for (const row of rows) await recordScanTargetEvent(tx, 'ScanTargetDeleted', { ...row, deletedAt, nextScanAt: null }, userId);
+  return rows.length;
+}
+
+/**
+ * There is no cloud to call: the check proves the stored credential decrypts with this service's
+ * secret and still has the shape its kind requires.
+ */
+export async function checkScanTarget(db: PrismaClient, secret: string, organizationId: string, id: string, userId: string) {
+  return db.$transaction(async (tx) => {
+    const current = await findScanTarget(tx, organizationId, id);
+    const credential = decryptCredential(secret, organizationId, current.credentialEncrypted);
+    let status = 'INVALID_CREDENTIAL';
+    if (credential && isScanTargetKind(current.kind)) {
+      try {
+        normalizeCredential(current.kind, credential);
+        status = 'CHECKED';
+      } catch {
+        status = 'INVALID_CREDENTIAL';
+      }
+    }
+    if (status === current.status) return current;
+    const row = await tx.scanTarget.update({ where: { id }, data: { status } });
+    await recordScanTargetEvent(tx, 'ScanTargetUpdated', row, userId);
+    return row;
+  });
+}
+
+/** The URL that would start an OAuth consent; Vigil calls no provider, the link is the contract. */
+export function oauthStartUrl(kind: string, params: Record<string, string>): { url: string } {
+  return { url: `/oauth/${kind.toLowerCase()}/start?${new URLSearchParams(params).toString()}` };
+}
+
+function requireOAuthKind(kind: string, allowed: readonly string[], what: string) {
+  if (!allowed.includes(kind)) throw badRequest(`${what} of kind ${kind} has no OAuth link (OAuth kinds: ${allowed.join(', ')})`, 'kind');
+}
+
+type CreateInput = { name: string; kind: string; credential?: unknown; schedule?: unknown; tags?: string[] | null };
+type UpdateInput = { name?: string | null; schedule?: unknown; tags?: string[] | null };
+type TargetArgs = { organizationId: string; id: string };
+
+function kindOf(value: unknown): ScanTargetKind {
+  if (!isScanTargetKind(value)) throw badRequest('kind: is not a ScanTargetKind', 'kind');
+  return value;
+}
+
+export function parseNewScanTarget(input: CreateInput): NewScanTarget {
+  const kind = kindOf(input.kind);
+  return {
+    name: valid.name(input.name, 'name'),
+    kind,
+    credential: normalizeCredential(kind, input.credential),
+    schedule: parseSchedule(input.schedule),
+    tags: normalizeTags(input.tags) ?? [],
+  };
+}
+
 export const scanTargetResolvers = {
+  Query: {
+    scanTargets: async (_: unknown, args: { organizationId: string }, ctx: Ctx) => {
+      const organizationId = valid.uuid(args.organizationId, 'organizationId');
+      await ctx.policy.requireMember(organizationId);
+      return ctx.db.prisma.scanTarget.findMany({ where: { organizationId, deletedAt: null }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    },
+    scanTarget: async (_: unknown, args: TargetArgs, ctx: Ctx) => {
+      const organizationId = valid.uuid(args.organizationId, 'organizationId');
+      const id = valid.uuid(args.id, 'scanTargetId');
+      await ctx.policy.requireMember(organizationId);
+      return findScanTarget(ctx.db.prisma, organizationId, id);
+    },
+    oauthLink: async (_: unknown, args: { organizationId: string; scanTargetId?: string | null; scanTargetGroupId?: string | null }, ctx: Ctx) => {
+      const organizationId = valid.uuid(args.organizationId, 'organizationId');
+      if ((args.scanTargetId == null) === (args.scanTargetGroupId == null)) throw badRequest('Give exactly one of scanTargetId and scanTargetGroupId', 'scanTargetId');
+      await ctx.policy.requireAdmin(organizationId);
+      if (args.scanTargetId != null) {
+        const scanTargetId = valid.uuid(args.scanTargetId, 'scanTargetId');
+        const target = await findScanTarget(ctx.db.prisma, organizationId, scanTargetId);
+        requireOAuthKind(target.kind, OAUTH_KINDS, 'A scan target');
+        return oauthStartUrl(target.kind, { organizationId, scanTargetId });
+      }
+      const scanTargetGroupId = valid.uuid(args.scanTargetGroupId, 'scanTargetGroupId');
+      const group = await ctx.db.prisma.scanTargetGroup.findFirst({ where: { id: scanTargetGroupId, organizationId, deletedAt: null } });
+      if (!group) throw notFound('Scan target group');
+      requireOAuthKind(group.kind, ['BITBUCKET', 'GITLAB'], 'A scan target group');
+      return oauthStartUrl(group.kind, { organizationId, scanTargetGroupId });
+    },
+    gworkspaceOAuthLink: async (_: unknown, args: { organizationId: string; scanTargetId: string }, ctx: Ctx) => {
+      const organizationId = valid.uuid(args.organizationId, 'organizationId');
+      const scanTargetId = valid.uuid(args.scanTargetId, 'scanTargetId');
+      await ctx.policy.requireAdmin(organizationId);
+      const target = await findScanTarget(ctx.db.prisma, organizationId, scanTargetId);
+      requireOAuthKind(target.kind, ['GWORKSPACE'], 'A scan target');
+      return oauthStartUrl(target.kind, { organizationId, scanTargetId });
+    },
+  },
+  Mutation: {
+    createScanTarget: async (_: unknown, args: { organizationId: string; input: CreateInput }, ctx: Ctx) => {
+      const organizationId = valid.uuid(args.organizationId, 'organizationId');
+      await ctx.policy.requireAdmin(organizationId);
+      return createScanTarget(ctx.db.prisma, ctx.services.secret, organizationId, ctx.policy.userId, parseNewScanTarget(args.input));
+    },
+    updateScanTarget: async (_: unknown, args: TargetArgs & { input: UpdateInput }, ctx: Ctx) => {
+      const organizationId = valid.uuid(args.organizationId, 'organizationId');
+      const id = valid.uuid(args.id, 'scanTargetId');
+      await ctx.policy.requireAdmin(organizationId);
+      const change = {
+        name: valid.optionalName(args.input.name, 'name'),
+        schedule: args.input.schedule === null || args.input.schedule === undefined ? undefined : parseSchedule(args.input.schedule),
+        tags: normalizeTags(args.input.tags),
+      };
+      return updateScanTarget(ctx.db.prisma, organizationId, id, ctx.policy.userId, change);
+    },
+    deleteScanTarget: async (_: unknown, args: TargetArgs, ctx: Ctx) => {
+      const organizationId = valid.uuid(args.organizationId, 'organizationId');
+      const id = valid.uuid(args.id, 'scanTargetId');
+      await ctx.policy.requireAdmin(organizationId);
+      const deleted = await ctx.db.prisma.$transaction((tx) => deleteScanTargets(tx, organizationId, { id }, ctx.policy.userId));
+      if (deleted === 0) throw notFound('Scan target');
+      return true;
+    },
+    checkScanTarget: async (_: unknown, args: TargetArgs, ctx: Ctx) => {
+      const organizationId = valid.uuid(args.organizationId, 'organizationId');
+      const id = valid.uuid(args.id, 'scanTargetId');
+      await ctx.policy.requireAdmin(organizationId);
+      return checkScanTarget(ctx.db.prisma, ctx.services.secret, organizationId, id, ctx.policy.userId);
+    },
+  },
   ScanTarget: {
     __resolveReference: async (ref: { id: string }, ctx: Ctx) => {
       const row = await ctx.loaders.scanTarget.load(ref.id);
-      return row && (await ctx.policy.viewOf(row.organizationId)) ? row : null;
+      if (!row) return null;
+      const view = await ctx.policy.viewOf(row.organizationId);
+      // A follower reaches a scan target only through an alert: it never sees the credential view.
+      return view ? { ...row, viewerIsFollower: view === 'follower' } : null;
     },
     organization: (target: { organizationId: string }) => ({ __typename: 'Organization', id: target.organizationId }),
-    credential: (target: { credentialHint: unknown }) => target.credentialHint,
+    credential: (target: { credentialHint: unknown; viewerIsFollower?: boolean }) => (target.viewerIsFollower ? {} : target.credentialHint),
   },
 };

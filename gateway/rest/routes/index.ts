@@ -1,6 +1,7 @@
 import type { RestRoute } from '../table';
 import { accountRoutes } from './account';
 import { eventRoutes } from './events';
+import { scanTargetRoutes } from './scan-targets';
 
 /** Every REST route Vigil serves; each area adds its rows in its own file. */
-export const REST_ROUTES: RestRoute[] = [...accountRoutes, ...eventRoutes];
+export const REST_ROUTES: RestRoute[] = [...accountRoutes, ...eventRoutes, ...scanTargetRoutes];

@@ -1,0 +1,230 @@
+import { z } from 'zod/v4';
+import { route } from '../table';
+import { id, organizationParams } from '../schemas';
+
+const SCAN_TARGET_FIELDS = `id organizationId groupId name kind credential schedule tags status lastScanAt nextScanAt createdAt updatedAt`;
+const GROUP_FIELDS = `id organizationId name kind credential createdAt updatedAt`;
+
+const targetParams = z.object({ organizationId: id, scanTargetId: id });
+const groupParams = z.object({ organizationId: id, scanTargetGroupId: id });
+
+/** Ruby sends `"Azure"`; kinds are matched case-insensitively and the GraphQL enum names the bad one. */
+const kind = z.string().transform((k) => k.toUpperCase());
+/** An object (Python, CLI) or a cron string (Ruby); the subgraph validates and normalizes it. */
+const schedule = z.union([z.record(z.string(), z.unknown()), z.string()]).nullish();
+const tags = z.array(z.string()).nullish();
+
+/** §8a of the REST contract: scan targets (scans themselves are in scans.ts) and their OAuth links. */
+const targetRoutes = [
+  route({
+    method: 'GET',
+    path: '/organizations/:organizationId/scantargets',
+    tag: 'scan targets',
+    summary: "The organization's scan targets, credentials masked (members)",
+    params: organizationParams,
+    operation: `query($organizationId: ID!) { scanTargets(organizationId: $organizationId) { ${SCAN_TARGET_FIELDS} } }`,
+    variables: ({ params }) => ({ organizationId: params.organizationId }),
+    result: (data) => data.scanTargets,
+  }),
+  route({
+    method: 'POST',
+    path: '/organizations/:organizationId/scantargets',
+    tag: 'scan targets',
+    summary:
+      'Create a scan target (ADMIN). Body {name, kind, credential, schedule?, tags?}; credential keys per kind (snake_case accepted), schedule object or cron string',
+    params: organizationParams,
+    body: z.object({ name: z.string(), kind, credential: z.unknown().optional(), schedule, tags }),
+    operation: `mutation($organizationId: ID!, $input: CreateScanTargetInput!) { createScanTarget(organizationId: $organizationId, input: $input) { ${SCAN_TARGET_FIELDS} } }`,
+    variables: ({ params, body }) => ({
+      organizationId: params.organizationId,
+      input: { name: body.name, kind: body.kind, credential: body.credential ?? null, schedule: body.schedule ?? null, tags: body.tags ?? null },
+    }),
+    result: (data) => data.createScanTarget,
+  }),
+  route({
+    method: 'GET',
+    path: '/organizations/:organizationId/scantargets/:scanTargetId',
+    tag: 'scan targets',
+    summary: 'One scan target (members)',
+    params: targetParams,
+    operation: `query($organizationId: ID!, $id: ID!) { scanTarget(organizationId: $organizationId, id: $id) { ${SCAN_TARGET_FIELDS} } }`,
+    variables: ({ params }) => ({ organizationId: params.organizationId, id: params.scanTargetId }),
+    result: (data) => data.scanTarget,
+  }),
+  route({
+    method: 'PUT',
+    path: '/organizations/:organizationId/scantargets/:scanTargetId',
+    tag: 'scan targets',
+    summary: 'Update name, schedule, tags (ADMIN); null leaves a field unchanged',
+    params: targetParams,
+    body: z.object({ name: z.string().nullish(), schedule, tags }),
+    operation: `mutation($organizationId: ID!, $id: ID!, $input: UpdateScanTargetInput!) { updateScanTarget(organizationId: $organizationId, id: $id, input: $input) { ${SCAN_TARGET_FIELDS} } }`,
+    variables: ({ params, body }) => ({
+      organizationId: params.organizationId,
+      id: params.scanTargetId,
+      input: { name: body.name ?? null, schedule: body.schedule ?? null, tags: body.tags ?? null },
+    }),
+    result: (data) => data.updateScanTarget,
+  }),
+  route({
+    method: 'DELETE',
+    path: '/organizations/:organizationId/scantargets/:scanTargetId',
+    tag: 'scan targets',
+    summary: 'Delete a scan target (ADMIN)',
+    params: targetParams,
+    operation: `mutation($organizationId: ID!, $id: ID!) { deleteScanTarget(organizationId: $organizationId, id: $id) }`,
+    variables: ({ params }) => ({ organizationId: params.organizationId, id: params.scanTargetId }),
+    result: (data) => data.deleteScanTarget,
+  }),
+  route({
+    method: 'POST',
+    path: '/organizations/:organizationId/scantargets/:scanTargetId/check',
+    tag: 'scan targets',
+    summary: "Check the stored credential's shape (ADMIN); answers the scan target with status CHECKED or INVALID_CREDENTIAL",
+    params: targetParams,
+    operation: `mutation($organizationId: ID!, $id: ID!) { checkScanTarget(organizationId: $organizationId, id: $id) { ${SCAN_TARGET_FIELDS} } }`,
+    variables: ({ params }) => ({ organizationId: params.organizationId, id: params.scanTargetId }),
+    result: (data) => data.checkScanTarget,
+  }),
+  route({
+    method: 'GET',
+    path: '/oauth/link',
+    tag: 'scan targets',
+    summary: 'The OAuth consent link of an OAuth-kind scan target or of a BITBUCKET/GITLAB group (ADMIN): {url}',
+    query: z.object({ organizationId: id, scanTargetId: id.optional(), scanTargetGroupId: id.optional() }),
+    operation: `query($organizationId: ID!, $scanTargetId: ID, $scanTargetGroupId: ID) {
+      oauthLink(organizationId: $organizationId, scanTargetId: $scanTargetId, scanTargetGroupId: $scanTargetGroupId) { url } }`,
+    variables: ({ query }) => ({ organizationId: query.organizationId, scanTargetId: query.scanTargetId ?? null, scanTargetGroupId: query.scanTargetGroupId ?? null }),
+    result: (data) => data.oauthLink,
+  }),
+  route({
+    method: 'GET',
+    path: '/gworkspace/oauth/link',
+    tag: 'scan targets',
+    summary: 'The Google Workspace consent link of a GWORKSPACE scan target (ADMIN): {url}',
+    query: z.object({ organizationId: id, scanTargetId: id }),
+    operation: `query($organizationId: ID!, $scanTargetId: ID!) { gworkspaceOAuthLink(organizationId: $organizationId, scanTargetId: $scanTargetId) { url } }`,
+    variables: ({ query }) => ({ organizationId: query.organizationId, scanTargetId: query.scanTargetId }),
+    result: (data) => data.gworkspaceOAuthLink,
+  }),
+];
+
+/** §8b: scan target groups. */
+const groupRoutes = [
+  route({
+    method: 'GET',
+    path: '/organizations/:organizationId/scantargetgroups',
+    tag: 'scan target groups',
+    summary: "The organization's scan target groups (members)",
+    params: organizationParams,
+    operation: `query($organizationId: ID!) { scanTargetGroups(organizationId: $organizationId) { ${GROUP_FIELDS} } }`,
+    variables: ({ params }) => ({ organizationId: params.organizationId }),
+    result: (data) => data.scanTargetGroups,
+  }),
+  route({
+    method: 'POST',
+    path: '/organizations/:organizationId/scantargetgroups',
+    tag: 'scan target groups',
+    summary: 'Create a scan target group (ADMIN). Body {name, kind: ORACLE|BITBUCKET|GITLAB}',
+    params: organizationParams,
+    body: z.object({ name: z.string(), kind }),
+    operation: `mutation($organizationId: ID!, $input: CreateScanTargetGroupInput!) { createScanTargetGroup(organizationId: $organizationId, input: $input) { ${GROUP_FIELDS} } }`,
+    variables: ({ params, body }) => ({ organizationId: params.organizationId, input: { name: body.name, kind: body.kind } }),
+    result: (data) => data.createScanTargetGroup,
+  }),
+  route({
+    method: 'GET',
+    path: '/organizations/:organizationId/scantargetgroups/:scanTargetGroupId',
+    tag: 'scan target groups',
+    summary: 'One scan target group (members)',
+    params: groupParams,
+    operation: `query($organizationId: ID!, $id: ID!) { scanTargetGroup(organizationId: $organizationId, id: $id) { ${GROUP_FIELDS} } }`,
+    variables: ({ params }) => ({ organizationId: params.organizationId, id: params.scanTargetGroupId }),
+    result: (data) => data.scanTargetGroup,
+  }),
+  route({
+    method: 'PUT',
+    path: '/organizations/:organizationId/scantargetgroups/:scanTargetGroupId',
+    tag: 'scan target groups',
+    summary: 'Rename a scan target group (ADMIN). Body {name}',
+    params: groupParams,
+    body: z.object({ name: z.string() }),
+    operation: `mutation($organizationId: ID!, $id: ID!, $name: String!) { updateScanTargetGroup(organizationId: $organizationId, id: $id, name: $name) { ${GROUP_FIELDS} } }`,
+    variables: ({ params, body }) => ({ organizationId: params.organizationId, id: params.scanTargetGroupId, name: body.name }),
+    result: (data) => data.updateScanTargetGroup,
+  }),
+  route({
+    method: 'DELETE',
+    path: '/organizations/:organizationId/scantargetgroups/:scanTargetGroupId',
+    tag: 'scan target groups',
+    summary: 'Delete a scan target group and its scan targets (ADMIN)',
+    params: groupParams,
+    operation: `mutation($organizationId: ID!, $id: ID!) { deleteScanTargetGroup(organizationId: $organizationId, id: $id) }`,
+    variables: ({ params }) => ({ organizationId: params.organizationId, id: params.scanTargetGroupId }),
+    result: (data) => data.deleteScanTargetGroup,
+  }),
+  route({
+    method: 'POST',
+    path: '/organizations/:organizationId/scantargetgroups/:scanTargetGroupId',
+    tag: 'scan target groups',
+    summary: 'Insert the ORACLE group credential (ADMIN). Body {credential: {region, tenancy_id, user_id, key_fingerprint}}',
+    params: groupParams,
+    body: z.object({ credential: z.unknown() }),
+    operation: `mutation($organizationId: ID!, $id: ID!, $credential: JSON!) {
+      insertScanTargetGroupCredential(organizationId: $organizationId, id: $id, credential: $credential) { ${GROUP_FIELDS} } }`,
+    variables: ({ params, body }) => ({ organizationId: params.organizationId, id: params.scanTargetGroupId, credential: body.credential ?? null }),
+    result: (data) => data.insertScanTargetGroupCredential,
+  }),
+  route({
+    method: 'GET',
+    path: '/organizations/:organizationId/scantargetgroups/:scanTargetGroupId/targets',
+    tag: 'scan target groups',
+    summary: 'Compartments known for an ORACLE group: the root once the credential is in, and those scan targets were created from',
+    params: groupParams,
+    operation: `query($organizationId: ID!, $id: ID!) { scanTargetGroupCompartments(organizationId: $organizationId, id: $id) { name ocid } }`,
+    variables: ({ params }) => ({ organizationId: params.organizationId, id: params.scanTargetGroupId }),
+    result: (data) => data.scanTargetGroupCompartments,
+  }),
+  route({
+    method: 'POST',
+    path: '/organizations/:organizationId/scantargetgroups/:scanTargetGroupId/targets',
+    tag: 'scan target groups',
+    summary:
+      'Create ORACLE scan targets from compartments (ADMIN). Body {compartments: [{name, ocid}], schedule?, tags?}; one compartment answers the scan target, several answer an array',
+    params: groupParams,
+    body: z.object({ compartments: z.array(z.object({ name: z.string(), ocid: z.string() })), schedule, tags }),
+    operation: `mutation($organizationId: ID!, $id: ID!, $input: CreateScanTargetsFromCompartmentsInput!) {
+      createScanTargetsFromCompartments(organizationId: $organizationId, id: $id, input: $input) { ${SCAN_TARGET_FIELDS} } }`,
+    variables: ({ params, body }) => ({
+      organizationId: params.organizationId,
+      id: params.scanTargetGroupId,
+      input: { compartments: body.compartments, schedule: body.schedule ?? null, tags: body.tags ?? null },
+    }),
+    result: (data) => {
+      const created = data.createScanTargetsFromCompartments as unknown[];
+      return created.length === 1 ? created[0] : created;
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/organizations/:organizationId/scantargetgroups/:scanTargetGroupId/scripts',
+    tag: 'scan target groups',
+    summary: 'Where to download the Terraform script of an ORACLE group: {url}',
+    params: groupParams,
+    operation: `query($organizationId: ID!, $id: ID!) { scanTargetGroupScript(organizationId: $organizationId, id: $id) { url } }`,
+    variables: ({ params }) => ({ organizationId: params.organizationId, id: params.scanTargetGroupId }),
+    result: (data) => data.scanTargetGroupScript,
+  }),
+  route({
+    method: 'GET',
+    path: '/organizations/:organizationId/scantargetgroups/:scanTargetGroupId/scantargets',
+    tag: 'scan target groups',
+    summary: "The group's scan targets (members)",
+    params: groupParams,
+    operation: `query($organizationId: ID!, $id: ID!) { scanTargetGroup(organizationId: $organizationId, id: $id) { scanTargets { ${SCAN_TARGET_FIELDS} } } }`,
+    variables: ({ params }) => ({ organizationId: params.organizationId, id: params.scanTargetGroupId }),
+    result: (data) => (data.scanTargetGroup as { scanTargets: unknown[] }).scanTargets,
+  }),
+];
+
+export const scanTargetRoutes = [...targetRoutes, ...groupRoutes];
