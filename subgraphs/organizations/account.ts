@@ -60,7 +60,7 @@ export async function acceptInvite(prisma: PrismaClient, userId: string, token: 
   return prisma.$transaction(async (tx) => {
     const user = await tx.user.findUniqueOrThrow({ where: { id: userId } });
     const invite = await tx.invite.findFirst({
-      where: { id: token, email: user.email, acceptedAt: null, expiresAt: { gt: new Date() }, organization: { deletedAt: null } },
+      where: { id: token, email: { equals: user.email, mode: 'insensitive' }, acceptedAt: null, expiresAt: { gt: new Date() }, organization: { deletedAt: null } },
     });
     if (!invite) throw notFound('Invite');
     const already = await tx.membership.findUnique({ where: { organizationId_userId: { organizationId: invite.organizationId, userId } } });

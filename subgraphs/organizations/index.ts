@@ -1,10 +1,15 @@
-import { readSdl, type SubgraphDefinition } from '../server';
+import { mergeResolvers, readSdl, type SubgraphDefinition } from '../server';
+import { followResolvers } from './follows';
+import { inviteResolvers } from './invites';
 import { createLoaders, type OrganizationsLoaders } from './loaders';
-import { resolvers } from './resolvers';
+import { memberResolvers } from './members';
+import { organizationResolvers } from './organizations';
+import { accountResolvers } from './resolvers';
 
+/** Users, API keys, organizations, members, invites and follow relations. Each area has its SDL file and its resolver map. */
 export const organizationsSubgraph: SubgraphDefinition<OrganizationsLoaders> = {
   name: 'organizations',
   typeDefs: readSdl(__dirname),
-  resolvers: resolvers as unknown as SubgraphDefinition<OrganizationsLoaders>['resolvers'],
+  resolvers: mergeResolvers(accountResolvers, organizationResolvers, memberResolvers, inviteResolvers, followResolvers) as unknown as SubgraphDefinition<OrganizationsLoaders>['resolvers'],
   createLoaders: (db) => createLoaders(db),
 };

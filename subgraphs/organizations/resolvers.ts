@@ -1,5 +1,5 @@
 import type { SubgraphContext } from '../server';
-import type { OrganizationsLoaders, OrganizationRow } from './loaders';
+import type { OrganizationsLoaders } from './loaders';
 import { badRequest, notFound } from '../../lib/errors';
 import * as valid from '../../lib/validate';
 import { acceptInvite, apiKeyView, createApiKey, inviteView, requestAccess } from './account';
@@ -19,7 +19,8 @@ function optionalUrl(value: unknown, field: string): string | null | undefined {
   return value;
 }
 
-export const resolvers = {
+/** The caller's own account: profile, API keys, invites addressed to it. */
+export const accountResolvers = {
   Query: {
     me: (_: unknown, __: unknown, ctx: Ctx) => currentUser(ctx),
     apiKeys: async (_: unknown, __: unknown, ctx: Ctx) => {
@@ -29,7 +30,7 @@ export const resolvers = {
     myInvites: async (_: unknown, __: unknown, ctx: Ctx) => {
       const user = await currentUser(ctx);
       const invites = await ctx.db.prisma.invite.findMany({
-        where: { email: user.email, acceptedAt: null, expiresAt: { gt: new Date() }, organization: { deletedAt: null } },
+        where: { email: { equals: user.email, mode: 'insensitive' }, acceptedAt: null, expiresAt: { gt: new Date() }, organization: { deletedAt: null } },
         include: { organization: true },
         orderBy: { createdAt: 'asc' },
       });
@@ -39,23 +40,11 @@ export const resolvers = {
       const token = valid.uuid(args.token, 'token');
       const user = await currentUser(ctx);
       const invite = await ctx.db.prisma.invite.findFirst({
-        where: { id: token, email: user.email, acceptedAt: null, organization: { deletedAt: null } },
+        where: { id: token, email: { equals: user.email, mode: 'insensitive' }, acceptedAt: null, organization: { deletedAt: null } },
         include: { organization: true },
       });
       if (!invite) throw notFound('Invite');
       return inviteView(invite, invite.organization.name);
-    },
-    organizations: async (_: unknown, __: unknown, ctx: Ctx) => {
-      const ids = [...(await ctx.policy.memberships()).keys()];
-      const rows = await ctx.loaders.organization.loadMany(ids);
-      return rows.filter((r): r is OrganizationRow => !!r && !(r instanceof Error)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-    },
-    organization: async (_: unknown, args: Args<{ id: string }>, ctx: Ctx) => {
-      const id = valid.uuid(args.id, 'organizationId');
-      await ctx.policy.requireView(id);
-      const row = await ctx.loaders.organization.load(id);
-      if (!row) throw notFound('Organization');
-      return row;
     },
   },
   Mutation: {
@@ -97,12 +86,6 @@ export const resolvers = {
         for (const id of await ctx.policy.following(organizationId)) followed.add(id);
       }
       return [...followed];
-    },
-  },
-  Organization: {
-    __resolveReference: async (ref: { id: string }, ctx: Ctx) => {
-      if (!(await ctx.policy.viewOf(ref.id))) return null;
-      return ctx.loaders.organization.load(ref.id);
     },
   },
 };

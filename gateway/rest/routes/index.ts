@@ -1,7 +1,8 @@
 import type { RestRoute } from '../table';
 import { accountRoutes } from './account';
 import { eventRoutes } from './events';
+import { organizationRoutes } from './organizations';
 import { scanTargetRoutes } from './scan-targets';
 
 /** Every REST route Vigil serves; each area adds its rows in its own file. */
-export const REST_ROUTES: RestRoute[] = [...accountRoutes, ...eventRoutes, ...scanTargetRoutes];
+export const REST_ROUTES: RestRoute[] = [...accountRoutes, ...eventRoutes, ...organizationRoutes, ...scanTargetRoutes];

@@ -1,0 +1,105 @@
+import type { SubgraphContext } from '../server';
+import type { PrismaClient } from '../../lib/db';
+import { conflict, notFound } from '../../lib/errors';
+import { recordEvent } from '../../lib/events';
+import * as valid from '../../lib/validate';
+import { inviteView } from './account';
+import { roles } from './members';
+import { lockOrganization, SOURCE } from './organizations';
+import type { OrganizationsLoaders } from './loaders';
+
+type Ctx = SubgraphContext<OrganizationsLoaders>;
+
+/** An invite (and a resent one) can be accepted for 7 days. */
+export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+const expiry = () => new Date(Date.now() + INVITE_LIFETIME_MS);
+
+/** Invites not accepted yet, expired ones included (an admin may resend them). */
+export async function listInvites(prisma: PrismaClient, organizationId: string) {
+  const rows = await prisma.invite.findMany({ where: { organizationId, acceptedAt: null }, include: { organization: true }, orderBy: [{ createdAt: 'asc' }, { email: 'asc' }] });
+  return rows.map((i) => inviteView(i, i.organization.name));
+}
+
+export async function findInvite(prisma: PrismaClient, organizationId: string, email: string) {
+  const invite = await prisma.invite.findFirst({ where: { organizationId, email, acceptedAt: null }, include: { organization: true } });
+  if (!invite) throw notFound('Invite');
+  return inviteView(invite, invite.organization.name);
+}
+
+/** One invite per address: a live one is a CONFLICT, an expired or already used one is replaced (new token). */
+export async function createInvite(prisma: PrismaClient, actorId: string, organizationId: string, email: string, inviteRoles: string[]) {
+  return prisma.$transaction(async (tx) => {
+    await lockOrganization(tx, organizationId);
+    const member = await tx.membership.findFirst({ where: { organizationId, user: { email: { equals: email, mode: 'insensitive' } } } });
+    if (member) throw conflict(`${email} is already a member of this organization`);
+    const existing = await tx.invite.findUnique({ where: { organizationId_email: { organizationId, email } } });
+    if (existing && !existing.acceptedAt && existing.expiresAt > new Date()) throw conflict(`${email} already has a pending invite; resend it instead`);
+    if (existing) await tx.invite.delete({ where: { id: existing.id } });
+    const invite = await tx.invite.create({ data: { organizationId, email, roles: inviteRoles, invitedBy: actorId, expiresAt: expiry() }, include: { organization: true } });
+    const view = inviteView(invite, invite.organization.name);
+    await recordEvent(tx, { organizationId, name: 'MemberInvited', source: SOURCE.member, data: view, metadata: { userId: actorId } });
+    return view;
+  });
+}
+
+export async function deleteInvite(prisma: PrismaClient, actorId: string, organizationId: string, email: string): Promise<boolean> {
+  return prisma.$transaction(async (tx) => {
+    const invite = await tx.invite.findFirst({ where: { organizationId, email, acceptedAt: null } });
+    if (!invite) throw notFound('Invite');
+    await tx.invite.delete({ where: { id: invite.id } });
+    await recordEvent(tx, { organizationId, name: 'MemberInviteDeleted', source: SOURCE.member, data: { id: invite.id, organizationId, email, roles: invite.roles }, metadata: { userId: actorId } });
+    return true;
+  });
+}
+
+/** Same token, fresh expiry. */
+export async function resendInvite(prisma: PrismaClient, actorId: string, organizationId: string, email: string) {
+  return prisma.$transaction(async (tx) => {
+    const { count } = await tx.invite.updateMany({ where: { organizationId, email, acceptedAt: null }, data: { expiresAt: expiry() } });
+    if (count === 0) throw notFound('Invite');
+    const invite = await tx.invite.findUniqueOrThrow({ where: { organizationId_email: { organizationId, email } }, include: { organization: true } });
+    const view = inviteView(invite, invite.organization.name);
+    await recordEvent(tx, { organizationId, name: 'MemberInviteResent', source: SOURCE.member, data: view, metadata: { userId: actorId } });
+    return view;
+  });
+}
+
+type InviteArgs = { organizationId: string; email: string };
+
+function inviteArgs(args: InviteArgs) {
+  return { organizationId: valid.uuid(args.organizationId, 'organizationId'), email: valid.email(args.email, 'email') };
+}
+
+export const inviteResolvers = {
+  Query: {
+    organizationInvites: async (_: unknown, args: { organizationId: string }, ctx: Ctx) => {
+      const organizationId = valid.uuid(args.organizationId, 'organizationId');
+      await ctx.policy.requireMember(organizationId);
+      return listInvites(ctx.db.prisma, organizationId);
+    },
+    organizationInvite: async (_: unknown, args: InviteArgs, ctx: Ctx) => {
+      const { organizationId, email } = inviteArgs(args);
+      await ctx.policy.requireMember(organizationId);
+      return findInvite(ctx.db.prisma, organizationId, email);
+    },
+  },
+  Mutation: {
+    createInvite: async (_: unknown, args: InviteArgs & { roles?: string[] | null }, ctx: Ctx) => {
+      const { organizationId, email } = inviteArgs(args);
+      const inviteRoles = roles(args.roles);
+      await ctx.policy.requireAdmin(organizationId);
+      return createInvite(ctx.db.prisma, ctx.policy.userId, organizationId, email, inviteRoles);
+    },
+    deleteInvite: async (_: unknown, args: InviteArgs, ctx: Ctx) => {
+      const { organizationId, email } = inviteArgs(args);
+      await ctx.policy.requireAdmin(organizationId);
+      return deleteInvite(ctx.db.prisma, ctx.policy.userId, organizationId, email);
+    },
+    resendInvite: async (_: unknown, args: InviteArgs, ctx: Ctx) => {
+      const { organizationId, email } = inviteArgs(args);
+      await ctx.policy.requireAdmin(organizationId);
+      return resendInvite(ctx.db.prisma, ctx.policy.userId, organizationId, email);
+    },
+  },
+};

@@ -1,0 +1,133 @@
+import type { SubgraphContext } from '../server';
+import type { PrismaClient, Tx } from '../../lib/db';
+import { conflict, notFound } from '../../lib/errors';
+import { recordEvent } from '../../lib/events';
+import { ADMIN } from '../../lib/policy';
+import * as valid from '../../lib/validate';
+import { membershipView } from './account';
+import { lockOrganization, SOURCE } from './organizations';
+import type { OrganizationsLoaders } from './loaders';
+
+type Ctx = SubgraphContext<OrganizationsLoaders>;
+
+export const ROLES = [ADMIN] as const;
+
+/** Roles are a subset of ROLES; `null` (what the Python SDK sends when none are given) means none. */
+export function roles(value: readonly unknown[] | null | undefined, field = 'roles'): string[] {
+  if (value == null) return [];
+  return [...new Set(value.map((role) => valid.oneOf(role, ROLES, field)))];
+}
+
+async function memberOf(tx: Tx, organizationId: string, userId: string) {
+  const membership = await tx.membership.findUnique({ where: { organizationId_userId: { organizationId, userId } }, include: { user: true } });
+  if (!membership) throw notFound('Member');
+  return membership;
+}
+
+/** An organization never loses its last ADMIN: the caller holds the organization's lock. */
+async function keepAnAdmin(tx: Tx, organizationId: string, userId: string, rolesAfter: readonly string[] | null) {
+  const current = await tx.membership.findUnique({ where: { organizationId_userId: { organizationId, userId } } });
+  if (!current?.roles.includes(ADMIN) || rolesAfter?.includes(ADMIN)) return;
+  const admins = await tx.membership.count({ where: { organizationId, roles: { has: ADMIN } } });
+  if (admins <= 1) throw conflict('The organization must keep at least one ADMIN member');
+}
+
+export async function listMembers(prisma: PrismaClient, organizationId: string) {
+  const rows = await prisma.membership.findMany({ where: { organizationId }, include: { user: true }, orderBy: [{ createdAt: 'asc' }, { userId: 'asc' }] });
+  return rows.map((m) => membershipView(m, m.user));
+}
+
+export async function updateMemberRoles(prisma: PrismaClient, actorId: string, organizationId: string, userId: string, newRoles: string[]) {
+  return prisma.$transaction(async (tx) => {
+    await lockOrganization(tx, organizationId);
+    const before = await memberOf(tx, organizationId, userId);
+    await keepAnAdmin(tx, organizationId, userId, newRoles);
+    const membership = await tx.membership.update({ where: { organizationId_userId: { organizationId, userId } }, data: { roles: newRoles } });
+    await recordEvent(tx, {
+      organizationId,
+      name: 'MemberUpdated',
+      source: SOURCE.member,
+      data: { organizationId, userId, email: before.user.email, roles: newRoles, previousRoles: before.roles },
+      metadata: { userId: actorId },
+    });
+    return membershipView(membership, before.user);
+  });
+}
+
+export async function removeMember(prisma: PrismaClient, actorId: string, organizationId: string, userId: string): Promise<boolean> {
+  return prisma.$transaction(async (tx) => {
+    await lockOrganization(tx, organizationId);
+    const before = await memberOf(tx, organizationId, userId);
+    await keepAnAdmin(tx, organizationId, userId, null);
+    await tx.membership.delete({ where: { organizationId_userId: { organizationId, userId } } });
+    await recordEvent(tx, {
+      organizationId,
+      name: 'MemberRemoved',
+      source: SOURCE.member,
+      data: { organizationId, userId, email: before.user.email, roles: before.roles },
+      metadata: { userId: actorId },
+    });
+    return true;
+  });
+}
+
+/** There is no identity provider to call: the request is recorded and announced as an event. */
+export async function requestMemberReset(prisma: PrismaClient, actorId: string, organizationId: string, userId: string, kind: 'MFA' | 'PASSWORD'): Promise<boolean> {
+  return prisma.$transaction(async (tx) => {
+    const member = await memberOf(tx, organizationId, userId);
+    const request = await tx.memberResetRequest.create({ data: { organizationId, userId, kind, requestedBy: actorId } });
+    await recordEvent(tx, {
+      organizationId,
+      name: kind === 'MFA' ? 'MemberMfaResetRequested' : 'MemberPasswordResetRequested',
+      source: SOURCE.member,
+      data: { id: request.id, organizationId, userId, email: member.user.email, kind, createdAt: request.createdAt },
+      metadata: { userId: actorId },
+    });
+    return true;
+  });
+}
+
+type MemberArgs = { organizationId: string; userId: string };
+
+function memberArgs(args: MemberArgs) {
+  return { organizationId: valid.uuid(args.organizationId, 'organizationId'), userId: valid.uuid(args.userId, 'memberId') };
+}
+
+export const memberResolvers = {
+  Query: {
+    members: async (_: unknown, args: { organizationId: string }, ctx: Ctx) => {
+      const organizationId = valid.uuid(args.organizationId, 'organizationId');
+      await ctx.policy.requireMember(organizationId);
+      return listMembers(ctx.db.prisma, organizationId);
+    },
+    member: async (_: unknown, args: MemberArgs, ctx: Ctx) => {
+      const { organizationId, userId } = memberArgs(args);
+      await ctx.policy.requireMember(organizationId);
+      const membership = await memberOf(ctx.db.prisma, organizationId, userId);
+      return membershipView(membership, membership.user);
+    },
+  },
+  Mutation: {
+    updateMember: async (_: unknown, args: MemberArgs & { roles?: string[] | null }, ctx: Ctx) => {
+      const { organizationId, userId } = memberArgs(args);
+      const newRoles = roles(args.roles);
+      await ctx.policy.requireAdmin(organizationId);
+      return updateMemberRoles(ctx.db.prisma, ctx.policy.userId, organizationId, userId, newRoles);
+    },
+    removeMember: async (_: unknown, args: MemberArgs, ctx: Ctx) => {
+      const { organizationId, userId } = memberArgs(args);
+      await ctx.policy.requireAdmin(organizationId);
+      return removeMember(ctx.db.prisma, ctx.policy.userId, organizationId, userId);
+    },
+    resetMemberMfa: async (_: unknown, args: MemberArgs, ctx: Ctx) => {
+      const { organizationId, userId } = memberArgs(args);
+      await ctx.policy.requireAdmin(organizationId);
+      return requestMemberReset(ctx.db.prisma, ctx.policy.userId, organizationId, userId, 'MFA');
+    },
+    resetMemberPassword: async (_: unknown, args: MemberArgs, ctx: Ctx) => {
+      const { organizationId, userId } = memberArgs(args);
+      await ctx.policy.requireAdmin(organizationId);
+      return requestMemberReset(ctx.db.prisma, ctx.policy.userId, organizationId, userId, 'PASSWORD');
+    },
+  },
+};

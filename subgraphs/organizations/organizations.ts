@@ -1,0 +1,119 @@
+import type { SubgraphContext } from '../server';
+import type { PrismaClient, Tx } from '../../lib/db';
+import { badRequest, notFound } from '../../lib/errors';
+import { recordEvent } from '../../lib/events';
+import * as valid from '../../lib/validate';
+import { createOrganization } from './account';
+import type { OrganizationRow, OrganizationsLoaders } from './loaders';
+
+type Ctx = SubgraphContext<OrganizationsLoaders>;
+
+export const SOURCE = {
+  organization: 'service.organization',
+  member: 'service.organization.member',
+  follower: 'service.organization.follower',
+  following: 'service.organization.following',
+} as const;
+
+/**
+ * Serializes the changes that check an invariant across rows of one organization (its last ADMIN,
+ * one invite per email, one follow request per pair). NO KEY UPDATE leaves foreign-key inserts free.
+ */
+export async function lockOrganization(tx: Tx, organizationId: string): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM organizations.organizations WHERE id = ${organizationId}::uuid FOR NO KEY UPDATE`;
+}
+
+const IMAGE_PATH = /\.(jpe?g|png|svg)$/i;
+
+/** `picture` is an http(s) URL of a jpg, jpeg, png or svg image (by the path's extension; a query string is allowed). */
+export function pictureUrl(value: string, field = 'picture'): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw badRequest(`${field} must be an http(s) URL of a .jpg, .jpeg, .png or .svg image`, field);
+  }
+  if (value.length > 2048 || !['http:', 'https:'].includes(url.protocol) || !IMAGE_PATH.test(url.pathname)) {
+    throw badRequest(`${field} must be an http(s) URL of a .jpg, .jpeg, .png or .svg image`, field);
+  }
+  return value;
+}
+
+export interface OrganizationChanges {
+  name?: string;
+  /** null clears the field. */
+  picture?: string | null;
+  email?: string | null;
+}
+
+/** `null`/absent = unchanged (what the SDKs send for arguments not given), `""` = clear (picture, email). */
+export function organizationChanges(input: { name?: string | null; picture?: string | null; email?: string | null }): OrganizationChanges {
+  const changes: OrganizationChanges = {};
+  if (input.name != null) changes.name = valid.name(input.name, 'name');
+  if (input.picture != null) changes.picture = input.picture.trim() === '' ? null : pictureUrl(input.picture.trim());
+  if (input.email != null) changes.email = input.email.trim() === '' ? null : valid.email(input.email, 'email');
+  return changes;
+}
+
+export async function updateOrganization(prisma: PrismaClient, userId: string, id: string, changes: OrganizationChanges) {
+  return prisma.$transaction(async (tx) => {
+    const { count } = await tx.organization.updateMany({ where: { id, deletedAt: null }, data: changes });
+    if (count === 0) throw notFound('Organization');
+    const organization = await tx.organization.findUniqueOrThrow({ where: { id } });
+    await recordEvent(tx, { organizationId: id, name: 'OrganizationUpdated', source: SOURCE.organization, data: { ...organization, changes: Object.keys(changes) }, metadata: { userId } });
+    return organization;
+  });
+}
+
+/** Soft delete: the row stays (so do its members, follows, targets and events); policy hides it everywhere. */
+export async function deleteOrganization(prisma: PrismaClient, userId: string, id: string): Promise<boolean> {
+  return prisma.$transaction(async (tx) => {
+    const { count } = await tx.organization.updateMany({ where: { id, deletedAt: null }, data: { deletedAt: new Date() } });
+    if (count === 0) throw notFound('Organization');
+    const organization = await tx.organization.findUniqueOrThrow({ where: { id } });
+    await recordEvent(tx, { organizationId: id, name: 'OrganizationDeleted', source: SOURCE.organization, data: organization, metadata: { userId } });
+    return true;
+  });
+}
+
+export const organizationResolvers = {
+  Query: {
+    organizations: async (_: unknown, __: unknown, ctx: Ctx) => {
+      const ids = [...(await ctx.policy.memberships()).keys()];
+      const rows = await ctx.loaders.organization.loadMany(ids);
+      return rows.filter((r): r is OrganizationRow => !!r && !(r instanceof Error)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    },
+    organization: async (_: unknown, args: { id: string }, ctx: Ctx) => {
+      const id = valid.uuid(args.id, 'organizationId');
+      await ctx.policy.requireView(id);
+      const row = await ctx.loaders.organization.load(id);
+      if (!row) throw notFound('Organization');
+      return row;
+    },
+  },
+  Mutation: {
+    createOrganization: (_: unknown, args: { input: { name: string; picture?: string | null; email?: string | null } }, ctx: Ctx) => {
+      const name = valid.name(args.input.name, 'name');
+      const { picture, email } = organizationChanges({ picture: args.input.picture, email: args.input.email });
+      const userId = ctx.policy.userId;
+      return ctx.db.prisma.$transaction((tx) => createOrganization(tx, userId, { name, picture, email }));
+    },
+    updateOrganization: async (_: unknown, args: { id: string; input: { name?: string | null; picture?: string | null; email?: string | null } }, ctx: Ctx) => {
+      const id = valid.uuid(args.id, 'organizationId');
+      const changes = organizationChanges(args.input);
+      await ctx.policy.requireAdmin(id);
+      return updateOrganization(ctx.db.prisma, ctx.policy.userId, id, changes);
+    },
+    deleteOrganization: async (_: unknown, args: { id: string }, ctx: Ctx) => {
+      const id = valid.uuid(args.id, 'organizationId');
+      await ctx.policy.requireAdmin(id);
+      return deleteOrganization(ctx.db.prisma, ctx.policy.userId, id);
+    },
+  },
+  Organization: {
+    __resolveReference: async (ref: { id: string }, ctx: Ctx) => {
+      if (!(await ctx.policy.viewOf(ref.id))) return null;
+      return ctx.loaders.organization.load(ref.id);
+    },
+  },
+};
