@@ -41,6 +41,9 @@ describe('cron schedules (Ruby SDK)', () => {
     expect(scheduleFromCron('@daily')).toEqual({ frequency: '1d', timeOfDay: 'NIGHT' });
     expect(scheduleFromCron('@weekly')).toEqual({ frequency: '7d', timeOfDay: 'NIGHT', day: 'SUNDAY' });
     expect(parseSchedule('0 0 * * *')).toEqual({ frequency: '1d', timeOfDay: 'NIGHT' });
+    expect(parseSchedule('24h')).toEqual({ frequency: '1d', timeOfDay: 'NIGHT' });
+    expect(parseSchedule('12h')).toEqual({ frequency: '12h' });
+    expect(parseSchedule('1h')).toEqual({ frequency: '6h' });
   });
 
   it('refuses crons it cannot map', () => {

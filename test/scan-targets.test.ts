@@ -129,6 +129,20 @@ describe('creating scan targets of every kind', () => {
     }
   });
 
+  it('reads the older camelCase ORACLE keys, a credential sent as JSON text and a bare "24h" schedule', async () => {
+    const { compartment_id, region, tenancy_id, user_id, key_fingerprint } = VALID.ORACLE.credential;
+    const oracle = await t.rest('POST', path(), {
+      key: admin.apiKey,
+      body: { kind: 'ORACLE', name: 'camel oracle', credential: { compartmentId: compartment_id, region, tenancyId: tenancy_id, userId: user_id, keyFingerprint: key_fingerprint }, schedule: '24h' },
+    });
+    expect(oracle.status).toBe(200);
+    expect(oracle.body.credential).toEqual(VALID.ORACLE.shown);
+    expect(oracle.body.schedule).toEqual({ frequency: '1d', timeOfDay: 'NIGHT' });
+    const text = await t.rest('POST', path(), { key: admin.apiKey, body: { kind: 'AWS', name: 'json text', credential: '{"account":"210987654321"}' } });
+    expect(text.status).toBe(200);
+    expect(text.body.credential).toEqual({ account: '210987654321' });
+  });
+
   it('refuses a bad credential per kind with a 400 naming the field', async () => {
     const cases: Array<[string, unknown, RegExp]> = [
       ['AWS', { account: '1234' }, /^credential\.account: must be a 12-digit AWS account id$/],

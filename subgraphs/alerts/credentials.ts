@@ -168,6 +168,13 @@ export function isScanTargetKind(value: unknown): value is ScanTargetKind {
 /** Validates `input` against `fields`: every key known (under its name or an alias), every value well formed. */
 function normalizeFields(fields: FieldSpec[], input: unknown, field: string, what: string): Credential {
   if (input === undefined || input === null) input = {};
+  if (typeof input === 'string' && input.trim().startsWith('{')) {
+    try {
+      input = JSON.parse(input) as unknown; // a credential sent as JSON text
+    } catch {
+      throw badRequest(`${field}: is not valid JSON`, field);
+    }
+  }
   if (typeof input !== 'object' || Array.isArray(input)) throw badRequest(`${field}: must be an object`, field);
   const raw = input as Record<string, unknown>;
   const known = new Map<string, FieldSpec>();

@@ -87,9 +87,12 @@ export function scheduleFromCron(cron: string, field = 'schedule'): ScanSchedule
   return { frequency: '1d', timeOfDay };
 }
 
+const BARE_FREQUENCIES: Record<string, Frequency> = { '1h': '6h', '6h': '6h', '12h': '12h', '24h': '1d', '1d': '1d', '7d': '7d' };
+
 /**
  * Validates a schedule as clients send it — an object (missing timeOfDay → NIGHT, day → SUNDAY),
- * that object as JSON text, or a cron string — and returns its stored form. null/undefined → default.
+ * that object as JSON text, a bare frequency ("24h" → 1d, "1h" → 6h) or a cron string — and returns
+ * its stored form. null/undefined → default.
  */
 export function parseSchedule(input: unknown, field = 'schedule'): ScanSchedule {
   if (input === undefined || input === null) return DEFAULT_SCHEDULE;
@@ -104,6 +107,9 @@ export function parseSchedule(input: unknown, field = 'schedule'): ScanSchedule 
       }
       return parseSchedule(parsed, field);
     }
+    // Older Python SDKs sent a bare frequency (ScanTargetSchedule "1h" … "24h", "7d").
+    const bare = BARE_FREQUENCIES[text.toLowerCase()];
+    if (bare) return parseSchedule({ frequency: bare }, field);
     return scheduleFromCron(text, field);
   }
   if (typeof input !== 'object' || Array.isArray(input)) throw badRequest(`${field}: must be an object {"frequency","timeOfDay","day"} or a cron string`, field);

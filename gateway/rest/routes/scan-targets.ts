@@ -10,8 +10,8 @@ const groupParams = z.object({ organizationId: id, scanTargetGroupId: id });
 
 /** Ruby sends `"Azure"`; kinds are matched case-insensitively and the GraphQL enum names the bad one. */
 const kind = z.string().transform((k) => k.toUpperCase());
-/** An object (Python, CLI) or a cron string (Ruby); the subgraph validates and normalizes it. */
-const schedule = z.union([z.record(z.string(), z.unknown()), z.string()]).nullish();
+/** An object (Python, CLI) or a cron string (Ruby); the subgraph validates it and names the bad key. */
+const schedule = z.unknown().optional();
 const tags = z.array(z.string()).nullish();
 
 /** §8a of the REST contract: scan targets (scans themselves are in scans.ts) and their OAuth links. */
