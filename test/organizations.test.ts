@@ -102,6 +102,9 @@ describe('PUT /organizations/{id}', () => {
       alice.apiKey,
     );
     expect(gql.body.data.updateOrganization).toEqual((await t.rest('GET', `/organizations/${alice.organizationId}`, { key: alice.apiKey })).body);
+    // All keys null: nothing changes, and no event is written.
+    const nothing = await t.rest('PUT', `/organizations/${alice.organizationId}`, { key: alice.apiKey, body: { name: null, picture: null, email: null } });
+    expect(nothing.body).toEqual(gql.body.data.updateOrganization);
     expect((await eventNames(t, alice.organizationId)).filter((n) => n === 'OrganizationUpdated')).toHaveLength(4);
   });
 

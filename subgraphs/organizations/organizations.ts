@@ -56,6 +56,11 @@ export function organizationChanges(input: { name?: string | null; picture?: str
 }
 
 export async function updateOrganization(prisma: PrismaClient, userId: string, id: string, changes: OrganizationChanges) {
+  if (Object.keys(changes).length === 0) {
+    const unchanged = await prisma.organization.findFirst({ where: { id, deletedAt: null } });
+    if (!unchanged) throw notFound('Organization');
+    return unchanged;
+  }
   return prisma.$transaction(async (tx) => {
     const { count } = await tx.organization.updateMany({ where: { id, deletedAt: null }, data: changes });
     if (count === 0) throw notFound('Organization');
