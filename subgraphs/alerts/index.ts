@@ -1,5 +1,6 @@
 import { mergeResolvers, readSdl, type SubgraphDefinition } from '../server';
 import { createLoaders, type AlertsLoaders } from './loaders';
+import { alertResolvers } from './alerts';
 import { ruleResolvers } from './rules';
 import { scanTargetResolvers } from './scan-targets';
 import { scanTargetGroupResolvers } from './scan-target-groups';
@@ -8,6 +9,6 @@ import { scanTargetGroupResolvers } from './scan-target-groups';
 export const alertsSubgraph: SubgraphDefinition<AlertsLoaders> = {
   name: 'alerts',
   typeDefs: readSdl(__dirname),
-  resolvers: mergeResolvers(ruleResolvers, scanTargetResolvers, scanTargetGroupResolvers) as unknown as SubgraphDefinition<AlertsLoaders>['resolvers'],
+  resolvers: mergeResolvers(ruleResolvers, alertResolvers, scanTargetResolvers, scanTargetGroupResolvers) as unknown as SubgraphDefinition<AlertsLoaders>['resolvers'],
   createLoaders: (db) => createLoaders(db),
 };

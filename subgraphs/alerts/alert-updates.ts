@@ -1,0 +1,256 @@
+import type pg from 'pg';
+import { CENSORED_SQL } from '../../lib/censorship';
+import { badRequest, notFound } from '../../lib/errors';
+import { expandStates, Params, STATES } from './alert-queries';
+
+/**
+ * Changes users make to alerts: state and labels (one alert or a batch), and comments. Every change
+ * is set-based SQL in one transaction: the alerts UPDATE, one alert_history row (operation UPDATE)
+ * per changed alert, AlertUpdated for the organization and a censored AlertFollowingUpdated for each
+ * follower, and the comment with its AlertCommentCreated. CLOSED is set only by scans.
+ */
+
+export const SETTABLE_STATES = STATES.filter((s) => s !== 'CLOSED');
+export const BATCH_CHUNK = 1000;
+
+export function settableState(state: unknown, field = 'state'): string {
+  if (typeof state !== 'string' || !(SETTABLE_STATES as readonly string[]).includes(state)) {
+    throw badRequest(
+      state === 'CLOSED'
+        ? `${field}: an alert is CLOSED only when a scan finds the problem solved`
+        : `${field} must be one of ${SETTABLE_STATES.join(', ')}`,
+      field,
+    );
+  }
+  return state;
+}
+
+const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The Alert of the spec as JSON, for event payloads; `censored` applies the follower policy. */
+export function alertJsonSql(a: string, censored = false): string {
+  return `jsonb_build_object(
+    'id', ${a}.id, 'organizationId', ${a}."organizationId", 'scanTargetId', ${a}."scanTargetId", 'rule', ${a}.rule,
+    'resource', ${censored ? CENSORED_SQL.resource : `${a}.resource`}, 'severity', ${a}.severity, 'state', ${a}.state,
+    'version', ${a}.version, 'tags', to_jsonb(COALESCE(${a}.tags, '{}')), 'labels', to_jsonb(COALESCE(${a}.labels, '{}')),
+    'compliances', to_jsonb(COALESCE(${a}.compliances, '{}')),
+    'enrichment', ${censored ? CENSORED_SQL.enrichment : `${a}.enrichment`}, 'metadata', ${censored ? CENSORED_SQL.metadata : `${a}.metadata`},
+    'timelinessThreshold', ${a}."timelinessThreshold", 'openedAt', ${iso(`${a}."openedAt"`)}, 'resolvedAt', ${iso(`${a}."resolvedAt"`)},
+    'createdAt', ${iso(`${a}."createdAt"`)}, 'updatedAt', ${iso(`${a}."updatedAt"`)})`;
+}
+
+const commentJsonSql = (c: string) =>
+  `jsonb_build_object('id', ${c}.id, 'organizationId', ${c}."organizationId", 'alertId', ${c}."alertId", 'userId', ${c}."userId",
+    'comment', ${c}.comment, 'mimeType', ${c}."mimeType", 'createdAt', ${iso(`${c}."createdAt"`)})`;
+
+export interface CommentInput {
+  comment: string;
+  mimeType?: string | null;
+}
+
+/**
+ * The statement that applies `set` to the alerts `picked` selects (a SELECT of ids), and writes the
+ * history, events and optional comment of every alert it changed. Returns the changed count.
+ */
+function changeAlertsSql(p: Params, picked: string, set: string, userId: string, comment?: CommentInput): string {
+  const user = p.add(userId);
+  const metadata = `jsonb_build_object('userId', ${user}::text)`;
+  const commentCtes = comment
+    ? `, comments AS (
+         INSERT INTO alerts.alert_comments (id, "organizationId", "alertId", "userId", comment, "mimeType")
+         SELECT gen_random_uuid(), u."organizationId", u.id, ${user}::uuid, ${p.add(comment.comment)}, ${p.add(comment.mimeType || 'text/markdown')}
+           FROM updated u
+         RETURNING *),
+       comment_events AS (
+         INSERT INTO documents.events (id, "organizationId", name, source, data, metadata)
+         SELECT gen_random_uuid(), c."organizationId", 'AlertCommentCreated', 'service.alert.comment', ${commentJsonSql('c')}, ${metadata}
+           FROM comments c)`
+    : '';
+  return `WITH picked AS (${picked}),
+    updated AS (
+      UPDATE alerts.alerts a SET ${set}, version = a.version + 1, "updatedAt" = now()
+        FROM picked WHERE a.id = picked.id
+      RETURNING a.*),
+    history AS (
+      INSERT INTO alerts.alert_history ("alertId", "organizationId", "scanTargetId", rule, resource, severity, state, version, tags, labels,
+                                        enrichment, metadata, "timelinessThreshold", "openedAt", "resolvedAt", operation, "userId")
+      SELECT u.id, u."organizationId", u."scanTargetId", u.rule, u.resource, u.severity, u.state, u.version, u.tags, u.labels,
+             u.enrichment, u.metadata, u."timelinessThreshold", u."openedAt", u."resolvedAt", 'UPDATE', ${user}::uuid
+        FROM updated u ORDER BY u.id),
+    events AS (
+      INSERT INTO documents.events (id, "organizationId", name, source, data, metadata)
+      SELECT gen_random_uuid(), u."organizationId", 'AlertUpdated', 'service.alert', ${alertJsonSql('u')}, ${metadata} FROM updated u
+      UNION ALL
+      SELECT gen_random_uuid(), f."followerId", 'AlertFollowingUpdated', 'service.alert', ${alertJsonSql('u', true)}, '{}'::jsonb
+        FROM updated u
+        JOIN organizations.follows f ON f."followedId" = u."organizationId"
+        JOIN organizations.organizations fo ON fo.id = f."followerId" AND fo."deletedAt" IS NULL)
+    ${commentCtes}
+    SELECT count(*)::int AS count FROM updated`;
+}
+
+async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export interface AlertUpdate {
+  state?: string | null;
+  labels?: string[] | null;
+  comment?: string | null;
+  mimeType?: string | null;
+}
+
+/**
+ * Update one alert of `organizationId` / `scanTargetId` (the caller is an ADMIN). Nothing changes
+ * when the values are the current ones; a comment alone adds only the comment.
+ */
+export async function updateAlert(
+  pool: pg.Pool,
+  target: { organizationId: string; scanTargetId: string; alertId: string },
+  update: AlertUpdate,
+  userId: string,
+): Promise<void> {
+  const state = update.state ? settableState(update.state) : undefined;
+  const labels = update.labels ?? undefined;
+  if (labels?.some((l) => typeof l !== 'string' || l.trim() === '' || l.length > 200)) throw badRequest('labels must be non-empty strings of at most 200 characters', 'labels');
+  const comment = update.comment?.trim() ? { comment: update.comment, mimeType: update.mimeType } : undefined;
+  await inTransaction(pool, async (client) => {
+    const { rows } = await client.query<{ state: string; labels: string[] | null }>(
+      `SELECT state, labels FROM alerts.alerts WHERE id = $1 AND "organizationId" = $2 AND "scanTargetId" = $3 FOR UPDATE`,
+      [target.alertId, target.organizationId, target.scanTargetId],
+    );
+    const current = rows[0];
+    if (!current) throw notFound('Alert');
+    if (state && current.state === 'CLOSED' && state !== 'CLOSED') throw badRequest('state: a CLOSED alert is reopened only by a scan that finds the problem again', 'state');
+    const stateChanges = state !== undefined && state !== current.state;
+    const labelsChange = labels !== undefined && JSON.stringify(labels) !== JSON.stringify(current.labels ?? []);
+    if (stateChanges || labelsChange) {
+      const p = new Params();
+      const picked = `SELECT ${p.add(target.alertId)}::uuid AS id`;
+      const set = [stateChanges ? `state = ${p.add(state)}` : null, labelsChange ? `labels = ${p.add(labels)}::text[]` : null].filter(Boolean).join(', ');
+      const sql = changeAlertsSql(p, picked, set, userId, comment);
+      await client.query(sql, p.values);
+    } else if (comment) {
+      await insertComment(client, { organizationId: target.organizationId, alertId: target.alertId, userId, ...comment });
+    }
+  });
+}
+
+export interface NewCommentRow {
+  id: string;
+  organizationId: string;
+  alertId: string;
+  userId: string;
+  comment: string;
+  mimeType: string;
+  createdAt: Date;
+}
+
+async function insertComment(
+  client: pg.PoolClient | pg.Pool,
+  input: { organizationId: string; alertId: string; userId: string; comment: string; mimeType?: string | null },
+): Promise<NewCommentRow> {
+  const { rows } = await client.query<NewCommentRow>(
+    `WITH c AS (
+       INSERT INTO alerts.alert_comments (id, "organizationId", "alertId", "userId", comment, "mimeType")
+       VALUES (gen_random_uuid(), $1, $2, $3, $4, $5) RETURNING *),
+     e AS (
+       INSERT INTO documents.events (id, "organizationId", name, source, data, metadata)
+       SELECT gen_random_uuid(), c."organizationId", 'AlertCommentCreated', 'service.alert.comment', ${commentJsonSql('c')}, jsonb_build_object('userId', $3::text) FROM c)
+     SELECT * FROM c`,
+    [input.organizationId, input.alertId, input.userId, input.comment, input.mimeType || 'text/markdown'],
+  );
+  return rows[0];
+}
+
+/** A member comments on an alert of its organization (optionally checking the alert's scan target). */
+export async function createComment(
+  pool: pg.Pool,
+  input: { organizationId: string; alertId: string; scanTargetId?: string | null; userId: string; comment: string; mimeType?: string | null },
+): Promise<NewCommentRow> {
+  if (typeof input.comment !== 'string' || input.comment.trim() === '') throw badRequest('comment must be a non-empty string', 'comment');
+  if (input.comment.length > 100_000) throw badRequest('comment must be at most 100000 characters', 'comment');
+  if (input.mimeType !== undefined && input.mimeType !== null && !/^[\w.+-]+\/[\w.+-]+$/.test(input.mimeType)) throw badRequest('mimeType must be a MIME type such as text/markdown', 'mimeType');
+  const { rows } = await pool.query(
+    `SELECT 1 FROM alerts.alerts WHERE id = $1 AND "organizationId" = $2 AND ($3::uuid IS NULL OR "scanTargetId" = $3::uuid)`,
+    [input.alertId, input.organizationId, input.scanTargetId ?? null],
+  );
+  if (!rows.length) throw notFound('Alert');
+  return insertComment(pool, input);
+}
+
+export interface BatchCondition {
+  dryRun?: boolean | null;
+  scanTargetIds?: string[] | null;
+  scanTargetTags?: string[] | null;
+  includeEmptyScanTargetTags?: boolean | null;
+  states?: string[] | null;
+  severities?: string[] | null;
+  selection?: { alertIds?: string[] | null; rules?: string[] | null } | null;
+  /** Legacy clients sent the rules here instead of in `selection`. */
+  rules?: string[] | null;
+}
+
+export interface BatchResult {
+  count: number;
+  dryRun: boolean;
+  remaining: number;
+}
+
+/** Which alerts a batch still has to change: matching, not CLOSED, not already in the target state. */
+function batchWhere(p: Params, organizationId: string, state: string, condition: BatchCondition): string {
+  const org = p.add(organizationId);
+  const where = [`a."organizationId" = ${org}::uuid`, `a.state <> 'CLOSED'`, `a.state <> ${p.add(state)}`];
+  if (condition.scanTargetIds?.length) where.push(`a."scanTargetId" = ANY(${p.add(condition.scanTargetIds)}::uuid[])`);
+  if (condition.scanTargetTags?.length) {
+    const tagged = `st.tags && ${p.add(condition.scanTargetTags)}::text[]`;
+    where.push(
+      `a."scanTargetId" IN (SELECT st.id FROM alerts.scan_targets st WHERE st."organizationId" = ${org}::uuid AND ${condition.includeEmptyScanTargetTags ? `(${tagged} OR cardinality(st.tags) = 0)` : tagged})`,
+    );
+  }
+  const states = expandStates(condition.states);
+  if (states) where.push(`a.state = ANY(${p.add(states)}::text[])`);
+  if (condition.severities?.length) where.push(`a.severity = ANY(${p.add(condition.severities)}::text[])`);
+  if (condition.selection?.alertIds?.length) where.push(`a.id = ANY(${p.add(condition.selection.alertIds)}::uuid[])`);
+  const rules = [...(condition.selection?.rules ?? []), ...(condition.rules ?? [])];
+  if (rules.length) where.push(`a.rule = ANY(${p.add(rules)}::text[])`);
+  return where.join(' AND ');
+}
+
+/**
+ * Sets `state` on the alerts matching `condition`, at most BATCH_CHUNK per call; `remaining` says how
+ * many still match, so re-sending the same request finishes the job. A dry run only counts.
+ */
+export async function batchUpdateAlerts(
+  pool: pg.Pool,
+  input: { organizationId: string; state: string; comment?: string | null; condition: BatchCondition; userId: string },
+  chunk = BATCH_CHUNK,
+): Promise<BatchResult> {
+  const state = settableState(input.state);
+  if (input.condition.dryRun) {
+    const p = new Params();
+    const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM alerts.alerts a WHERE ${batchWhere(p, input.organizationId, state, input.condition)}`, p.values);
+    return { count: rows[0].n, dryRun: true, remaining: 0 };
+  }
+  return inTransaction(pool, async (client) => {
+    const p = new Params();
+    const picked = `SELECT a.id FROM alerts.alerts a WHERE ${batchWhere(p, input.organizationId, state, input.condition)} ORDER BY a.id LIMIT ${p.add(chunk)} FOR UPDATE OF a`;
+    const comment = input.comment?.trim() ? { comment: input.comment } : undefined;
+    const sql = changeAlertsSql(p, picked, `state = ${p.add(state)}`, input.userId, comment);
+    const changed = await client.query<{ count: number }>(sql, p.values);
+    const q = new Params();
+    const left = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM alerts.alerts a WHERE ${batchWhere(q, input.organizationId, state, input.condition)}`, q.values);
+    return { count: changed.rows[0].count, dryRun: false, remaining: left.rows[0].n };
+  });
+}
