@@ -142,3 +142,20 @@ export async function eventsOf(db: Database, organizationId: string, name?: stri
   );
   return rows;
 }
+
+/** Many alerts at once (set-based), with their CREATE history records. */
+export async function insertManyAlerts(
+  db: Database,
+  options: { organizationId: string; scanTargetId: string; count: number; rule: string; severity?: string; state?: string; prefix?: string },
+): Promise<void> {
+  await db.pool.query(
+    `WITH a AS (
+       INSERT INTO alerts.alerts (id, "organizationId", "scanTargetId", rule, resource, severity, state, tags, labels, compliances, enrichment, metadata, "openedAt")
+       SELECT gen_random_uuid(), $1, $2, $3, $4 || i, $5, $6, '{}', '{}', '{}', '{"evidence":"x"}', '{"account":"1"}', now()
+         FROM generate_series(1, $7::int) i
+       RETURNING *)
+     INSERT INTO alerts.alert_history ("alertId", "organizationId", "scanTargetId", rule, resource, severity, state, version, enrichment, metadata, "openedAt", operation)
+     SELECT id, "organizationId", "scanTargetId", rule, resource, severity, state, version, enrichment, metadata, "openedAt", 'CREATE' FROM a`,
+    [options.organizationId, options.scanTargetId, options.rule, options.prefix ?? 'many-', options.severity ?? 'LOW', options.state ?? 'OPEN', options.count],
+  );
+}
