@@ -143,6 +143,6 @@ describe('a stranger sees nothing', () => {
     const list = await t.rest('POST', `/organizations/${stranger.organizationId}/followings/alerts`, { key: stranger.apiKey, body: {} });
     expect(list.body).toEqual({ data: [], cursor: null });
     const gql = await t.graphql(`query($id: ID!) { alert(id: $id) { resource } }`, { id: alertId }, stranger.apiKey);
-    expect(gql.body.errors[0].extensions.code).toBe('NOT_FOUND');
+    expect(gql.body.errors?.[0].extensions?.code).toBe('NOT_FOUND');
   });
 });

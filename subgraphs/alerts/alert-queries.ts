@@ -90,6 +90,20 @@ const STATE_RANK_SQL = (col: string) =>
 
 export const severityRankSql = SEVERITY_RANK_SQL;
 
+const SEVERITY_RANKS: Record<string, number> = { CRITICAL: 5, HIGH: 4, MEDIUM: 3, LOW: 2, INFO: 1 };
+const STATE_RANKS: Record<string, number> = { OPEN: 1, IN_PROGRESS: 2, RISK_ACCEPTED: 3, MITIGATING_CONTROL: 4, FALSE_POSITIVE: 5, CLOSED: 6 };
+
+/**
+ * When a list sorted by severity (state) is also filtered by severities (states), the rank range
+ * of the filter bounds the index scan: e.g. state DESC without CLOSED starts at FALSE_POSITIVE
+ * instead of skipping every CLOSED alert first.
+ */
+function rankRange(order: AlertOrder, filter: AlertFilter): { min: number; max: number } | null {
+  const values = order === 'severity' ? filter.severities : order === 'state' ? expandStates(filter.states) : undefined;
+  const ranks = (values ?? []).map((v) => (order === 'severity' ? SEVERITY_RANKS : STATE_RANKS)[v]).filter((r): r is number => r !== undefined);
+  return ranks.length ? { min: Math.min(...ranks), max: Math.max(...ranks) } : null;
+}
+
 /** Each `order`: its key expression (identical to the index expression) and the key's SQL type. */
 const ORDER_KEYS: Record<AlertOrder, { expr: (a: string) => string; type: string; defaultSort: SortDirection }> = {
   scanTargetId: { expr: (a) => `${a}."scanTargetId"`, type: 'uuid', defaultSort: 'ASC' },
@@ -252,6 +266,8 @@ export async function listAlerts(pool: pg.Pool, options: ListOptions): Promise<P
   const innerFor = (orgSql: string) => {
     const where = [`a."organizationId" = ${orgSql}`, ...filterConditions(options.filter, p, organizationIds, { searchResource: options.searchResource })];
     if (position) where.push(`(${keyDef.expr('a')}, a.id) ${cmp} (${p.add(position.key ?? 'infinity')}::${keyDef.type}, ${p.add(position.id)}::uuid)`);
+    const ranks = rankRange(order, options.filter);
+    if (ranks) where.push(`${keyDef.expr('a')} BETWEEN ${ranks.min} AND ${ranks.max}`);
     return `SELECT ${ALERT_COLUMNS('a')}, (${keyDef.expr('a')})::text AS "sortKey"
               FROM alerts.alerts a WHERE ${where.join(' AND ')}
              ORDER BY ${keyDef.expr('a')} ${dir}, a.id ${dir} LIMIT ${limit}`;
