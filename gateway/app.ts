@@ -115,7 +115,7 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
     res.status(200).type('application/x-ndjson');
     const send = (line: object) => res.write(JSON.stringify(line) + '\n');
     try {
-      const result = await command.run(db, (req.body ?? {}) as CommandArgs, (done, total, label) => send({ progress: [done, total, label] }));
+      const result = await command.run(db, (req.body ?? {}) as CommandArgs, (done, total, label) => send({ progress: [done, total, label] }), services);
       send({ result });
     } catch (error) {
       send({ error: (error as Error).message });

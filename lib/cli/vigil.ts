@@ -103,7 +103,7 @@ async function main(): Promise<number> {
     if (db) {
       try {
         await applyMigrations(db.pool);
-        result = await command.run(db, args, bar.progress);
+        result = await command.run(db, args, bar.progress, { secret: config.secret });
       } finally {
         await db.close();
       }
