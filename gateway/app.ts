@@ -17,6 +17,8 @@ import { createGateway, type GatewayContext } from './gateway';
 import { mountRoutes, sendError, type Execute } from './rest/table';
 import { REST_ROUTES } from './rest/routes';
 import { openApiDocument } from './rest/openapi';
+import { upsertRuleCatalog } from '../subgraphs/alerts/rule-catalog';
+import { startScheduler, type RunningScheduler } from '../subgraphs/alerts/scheduler';
 
 export interface RunningVigil {
   url: string;
@@ -24,6 +26,8 @@ export interface RunningVigil {
   db: Database;
   /** The subgraphs this process runs (all of them unless some are given by URL). */
   subgraphs: Partial<Record<SubgraphName, RunningServer>>;
+  /** The scan scheduler of this process; null when VIGIL_SCHEDULER=off. */
+  scheduler: RunningScheduler | null;
   close(): Promise<void>;
 }
 
@@ -68,6 +72,11 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
     subgraphs[name] = running;
     urls[name] = running.url;
   }
+
+  // ── scans: the rule catalog and the scan scheduler (subgraphs/alerts/scheduler.ts) ──
+  await upsertRuleCatalog(db.pool);
+  const scheduler = config.scheduler.enabled ? startScheduler(db, { intervalMs: config.scheduler.intervalMs }) : null;
+  // ── end scans ──
 
   let composed = false;
   const apollo = new ApolloServer<GatewayContext>({
@@ -204,7 +213,9 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
     port,
     db,
     subgraphs,
+    scheduler,
     async close() {
+      await scheduler?.stop(); // scans: no pass may outlive the database
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;

@@ -20,6 +20,8 @@ export interface VigilConfig {
   /** Signs the principal the gateway passes to subgraphs and keys credential encryption. */
   secret: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** The scan scheduler (subgraphs/alerts/scheduler.ts): VIGIL_SCHEDULER=off disables it in this process. */
+  scheduler: { enabled: boolean; intervalMs: number };
 }
 
 function envInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -66,5 +68,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VigilConfig {
     remoteSubgraphs,
     secret: loadSecret(env, dataDir),
     logLevel,
+    scheduler: {
+      enabled: !['off', 'false', '0', 'no'].includes((env.VIGIL_SCHEDULER ?? 'on').toLowerCase()),
+      intervalMs: Number(env.VIGIL_SCHEDULER_INTERVAL_MS) > 0 ? Number(env.VIGIL_SCHEDULER_INTERVAL_MS) : 10_000,
+    },
   };
 }

@@ -4,11 +4,12 @@ import { alertResolvers } from './alerts';
 import { ruleResolvers } from './rules';
 import { scanTargetResolvers } from './scan-targets';
 import { scanTargetGroupResolvers } from './scan-target-groups';
+import { scanResolvers } from './scans';
 
 /** Scan targets, scans, rules and alerts. Each area has its SDL file and its resolver map. */
 export const alertsSubgraph: SubgraphDefinition<AlertsLoaders> = {
   name: 'alerts',
   typeDefs: readSdl(__dirname),
-  resolvers: mergeResolvers(ruleResolvers, alertResolvers, scanTargetResolvers, scanTargetGroupResolvers) as unknown as SubgraphDefinition<AlertsLoaders>['resolvers'],
+  resolvers: mergeResolvers(ruleResolvers, alertResolvers, scanTargetResolvers, scanTargetGroupResolvers, scanResolvers) as unknown as SubgraphDefinition<AlertsLoaders>['resolvers'],
   createLoaders: (db) => createLoaders(db),
 };

@@ -82,7 +82,8 @@ export async function startTestVigil(): Promise<TestVigil> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-test-'));
   const secret = randomBytes(16).toString('hex');
-  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', SUBGRAPH_BASE_PORT: '0', VIGIL_SECRET: secret, VIGIL_DATA_DIR: dataDir });
+  // Tests drive the scan scheduler themselves (runDueScans), so none runs in the background.
+  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', SUBGRAPH_BASE_PORT: '0', VIGIL_SECRET: secret, VIGIL_DATA_DIR: dataDir, VIGIL_SCHEDULER: 'off' });
   const vigil = await startVigil(config);
   return {
     vigil,

@@ -1,0 +1,237 @@
+/**
+ * `npm run bench:reconcile`: reconciling a scan of 100,000 findings against a target that already
+ * has 100,000 open alerts — 10% of the alerts resolved (no finding → closed), 10% of the findings
+ * new (→ created), 80% unchanged, and the remaining 10% of existing alerts with changed data
+ * (→ updated), so both sides count 100,000 — compared with
+ * PostgreSQL's COPY of the same 100,000 rows into an empty table, measured in the same run on the
+ * same server. Needs PostgreSQL: DATABASE_URL, else TEST_DATABASE_URL, else
+ * postgresql://root@127.0.0.1:5432/postgres; it creates and drops its own database.
+ *
+ * Each measurement runs ROUNDS times (every reconcile round slides the window of open alerts by
+ * another 10%, every COPY goes into a new empty table) and the median is compared. Progress goes to
+ * stderr; results to stdout, ending with `ratio reconcile/copy=<x>` (the target is x ≤ 3).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { openPostgres, type Database } from '../lib/db';
+import { applyMigrations } from '../lib/migrate';
+import { reconcileScan, type Finding } from '../subgraphs/alerts/reconcile';
+import { RULE_CATALOG, textArrayLiteral, upsertRuleCatalog } from '../subgraphs/alerts/rule-catalog';
+
+const ALERTS = 100_000;
+const SLICE = ALERTS / 10; // 10% new, 10% closed per round
+const ROUNDS = 3;
+const CHUNK = 10_000;
+
+const baseUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://root@127.0.0.1:5432/postgres';
+const rules = RULE_CATALOG.filter((r) => r.kinds.includes('AWS'));
+
+/** Finding number i (at a revision of its data): deterministic, shaped like a real cloud finding. */
+function finding(i: number, revision = 0): Finding {
+  const rule = rules[i % rules.length];
+  return {
+    rule: rule.id,
+    resource: `arn:aws:s3:::vigil-bench-bucket-${i.toString(36).padStart(5, '0')}`,
+    severity: null,
+    metadata: {
+      accountId: '123456789012',
+      region: ['us-east-1', 'sa-east-1', 'eu-west-1'][i % 3],
+      resourceName: `vigil-bench-bucket-${i}`,
+      ...(revision ? { revision: String(revision) } : {}),
+    },
+    enrichment: { description: `${rule.titleEn} (resource ${i})`, remediation: { references: [`https://docs.example.com/${rule.id}`] } },
+    tags: ['bench'],
+    compliances: null,
+    title: null,
+  };
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => from + k);
+const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const fmt = (value: number) => value.toFixed(1).padStart(8);
+
+function progress(label: string, done: number, total: number): void {
+  const width = 30;
+  const filled = Math.round((done / total) * width);
+  process.stderr.write(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}`);
+  if (done === total) process.stderr.write('\n');
+}
+
+async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `vigil_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** The 100,000 existing alerts (with their CREATE history and AlertCreated events), in chunks. */
+async function seedAlerts(db: Database, organizationId: string, scanTargetId: string): Promise<void> {
+  const byRule = new Map(RULE_CATALOG.map((r) => [r.id, r]));
+  for (let start = 0; start < ALERTS; start += CHUNK) {
+    const batch = range(start, start + CHUNK).map((i) => finding(i));
+    await db.pool.query(
+      `WITH created AS (
+         INSERT INTO alerts.alerts (id, "organizationId", "scanTargetId", rule, resource, severity, state, version, tags, labels, compliances,
+                                    enrichment, metadata, "timelinessThreshold", "openedAt", "createdAt", "updatedAt")
+         SELECT gen_random_uuid(), $1, $2, u.rule, u.resource, u.severity, 'OPEN', 1, u.tags::text[], '{}', u.compliances::text[],
+                u.enrichment::jsonb, u.metadata::jsonb, u.tt, now(), now(), now()
+           FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::float8[])
+                AS u(rule, resource, severity, tags, compliances, enrichment, metadata, tt)
+         RETURNING *
+       ), history AS (
+         INSERT INTO alerts.alert_history ("alertId", "organizationId", "scanTargetId", rule, resource, severity, state, version, tags, labels,
+                                           enrichment, metadata, "timelinessThreshold", "openedAt", operation)
+         SELECT id, "organizationId", "scanTargetId", rule, resource, severity, state, version, tags, labels, enrichment, metadata,
+                "timelinessThreshold", "openedAt", 'CREATE' FROM created
+       )
+       INSERT INTO documents.events (id, "organizationId", name, source, data)
+       SELECT gen_random_uuid(), "organizationId", 'AlertCreated', 'service.alert', jsonb_build_object('id', id, 'rule', rule) FROM created`,
+      [
+        organizationId,
+        scanTargetId,
+        batch.map((f) => f.rule),
+        batch.map((f) => f.resource),
+        batch.map((f) => byRule.get(f.rule)!.severity),
+        batch.map((f) => textArrayLiteral(f.tags)),
+        batch.map((f) => textArrayLiteral(byRule.get(f.rule)!.compliances)),
+        batch.map((f) => JSON.stringify(f.enrichment)),
+        batch.map((f) => JSON.stringify(f.metadata)),
+        batch.map((f) => byRule.get(f.rule)!.timelinessThreshold),
+      ],
+    );
+    progress('existing alerts', start + CHUNK, ALERTS);
+  }
+  await db.pool.query('VACUUM ANALYZE alerts.alerts');
+  await db.pool.query('VACUUM ANALYZE alerts.alert_history');
+  await db.pool.query('VACUUM ANALYZE documents.events');
+}
+
+/** COPY text format: backslash, tab, newline and carriage return escaped. */
+const copyText = (value: string) => value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+
+/** The same 100,000 rows, as alert rows in COPY text format (built before the clock starts). */
+function copyPayload(findings: Finding[], organizationId: string, scanTargetId: string): Buffer {
+  const byRule = new Map(RULE_CATALOG.map((r) => [r.id, r]));
+  const now = new Date().toISOString();
+  const lines = findings.map((f) => {
+    const rule = byRule.get(f.rule)!;
+    return [
+      randomUUID(),
+      organizationId,
+      scanTargetId,
+      copyText(f.rule),
+      copyText(f.resource),
+      f.severity ?? rule.severity,
+      'OPEN',
+      '1',
+      copyText(textArrayLiteral(f.tags)),
+      '{}',
+      copyText(textArrayLiteral(rule.compliances)),
+      copyText(JSON.stringify(f.enrichment)),
+      copyText(JSON.stringify(f.metadata)),
+      rule.timelinessThreshold === null ? '\\N' : String(rule.timelinessThreshold),
+      now,
+      now,
+      now,
+    ].join('\t');
+  });
+  return Buffer.from(lines.join('\n') + '\n');
+}
+
+const COPY_COLUMNS = `(id, "organizationId", "scanTargetId", rule, resource, severity, state, version, tags, labels, compliances, enrichment, metadata, "timelinessThreshold", "openedAt", "createdAt", "updatedAt")`;
+
+async function timeCopy(db: Database, table: string, like: string, payload: Buffer): Promise<number> {
+  const client = await db.pool.connect();
+  try {
+    await client.query(`DROP TABLE IF EXISTS ${table}`);
+    await client.query(`CREATE TABLE ${table} (LIKE alerts.alerts ${like})`);
+    await client.query('CHECKPOINT');
+    const start = process.hrtime.bigint();
+    await pipeline(Readable.from([payload]), client.query(copyFrom(`COPY ${table} ${COPY_COLUMNS} FROM STDIN`)));
+    return ms(start);
+  } finally {
+    client.release();
+  }
+}
+
+async function main(): Promise<void> {
+  const database = await createDatabase();
+  const db = await openPostgres(database.url, 4);
+  try {
+    process.stderr.write(`database ${new URL(database.url).pathname.slice(1)} on ${new URL(baseUrl).host}\n`);
+    await applyMigrations(db.pool, { log: () => undefined });
+    await upsertRuleCatalog(db.pool);
+    const { rows: orgs } = await db.pool.query<{ id: string }>(`INSERT INTO organizations.organizations (id, name) VALUES (gen_random_uuid(), 'Bench Org') RETURNING id`);
+    const organizationId = orgs[0].id;
+    const { rows: targets } = await db.pool.query<{ id: string }>(
+      `INSERT INTO alerts.scan_targets (id, "organizationId", name, kind, "credentialEncrypted", schedule)
+       VALUES (gen_random_uuid(), $1, 'bench account', 'AWS', 'none', '{"frequency":"1d","timeOfDay":"NIGHT"}') RETURNING id`,
+      [organizationId],
+    );
+    const scanTargetId = targets[0].id;
+    await seedAlerts(db, organizationId, scanTargetId);
+
+    const reconcileTimes: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      // Open alerts are [round·10%, 100% + round·10%): the lowest 10% disappear (closed), the next 10%
+      // come with changed data (updated), 80% are unchanged and 10% are new.
+      const first = round * SLICE;
+      const findings = range(first + SLICE, first + ALERTS + SLICE).map((i) => finding(i, i < first + 2 * SLICE ? round + 1 : 0));
+      progress(`scan findings (round ${round + 1})`, findings.length, ALERTS);
+      const { rows: scans } = await db.pool.query<{ id: string }>(
+        `INSERT INTO alerts.scans (id, "scanTargetId", "organizationId", status, trigger, "startedAt") VALUES (gen_random_uuid(), $1, $2, 'RUNNING', 'INGEST', now()) RETURNING id`,
+        [scanTargetId, organizationId],
+      );
+      await db.pool.query('CHECKPOINT');
+      const timings: Record<string, number> = {};
+      const start = process.hrtime.bigint();
+      const summary = await reconcileScan(db, scans[0].id, findings, { timings });
+      const elapsed = ms(start);
+      reconcileTimes.push(elapsed);
+      const expected = { findings: ALERTS, created: SLICE, reopened: 0, updated: SLICE, closed: SLICE, unchanged: ALERTS - 2 * SLICE, duplicates: 0 };
+      if (JSON.stringify(summary) !== JSON.stringify(expected)) throw new Error(`unexpected summary ${JSON.stringify(summary)}, expected ${JSON.stringify(expected)}`);
+      console.log(`reconcile round ${round + 1}: ${fmt(elapsed)} ms  (${Object.entries(timings).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')})`);
+    }
+
+    const payload = copyPayload(range(ROUNDS * SLICE, ALERTS + ROUNDS * SLICE).map((i) => finding(i)), organizationId, scanTargetId);
+    const copyTimes: number[] = [];
+    const copyIndexedTimes: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      copyTimes.push(await timeCopy(db, 'public.copy_target', 'INCLUDING DEFAULTS', payload));
+      copyIndexedTimes.push(await timeCopy(db, 'public.copy_target_indexed', 'INCLUDING DEFAULTS INCLUDING INDEXES', payload));
+      console.log(`copy round ${round + 1}: ${fmt(copyTimes[round])} ms into an empty table; ${fmt(copyIndexedTimes[round])} ms into an empty table with the alerts indexes`);
+    }
+
+    const reconcile = median(reconcileTimes);
+    const copy = median(copyTimes);
+    const copyIndexed = median(copyIndexedTimes);
+    console.log(`reconcile 100,000 findings vs 100,000 alerts (10% new, 10% closed, 10% updated, 80% unchanged), median of ${ROUNDS}: ${reconcile.toFixed(1)} ms`);
+    console.log(`COPY 100,000 rows into an empty table, median of ${ROUNDS}: ${copy.toFixed(1)} ms (with the alerts table's indexes: ${copyIndexed.toFixed(1)} ms)`);
+    console.log(`ratio reconcile/copy-with-indexes=${(reconcile / copyIndexed).toFixed(2)}`);
+    console.log(`ratio reconcile/copy=${(reconcile / copy).toFixed(2)}`);
+  } finally {
+    await db.close();
+    await database.drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

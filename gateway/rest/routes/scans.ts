@@ -1,0 +1,65 @@
+import { z } from 'zod/v4';
+import { route } from '../table';
+import { id } from '../schemas';
+
+const SCAN_FIELDS = `id organizationId scanTargetId status trigger findingsCount summary { findings created reopened updated closed unchanged duplicates } error startedAt finishedAt createdAt updatedAt`;
+const targetParams = z.object({ organizationId: id, scanTargetId: id });
+
+/** §8a scans of a scan target (#41, #42, #44, #45) and the findings ingestion API. */
+export const scanRoutes = [
+  route({
+    method: 'POST',
+    path: '/organizations/:organizationId/scantargets/:scanTargetId/scan',
+    tag: 'scans',
+    summary:
+      'Start a scan of the scan target (ADMIN). force=false (default; the Ruby SDK sends no query): 409 while a scan is QUEUED or RUNNING. force=true: that scan is stopped and a new one queued. Answers true.',
+    params: targetParams,
+    query: z.object({ force: z.stringbool().optional() }),
+    operation: `mutation($organizationId: ID!, $scanTargetId: ID!, $force: Boolean) { startScan(organizationId: $organizationId, scanTargetId: $scanTargetId, force: $force) { id } }`,
+    variables: ({ params, query }) => ({ ...params, force: query.force ?? false }),
+    result: () => true,
+  }),
+  route({
+    method: 'POST',
+    path: '/organizations/:organizationId/scantargets/:scanTargetId/stop',
+    tag: 'scans',
+    summary: "Stop the scan target's QUEUED or RUNNING scan, if any (ADMIN); its findings are discarded. Answers true.",
+    params: targetParams,
+    operation: `mutation($organizationId: ID!, $scanTargetId: ID!) { stopScan(organizationId: $organizationId, scanTargetId: $scanTargetId) { id } }`,
+    variables: ({ params }) => params,
+    result: () => true,
+  }),
+  route({
+    method: 'GET',
+    path: '/organizations/:organizationId/scantargets/:scanTargetId/scans',
+    tag: 'scans',
+    summary: 'The scan history of a scan target, newest first, as {data: [...]} (the Python SDK reads `data`).',
+    params: targetParams,
+    query: z.object({ size: z.coerce.number().int().min(1).max(1000).optional() }),
+    operation: `query($organizationId: ID!, $scanTargetId: ID!, $size: Int) { scans(organizationId: $organizationId, scanTargetId: $scanTargetId, size: $size) { ${SCAN_FIELDS} } }`,
+    variables: ({ params, query }) => ({ ...params, size: query.size ?? 100 }),
+    result: (data) => ({ data: data.scans }),
+  }),
+  route({
+    method: 'GET',
+    path: '/organizations/:organizationId/scantargets/:scanTargetId/scans/:scanId',
+    tag: 'scans',
+    summary: 'One scan of a scan target',
+    params: targetParams.extend({ scanId: id }),
+    operation: `query($organizationId: ID!, $scanTargetId: ID!, $scanId: ID!) { scan(organizationId: $organizationId, scanTargetId: $scanTargetId, scanId: $scanId) { ${SCAN_FIELDS} } }`,
+    variables: ({ params }) => params,
+    result: (data) => data.scan,
+  }),
+  route({
+    method: 'POST',
+    path: '/organizations/:organizationId/scantargets/:scanTargetId/findings',
+    tag: 'scans',
+    summary:
+      'Load a scanner run as one completed scan and reconcile the alerts (ADMIN). Body: {"format":"vigil","findings":[{rule, resource, severity?, metadata?, enrichment?, tags?, compliances?, title?}]} or a Prowler JSON-OCSF array. Answers the scan (DONE or FAILED); 400 for a malformed document, 409 while another scan is active.',
+    params: targetParams,
+    body: z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]),
+    operation: `mutation($organizationId: ID!, $scanTargetId: ID!, $document: JSON!) { ingestFindings(organizationId: $organizationId, scanTargetId: $scanTargetId, document: $document) { ${SCAN_FIELDS} } }`,
+    variables: ({ params, body }) => ({ ...params, document: body }),
+    result: (data) => data.ingestFindings,
+  }),
+];

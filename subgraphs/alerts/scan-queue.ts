@@ -1,0 +1,252 @@
+import type pg from 'pg';
+import type { Database } from '../../lib/db';
+import { conflict, notFound } from '../../lib/errors';
+import { log } from '../../lib/log';
+import { insertEventsSql, scanJsonSql } from './event-payloads';
+import { reconcileScan, ScanNotRunningError, type Finding, type ScanSummary } from './reconcile';
+
+/**
+ * Scans as a Postgres-backed job queue. A scan is QUEUED (manual or scheduled start), RUNNING
+ * (claimed by one worker with FOR UPDATE SKIP LOCKED, or an ingestion in progress), then DONE,
+ * FAILED or STOPPED. A partial unique index allows one QUEUED/RUNNING scan per target, so a
+ * double start, a scheduled scan racing a manual one or an ingestion during a scan cannot both
+ * proceed. Every transition is logged as a scan event in the same transaction.
+ *
+ * `force` on a manual start: without it, a target that already has a QUEUED or RUNNING scan
+ * refuses the start (409 CONFLICT); with it, that scan is STOPPED (its results, if any arrive, are
+ * discarded) and a new one is queued.
+ */
+export type ScanStatus = 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED' | 'STOPPED';
+export type ScanTrigger = 'MANUAL' | 'SCHEDULED' | 'INGEST';
+
+export interface ScanRow {
+  id: string;
+  scanTargetId: string;
+  organizationId: string;
+  status: ScanStatus;
+  trigger: ScanTrigger;
+  findingsCount: number;
+  summary: Partial<ScanSummary>;
+  error: string | null;
+  lockedBy: string | null;
+  lockedAt: Date | null;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ScanTargetRow {
+  id: string;
+  organizationId: string;
+  kind: string;
+  schedule: unknown;
+  nextScanAt: Date | null;
+}
+
+const ACTIVE = `('QUEUED', 'RUNNING')`;
+
+/** Runs `work` in one transaction on one pooled connection. */
+export async function inTransaction<T>(db: Database, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await db.pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** The statement `sql` (returning scan rows as CTE `s`) plus one `name` event per returned scan. */
+function withScanEvents(sql: string, name: string): string {
+  return `WITH s AS (${sql})
+          , events AS (${insertEventsSql(`(SELECT s."organizationId", '${name}' AS name, ${scanJsonSql('s')} AS data FROM s)`, 'service.scan')})
+          SELECT * FROM s`;
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+/** A live scan target of the organization, or NOT_FOUND. */
+export async function findTargetForScan(db: Database, organizationId: string, scanTargetId: string): Promise<ScanTargetRow> {
+  const { rows } = await db.pool.query<ScanTargetRow>(
+    `SELECT id, "organizationId", kind, schedule, "nextScanAt" FROM alerts.scan_targets WHERE id = $1 AND "organizationId" = $2 AND "deletedAt" IS NULL`,
+    [scanTargetId, organizationId],
+  );
+  if (!rows[0]) throw notFound('Scan target');
+  return rows[0];
+}
+
+/** Manual start: queues a scan for the workers (see `force` above). */
+export async function startScan(db: Database, target: ScanTargetRow, options: { force: boolean }): Promise<ScanRow> {
+  const scan = await inTransaction(db, async (client) => {
+    // Starts of one target wait for each other here, so "is a scan active?" cannot race.
+    const locked = await client.query(`SELECT id FROM alerts.scan_targets WHERE id = $1 AND "deletedAt" IS NULL FOR UPDATE`, [target.id]);
+    if (!locked.rows[0]) throw notFound('Scan target');
+    const active = await client.query<{ id: string; status: ScanStatus }>(`SELECT id, status FROM alerts.scans WHERE "scanTargetId" = $1 AND status IN ${ACTIVE}`, [target.id]);
+    if (active.rows[0] && !options.force) {
+      throw conflict(`Scan ${active.rows[0].id} of this scan target is already ${active.rows[0].status}; start with force=true to stop it and start a new one`);
+    }
+    if (active.rows[0]) {
+      await client.query(
+        withScanEvents(
+          `UPDATE alerts.scans SET status = 'STOPPED', error = 'replaced by a forced start', "finishedAt" = now(), "updatedAt" = now()
+            WHERE "scanTargetId" = $1 AND status IN ${ACTIVE} RETURNING *`,
+          'ScanStopped',
+        ),
+        [target.id],
+      );
+    }
+    const { rows } = await client.query<ScanRow>(
+      withScanEvents(
+        `INSERT INTO alerts.scans (id, "scanTargetId", "organizationId", status, trigger, "createdAt", "updatedAt")
+         VALUES (gen_random_uuid(), $1, $2, 'QUEUED', 'MANUAL', now(), now()) RETURNING *`,
+        'ScanCreated',
+      ),
+      [target.id, target.organizationId],
+    );
+    return rows[0];
+  });
+  notifyScanQueued();
+  return scan;
+}
+
+/** Stops the target's QUEUED or RUNNING scan, if any; a running scan's results are then discarded. */
+export async function stopScan(db: Database, target: ScanTargetRow, reason = 'stopped by a user'): Promise<ScanRow | null> {
+  const { rows } = await inTransaction(db, (client) =>
+    client.query<ScanRow>(
+      withScanEvents(
+        `UPDATE alerts.scans SET status = 'STOPPED', error = $2, "finishedAt" = now(), "updatedAt" = now()
+          WHERE "scanTargetId" = $1 AND status IN ${ACTIVE} RETURNING *`,
+        'ScanStopped',
+      ),
+      [target.id, reason],
+    ),
+  );
+  return rows[0] ?? null;
+}
+
+/** A RUNNING scan for findings that arrive with the request (ingestion); CONFLICT while another scan is active. */
+export async function beginIngestScan(db: Database, target: ScanTargetRow, workerId: string): Promise<ScanRow> {
+  try {
+    const { rows } = await inTransaction(db, (client) =>
+      client.query<ScanRow>(
+        withScanEvents(
+          `INSERT INTO alerts.scans (id, "scanTargetId", "organizationId", status, trigger, "lockedBy", "lockedAt", "startedAt", "createdAt", "updatedAt")
+           VALUES (gen_random_uuid(), $1, $2, 'RUNNING', 'INGEST', $3, now(), now(), now(), now()) RETURNING *`,
+          'ScanStarted',
+        ),
+        [target.id, target.organizationId, workerId],
+      ),
+    );
+    return rows[0];
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('Another scan of this scan target is QUEUED or RUNNING; wait for it or stop it first');
+    throw error;
+  }
+}
+
+/** A queued scan claimed by one worker, with what the scanner needs to know about its target. */
+export interface ClaimedScan {
+  scan: ScanRow;
+  target: ScanTargetRow & { deleted: boolean; external: boolean };
+  /** 1 for the target's first completed scan, 2 for the second … (the demo scanner's counter). */
+  scanNumber: number;
+}
+
+/** Claims the oldest QUEUED scan (FOR UPDATE SKIP LOCKED: concurrent workers never get the same one). */
+export async function claimQueuedScan(db: Database, workerId: string): Promise<ClaimedScan | null> {
+  return inTransaction(db, async (client) => {
+    const { rows: next } = await client.query<{ id: string }>(
+      `SELECT id FROM alerts.scans WHERE status = 'QUEUED' ORDER BY "createdAt", id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+    );
+    if (!next[0]) return null;
+    const { rows } = await client.query<ScanRow>(
+      withScanEvents(
+        `UPDATE alerts.scans SET status = 'RUNNING', "lockedBy" = $2, "lockedAt" = now(), "startedAt" = now(), "updatedAt" = now()
+          WHERE id = $1 RETURNING *`,
+        'ScanStarted',
+      ),
+      [next[0].id, workerId],
+    );
+    const scan = rows[0];
+    const { rows: targets } = await client.query<ClaimedScan['target'] & { done: string }>(
+      `SELECT t.id, t."organizationId", t.kind, t.schedule, t."nextScanAt", t."deletedAt" IS NOT NULL AS deleted,
+              EXISTS (SELECT 1 FROM alerts.scans x WHERE x."scanTargetId" = t.id AND x.trigger = 'INGEST' AND x.status = 'DONE') AS external,
+              (SELECT count(*) FROM alerts.scans x WHERE x."scanTargetId" = t.id AND x.status = 'DONE') AS done
+         FROM alerts.scan_targets t WHERE t.id = $1`,
+      [scan.scanTargetId],
+    );
+    const { done, ...target } = targets[0];
+    return { scan, target, scanNumber: Number(done) + 1 };
+  });
+}
+
+/** Marks a RUNNING scan FAILED (a scan stopped meanwhile stays STOPPED). No alert changes. */
+export async function failScan(db: Database, scanId: string, message: string): Promise<void> {
+  await inTransaction(db, (client) =>
+    client.query(
+      withScanEvents(
+        `UPDATE alerts.scans SET status = 'FAILED', error = $2, "finishedAt" = now(), "updatedAt" = now()
+          WHERE id = $1 AND status = 'RUNNING' RETURNING *`,
+        'ScanFailed',
+      ),
+      [scanId, message.slice(0, 2000)],
+    ),
+  );
+}
+
+export interface ScanOutcome {
+  scanId: string;
+  status: ScanStatus;
+  summary?: ScanSummary;
+  error?: string;
+}
+
+/**
+ * Runs a RUNNING scan to its end: `produce` delivers the complete set of findings, the
+ * reconciliation applies it atomically and marks the scan DONE. If `produce` or the
+ * reconciliation throws, the scan is FAILED and no alert changes; if the scan was stopped
+ * meanwhile, its findings are discarded.
+ */
+export async function executeScan(db: Database, scanId: string, produce: () => Promise<readonly Finding[]> | readonly Finding[]): Promise<ScanOutcome> {
+  try {
+    const findings = await produce();
+    const summary = await reconcileScan(db, scanId, findings);
+    return { scanId, status: 'DONE', summary };
+  } catch (error) {
+    if (error instanceof ScanNotRunningError) return { scanId, status: (error.status as ScanStatus | null) ?? 'STOPPED' };
+    const message = error instanceof Error ? error.message : String(error);
+    log.warn('scan failed', { scanId, error: message });
+    await failScan(db, scanId, message);
+    return { scanId, status: 'FAILED', error: message };
+  }
+}
+
+export async function getScan(db: Database, scanId: string): Promise<ScanRow | null> {
+  const { rows } = await db.pool.query<ScanRow>(`SELECT * FROM alerts.scans WHERE id = $1`, [scanId]);
+  return rows[0] ?? null;
+}
+
+/** The target's scans, newest first. */
+export async function listScans(db: Database, scanTargetId: string, limit: number): Promise<ScanRow[]> {
+  const { rows } = await db.pool.query<ScanRow>(`SELECT * FROM alerts.scans WHERE "scanTargetId" = $1 ORDER BY "createdAt" DESC, id DESC LIMIT $2`, [scanTargetId, limit]);
+  return rows;
+}
+
+// In-process nudge: a scheduler running in this process picks a manual start up at once instead
+// of at its next poll. Other instances find the scan at their next poll.
+const queuedListeners = new Set<() => void>();
+
+export function onScanQueued(listener: () => void): () => void {
+  queuedListeners.add(listener);
+  return () => queuedListeners.delete(listener);
+}
+
+function notifyScanQueued(): void {
+  for (const listener of queuedListeners) listener();
+}

@@ -1,0 +1,70 @@
+import { badRequest, notFound } from '../../lib/errors';
+import * as valid from '../../lib/validate';
+import type { SubgraphContext } from '../server';
+import { parseFindingsDocument } from './ingest';
+import type { AlertsLoaders } from './loaders';
+import { beginIngestScan, executeScan, findTargetForScan, getScan, listScans, startScan, stopScan, type ScanRow } from './scan-queue';
+import { newWorkerId } from './scheduler';
+
+type Ctx = SubgraphContext<AlertsLoaders>;
+type TargetArgs = { organizationId: string; scanTargetId: string };
+
+const ingestWorker = `ingest:${newWorkerId()}`;
+
+/** The scan as the API answers it; the summary appears once the scan is DONE. */
+export function scanView(row: ScanRow) {
+  return { ...row, summary: row.status === 'DONE' ? row.summary : null };
+}
+
+async function targetOf(ctx: Ctx, args: TargetArgs, role: 'member' | 'admin') {
+  const organizationId = valid.uuid(args.organizationId, 'organizationId');
+  const scanTargetId = valid.uuid(args.scanTargetId, 'scanTargetId');
+  if (role === 'admin') await ctx.policy.requireAdmin(organizationId);
+  else await ctx.policy.requireMember(organizationId);
+  return findTargetForScan(ctx.db, organizationId, scanTargetId);
+}
+
+/** Scans: history, manual start and stop, findings ingestion. Admins act, members read. */
+export const scanResolvers = {
+  Query: {
+    scans: async (_: unknown, args: TargetArgs & { size?: number | null }, ctx: Ctx) => {
+      const size = args.size ?? 100;
+      if (!Number.isInteger(size) || size < 1 || size > 1000) throw badRequest('size must be between 1 and 1000', 'size');
+      const target = await targetOf(ctx, args, 'member');
+      return (await listScans(ctx.db, target.id, size)).map(scanView);
+    },
+    scan: async (_: unknown, args: TargetArgs & { scanId: string }, ctx: Ctx) => {
+      const scanId = valid.uuid(args.scanId, 'scanId');
+      const target = await targetOf(ctx, args, 'member');
+      const scan = await getScan(ctx.db, scanId);
+      if (!scan || scan.scanTargetId !== target.id) throw notFound('Scan');
+      return scanView(scan);
+    },
+  },
+  Mutation: {
+    startScan: async (_: unknown, args: TargetArgs & { force?: boolean | null }, ctx: Ctx) => {
+      const target = await targetOf(ctx, args, 'admin');
+      return scanView(await startScan(ctx.db, target, { force: args.force === true }));
+    },
+    stopScan: async (_: unknown, args: TargetArgs, ctx: Ctx) => {
+      const target = await targetOf(ctx, args, 'admin');
+      const stopped = await stopScan(ctx.db, target);
+      return stopped && scanView(stopped);
+    },
+    ingestFindings: async (_: unknown, args: TargetArgs & { document: unknown }, ctx: Ctx) => {
+      const target = await targetOf(ctx, args, 'admin');
+      const parsed = parseFindingsDocument(args.document);
+      const scan = await beginIngestScan(ctx.db, target, ingestWorker);
+      await executeScan(ctx.db, scan.id, () => parsed.findings);
+      const finished = await getScan(ctx.db, scan.id);
+      return scanView(finished ?? scan);
+    },
+  },
+  Scan: {
+    __resolveReference: async (ref: { id: string }, ctx: Ctx) => {
+      const scan = await getScan(ctx.db, valid.uuid(ref.id, 'id'));
+      return scan && (await ctx.policy.isMember(scan.organizationId)) ? scanView(scan) : null;
+    },
+    scanTarget: (scan: ScanRow, _: unknown, ctx: Ctx) => ctx.loaders.scanTarget.load(scan.scanTargetId),
+  },
+};
