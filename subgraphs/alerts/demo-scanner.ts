@@ -6,9 +6,9 @@ import { RULE_CATALOG, rulesForKind } from './rule-catalog';
  * The deterministic demo scanner: the findings of a target's n-th scan are a pure function of the
  * target id, its kind and n, so seed data and tests know exactly what every scan finds.
  *
- * Each catalog rule fitting the kind has 1–3 resources. A (rule, resource) pair is either always
- * found (`period` 0) or found in every scan except those where n % period = phase, so over a few
- * scans alerts close and reopen. The data of a finding never changes between scans.
+ * Each catalog rule fitting the kind has 2–3 resources: the first is found by every scan, the
+ * others come and go — found by the first scan, then missing whenever n % period = phase
+ * (period 2–4) — so over a few scans alerts close and reopen. The data of a finding never changes.
  */
 export interface DemoPair {
   rule: string;
@@ -41,11 +41,13 @@ export function demoPairs(target: { id: string; kind: string }): DemoPair[] {
   const short = target.id.slice(0, 8);
   const pairs: DemoPair[] = [];
   for (const rule of catalog) {
-    const resources = 1 + (hash(target.id, rule.id) % 3);
+    const resources = 2 + (hash(target.id, rule.id) % 2);
     for (let k = 1; k <= resources; k++) {
       const h = hash(target.id, rule.id, String(k));
-      const period = h % 2 === 0 ? 0 : 2 + (h >>> 1) % 3; // half always found, half missing every 2nd–4th scan
-      pairs.push({ rule: rule.id, resource: `${prefix}demo-${short}-${rule.id.split('-').pop()}-${k}`, period, phase: period ? (h >>> 3) % period : 0 });
+      const period = k === 1 ? 0 : 2 + (h % 3);
+      // Phases that keep the pair in scan 1 (1 % period is never the phase).
+      const phases = Array.from({ length: period }, (_, i) => i).filter((i) => i !== 1);
+      pairs.push({ rule: rule.id, resource: `${prefix}demo-${short}-${rule.id}-${k}`, period, phase: period ? phases[(h >>> 3) % phases.length] : 0 });
     }
   }
   return pairs;
