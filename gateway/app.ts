@@ -12,8 +12,8 @@ import { log } from '../lib/log';
 import { PRINCIPAL_HEADER, SIGNATURE_HEADER, verifyPrincipal, type Principal } from '../lib/principal';
 import { COMMANDS, type CommandArgs } from '../lib/cli/commands';
 import { SUBGRAPHS } from '../subgraphs';
-import { formatError, listen, startSubgraph, type RunningServer } from '../subgraphs/server';
-import { createGateway, type GatewayContext } from './gateway';
+import { buildSchema, formatError, listen, startSubgraph, type RunningServer } from '../subgraphs/server';
+import { createGateway, InProcessDataSource, type GatewayContext } from './gateway';
 import { mountRoutes, sendError, type Execute } from './rest/table';
 import { REST_ROUTES } from './rest/routes';
 import { openApiDocument } from './rest/openapi';
@@ -65,12 +65,16 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
 
   const services = { secret: config.secret };
   const subgraphs: Partial<Record<SubgraphName, RunningServer>> = {};
+  const inProcess: Partial<Record<SubgraphName, InProcessDataSource>> = {};
   const urls = { ...config.subgraphUrls };
   for (const name of SUBGRAPH_NAMES) {
     if (config.remoteSubgraphs.includes(name)) continue;
-    const running = await startSubgraph(SUBGRAPHS[name], { db, services }, { port: config.subgraphPorts[name] });
+    const schema = buildSchema(SUBGRAPHS[name]);
+    const running = await startSubgraph(SUBGRAPHS[name], { db, services }, { port: config.subgraphPorts[name], schema });
     subgraphs[name] = running;
     urls[name] = running.url;
+    // A subgraph of this process is called directly; its HTTP endpoint still serves other gateways.
+    if (config.subgraphTransport === 'in-process') inProcess[name] = new InProcessDataSource(SUBGRAPHS[name], schema, { db, services });
   }
 
   // ── scans: the rule catalog and the scan scheduler (subgraphs/alerts/scheduler.ts) ──
@@ -80,7 +84,7 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
 
   let composed = false;
   const apollo = new ApolloServer<GatewayContext>({
-    gateway: createGateway(urls, config.secret),
+    gateway: createGateway(urls, config.secret, inProcess),
     formatError,
     plugins: [logGatewayErrors()],
     introspection: true,

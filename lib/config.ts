@@ -17,6 +17,8 @@ export interface VigilConfig {
   subgraphPorts: Record<SubgraphName, number>;
   /** Subgraphs given by `<NAME>_URL`: run elsewhere, so `npm start` does not start them itself. */
   remoteSubgraphs: SubgraphName[];
+  /** How the gateway calls the subgraphs of its own process: directly (default) or over signed HTTP. */
+  subgraphTransport: 'in-process' | 'http';
   /** Signs the principal the gateway passes to subgraphs and keys credential encryption. */
   secret: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -66,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VigilConfig {
     subgraphPorts,
     subgraphUrls,
     remoteSubgraphs,
+    subgraphTransport: env.VIGIL_SUBGRAPH_TRANSPORT === 'http' ? 'http' : 'in-process',
     secret: loadSecret(env, dataDir),
     logLevel,
     scheduler: {

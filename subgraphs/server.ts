@@ -6,10 +6,10 @@ import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
-import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
-import { parse, type DocumentNode, type GraphQLFormattedError } from 'graphql';
+import { parse, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import type { Database } from '../lib/db';
 import { VigilError, isErrorCode } from '../lib/errors';
 import { log } from '../lib/log';
@@ -117,16 +117,31 @@ export function listen(server: http.Server, port: number, host: string): Promise
   });
 }
 
+export interface SubgraphDeps {
+  db: Database;
+  services: SubgraphServices;
+}
+
+export function buildSchema(definition: SubgraphDefinition): GraphQLSchema {
+  return buildSubgraphSchema([{ typeDefs: definition.typeDefs, resolvers: { ...scalarResolvers, ...definition.resolvers } as GraphQLResolverMap<unknown> }]);
+}
+
+/** The context of one subgraph operation, for a caller the gateway has already authenticated. */
+export function createContext(definition: SubgraphDefinition, deps: SubgraphDeps, principal: Principal | null, requestId: string): SubgraphContext {
+  const policy = new Policy(deps.db.pool, principal);
+  return { db: deps.db, principal, policy, requestId, loaders: definition.createLoaders(deps.db, policy), services: deps.services };
+}
+
 export async function startSubgraph(
   definition: SubgraphDefinition,
-  deps: { db: Database; services: SubgraphServices },
-  options: { port: number; host?: string },
+  deps: SubgraphDeps,
+  options: { port: number; host?: string; schema?: GraphQLSchema },
 ): Promise<RunningServer> {
-  const schema = buildSubgraphSchema([{ typeDefs: definition.typeDefs, resolvers: { ...scalarResolvers, ...definition.resolvers } as GraphQLResolverMap<unknown> }]);
+  const schema = options.schema ?? buildSchema(definition);
   const apollo = new ApolloServer<SubgraphContext>({
     schema,
     formatError,
-    plugins: [logInternalErrors(`subgraph ${definition.name}`), ApolloServerPluginInlineTraceDisabled()],
+    plugins: [logInternalErrors(`subgraph ${definition.name}`), ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginCacheControlDisabled()],
     introspection: true,
     csrfPrevention: false,
     stopOnTerminationSignals: false,
@@ -146,20 +161,7 @@ export async function startSubgraph(
       next();
     },
     expressMiddleware(apollo, {
-      context: async ({ req, res }) => {
-        const principal = res.locals.principal as Principal | null;
-        const policy = new Policy(deps.db.pool, principal);
-        const requestId = req.header(REQUEST_ID_HEADER) ?? randomUUID();
-        const context: SubgraphContext = {
-          db: deps.db,
-          principal,
-          policy,
-          requestId,
-          loaders: definition.createLoaders(deps.db, policy),
-          services: deps.services,
-        };
-        return context;
-      },
+      context: async ({ req, res }) => createContext(definition, deps, res.locals.principal as Principal | null, req.header(REQUEST_ID_HEADER) ?? randomUUID()),
     }),
   );
   app.get('/healthz', (_req, res) => {

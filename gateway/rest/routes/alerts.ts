@@ -10,6 +10,11 @@ import { ALERT_ORDERS, GROUPED_ORDERS, SEVERITIES, STATE_FILTERS, STATES } from 
  */
 
 const ALERT_FIELDS = `id organizationId scanTargetId rule ruleTitle resource severity state version tags labels compliances enrichment metadata openedAt resolvedAt createdAt updatedAt timelinessThreshold`;
+/** Cursor lists move their alerts as JSON records (see AlertPage.records) and answer them as `data`. */
+const recordsPage = (page: unknown) => {
+  const { records, cursor } = page as { records: unknown[]; cursor: string | null };
+  return { data: records, cursor };
+};
 const HISTORY_FIELDS = `id alertId organizationId scanTargetId rule ruleTitle resource severity state version tags labels enrichment metadata openedAt resolvedAt timelinessThreshold operation userId createdAt cursor`;
 const GROUP_FIELDS = `rule ruleTitle severity timelinessThreshold total`;
 const COMMENT_FIELDS = `id organizationId alertId userId comment mimeType createdAt userName userPicture notMember`;
@@ -140,9 +145,9 @@ export const alertRoutes = [
     query: z.object({ size, cursor }),
     body: listBody,
     operation: `query($organizationId: ID!, ${LIST_ARGS}, $cursor: String, $size: Int) {
-      alerts(organizationId: $organizationId, ${LIST_VARS}, cursor: $cursor, size: $size) { data { ${ALERT_FIELDS} } cursor } }`,
+      alerts(organizationId: $organizationId, ${LIST_VARS}, cursor: $cursor, size: $size) { records cursor } }`,
     variables: ({ params, query, body: b }) => ({ organizationId: params.organizationId, filter: filterVariables(b), order: b.order, sort: b.sort, lang: b.lang, cursor: query.cursor, size: query.size }),
-    result: (data) => data.alerts,
+    result: (data) => recordsPage(data.alerts),
   }),
   route({
     method: 'POST',
@@ -153,7 +158,7 @@ export const alertRoutes = [
     query: z.object({ size, cursor }),
     body: followingListBody,
     operation: `query($organizationId: ID!, $following: FollowingSelection, ${LIST_ARGS}, $cursor: String, $size: Int) {
-      followingAlerts(organizationId: $organizationId, following: $following, ${LIST_VARS}, cursor: $cursor, size: $size) { data { ${ALERT_FIELDS} } cursor } }`,
+      followingAlerts(organizationId: $organizationId, following: $following, ${LIST_VARS}, cursor: $cursor, size: $size) { records cursor } }`,
     variables: ({ params, query, body: b }) => ({
       organizationId: params.organizationId,
       following: followingVariables(b),
@@ -164,7 +169,7 @@ export const alertRoutes = [
       cursor: query.cursor,
       size: query.size,
     }),
-    result: (data) => data.followingAlerts,
+    result: (data) => recordsPage(data.followingAlerts),
   }),
   route({
     method: 'POST',
