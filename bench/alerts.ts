@@ -16,7 +16,7 @@
  *    `scanTarget { name kind }` issues, counted by wrapping pg's Client.prototype.query, which every
  *    statement of the process goes through (pool.query, Prisma's adapter, the API-key lookup).
  */
-import './production-mode';
+import '../lib/production-mode';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

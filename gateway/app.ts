@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { GraphQLError, parse, type DocumentNode, Kind } from 'graphql';
 import { SUBGRAPH_NAMES, type SubgraphName, type VigilConfig } from '../lib/config';
 import { openDatabase, type Database } from '../lib/db';
@@ -86,7 +88,8 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
   const apollo = new ApolloServer<GatewayContext>({
     gateway: createGateway(urls, config.secret, inProcess),
     formatError,
-    plugins: [logGatewayErrors()],
+    // Sandbox on /graphql in every mode: the API is self-describing and every call needs a key anyway.
+    plugins: [logGatewayErrors(), ApolloServerPluginLandingPageLocalDefault({ embed: true }), ApolloServerPluginCacheControlDisabled()],
     introspection: true,
     csrfPrevention: false,
     stopOnTerminationSignals: false,

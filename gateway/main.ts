@@ -1,3 +1,4 @@
+import '../lib/production-mode';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../lib/config';

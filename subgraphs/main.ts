@@ -1,3 +1,4 @@
+import '../lib/production-mode';
 import { loadConfig, SUBGRAPH_NAMES, type SubgraphName } from '../lib/config';
 import { openPostgres } from '../lib/db';
 import { log } from '../lib/log';
