@@ -2,6 +2,7 @@ import type { Database } from '../db';
 import { badRequest } from '../errors';
 import * as valid from '../validate';
 import { bootstrapAccount } from '../../subgraphs/organizations/account';
+import { seedDemo } from '../seed';
 
 /** Reports progress of long work: `done` of `total` units. */
 export type Progress = (done: number, total: number, label?: string) => void;
@@ -34,6 +35,7 @@ export const COMMANDS: Record<string, Command> = {
   },
 };
 
-export function registerCommand(name: string, command: Command): void {
-  COMMANDS[name] = command;
-}
+COMMANDS.seed = {
+  usage: 'seed   (a demo data set; ends with the demo admin as {"userId","organizationId","apiKey"})',
+  run: (db, _args, progress, services) => seedDemo(db, progress, services),
+};

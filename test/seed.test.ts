@@ -1,0 +1,40 @@
+import { COMMANDS } from '../lib/cli/commands';
+import { startTestVigil, type TestVigil } from './support/vigil';
+
+let t: TestVigil;
+beforeAll(async () => {
+  t = await startTestVigil();
+});
+afterAll(() => t.close());
+
+jest.setTimeout(120_000);
+
+it('seeds a demo data set whose admin has alerts and followers, reports progress, and can run again', async () => {
+  const progress: Array<[number, number]> = [];
+  const result = (await COMMANDS.seed.run(t.vigil.db, {}, (done, total) => progress.push([done, total]), { secret: t.secret })) as { userId: string; organizationId: string; apiKey: string };
+  expect(result).toEqual({ userId: expect.any(String), organizationId: expect.any(String), apiKey: expect.stringMatching(/^vgl_/) });
+  expect(progress.length).toBeGreaterThan(10);
+  expect(progress[progress.length - 1][0]).toBe(progress[progress.length - 1][1]);
+
+  const key = result.apiKey;
+  const alerts = await t.rest('POST', `/organizations/${result.organizationId}/alerts?size=1000`, { key, body: {} });
+  expect(alerts.status).toBe(200);
+  expect(alerts.body.data.length).toBeGreaterThan(0);
+  expect(alerts.body.data.some((a: { state: string }) => a.state === 'RISK_ACCEPTED')).toBe(true);
+  const closed = await t.rest('POST', `/organizations/${result.organizationId}/alerts?size=1000`, { key, body: { states: ['CLOSED'] } });
+  expect(closed.body.data.length).toBeGreaterThan(0);
+
+  const followers = await t.rest('GET', `/organizations/${result.organizationId}/followers`, { key });
+  expect(followers.body.map((f: { name: string }) => f.name).sort()).toEqual(['Contoso', 'Globex', 'Northwind Traders']);
+  const following = await t.rest('POST', `/organizations/${result.organizationId}/followings/alerts?size=100`, { key, body: {} });
+  expect(following.body.data.length).toBeGreaterThan(0);
+  expect(following.body.data.every((a: { resource: string }) => a.resource === '[censored]')).toBe(true);
+  const members = await t.rest('GET', `/organizations/${result.organizationId}/members`, { key });
+  expect(members.body).toHaveLength(2);
+
+  const again = (await COMMANDS.seed.run(t.vigil.db, {}, () => undefined, { secret: t.secret })) as { organizationId: string; apiKey: string };
+  expect(again.organizationId).toBe(result.organizationId);
+  const organizations = await t.vigil.db.prisma.organization.count();
+  expect(organizations).toBe(5);
+  expect(await t.vigil.db.prisma.scanTarget.count()).toBe(15);
+});
