@@ -242,6 +242,8 @@ export async function reconcileScan(db: Database, scanId: string, findings: read
     await loadFindings(db, client, unique);
     phase('load');
     await client.query(PLAN_SQL, [row.scanTargetId, row.organizationId]);
+    // Real row counts let the apply step look changed alerts up by id instead of hashing the whole target.
+    await client.query('ANALYZE scan_plan');
     phase('plan');
     const { created, reopened, updated, closed } = (
       await client.query<{ created: number; reopened: number; updated: number; closed: number }>(APPLY_SQL, [

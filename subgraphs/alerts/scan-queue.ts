@@ -36,7 +36,7 @@ export interface ScanRow {
   updatedAt: Date;
 }
 
-export interface ScanTargetRow {
+export interface ScanTargetRef {
   id: string;
   organizationId: string;
   kind: string;
@@ -72,8 +72,8 @@ function withScanEvents(sql: string, name: string): string {
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 /** A live scan target of the organization, or NOT_FOUND. */
-export async function findTargetForScan(db: Database, organizationId: string, scanTargetId: string): Promise<ScanTargetRow> {
-  const { rows } = await db.pool.query<ScanTargetRow>(
+export async function findTargetForScan(db: Database, organizationId: string, scanTargetId: string): Promise<ScanTargetRef> {
+  const { rows } = await db.pool.query<ScanTargetRef>(
     `SELECT id, "organizationId", kind, schedule, "nextScanAt" FROM alerts.scan_targets WHERE id = $1 AND "organizationId" = $2 AND "deletedAt" IS NULL`,
     [scanTargetId, organizationId],
   );
@@ -82,7 +82,7 @@ export async function findTargetForScan(db: Database, organizationId: string, sc
 }
 
 /** Manual start: queues a scan for the workers (see `force` above). */
-export async function startScan(db: Database, target: ScanTargetRow, options: { force: boolean }): Promise<ScanRow> {
+export async function startScan(db: Database, target: ScanTargetRef, options: { force: boolean }): Promise<ScanRow> {
   const scan = await inTransaction(db, async (client) => {
     // Starts of one target wait for each other here, so "is a scan active?" cannot race.
     const locked = await client.query(`SELECT id FROM alerts.scan_targets WHERE id = $1 AND "deletedAt" IS NULL FOR UPDATE`, [target.id]);
@@ -116,7 +116,7 @@ export async function startScan(db: Database, target: ScanTargetRow, options: { 
 }
 
 /** Stops the target's QUEUED or RUNNING scan, if any; a running scan's results are then discarded. */
-export async function stopScan(db: Database, target: ScanTargetRow, reason = 'stopped by a user'): Promise<ScanRow | null> {
+export async function stopScan(db: Database, target: ScanTargetRef, reason = 'stopped by a user'): Promise<ScanRow | null> {
   const { rows } = await inTransaction(db, (client) =>
     client.query<ScanRow>(
       withScanEvents(
@@ -131,7 +131,7 @@ export async function stopScan(db: Database, target: ScanTargetRow, reason = 'st
 }
 
 /** A RUNNING scan for findings that arrive with the request (ingestion); CONFLICT while another scan is active. */
-export async function beginIngestScan(db: Database, target: ScanTargetRow, workerId: string): Promise<ScanRow> {
+export async function beginIngestScan(db: Database, target: ScanTargetRef, workerId: string): Promise<ScanRow> {
   try {
     const { rows } = await inTransaction(db, (client) =>
       client.query<ScanRow>(
@@ -153,7 +153,7 @@ export async function beginIngestScan(db: Database, target: ScanTargetRow, worke
 /** A queued scan claimed by one worker, with what the scanner needs to know about its target. */
 export interface ClaimedScan {
   scan: ScanRow;
-  target: ScanTargetRow & { deleted: boolean; external: boolean };
+  target: ScanTargetRef & { deleted: boolean; external: boolean };
   /** 1 for the target's first completed scan, 2 for the second … (the demo scanner's counter). */
   scanNumber: number;
 }
