@@ -202,6 +202,15 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
     if (!res.locals.principal) return sendError(res, 'UNAUTHENTICATED', 'A valid API key is required: Authorization: Bearer <key>');
     next();
   });
+  // ── scans: a scanner run's findings document (Prowler's JSON-OCSF of one account can be 100+ MB)
+  // gets a larger body limit, parsed only for an authenticated caller. ──
+  app.post(
+    '/organizations/:organizationId/scantargets/:scanTargetId/findings',
+    authenticate,
+    (_req, res, next) => (res.locals.principal ? next() : sendError(res, 'UNAUTHENTICATED', 'A valid API key is required: Authorization: Bearer <key>')),
+    express.json({ limit: '256mb' }),
+  );
+  // ── end scans ──
   app.use(rest);
   mountRoutes(app as unknown as express.Express, REST_ROUTES, execute);
   app.use((_req, res) => sendError(res, 'NOT_FOUND', 'No such route'));

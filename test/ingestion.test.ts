@@ -252,6 +252,16 @@ describe('POST /organizations/{organizationId}/scantargets/{scanTargetId}/findin
     expect((await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/00000000-0000-4000-8000-000000000000/findings`, { key: admin.apiKey, body })).status).toBe(404);
   });
 
+  it('takes a whole account\'s Prowler run, far above the 5 MB body limit of other routes', async () => {
+    const body = Array.from({ length: 12_000 }, (_, i) => prowlerFinding(`check_${i % 40}`, `arn:aws:s3:::bucket-${i}`, i % 4 === 0 ? 'PASS' : 'FAIL'));
+    expect(JSON.stringify(body).length).toBeGreaterThan(10_000_000);
+    const anonymous = await t.rest('POST', findingsPath(), { body });
+    expect(anonymous.status).toBe(401);
+    const res = await t.rest('POST', findingsPath(), { key: admin.apiKey, body });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'DONE', findingsCount: 9_000, summary: { findings: 9_000, created: 9_000 } });
+  });
+
   it('is a GraphQL mutation too, answering the scan with its summary', async () => {
     const res = await t.graphql(
       `mutation($o: ID!, $t: ID!, $d: JSON!) { ingestFindings(organizationId: $o, scanTargetId: $t, document: $d) { status trigger findingsCount summary { created closed unchanged } scanTarget { id name } } }`,
@@ -263,7 +273,7 @@ describe('POST /organizations/{organizationId}/scantargets/{scanTargetId}/findin
       status: 'DONE',
       trigger: 'INGEST',
       findingsCount: 1,
-      summary: { created: 1, closed: 1, unchanged: 0 },
+      summary: { created: 1, closed: 9_000, unchanged: 0 },
       scanTarget: { id: targetId, name: 'prod account' },
     });
   });
