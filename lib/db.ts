@@ -100,6 +100,22 @@ export async function openEmbedded(dir: string | undefined): Promise<Database> {
   };
 }
 
+/** Runs `work` in one transaction on one pooled connection (raw SQL); rolled back on any error. */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openEmbedded(path.join(options.dataDir, 'db'));
 }

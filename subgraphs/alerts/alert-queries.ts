@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { badRequest } from '../../lib/errors';
+import { SEVERITIES, type Severity } from './rule-catalog';
 
 /**
  * The SQL of every alert read: filters, `order` keys and keyset cursors. Lists are keyset-paged on
@@ -9,14 +10,13 @@ import { badRequest } from '../../lib/errors';
  * whatever the number of alerts or the page number.
  */
 
-export const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO'] as const;
+export { SEVERITIES, type Severity };
 export const STATES = ['OPEN', 'IN_PROGRESS', 'RISK_ACCEPTED', 'MITIGATING_CONTROL', 'FALSE_POSITIVE', 'CLOSED'] as const;
 /** Filters also take ACTIVE: every state but CLOSED. */
 export const STATE_FILTERS = ['OPEN', 'ACTIVE', 'IN_PROGRESS', 'RISK_ACCEPTED', 'MITIGATING_CONTROL', 'FALSE_POSITIVE', 'CLOSED'] as const;
 export const ALERT_ORDERS = ['scanTargetId', 'resource', 'rule', 'severity', 'state', 'openedAt', 'resolvedAt', 'createdAt', 'updatedAt', 'followingIds'] as const;
 export const GROUPED_ORDERS = ['rule', 'severity', 'total'] as const;
 
-export type Severity = (typeof SEVERITIES)[number];
 export type AlertOrder = (typeof ALERT_ORDERS)[number];
 export type GroupedOrder = (typeof GROUPED_ORDERS)[number];
 export type SortDirection = 'ASC' | 'DESC';

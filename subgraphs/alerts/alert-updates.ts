@@ -1,7 +1,8 @@
 import type pg from 'pg';
-import { CENSORED_SQL } from '../../lib/censorship';
+import { inTransaction } from '../../lib/db';
 import { badRequest, notFound } from '../../lib/errors';
 import { expandStates, Params, STATES } from './alert-queries';
+import { alertJsonSql, CENSORED_ALERT_JSON_SQL, iso } from './event-payloads';
 
 /**
  * Changes users make to alerts: state and labels (one alert or a batch), and comments. Every change
@@ -25,19 +26,6 @@ export function settableState(state: unknown, field = 'state'): string {
   return state;
 }
 
-const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** The Alert of the spec as JSON, for event payloads; `censored` applies the follower policy. */
-export function alertJsonSql(a: string, censored = false): string {
-  return `jsonb_build_object(
-    'id', ${a}.id, 'organizationId', ${a}."organizationId", 'scanTargetId', ${a}."scanTargetId", 'rule', ${a}.rule,
-    'resource', ${censored ? CENSORED_SQL.resource : `${a}.resource`}, 'severity', ${a}.severity, 'state', ${a}.state,
-    'version', ${a}.version, 'tags', to_jsonb(COALESCE(${a}.tags, '{}')), 'labels', to_jsonb(COALESCE(${a}.labels, '{}')),
-    'compliances', to_jsonb(COALESCE(${a}.compliances, '{}')),
-    'enrichment', ${censored ? CENSORED_SQL.enrichment : `${a}.enrichment`}, 'metadata', ${censored ? CENSORED_SQL.metadata : `${a}.metadata`},
-    'timelinessThreshold', ${a}."timelinessThreshold", 'openedAt', ${iso(`${a}."openedAt"`)}, 'resolvedAt', ${iso(`${a}."resolvedAt"`)},
-    'createdAt', ${iso(`${a}."createdAt"`)}, 'updatedAt', ${iso(`${a}."updatedAt"`)})`;
-}
 
 const commentJsonSql = (c: string) =>
   `jsonb_build_object('id', ${c}.id, 'organizationId', ${c}."organizationId", 'alertId', ${c}."alertId", 'userId', ${c}."userId",
@@ -81,27 +69,12 @@ function changeAlertsSql(p: Params, picked: string, set: string, userId: string,
       INSERT INTO documents.events (id, "organizationId", name, source, data, metadata)
       SELECT gen_random_uuid(), u."organizationId", 'AlertUpdated', 'service.alert', ${alertJsonSql('u')}, ${metadata} FROM updated u
       UNION ALL
-      SELECT gen_random_uuid(), f."followerId", 'AlertFollowingUpdated', 'service.alert', ${alertJsonSql('u', true)}, '{}'::jsonb
+      SELECT gen_random_uuid(), f."followerId", 'AlertFollowingUpdated', 'service.alert', ${alertJsonSql('u')} || ${CENSORED_ALERT_JSON_SQL}, '{}'::jsonb
         FROM updated u
         JOIN organizations.follows f ON f."followedId" = u."organizationId"
         JOIN organizations.organizations fo ON fo.id = f."followerId" AND fo."deletedAt" IS NULL)
     ${commentCtes}
     SELECT count(*)::int AS count FROM updated`;
-}
-
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
 }
 
 export interface AlertUpdate {

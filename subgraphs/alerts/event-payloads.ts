@@ -5,7 +5,7 @@ import { CENSORED_SQL } from '../../lib/censorship';
  * reconciliation, the scheduler): JSON built in the database from the rows a statement returns,
  * with timestamps in the same ISO form the API answers (`2026-11-22T10:00:00.000Z`).
  */
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The spec's Alert object of row alias `a` (a row of alerts.alerts). */
 export function alertJsonSql(a: string): string {

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Database } from '../../lib/db';
+import { inTransaction, type Database } from '../../lib/db';
 import { conflict, notFound } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { insertEventsSql, scanJsonSql } from './event-payloads';
@@ -46,22 +46,6 @@ export interface ScanTargetRef {
 
 const ACTIVE = `('QUEUED', 'RUNNING')`;
 
-/** Runs `work` in one transaction on one pooled connection. */
-export async function inTransaction<T>(db: Database, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await db.pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
 /** The statement `sql` (returning scan rows as CTE `s`) plus one `name` event per returned scan. */
 function withScanEvents(sql: string, name: string): string {
   return `WITH s AS (${sql})
@@ -83,7 +67,7 @@ export async function findTargetForScan(db: Database, organizationId: string, sc
 
 /** Manual start: queues a scan for the workers (see `force` above). */
 export async function startScan(db: Database, target: ScanTargetRef, options: { force: boolean }): Promise<ScanRow> {
-  const scan = await inTransaction(db, async (client) => {
+  const scan = await inTransaction(db.pool, async (client) => {
     // Starts of one target wait for each other here, so "is a scan active?" cannot race.
     const locked = await client.query(`SELECT id FROM alerts.scan_targets WHERE id = $1 AND "deletedAt" IS NULL FOR UPDATE`, [target.id]);
     if (!locked.rows[0]) throw notFound('Scan target');
@@ -117,7 +101,7 @@ export async function startScan(db: Database, target: ScanTargetRef, options: { 
 
 /** Stops the target's QUEUED or RUNNING scan, if any; a running scan's results are then discarded. */
 export async function stopScan(db: Database, target: ScanTargetRef, reason = 'stopped by a user'): Promise<ScanRow | null> {
-  const { rows } = await inTransaction(db, (client) =>
+  const { rows } = await inTransaction(db.pool, (client) =>
     client.query<ScanRow>(
       withScanEvents(
         `UPDATE alerts.scans SET status = 'STOPPED', error = $2, "finishedAt" = now(), "updatedAt" = now()
@@ -133,7 +117,7 @@ export async function stopScan(db: Database, target: ScanTargetRef, reason = 'st
 /** A RUNNING scan for findings that arrive with the request (ingestion); CONFLICT while another scan is active. */
 export async function beginIngestScan(db: Database, target: ScanTargetRef, workerId: string): Promise<ScanRow> {
   try {
-    const { rows } = await inTransaction(db, (client) =>
+    const { rows } = await inTransaction(db.pool, (client) =>
       client.query<ScanRow>(
         withScanEvents(
           `INSERT INTO alerts.scans (id, "scanTargetId", "organizationId", status, trigger, "lockedBy", "lockedAt", "startedAt", "createdAt", "updatedAt")
@@ -160,7 +144,7 @@ export interface ClaimedScan {
 
 /** Claims the oldest QUEUED scan (FOR UPDATE SKIP LOCKED: concurrent workers never get the same one). */
 export async function claimQueuedScan(db: Database, workerId: string): Promise<ClaimedScan | null> {
-  return inTransaction(db, async (client) => {
+  return inTransaction(db.pool, async (client) => {
     const { rows: next } = await client.query<{ id: string }>(
       `SELECT id FROM alerts.scans WHERE status = 'QUEUED' ORDER BY "createdAt", id LIMIT 1 FOR UPDATE SKIP LOCKED`,
     );
@@ -188,7 +172,7 @@ export async function claimQueuedScan(db: Database, workerId: string): Promise<C
 
 /** Marks a RUNNING scan FAILED (a scan stopped meanwhile stays STOPPED). No alert changes. */
 export async function failScan(db: Database, scanId: string, message: string): Promise<void> {
-  await inTransaction(db, (client) =>
+  await inTransaction(db.pool, (client) =>
     client.query(
       withScanEvents(
         `UPDATE alerts.scans SET status = 'FAILED', error = $2, "finishedAt" = now(), "updatedAt" = now()

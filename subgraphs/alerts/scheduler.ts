@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import type { Database } from '../../lib/db';
+import { inTransaction, type Database } from '../../lib/db';
 import { log } from '../../lib/log';
 import { demoFindings } from './demo-scanner';
 import { insertEventsSql, scanJsonSql } from './event-payloads';
 import type { Finding } from './reconcile';
-import { claimQueuedScan, executeScan, failScan, inTransaction, onScanQueued, type ClaimedScan, type ScanOutcome } from './scan-queue';
+import { claimQueuedScan, executeScan, failScan, onScanQueued, type ClaimedScan, type ScanOutcome } from './scan-queue';
 import { nextScanAt } from './schedule';
 
 /**
@@ -79,7 +79,7 @@ async function failAbandonedScans(db: Database, cutoff: Date): Promise<string[]>
 
 /** Claims due targets: each gets a QUEUED scan (unless one is active or it is fed externally) and its next slot. */
 async function queueDueTargets(db: Database, now: Date, limit: number): Promise<string[]> {
-  return inTransaction(db, async (client) => {
+  return inTransaction(db.pool, async (client) => {
     const { rows: due } = await client.query<{ id: string; schedule: unknown }>(
       `SELECT id, schedule FROM alerts.scan_targets
         WHERE "deletedAt" IS NULL AND "nextScanAt" <= $1
