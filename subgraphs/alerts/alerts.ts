@@ -82,6 +82,29 @@ async function followedOrganizations(ctx: Ctx, organizationId: string, selection
   return ids;
 }
 
+/**
+ * Whose alerts a list reads: the organization's own (members), or those of the organizations it
+ * follows (`following`: censored, and their censored `resource` is not searchable).
+ */
+async function listScope(ctx: Ctx, args: ListArgs | GroupedArgs, following: boolean) {
+  const organizationId = uuid(args.organizationId, 'organizationId');
+  if (!following) await ctx.policy.requireMember(organizationId);
+  const organizationIds = following ? await followedOrganizations(ctx, organizationId, args.following) : [organizationId];
+  return { organizationIds, filter: cleanFilter(args.filter), lang: args.lang, searchResource: !following };
+}
+
+function alertOrder(args: ListArgs): { order: AlertOrder; sort: SortDirection } {
+  const order = args.order ?? DEFAULT_ORDER;
+  return { order, sort: args.sort ?? defaultSort(order) };
+}
+
+function groupOrder(args: GroupedArgs): { order: GroupedOrder; sort: SortDirection } {
+  const order = args.order ?? 'total';
+  return { order, sort: args.sort ?? defaultGroupedSort(order) };
+}
+
+const censoredPage = <P extends { data: AlertRow[] }>(page: P) => ({ ...page, data: page.data.map(asFollower) });
+
 function legacyPage(args: { page?: number | null; pageSize?: number | null }): { page: number; pageSize: number } {
   const page = args.page ?? 1;
   if (!Number.isInteger(page) || page < 1) throw badRequest('page must be an integer >= 1', 'page');
@@ -134,124 +157,22 @@ export function alertRecord(a: AlertView) {
 
 export const alertResolvers = {
   Query: {
-    alerts: async (_: unknown, args: ListArgs, ctx: Ctx) => {
-      const organizationId = uuid(args.organizationId, 'organizationId');
-      await ctx.policy.requireMember(organizationId);
-      const order = args.order ?? DEFAULT_ORDER;
-      return listAlerts(ctx.db.pool, {
-        organizationIds: [organizationId],
-        filter: cleanFilter(args.filter),
-        order,
-        sort: args.sort ?? defaultSort(order),
-        size: pageSize(args.size),
-        cursor: args.cursor,
-        lang: args.lang,
-        searchResource: true,
-      });
-    },
-    followingAlerts: async (_: unknown, args: ListArgs, ctx: Ctx) => {
-      const organizationId = uuid(args.organizationId, 'organizationId');
-      const organizationIds = await followedOrganizations(ctx, organizationId, args.following);
-      const order = args.order ?? DEFAULT_ORDER;
-      const page = await listAlerts(ctx.db.pool, {
-        organizationIds,
-        filter: cleanFilter(args.filter),
-        order,
-        sort: args.sort ?? defaultSort(order),
-        size: pageSize(args.size),
-        cursor: args.cursor,
-        lang: args.lang,
-        searchResource: false,
-      });
-      return { ...page, data: page.data.map(asFollower) };
-    },
-    alertsByPage: async (_: unknown, args: ListArgs, ctx: Ctx) => {
-      const organizationId = uuid(args.organizationId, 'organizationId');
-      await ctx.policy.requireMember(organizationId);
-      const order = args.order ?? DEFAULT_ORDER;
-      return listAlertsByPage(ctx.db.pool, {
-        organizationIds: [organizationId],
-        filter: cleanFilter(args.filter),
-        order,
-        sort: args.sort ?? defaultSort(order),
-        lang: args.lang,
-        searchResource: true,
-        ...legacyPage(args),
-      });
-    },
-    followingAlertsByPage: async (_: unknown, args: ListArgs, ctx: Ctx) => {
-      const organizationId = uuid(args.organizationId, 'organizationId');
-      const organizationIds = await followedOrganizations(ctx, organizationId, args.following);
-      const order = args.order ?? DEFAULT_ORDER;
-      const page = await listAlertsByPage(ctx.db.pool, {
-        organizationIds,
-        filter: cleanFilter(args.filter),
-        order,
-        sort: args.sort ?? defaultSort(order),
-        lang: args.lang,
-        searchResource: false,
-        ...legacyPage(args),
-      });
-      return { ...page, data: page.data.map(asFollower) };
-    },
-    alertsByRule: async (_: unknown, args: GroupedArgs, ctx: Ctx) => {
-      const organizationId = uuid(args.organizationId, 'organizationId');
-      await ctx.policy.requireMember(organizationId);
-      const order = args.order ?? 'total';
-      return listRuleGroups(ctx.db.pool, {
-        organizationIds: [organizationId],
-        filter: cleanFilter(args.filter),
-        order,
-        sort: args.sort ?? defaultGroupedSort(order),
-        size: pageSize(args.size),
-        cursor: args.cursor,
-        lang: args.lang,
-        searchResource: true,
-      });
-    },
-    followingAlertsByRule: async (_: unknown, args: GroupedArgs, ctx: Ctx) => {
-      const organizationId = uuid(args.organizationId, 'organizationId');
-      const organizationIds = await followedOrganizations(ctx, organizationId, args.following);
-      const order = args.order ?? 'total';
-      return listRuleGroups(ctx.db.pool, {
-        organizationIds,
-        filter: cleanFilter(args.filter),
-        order,
-        sort: args.sort ?? defaultGroupedSort(order),
-        size: pageSize(args.size),
-        cursor: args.cursor,
-        lang: args.lang,
-        searchResource: false,
-      });
-    },
-    alertsByRuleByPage: async (_: unknown, args: GroupedArgs, ctx: Ctx) => {
-      const organizationId = uuid(args.organizationId, 'organizationId');
-      await ctx.policy.requireMember(organizationId);
-      const order = args.order ?? 'total';
-      return listRuleGroupsByPage(ctx.db.pool, {
-        organizationIds: [organizationId],
-        filter: cleanFilter(args.filter),
-        order,
-        sort: args.sort ?? defaultGroupedSort(order),
-        lang: args.lang,
-        searchResource: true,
-        ...legacyPage(args),
-      });
-    },
-    followingAlertsByRuleByPage: async (_: unknown, args: GroupedArgs, ctx: Ctx) => {
-      const organizationId = uuid(args.organizationId, 'organizationId');
-      const organizationIds = await followedOrganizations(ctx, organizationId, args.following);
-      const order = args.order ?? 'total';
-      return listRuleGroupsByPage(ctx.db.pool, {
-        organizationIds,
-        filter: cleanFilter(args.filter),
-        order,
-        sort: args.sort ?? defaultGroupedSort(order),
-        lang: args.lang,
-        searchResource: false,
-        ...legacyPage(args),
-      });
-    },
+    alerts: async (_: unknown, args: ListArgs, ctx: Ctx) =>
+      listAlerts(ctx.db.pool, { ...(await listScope(ctx, args, false)), ...alertOrder(args), size: pageSize(args.size), cursor: args.cursor }),
+    followingAlerts: async (_: unknown, args: ListArgs, ctx: Ctx) =>
+      censoredPage(await listAlerts(ctx.db.pool, { ...(await listScope(ctx, args, true)), ...alertOrder(args), size: pageSize(args.size), cursor: args.cursor })),
+    alertsByPage: async (_: unknown, args: ListArgs, ctx: Ctx) =>
+      listAlertsByPage(ctx.db.pool, { ...(await listScope(ctx, args, false)), ...alertOrder(args), ...legacyPage(args) }),
+    followingAlertsByPage: async (_: unknown, args: ListArgs, ctx: Ctx) =>
+      censoredPage(await listAlertsByPage(ctx.db.pool, { ...(await listScope(ctx, args, true)), ...alertOrder(args), ...legacyPage(args) })),
+    alertsByRule: async (_: unknown, args: GroupedArgs, ctx: Ctx) =>
+      listRuleGroups(ctx.db.pool, { ...(await listScope(ctx, args, false)), ...groupOrder(args), size: pageSize(args.size), cursor: args.cursor }),
+    followingAlertsByRule: async (_: unknown, args: GroupedArgs, ctx: Ctx) =>
+      listRuleGroups(ctx.db.pool, { ...(await listScope(ctx, args, true)), ...groupOrder(args), size: pageSize(args.size), cursor: args.cursor }),
+    alertsByRuleByPage: async (_: unknown, args: GroupedArgs, ctx: Ctx) =>
+      listRuleGroupsByPage(ctx.db.pool, { ...(await listScope(ctx, args, false)), ...groupOrder(args), ...legacyPage(args) }),
+    followingAlertsByRuleByPage: async (_: unknown, args: GroupedArgs, ctx: Ctx) =>
+      listRuleGroupsByPage(ctx.db.pool, { ...(await listScope(ctx, args, true)), ...groupOrder(args), ...legacyPage(args) }),
     alertHistory: async (_: unknown, args: { organizationId: string; scanTargetIds?: string[] | null; lang?: Lang; cursor?: string | null; size?: number | null }, ctx: Ctx) => {
       const organizationId = uuid(args.organizationId, 'organizationId');
       await ctx.policy.requireMember(organizationId);
