@@ -365,6 +365,9 @@ describe('history lists', () => {
     const next = await t.rest('GET', `/alerts/${closed.id}/history?size=1&cursor=${firstBySize.body.cursor}`, { key: member.apiKey });
     expect(next.body).toMatchObject({ total: 2, cursor: null });
     expect(next.body.data.map((r: { operation: string }) => r.operation)).toEqual(['CLOSE']);
+    // The Ruby SDK sends no query and reads a bare array.
+    const ruby = await t.rest('GET', `/alerts/${closed.id}/history`, { key: member.apiKey });
+    expect(ruby.body.map((r: { operation: string }) => r.operation)).toEqual(['CREATE', 'CLOSE']);
     expect((await t.rest('GET', `/alerts/${closed.id}/history?page=0`, { key: member.apiKey })).status).toBe(400);
     expect((await t.rest('GET', `/alerts/${closed.id}/history`, { key: stranger.apiKey })).status).toBe(404);
   });

@@ -124,6 +124,9 @@ describe('alert comments', () => {
     expect(page2.body).toEqual({ total: 3, data: [expect.objectContaining({ comment: 'third', mimeType: 'text/plain' })] });
     const beyond = await t.rest('GET', `/alerts/${id}/comments?page=5&pageSize=2`, { key: alice.apiKey });
     expect(beyond.body).toEqual({ data: [], total: 3 });
+    // The Ruby SDK sends no query and reads a bare array.
+    const ruby = await t.rest('GET', `/alerts/${id}/comments`, { key: alice.apiKey });
+    expect(ruby.body.map((c: { comment: string }) => c.comment)).toEqual(['first', '**second**', 'third']);
     await t.vigil.db.pool.query(`INSERT INTO organizations.memberships ("organizationId", "userId", roles, "updatedAt") VALUES ($1, $2, '{}', now())`, [alice.organizationId, reader.userId]);
   });
 

@@ -17,8 +17,8 @@ export interface RestRoute<P extends z.ZodType = z.ZodType, Q extends z.ZodType 
   body?: B;
   operation: string;
   variables(input: { params: z.output<P>; query: z.output<Q>; body: z.output<B> }): Record<string, unknown>;
-  /** From the operation's `data` to the REST body. */
-  result(data: Record<string, unknown>): unknown;
+  /** From the operation's `data` (and, where the answer's shape depends on it, the input) to the REST body. */
+  result(data: Record<string, unknown>, input: { params: z.output<P>; query: z.output<Q>; body: z.output<B> }): unknown;
 }
 
 /** Keeps a row's input types tied to its `variables` function. */
@@ -78,7 +78,8 @@ export function mountRoutes(app: express.Express, routes: readonly RestRoute[], 
         const params = parsePart(row.params, req.params, 'path');
         const query = parsePart(row.query, req.query, 'query');
         const body = parsePart(row.body, req.body, 'body');
-        const result = await execute(row.operation, row.variables({ params, query, body } as never), req, res);
+        const input = { params, query, body } as never;
+        const result = await execute(row.operation, row.variables(input), req, res);
         if (result.errors?.length) {
           const first = result.errors[0];
           const code = String(first.extensions?.code ?? 'INTERNAL_SERVER_ERROR');
@@ -86,7 +87,7 @@ export function mountRoutes(app: express.Express, routes: readonly RestRoute[], 
           sendError(res, code === 'GRAPHQL_VALIDATION_FAILED' || code === 'BAD_USER_INPUT' ? 'BAD_REQUEST' : code, message);
           return;
         }
-        res.status(200).json(row.result(result.data ?? {}));
+        res.status(200).json(row.result(result.data ?? {}, input));
       } catch (error) {
         if (error instanceof RestInputError) {
           sendError(res, 'BAD_REQUEST', error.message);

@@ -10,6 +10,13 @@ import { ALERT_ORDERS, GROUPED_ORDERS, SEVERITIES, STATE_FILTERS, STATES } from 
  */
 
 const ALERT_FIELDS = `id organizationId scanTargetId rule ruleTitle resource severity state version tags labels compliances enrichment metadata openedAt resolvedAt createdAt updatedAt timelinessThreshold`;
+/**
+ * The Ruby SDK (1.0.1) reads one alert's history and comments with no query at all and expects a
+ * bare array; the Python SDK always pages (page + pageSize) and reads {data, total}.
+ */
+const unpaged = (query: { page?: number; pageSize?: number; size?: number; cursor?: string }) =>
+  query.page === undefined && query.pageSize === undefined && query.size === undefined && query.cursor === undefined;
+
 /** Cursor lists move their alerts as JSON records (see AlertPage.records) and answer them as `data`. */
 const recordsPage = (page: unknown) => {
   const { records, cursor } = page as { records: unknown[]; cursor: string | null };
@@ -263,8 +270,8 @@ export const alertRoutes = [
     query: z.object({ page, pageSize: size, size, cursor, lang }),
     operation: `query($alertId: ID!, $page: Int, $size: Int, $cursor: String, $lang: Language) {
       alertHistoryOf(alertId: $alertId, page: $page, size: $size, cursor: $cursor, lang: $lang) { data { ${HISTORY_FIELDS} } total cursor } }`,
-    variables: ({ params, query }) => ({ alertId: params.alertId, page: query.page, size: query.pageSize ?? query.size, cursor: query.cursor, lang: query.lang }),
-    result: (data) => data.alertHistoryOf,
+    variables: ({ params, query }) => ({ alertId: params.alertId, page: query.page, size: query.pageSize ?? query.size ?? (unpaged(query) ? 1000 : undefined), cursor: query.cursor, lang: query.lang }),
+    result: (data, { query }) => (unpaged(query) ? (data.alertHistoryOf as { data: unknown[] }).data : data.alertHistoryOf),
   }),
   route({
     method: 'GET',
@@ -274,8 +281,8 @@ export const alertRoutes = [
     params: alertParams,
     query: z.object({ page, pageSize: size, size }),
     operation: `query($alertId: ID!, $page: Int, $size: Int) { alertComments(alertId: $alertId, page: $page, size: $size) { data { ${COMMENT_FIELDS} } total } }`,
-    variables: ({ params, query }) => ({ alertId: params.alertId, page: query.page, size: query.pageSize ?? query.size }),
-    result: (data) => data.alertComments,
+    variables: ({ params, query }) => ({ alertId: params.alertId, page: query.page, size: query.pageSize ?? query.size ?? (unpaged(query) ? 1000 : undefined) }),
+    result: (data, { query }) => (unpaged(query) ? (data.alertComments as { data: unknown[] }).data : data.alertComments),
   }),
   // ───────────── changes ─────────────
   route({
