@@ -106,6 +106,13 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
     res.locals.requestId = requestId;
     next();
   });
+  // The Python SDK builds `base + path`, so a base URL ending in `/` sends `//me`: collapse repeated slashes.
+  app.use((req, _res, next) => {
+    const q = req.url.indexOf('?');
+    const path = q < 0 ? req.url : req.url.slice(0, q);
+    if (path.includes('//')) req.url = path.replace(/\/{2,}/g, '/') + (q < 0 ? '' : req.url.slice(q));
+    next();
+  });
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });

@@ -164,6 +164,23 @@ describe('REST mechanics', () => {
     expect(broken.body.statusCode).toBe(400);
   });
 
+  it('accepts the doubled slash a base URL ending in / produces (Python SDK)', async () => {
+    const doubled = await t.rest('GET', '//me', { key: alice.apiKey });
+    expect(doubled.status).toBe(200);
+    expect(doubled.body.id).toBe(alice.userId);
+    const withQuery = await t.rest('GET', `//organizations/${alice.organizationId}//events?size=1`, { key: alice.apiKey });
+    expect(withQuery.status).toBe(200);
+    expect(withQuery.body.data).toHaveLength(1);
+  });
+
+  it('accepts the Ruby SDK\'s Content-Type: application/json on body-less GET and POST actions', async () => {
+    const ruby = { 'content-type': 'application/json', 'user-agent': 'Zanshin Ruby SDK 1.0.1' };
+    expect((await t.rest('GET', '/me', { key: alice.apiKey, headers: ruby })).status).toBe(200);
+    const invite = await t.rest('POST', '/me/invites/00000000-0000-4000-8000-000000000000/accept', { key: alice.apiKey, headers: ruby });
+    expect(invite.status).toBe(404);
+    expect(invite.body).toEqual({ statusCode: 404, error: 'NotFound', message: 'Invite not found' });
+  });
+
   it('publishes /openapi.json generated from the route table', async () => {
     const doc = await t.rest('GET', '/openapi.json');
     expect(doc.status).toBe(200);
