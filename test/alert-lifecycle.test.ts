@@ -184,6 +184,9 @@ describe('the alert lifecycle through the ingestion API', () => {
     expect((await eventsOf(t.vigil.db, admin.organizationId, 'ScanStarted')).length).toBe(scans.length);
     const target = await t.rest('GET', `/organizations/${admin.organizationId}/scantargets/${targetId}`, { key: admin.apiKey });
     expect(target.body.lastScanAt).toBe(scans[0].finishedAt);
+    // The Ruby SDK 1.0.1 reads the scan history as a bare array.
+    const ruby = await t.rest('GET', `/organizations/${admin.organizationId}/scantargets/${targetId}/scans`, { key: admin.apiKey, headers: { 'user-agent': 'Zanshin Ruby SDK 1.0.1' } });
+    expect(ruby.body).toEqual(scans);
   });
 });
 

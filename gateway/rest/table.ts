@@ -18,7 +18,7 @@ export interface RestRoute<P extends z.ZodType = z.ZodType, Q extends z.ZodType 
   operation: string;
   variables(input: { params: z.output<P>; query: z.output<Q>; body: z.output<B> }): Record<string, unknown>;
   /** From the operation's `data` (and, where the answer's shape depends on it, the input) to the REST body. */
-  result(data: Record<string, unknown>, input: { params: z.output<P>; query: z.output<Q>; body: z.output<B> }): unknown;
+  result(data: Record<string, unknown>, input: { params: z.output<P>; query: z.output<Q>; body: z.output<B>; client: ClientKind }): unknown;
 }
 
 /** Keeps a row's input types tied to its `variables` function. */
@@ -26,6 +26,16 @@ export function route<P extends z.ZodType = z.ZodObject, Q extends z.ZodType = z
   row: RestRoute<P, Q, B>,
 ): RestRoute {
   return row as unknown as RestRoute;
+}
+
+/**
+ * Which public client is calling, where their expectations differ (rest-contract §11): the Ruby SDK
+ * 1.0.1 reads some lists as bare arrays that the Python SDK reads as `{data}`.
+ */
+export type ClientKind = 'ruby-sdk' | 'other';
+
+export function clientKind(userAgent: string | undefined): ClientKind {
+  return userAgent?.includes('Zanshin Ruby SDK') ? 'ruby-sdk' : 'other';
 }
 
 export interface ExecutionResult {
@@ -78,7 +88,7 @@ export function mountRoutes(app: express.Express, routes: readonly RestRoute[], 
         const params = parsePart(row.params, req.params, 'path');
         const query = parsePart(row.query, req.query, 'query');
         const body = parsePart(row.body, req.body, 'body');
-        const input = { params, query, body } as never;
+        const input = { params, query, body, client: clientKind(req.header('user-agent')) } as never;
         const result = await execute(row.operation, row.variables(input), req, res);
         if (result.errors?.length) {
           const first = result.errors[0];
