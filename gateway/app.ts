@@ -1,24 +1,25 @@
 import http from 'node:http';
-import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
-import { GraphQLError, parse, type DocumentNode, Kind } from 'graphql';
 import { SUBGRAPH_NAMES, type SubgraphName, type VigilConfig } from '../lib/config';
 import { openDatabase, type Database } from '../lib/db';
 import { applyMigrations } from '../lib/migrate';
-import { authenticateApiKey, bearerToken } from '../lib/api-keys';
 import { log } from '../lib/log';
-import { PRINCIPAL_HEADER, SIGNATURE_HEADER, verifyPrincipal, type Principal } from '../lib/principal';
-import { COMMANDS, type CommandArgs } from '../lib/cli/commands';
+import type { Principal } from '../lib/principal';
 import { SUBGRAPHS } from '../subgraphs';
 import { buildSchema, formatError, listen, startSubgraph, type RunningServer } from '../subgraphs/server';
 import { createGateway, InProcessDataSource, type GatewayContext } from './gateway';
 import { mountRoutes, sendError, type Execute } from './rest/table';
 import { REST_ROUTES } from './rest/routes';
 import { openApiDocument } from './rest/openapi';
+import { graphqlPrincipal, requireApiKey, useAuthentication } from './authenticate';
+import { useCollapsedSlashes } from './collapse-slashes';
+import { healthRoutes } from './health';
+import { internalCommandRoutes } from './internal-commands';
+import { useRequestId } from './request-id';
 import { upsertRuleCatalog } from '../subgraphs/alerts/rule-catalog';
 import { startScheduler, type RunningScheduler } from '../subgraphs/alerts/scheduler';
 
@@ -31,12 +32,6 @@ export interface RunningVigil {
   /** The scan scheduler of this process; null when VIGIL_SCHEDULER=off. */
   scheduler: RunningScheduler | null;
   close(): Promise<void>;
-}
-
-function onlyIntrospection(document: DocumentNode): boolean {
-  return document.definitions.every(
-    (def) => def.kind === Kind.OPERATION_DEFINITION && def.operation === 'query' && def.selectionSet.selections.every((s) => s.kind === Kind.FIELD && s.name.value.startsWith('__')),
-  );
 }
 
 function logGatewayErrors(): ApolloServerPlugin<GatewayContext> {
@@ -100,97 +95,19 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
-  app.use((req, res, next) => {
-    const requestId = req.header('x-request-id') ?? randomUUID();
-    res.setHeader('x-request-id', requestId);
-    res.locals.requestId = requestId;
-    next();
-  });
-  // The Python SDK builds `base + path`, so a base URL ending in `/` sends `//me`: collapse repeated slashes.
-  app.use((req, _res, next) => {
-    const q = req.url.indexOf('?');
-    const path = q < 0 ? req.url : req.url.slice(0, q);
-    if (path.includes('//')) req.url = path.replace(/\/{2,}/g, '/') + (q < 0 ? '' : req.url.slice(q));
-    next();
-  });
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  app.get('/readyz', async (_req, res) => {
-    try {
-      await db.pool.query('select 1');
-      if (!composed) throw new Error('supergraph not composed yet');
-      res.json({ status: 'ready', database: db.mode, subgraphs: SUBGRAPH_NAMES });
-    } catch (error) {
-      res.status(503).json({ status: 'unavailable', error: (error as Error).message });
-    }
-  });
+  app.use(useRequestId(), useCollapsedSlashes());
+  app.use(healthRoutes(db, () => composed), internalCommandRoutes(db, services));
   app.get('/openapi.json', (_req, res) => {
     res.json(openApiDocument(REST_ROUTES));
   });
 
-  // Administrative commands from the CLI when this process holds the embedded database.
-  app.post('/internal/commands/:name', express.json(), async (req, res) => {
-    const verified = verifyPrincipal(config.secret, req.header(PRINCIPAL_HEADER), req.header(SIGNATURE_HEADER));
-    const command = COMMANDS[String(req.params.name)];
-    if (!verified.ok) return sendError(res, 'UNAUTHENTICATED', 'internal commands need the instance secret');
-    if (!command) return sendError(res, 'NOT_FOUND', 'No such command');
-    res.status(200).type('application/x-ndjson');
-    const send = (line: object) => res.write(JSON.stringify(line) + '\n');
-    try {
-      const result = await command.run(db, (req.body ?? {}) as CommandArgs, (done, total, label) => send({ progress: [done, total, label] }), services);
-      send({ result });
-    } catch (error) {
-      send({ error: (error as Error).message });
-    }
-    res.end();
-  });
-
-  // Authentication: a bad key is refused here; no key is allowed only for introspection (GraphQL).
-  const authenticate: express.RequestHandler = async (req, res, next) => {
-    try {
-      const token = bearerToken(req.header('authorization'));
-      if (token === undefined) {
-        res.locals.principal = null;
-        return next();
-      }
-      const principal = token ? await authenticateApiKey(db.pool, token, req.ip) : null;
-      if (!principal) {
-        if (req.path === '/graphql') {
-          res.status(401).json({ errors: [{ message: 'The API key is not valid', extensions: { code: 'UNAUTHENTICATED' } }] });
-        } else {
-          sendError(res, 'UNAUTHENTICATED', 'The API key is not valid');
-        }
-        return;
-      }
-      res.locals.principal = principal;
-      next();
-    } catch (error) {
-      next(error);
-    }
-  };
-
+  const authenticate = useAuthentication(db);
   app.use(
     '/graphql',
     express.json({ limit: '5mb' }),
     authenticate,
     expressMiddleware(apollo, {
-      context: async ({ req, res }) => {
-        const principal = res.locals.principal as Principal | null;
-        if (!principal && req.method === 'POST') {
-          const query = (req.body as { query?: unknown } | undefined)?.query;
-          let introspection = false;
-          try {
-            introspection = typeof query === 'string' && onlyIntrospection(parse(query));
-          } catch {
-            introspection = false;
-          }
-          if (!introspection) {
-            throw new GraphQLError('A valid API key is required: Authorization: Bearer <key>', { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
-          }
-        }
-        return { principal, requestId: res.locals.requestId as string };
-      },
+      context: async ({ req, res }) => ({ principal: graphqlPrincipal(res.locals.principal as Principal | null, req.body), requestId: res.locals.requestId as string }),
     }),
   );
 
@@ -203,22 +120,10 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
     return response.body.singleResult as Awaited<ReturnType<Execute>>;
   };
 
-  const rest = express.Router();
-  rest.use(express.json({ limit: '5mb' }), express.text({ type: 'text/plain', limit: '1mb' }));
-  rest.use(authenticate, (_req, res, next) => {
-    if (!res.locals.principal) return sendError(res, 'UNAUTHENTICATED', 'A valid API key is required: Authorization: Bearer <key>');
-    next();
-  });
-  // ── scans: a scanner run's findings document (Prowler's JSON-OCSF of one account can be 100+ MB)
-  // gets a larger body limit, parsed only for an authenticated caller. ──
-  app.post(
-    '/organizations/:organizationId/scantargets/:scanTargetId/findings',
-    authenticate,
-    (_req, res, next) => (res.locals.principal ? next() : sendError(res, 'UNAUTHENTICATED', 'A valid API key is required: Authorization: Bearer <key>')),
-    express.json({ limit: '256mb' }),
-  );
-  // ── end scans ──
-  app.use(rest);
+  // A scanner run's findings document (Prowler's JSON-OCSF of one account can be 100+ MB) gets a
+  // larger body limit, parsed only for an authenticated caller.
+  app.post('/organizations/:organizationId/scantargets/:scanTargetId/findings', authenticate, requireApiKey(), express.json({ limit: '256mb' }));
+  app.use(express.json({ limit: '5mb' }), express.text({ type: 'text/plain', limit: '1mb' }), authenticate, requireApiKey());
   mountRoutes(app as unknown as express.Express, REST_ROUTES, execute);
   app.use((_req, res) => sendError(res, 'NOT_FOUND', 'No such route'));
   app.use((error: Error & { status?: number; type?: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {

@@ -36,6 +36,7 @@ describe('authentication', () => {
     expect(introspection.body.data).toEqual({ __schema: { queryType: { name: 'Query' } } });
     const badKey = await t.graphql('{ me { id } }', {}, 'vgl_nope');
     expect(badKey.status).toBe(401);
+    expect(badKey.body.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
   });
 });
 

@@ -1,0 +1,60 @@
+import type express from 'express';
+import { GraphQLError, Kind, parse, type DocumentNode } from 'graphql';
+import { authenticateApiKey, bearerToken } from '../lib/api-keys';
+import type { Database } from '../lib/db';
+import { unauthenticated } from '../lib/errors';
+import type { Principal } from '../lib/principal';
+import { sendError } from './rest/table';
+
+/**
+ * Resolves `Authorization: Bearer <key>` to `res.locals.principal`. A key that is present but
+ * unknown or deleted is refused here (401); no key at all leaves the principal null, for the
+ * endpoints to decide (REST refuses, GraphQL allows only introspection).
+ */
+export function useAuthentication(db: Database): express.RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const token = bearerToken(req.header('authorization'));
+      if (token === undefined) {
+        res.locals.principal = null;
+        return next();
+      }
+      const principal = token ? await authenticateApiKey(db.pool, token, req.ip) : null;
+      if (!principal) {
+        const message = 'The API key is not valid';
+        if (req.baseUrl === '/graphql') res.status(401).json({ errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }] });
+        else sendError(res, 'UNAUTHENTICATED', message);
+        return;
+      }
+      res.locals.principal = principal;
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** After useAuthentication: a REST call without a key is refused. */
+export function requireApiKey(): express.RequestHandler {
+  return (_req, res, next) => (res.locals.principal ? next() : sendError(res, 'UNAUTHENTICATED', unauthenticated().message));
+}
+
+function onlyIntrospection(document: DocumentNode): boolean {
+  return document.definitions.every(
+    (def) => def.kind === Kind.OPERATION_DEFINITION && def.operation === 'query' && def.selectionSet.selections.every((s) => s.kind === Kind.FIELD && s.name.value.startsWith('__')),
+  );
+}
+
+/** The GraphQL caller: anonymous only for a pure introspection query (so Sandbox can load the schema). */
+export function graphqlPrincipal(principal: Principal | null, body: unknown): Principal | null {
+  if (principal) return principal;
+  const query = (body as { query?: unknown } | undefined)?.query;
+  let introspection = false;
+  try {
+    introspection = typeof query === 'string' && onlyIntrospection(parse(query));
+  } catch {
+    introspection = false;
+  }
+  if (!introspection) throw new GraphQLError(unauthenticated().message, { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
+  return null;
+}
