@@ -1,4 +1,4 @@
-import { censorAlertForFollower } from '../../lib/censorship';
+import { censorAlertForFollower, censorScanTargetForFollower } from '../../lib/censorship';
 import { badRequest, notFound } from '../../lib/errors';
 import { uuid, uuids } from '../../lib/validate';
 import type { SubgraphContext } from '../server';
@@ -225,7 +225,8 @@ export const alertResolvers = {
     ) => {
       const organizationId = uuid(args.organizationId, 'organizationId');
       const organizationIds = await followedOrganizations(ctx, organizationId, args.following);
-      return scanTargetSummaries(ctx.db.pool, { organizationIds, scanTargetKinds: args.scanTargetKinds, alertSeverities: args.alertSeverities });
+      const summaries = await scanTargetSummaries(ctx.db.pool, { organizationIds, scanTargetKinds: args.scanTargetKinds, alertSeverities: args.alertSeverities });
+      return { ...summaries, data: summaries.data.map(censorScanTargetForFollower) };
     },
     alertSummary: async (_: unknown, args: { organizationId: string; filter?: AlertFilter | null }, ctx: Ctx) => {
       const organizationId = uuid(args.organizationId, 'organizationId');
