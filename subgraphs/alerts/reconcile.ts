@@ -164,15 +164,29 @@ const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': 
 /** COPY text format: backslash, tab, newline and carriage return are escaped. */
 const copyText = (value: string) => (COPY_SPECIAL.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]) : value);
 
-/** The raw findings as COPY text rows: rule, resource, severity, metadata, enrichment, tags, compliances. */
-function copyRows(findings: readonly Finding[]): Buffer {
-  const lines = new Array<string>(findings.length);
-  for (let i = 0; i < findings.length; i++) {
-    const f = findings[i];
-    const compliances = f.compliances ? copyText(textArrayLiteral(f.compliances)) : '\\N';
-    lines[i] = `${copyText(f.rule)}\t${copyText(f.resource)}\t${f.severity ?? '\\N'}\t${copyText(JSON.stringify(f.metadata))}\t${copyText(JSON.stringify(f.enrichment))}\t${copyText(textArrayLiteral(f.tags))}\t${compliances}\n`;
+/** JSON.stringify output has no raw control characters (they are \\u-escaped), so only its backslashes need escaping. */
+const copyJson = (value: unknown) => {
+  const json = JSON.stringify(value);
+  return json.includes('\\') ? json.replace(/\\/g, '\\\\') : json;
+};
+
+const COPY_CHUNK_ROWS = 2_000;
+
+/**
+ * The raw findings as COPY text rows (rule, resource, severity, metadata, enrichment, tags,
+ * compliances), in chunks built as the connection asks for them, so PostgreSQL parses one chunk
+ * while Node builds the next.
+ */
+function* copyRows(findings: readonly Finding[]): Generator<Buffer> {
+  for (let start = 0; start < findings.length; start += COPY_CHUNK_ROWS) {
+    let text = '';
+    for (let i = start; i < Math.min(start + COPY_CHUNK_ROWS, findings.length); i++) {
+      const f = findings[i];
+      const compliances = f.compliances ? copyText(textArrayLiteral(f.compliances)) : '\\N';
+      text += `${copyText(f.rule)}\t${copyText(f.resource)}\t${f.severity ?? '\\N'}\t${copyJson(f.metadata)}\t${copyJson(f.enrichment)}\t${copyText(textArrayLiteral(f.tags))}\t${compliances}\n`;
+    }
+    yield Buffer.from(text);
   }
-  return Buffer.from(lines.join(''));
 }
 
 /**
@@ -185,7 +199,7 @@ async function loadFindings(db: Database, client: pg.PoolClient, findings: reado
       tags text[] NOT NULL, compliances text[]) ON COMMIT DROP`);
   if (findings.length === 0) return;
   if (db.mode === 'postgres') {
-    await pipeline(Readable.from([copyRows(findings)]), client.query(copyFrom('COPY scan_findings_raw FROM STDIN')));
+    await pipeline(Readable.from(copyRows(findings)), client.query(copyFrom('COPY scan_findings_raw FROM STDIN')));
   } else {
     await client.query(
       `INSERT INTO scan_findings_raw
