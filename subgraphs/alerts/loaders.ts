@@ -1,23 +1,18 @@
 import DataLoader from 'dataloader';
 import type { Database } from '../../lib/db';
+import { loaderById } from '../../lib/loaders';
 import { findAlertsByIds, type AlertRow } from './alert-queries';
 
 /** Per-request batching of the alerts subgraph's lookups: one query per kind per tick. */
 export function createLoaders(db: Database) {
   return {
-    scanTarget: new DataLoader(async (ids: readonly string[]) => {
-      const rows = await db.prisma.scanTarget.findMany({ where: { id: { in: [...ids] }, deletedAt: null } });
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return ids.map((id) => byId.get(id) ?? null);
-    }),
-    rule: new DataLoader(async (ids: readonly string[]) => {
-      const rows = await db.prisma.rule.findMany({ where: { id: { in: [...ids] } } });
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return ids.map((id) => byId.get(id) ?? null);
-    }),
-    alert: new DataLoader(async (ids: readonly string[]) => {
-      const byId = new Map((await findAlertsByIds(db.pool, ids)).map((r) => [r.id, r as AlertRow]));
-      return ids.map((id) => byId.get(id) ?? null);
+    scanTarget: loaderById((ids) => db.prisma.scanTarget.findMany({ where: { id: { in: ids }, deletedAt: null } })),
+    rule: loaderById((ids) => db.prisma.rule.findMany({ where: { id: { in: ids } } })),
+    alert: loaderById((ids) => findAlertsByIds(db.pool, ids) as Promise<AlertRow[]>),
+    /** The live scan targets of each group, oldest first. */
+    groupTargets: new DataLoader(async (groupIds: readonly string[]) => {
+      const rows = await db.prisma.scanTarget.findMany({ where: { groupId: { in: [...groupIds] }, deletedAt: null }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+      return groupIds.map((id) => rows.filter((r) => r.groupId === id));
     }),
   };
 }

@@ -1,5 +1,4 @@
-import DataLoader from 'dataloader';
-import type { Database, PrismaClient, Tx } from '../../lib/db';
+import type { PrismaClient, Tx } from '../../lib/db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import * as valid from '../../lib/validate';
 import type { SubgraphContext } from '../server';
@@ -115,20 +114,6 @@ export async function deleteGroup(db: PrismaClient, organizationId: string, id: 
 }
 
 /** Batches `ScanTargetGroup.scanTargets` over a list of groups: one query per request tick. */
-const groupTargetLoaders = new WeakMap<object, DataLoader<string, ScanTargetRow[]>>();
-function groupTargetsLoader(ctx: Ctx): DataLoader<string, ScanTargetRow[]> {
-  let loader = groupTargetLoaders.get(ctx.loaders);
-  if (!loader) {
-    const db: Database = ctx.db;
-    loader = new DataLoader(async (ids: readonly string[]) => {
-      const rows = await db.prisma.scanTarget.findMany({ where: { groupId: { in: [...ids] }, deletedAt: null }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
-      return ids.map((id) => rows.filter((r) => r.groupId === id));
-    });
-    groupTargetLoaders.set(ctx.loaders, loader);
-  }
-  return loader;
-}
-
 type GroupArgs = { organizationId: string; id: string };
 
 async function memberArgs(args: GroupArgs, ctx: Ctx) {
@@ -204,6 +189,6 @@ export const scanTargetGroupResolvers = {
   ScanTargetGroup: {
     organization: (group: GroupRow) => ({ __typename: 'Organization', id: group.organizationId }),
     credential: (group: GroupRow) => hintOf(group).credential,
-    scanTargets: (group: GroupRow, _: unknown, ctx: Ctx) => groupTargetsLoader(ctx).load(group.id),
+    scanTargets: (group: GroupRow, _: unknown, ctx: Ctx) => ctx.loaders.groupTargets.load(group.id),
   },
 };
