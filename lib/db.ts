@@ -18,24 +18,30 @@ export interface Database {
   close(): Promise<void>;
 }
 
-// Timestamps travel as strings and are parsed once by our code; bigint seq values stay exact.
-pg.types.setTypeParser(20, (v) => v); // int8 as string
+// int8 (the event and history `seq` values) arrives as a string, so it stays exact.
+pg.types.setTypeParser(20, (v) => v);
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 30_000 });
-  pool.on('error', (err) => log.warn('idle database client error', { error: err.message }));
-  await pool.query('select 1');
+/** The Prisma client and the raw-SQL pool over one pg pool; `afterClose` releases what the pool ran on. */
+function overPool(mode: Database['mode'], pool: pg.Pool, url: string, afterClose: () => Promise<void> = async () => undefined): Database {
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
-    mode: 'postgres',
+    mode,
     pool,
     prisma,
     url,
     async close() {
       await prisma.$disconnect();
       await pool.end();
+      await afterClose();
     },
   };
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 30_000 });
+  pool.on('error', (err) => log.warn('idle database client error', { error: err.message }));
+  await pool.query('select 1');
+  return overPool('postgres', pool, url);
 }
 
 function holdDataDirLock(dir: string): () => void {
@@ -84,20 +90,11 @@ export async function openEmbedded(dir: string | undefined): Promise<Database> {
   log.debug('embedded database ready', { dir: dir ?? 'memory', ms: Date.now() - started });
   const pool = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 0, connectionTimeoutMillis: 60_000 });
   pool.on('error', (err) => log.warn('embedded database client error', { error: err.message }));
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-  return {
-    mode: 'embedded',
-    pool,
-    prisma,
-    url,
-    async close() {
-      await prisma.$disconnect();
-      await pool.end();
-      await server.stop();
-      await lite.close();
-      releaseLock();
-    },
-  };
+  return overPool('embedded', pool, url, async () => {
+    await server.stop();
+    await lite.close();
+    releaseLock();
+  });
 }
 
 /** Runs `work` in one transaction on one pooled connection (raw SQL); rolled back on any error. */
