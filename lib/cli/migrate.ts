@@ -1,20 +1,27 @@
-// `npm run db:migrate`: applies prisma/migrations to the PostgreSQL database at DATABASE_URL.
+// `npm run db:migrate`: applies prisma/migrations to the database Vigil uses: PostgreSQL at
+// DATABASE_URL, else the embedded PGlite database in VIGIL_DATA_DIR (when no `npm start` holds it;
+// a running service applied them at its start already).
 
-import { Pool } from 'pg';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db';
+import { setLogLevel } from '../log';
 import { applyMigrations, MigrationError } from '../migrate';
 
 async function main(): Promise<number> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    console.log(
-      'DATABASE_URL is not set: nothing to migrate here. In embedded mode (PGlite) the migrations are applied ' +
-        'automatically at `npm start`; set DATABASE_URL to migrate a PostgreSQL server.',
-    );
-    return 0;
-  }
-  const pool = new Pool({ connectionString: url, max: 1 });
+  setLogLevel('warn');
+  const config = loadConfig();
+  let db;
   try {
-    const result = await applyMigrations(pool, { log: (line) => console.error(line) });
+    db = await openDatabase(config);
+  } catch (err) {
+    if (!config.databaseUrl && /in use by process/.test((err as Error).message)) {
+      console.log('The embedded database is held by a running `npm start`, which applied the migrations when it started.');
+      return 0;
+    }
+    throw err;
+  }
+  try {
+    const result = await applyMigrations(db.pool, { log: (line) => console.error(line) });
     for (const name of result.applied) console.log(`applied ${name}`);
     console.log(
       result.applied.length === 0
@@ -29,7 +36,7 @@ async function main(): Promise<number> {
     }
     throw err;
   } finally {
-    await pool.end();
+    await db.close();
   }
 }
 
@@ -38,7 +45,7 @@ main().then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    console.error(err);
+    console.error(err instanceof Error ? err.message : err);
     process.exitCode = 1;
   },
 );
