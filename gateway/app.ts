@@ -57,8 +57,14 @@ function logGatewayErrors(): ApolloServerPlugin<GatewayContext> {
  */
 export async function startVigil(config: VigilConfig, options: { db?: Database } = {}): Promise<RunningVigil> {
   const db = options.db ?? (await openDatabase(config));
-  const migrated = await applyMigrations(db.pool, { log: (line) => log.info(line) });
-  if (migrated.applied.length) log.info('migrations applied', { applied: migrated.applied });
+  try {
+    const migrated = await applyMigrations(db.pool, { log: (line) => log.info(line) });
+    if (migrated.applied.length) log.info('migrations applied', { applied: migrated.applied });
+  } catch (error) {
+    // A failed or blocked migration stops start-up; the database is left as the runner recorded it.
+    if (!options.db) await db.close();
+    throw error;
+  }
 
   const services = { secret: config.secret };
   const subgraphs: Partial<Record<SubgraphName, RunningServer>> = {};

@@ -34,3 +34,22 @@ it('keeps data across a restart on PostgreSQL, and a second start applies no mig
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+it('refuses to start, with a clear message, while a migration is recorded as failed', async () => {
+  setLogLevel('silent');
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-pg-'));
+  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', SUBGRAPH_BASE_PORT: '0', VIGIL_SECRET: 'x'.repeat(16), VIGIL_DATA_DIR: dataDir, VIGIL_SCHEDULER: 'off' });
+  try {
+    const first = await startVigil(config);
+    // What Prisma leaves behind when a script fails half-way: a row with neither finished_at nor rolled_back_at.
+    await first.db.pool.query(
+      `INSERT INTO _prisma_migrations (id, checksum, migration_name, started_at, applied_steps_count, logs) VALUES (gen_random_uuid()::text, 'x', '29991231000000_half_done', now(), 0, 'boom')`,
+    );
+    await first.close();
+    await expect(startVigil(config)).rejects.toThrow(/29991231000000_half_done/);
+  } finally {
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
