@@ -20,6 +20,7 @@ import { useCollapsedSlashes } from './collapse-slashes';
 import { healthRoutes } from './health';
 import { internalCommandRoutes } from './internal-commands';
 import { useRequestId } from './request-id';
+import { reportValueCompletion } from './value-completion';
 import { upsertRuleCatalog } from '../subgraphs/alerts/rule-catalog';
 import { startScheduler, type RunningScheduler } from '../subgraphs/alerts/scheduler';
 
@@ -90,7 +91,7 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
     gateway: createGateway(urls, config.secret, inProcess),
     formatError,
     // Sandbox on /graphql in every mode: the API is self-describing and every call needs a key anyway.
-    plugins: [logGatewayErrors(), ApolloServerPluginLandingPageLocalDefault({ embed: true }), ApolloServerPluginCacheControlDisabled()],
+    plugins: [logGatewayErrors(), reportValueCompletion(), ApolloServerPluginLandingPageLocalDefault({ embed: true }), ApolloServerPluginCacheControlDisabled()],
     introspection: true,
     csrfPrevention: false,
     stopOnTerminationSignals: false,
