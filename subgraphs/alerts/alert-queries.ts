@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { badRequest } from '../../lib/errors';
 import { SEVERITIES, type Severity } from './rule-catalog';
+import type { NewCommentRow } from './alert-updates';
 
 /**
  * The SQL of every alert read: filters, `order` keys and keyset cursors. Lists are keyset-paged on
@@ -495,14 +496,8 @@ export async function alertHistory(
 
 // ───────────────────────────── comments ─────────────────────────────
 
-export interface CommentRow {
-  id: string;
-  organizationId: string;
-  alertId: string;
-  userId: string;
-  comment: string;
-  mimeType: string;
-  createdAt: Date;
+/** A comment as the list shows it: the stored comment plus who wrote it. */
+export interface CommentRow extends NewCommentRow {
   userName: string | null;
   userPicture: string | null;
   notMember: boolean;
