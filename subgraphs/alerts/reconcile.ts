@@ -53,7 +53,6 @@ const EVENT_METADATA = `jsonb_build_object('scanId', $3::uuid::text, 'scanTarget
  * $1 scanTargetId, $2 organizationId.
  */
 const PLAN_SQL = `
-  CREATE TEMP TABLE scan_plan ON COMMIT DROP AS
   SELECT a.id,
          CASE WHEN f.rule IS NULL THEN 'CLOSE' WHEN a.id IS NULL THEN 'CREATE' WHEN a.state = 'CLOSED' THEN 'REOPEN' ELSE 'UPDATE' END AS operation,
          f.rule, f.resource, f.severity, f.metadata, f.enrichment, f.tags, f.compliances, f."timelinessThreshold"
@@ -73,12 +72,13 @@ const PLAN_SQL = `
 const refreshed = (column: string) => `${column} = CASE WHEN p.operation = 'CLOSE' THEN a.${column} ELSE p.${column} END`;
 
 /**
- * Applies the plan in one statement: the updates (close, reopen, refresh) and the inserts, then one
- * history row and the events of every changed alert. $1 scanTargetId, $2 organizationId, $3 scanId,
- * $4 follower organization ids.
+ * Plans and applies in one statement: the plan (computed once, MATERIALIZED), the updates (close,
+ * reopen, refresh) and the inserts, then one history row and the events of every changed alert.
+ * $1 scanTargetId, $2 organizationId, $3 scanId, $4 follower organization ids.
  */
 const APPLY_SQL = `
-  WITH updated AS (
+  WITH scan_plan AS MATERIALIZED (${PLAN_SQL}
+  ), updated AS (
     UPDATE alerts.alerts a
        SET state = CASE WHEN p.operation = 'CLOSE' THEN 'CLOSED' WHEN a.state = 'CLOSED' THEN 'OPEN' ELSE a.state END,
            "resolvedAt" = CASE WHEN p.operation = 'CLOSE' THEN now() WHEN a.state = 'CLOSED' THEN NULL ELSE a."resolvedAt" END,
@@ -255,10 +255,6 @@ export async function reconcileScan(db: Database, scanId: string, findings: read
     phase('rules');
     await loadFindings(db, client, unique);
     phase('load');
-    await client.query(PLAN_SQL, [row.scanTargetId, row.organizationId]);
-    // Real row counts let the apply step look changed alerts up by id instead of hashing the whole target.
-    await client.query('ANALYZE scan_plan');
-    phase('plan');
     const { created, reopened, updated, closed } = (
       await client.query<{ created: number; reopened: number; updated: number; closed: number }>(APPLY_SQL, [
         row.scanTargetId,
