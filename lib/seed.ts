@@ -21,9 +21,9 @@ const ORGANIZATIONS = [
 function demoTargets(index: number): NewScanTarget[] {
   const account = String(100000000000 + index * 7919).padStart(12, '0');
   return [
-    { name: `aws-production-${index}`, kind: 'AWS', credential: { account }, schedule: { frequency: '1d', timeOfDay: 'NIGHT' }, tags: ['production', 'aws'] },
-    { name: `gcp-analytics-${index}`, kind: 'GCP', credential: { projectId: `analytics-${index}` }, schedule: { frequency: '12h' }, tags: ['analytics'] },
-    { name: `github-org-${index}`, kind: 'GITHUB', credential: { organizationName: `demo-org-${index}`, installationId: String(4000 + index) }, schedule: { frequency: '7d', timeOfDay: 'MORNING', day: 'MONDAY' }, tags: [] },
+    { name: `aws-production-${index}`, kind: 'AWS', credential: { account }, schedule: { frequency: '1d', timeOfDay: 'NIGHT' }, tags: ['production', 'aws'], scanner: 'DEMO' },
+    { name: `gcp-analytics-${index}`, kind: 'GCP', credential: { projectId: `analytics-${index}` }, schedule: { frequency: '12h' }, tags: ['analytics'], scanner: 'DEMO' },
+    { name: `github-org-${index}`, kind: 'GITHUB', credential: { organizationName: `demo-org-${index}`, installationId: String(4000 + index) }, schedule: { frequency: '7d', timeOfDay: 'MORNING', day: 'MONDAY' }, tags: [], scanner: 'DEMO' },
   ] as NewScanTarget[];
 }
 

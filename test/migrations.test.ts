@@ -155,6 +155,38 @@ describe('applyMigrations on PostgreSQL', () => {
     expect((await migrationRows(pool)).length).toBe(names.length);
   });
 
+  it('keeps demo-scanning the scan targets that existed before the scanner column, except those fed by ingestion', async () => {
+    const db = await createTestDb();
+    const pool = db.pool();
+    const dir = await copyMigrations();
+    const SCANNER = '20261126000000_scan_target_scanner';
+    const held = path.join(os.tmpdir(), `vigil-held-${randomBytes(4).toString('hex')}`);
+    tempDirs.push(held);
+    await fs.rename(path.join(dir, SCANNER), held);
+    await applyMigrations(pool, { dir, log: () => undefined });
+    const org = '6f0c1c52-0000-4000-8000-000000000001';
+    const [demoFed, ingestFed, ingestFailed] = ['a', 'b', 'c'].map((c) => `6f0c1c52-0000-4000-8000-00000000000${c}`);
+    await pool.query(`INSERT INTO organizations.organizations (id, name) VALUES ($1, 'Before')`, [org]);
+    for (const id of [demoFed, ingestFed, ingestFailed]) {
+      await pool.query(`INSERT INTO alerts.scan_targets (id, "organizationId", name, kind, "credentialEncrypted", schedule) VALUES ($1::uuid, $2, $1::text, 'AWS', 'x', '{}')`, [id, org]);
+    }
+    const scan = (target: string, trigger: string, status: string) =>
+      pool.query(`INSERT INTO alerts.scans (id, "scanTargetId", "organizationId", status, trigger) VALUES (gen_random_uuid(), $1, $2, $3, $4)`, [target, org, status, trigger]);
+    await scan(demoFed, 'SCHEDULED', 'DONE');
+    await scan(ingestFed, 'INGEST', 'DONE');
+    await scan(ingestFailed, 'INGEST', 'FAILED');
+    await fs.rename(held, path.join(dir, SCANNER));
+    expect((await applyMigrations(pool, { dir, log: () => undefined })).applied).toEqual([SCANNER]);
+    const { rows } = await pool.query<{ id: string; scanner: string }>(`SELECT id, scanner FROM alerts.scan_targets ORDER BY id`);
+    expect(rows).toEqual([
+      { id: demoFed, scanner: 'DEMO' },
+      { id: ingestFed, scanner: 'EXTERNAL' },
+      { id: ingestFailed, scanner: 'DEMO' },
+    ]);
+    await pool.query(`INSERT INTO alerts.scan_targets (id, "organizationId", name, kind, "credentialEncrypted", schedule) VALUES (gen_random_uuid(), $1, 'new', 'AWS', 'x', '{}')`, [org]);
+    expect((await pool.query(`SELECT scanner FROM alerts.scan_targets WHERE name = 'new'`)).rows).toEqual([{ scanner: 'EXTERNAL' }]);
+  });
+
   it('applies each migration exactly once when two processes start at the same time', async () => {
     const db = await createTestDb();
     const names = await realMigrationNames();

@@ -11,7 +11,7 @@ const HOUR = 3_600_000;
 
 async function createTarget(name: string, kind = 'AWS', schedule: unknown = { frequency: '6h' }): Promise<{ id: string; kind: string; nextScanAt: Date }> {
   const credential = kind === 'AWS' ? { account: '123456789012' } : kind === 'DOMAIN' ? { domain: 'example.com' } : { projectId: 'demo-project' };
-  const res = await t.rest('POST', `/organizations/${admin.organizationId}/scantargets`, { key: admin.apiKey, body: { name, kind, credential, schedule } });
+  const res = await t.rest('POST', `/organizations/${admin.organizationId}/scantargets`, { key: admin.apiKey, body: { name, kind, credential, schedule, scanner: 'DEMO' } });
   expect(res.status).toBe(200);
   return { id: res.body.id, kind, nextScanAt: new Date(res.body.nextScanAt) };
 }
@@ -174,11 +174,15 @@ describe('runDueScans', () => {
 
   it('leaves targets fed by ingestion to their external scanner', async () => {
     const target = await createTarget('prowler-fed');
+    const read = async () => (await t.rest('GET', `/organizations/${admin.organizationId}/scantargets/${target.id}`, { key: admin.apiKey })).body.scanner;
+    expect(await read()).toBe('DEMO');
     const ingested = await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${target.id}/findings`, {
       key: admin.apiKey,
       body: { format: 'vigil', findings: [{ rule: 'aws-s3-bucket-public', resource: 'arn:aws:s3:::real-bucket' }] },
     });
     expect(ingested.body.status).toBe('DONE');
+    // Real findings arrived: demo scans would close them, so the target is EXTERNAL from now on.
+    expect(await read()).toBe('EXTERNAL');
     const due = new Date(target.nextScanAt.getTime() + 1_000);
     await runDueScans(t.vigil.db, due);
     expect((await scansOf(target.id)).map((s) => s.trigger)).toEqual(['INGEST']);
@@ -190,6 +194,59 @@ describe('runDueScans', () => {
       ['MANUAL', 'FAILED', EXTERNAL_TARGET_ERROR],
     ]);
     expect(await openAlerts(target.id)).toEqual(['aws-s3-bucket-public arn:aws:s3:::real-bucket']);
+  });
+
+  it('never demo-scans a target created without a scanner (EXTERNAL) until it is set to DEMO', async () => {
+    const created = await t.rest('POST', `/organizations/${admin.organizationId}/scantargets`, {
+      key: admin.apiKey,
+      body: { name: 'real account', kind: 'AWS', credential: { account: '210987654321' }, schedule: { frequency: '6h' } },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.scanner).toBe('EXTERNAL');
+    const target = { id: created.body.id as string, kind: 'AWS' };
+    const due = new Date(new Date(created.body.nextScanAt).getTime() + 1_000);
+    const report = await runDueScans(t.vigil.db, due);
+    expect(await scansOf(target.id)).toEqual([]);
+    expect(report.queued).toEqual([]);
+    expect((await targetRow(target.id)).nextScanAt.getTime()).toBeGreaterThan(due.getTime());
+
+    // A manual start does not invent findings either: it fails, pointing at the ingestion API.
+    expect((await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${target.id}/scan`, { key: admin.apiKey })).status).toBe(200);
+    await runDueScans(t.vigil.db, new Date(0));
+    expect((await scansOf(target.id)).map((s) => [s.status, s.error])).toEqual([['FAILED', EXTERNAL_TARGET_ERROR]]);
+    expect(await openAlerts(target.id)).toEqual([]);
+
+    // Asked for (GraphQL this time), the demo scanner takes over at the next slot.
+    const updated = await t.graphql(
+      `mutation($o: ID!, $id: ID!) { updateScanTarget(organizationId: $o, id: $id, input: { scanner: DEMO }) { scanner nextScanAt } }`,
+      { o: admin.organizationId, id: target.id },
+      admin.apiKey,
+    );
+    expect(updated.body.data.updateScanTarget.scanner).toBe('DEMO');
+    const next = new Date((await targetRow(target.id)).nextScanAt.getTime() + 1_000);
+    await runDueScans(t.vigil.db, next);
+    expect((await scansOf(target.id)).map((s) => [s.trigger, s.status])).toEqual([
+      ['MANUAL', 'FAILED'],
+      ['SCHEDULED', 'DONE'],
+    ]);
+    expect(await openAlerts(target.id)).toEqual(expectedOpen(target, 1));
+  });
+
+  it('refuses an unknown scanner on REST and GraphQL', async () => {
+    const rest = await t.rest('POST', `/organizations/${admin.organizationId}/scantargets`, {
+      key: admin.apiKey,
+      body: { name: 'typo', kind: 'AWS', credential: { account: '210987654321' }, scanner: 'prowler' },
+    });
+    expect(rest.status).toBe(400);
+    expect(rest.body).toEqual({ statusCode: 400, error: 'BadRequest', message: expect.stringMatching(/PROWLER|scanner/i) });
+    const gql = await t.graphql(
+      `mutation($o: ID!) { createScanTarget(organizationId: $o, input: { name: "typo", kind: AWS, credential: {account: "210987654321"}, scanner: PROWLER }) { id } }`,
+      { o: admin.organizationId },
+      admin.apiKey,
+    );
+    expect(gql.body.errors?.[0]).toMatchObject({ message: expect.stringMatching(/PROWLER/), extensions: { code: 'BAD_REQUEST' } });
+    const names = (await t.rest('GET', `/organizations/${admin.organizationId}/scantargets`, { key: admin.apiKey })).body.map((s: { name: string }) => s.name);
+    expect(names).not.toContain('typo');
   });
 
   it('fails a queued scan of a target deleted before it ran', async () => {

@@ -120,7 +120,7 @@ const APPLY_SQL = `
          count(*) FILTER (WHERE operation = 'UPDATE')::int AS updated, count(*) FILTER (WHERE operation = 'CLOSE')::int AS closed
     FROM changed`;
 
-/** The scan is DONE with its summary, the target's lastScanAt moves, ScanCompleted is logged. */
+/** The scan is DONE with its summary, the target's lastScanAt moves (an ingested scan makes it EXTERNAL), ScanCompleted is logged. */
 const COMPLETE_SQL = `
   WITH done AS (
     UPDATE alerts.scans s
@@ -128,7 +128,9 @@ const COMPLETE_SQL = `
      WHERE s.id = $1::uuid
     RETURNING s.*
   ), target AS (
-    UPDATE alerts.scan_targets t SET "lastScanAt" = now() FROM done WHERE t.id = done."scanTargetId"
+    -- Findings ingested from a real scanner end demo scanning of the target (ScanTargetScanner).
+    UPDATE alerts.scan_targets t SET "lastScanAt" = now(), scanner = CASE WHEN done.trigger = 'INGEST' THEN 'EXTERNAL' ELSE t.scanner END
+      FROM done WHERE t.id = done."scanTargetId"
   )
   ${insertEventsSql(`(SELECT done."organizationId", 'ScanCompleted' AS name, ${scanJsonSql('done')} AS data FROM done)`, 'service.scan')}`;
 

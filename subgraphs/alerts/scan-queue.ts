@@ -4,6 +4,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { insertEventsSql, scanJsonSql } from './event-payloads';
 import { reconcileScan, ScanNotRunningError, type Finding, type ScanSummary } from './reconcile';
+import type { ScanTargetScanner } from './scan-targets';
 
 /**
  * Scans as a Postgres-backed job queue. A scan is QUEUED (manual or scheduled start), RUNNING
@@ -137,7 +138,7 @@ export async function beginIngestScan(db: Database, target: ScanTargetRef, worke
 /** A queued scan claimed by one worker, with what the scanner needs to know about its target. */
 export interface ClaimedScan {
   scan: ScanRow;
-  target: ScanTargetRef & { deleted: boolean; external: boolean };
+  target: ScanTargetRef & { deleted: boolean; scanner: ScanTargetScanner };
   /** 1 for the target's first completed scan, 2 for the second … (the demo scanner's counter). */
   scanNumber: number;
 }
@@ -160,7 +161,7 @@ export async function claimQueuedScan(db: Database, workerId: string): Promise<C
     const scan = rows[0];
     const { rows: targets } = await client.query<ClaimedScan['target'] & { done: string }>(
       `SELECT t.id, t."organizationId", t.kind, t.schedule, t."nextScanAt", t."deletedAt" IS NOT NULL AS deleted,
-              EXISTS (SELECT 1 FROM alerts.scans x WHERE x."scanTargetId" = t.id AND x.trigger = 'INGEST' AND x.status = 'DONE') AS external,
+              t.scanner,
               (SELECT count(*) FROM alerts.scans x WHERE x."scanTargetId" = t.id AND x.status = 'DONE') AS done
          FROM alerts.scan_targets t WHERE t.id = $1`,
       [scan.scanTargetId],

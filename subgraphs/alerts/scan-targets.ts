@@ -31,6 +31,7 @@ export interface ScanTargetRow {
   schedule: unknown;
   tags: string[];
   status: string;
+  scanner: string;
   lastScanAt: Date | null;
   nextScanAt: Date | null;
   createdAt: Date;
@@ -50,6 +51,7 @@ export function scanTargetView(row: ScanTargetRow) {
     schedule: row.schedule,
     tags: row.tags,
     status: row.status,
+    scanner: row.scanner,
     lastScanAt: row.lastScanAt,
     nextScanAt: row.nextScanAt,
     createdAt: row.createdAt,
@@ -89,6 +91,24 @@ export interface NewScanTarget {
   schedule: ScanSchedule;
   tags: string[];
   groupId?: string | null;
+  /** Default EXTERNAL: a real account never receives demo findings unless asked. */
+  scanner?: ScanTargetScanner;
+}
+
+/**
+ * Who produces a target's findings. DEMO: the built-in deterministic demo scanner runs its scheduled
+ * and manual scans. EXTERNAL: a real scanner loads them through the ingestion API
+ * (`POST …/scantargets/{id}/findings`); the schedule only moves on and a manual start fails with a
+ * pointer to that API. Findings ingested into a DEMO target make it EXTERNAL (the reconciliation
+ * does it in the same transaction), so demo scans never close a real scanner's alerts.
+ */
+export const SCAN_TARGET_SCANNERS = ['DEMO', 'EXTERNAL'] as const;
+export type ScanTargetScanner = (typeof SCAN_TARGET_SCANNERS)[number];
+
+function scannerOf(value: unknown): ScanTargetScanner | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (!SCAN_TARGET_SCANNERS.includes(value as ScanTargetScanner)) throw badRequest(`scanner: must be one of ${SCAN_TARGET_SCANNERS.join(', ')}`, 'scanner');
+  return value as ScanTargetScanner;
 }
 
 /** Inserts a validated scan target with its credential encrypted, and its event, in the caller's transaction. */
@@ -103,6 +123,7 @@ export async function insertScanTarget(tx: Tx, secret: string, organizationId: s
       credentialHint: credentialHint(input.kind, input.credential),
       schedule: input.schedule,
       tags: input.tags,
+      scanner: input.scanner ?? 'EXTERNAL',
       nextScanAt: nextScanAt(input.schedule, now),
     },
   });
@@ -119,17 +140,18 @@ export async function updateScanTarget(
   organizationId: string,
   id: string,
   userId: string,
-  change: { name?: string; schedule?: ScanSchedule; tags?: string[] },
+  change: { name?: string; schedule?: ScanSchedule; tags?: string[]; scanner?: ScanTargetScanner },
 ) {
   return db.$transaction(async (tx) => {
     const current = await findScanTarget(tx, organizationId, id);
-    const data: { name?: string; schedule?: ScanSchedule; nextScanAt?: Date; tags?: string[] } = {};
+    const data: { name?: string; schedule?: ScanSchedule; nextScanAt?: Date; tags?: string[]; scanner?: ScanTargetScanner } = {};
     if (change.name !== undefined && change.name !== current.name) data.name = change.name;
     if (change.schedule !== undefined && JSON.stringify(change.schedule) !== JSON.stringify(current.schedule)) {
       data.schedule = change.schedule;
       data.nextScanAt = nextScanAt(change.schedule, new Date());
     }
     if (change.tags !== undefined && JSON.stringify(change.tags) !== JSON.stringify(current.tags)) data.tags = change.tags;
+    if (change.scanner !== undefined && change.scanner !== current.scanner) data.scanner = change.scanner;
     if (Object.keys(data).length === 0) return current;
     const row = await tx.scanTarget.update({ where: { id }, data });
     await recordScanTargetEvent(tx, 'ScanTargetUpdated', row, userId);
@@ -180,8 +202,8 @@ function requireOAuthKind(kind: string, allowed: readonly string[], what: string
   if (!allowed.includes(kind)) throw badRequest(`${what} of kind ${kind} has no OAuth link (OAuth kinds: ${allowed.join(', ')})`, 'kind');
 }
 
-type CreateInput = { name: string; kind: string; credential?: unknown; schedule?: unknown; tags?: string[] | null };
-type UpdateInput = { name?: string | null; schedule?: unknown; tags?: string[] | null };
+type CreateInput = { name: string; kind: string; credential?: unknown; schedule?: unknown; tags?: string[] | null; scanner?: string | null };
+type UpdateInput = { name?: string | null; schedule?: unknown; tags?: string[] | null; scanner?: string | null };
 type TargetArgs = { organizationId: string; id: string };
 
 function kindOf(value: unknown): ScanTargetKind {
@@ -197,6 +219,7 @@ export function parseNewScanTarget(input: CreateInput): NewScanTarget {
     credential: normalizeCredential(kind, input.credential),
     schedule: parseSchedule(input.schedule),
     tags: normalizeTags(input.tags) ?? [],
+    scanner: scannerOf(input.scanner),
   };
 }
 
@@ -252,6 +275,7 @@ export const scanTargetResolvers = {
         name: valid.optionalName(args.input.name, 'name'),
         schedule: args.input.schedule === null || args.input.schedule === undefined ? undefined : parseSchedule(args.input.schedule),
         tags: normalizeTags(args.input.tags),
+        scanner: scannerOf(args.input.scanner),
       };
       return updateScanTarget(ctx.db.prisma, organizationId, id, ctx.policy.userId, change);
     },

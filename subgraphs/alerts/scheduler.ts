@@ -18,9 +18,9 @@ import { nextScanAt } from './schedule';
  *    transaction, so a second instance either skips the locked row or no longer finds it due;
  * 3. QUEUED scans (scheduled and manual) are claimed one at a time with FOR UPDATE SKIP LOCKED,
  *    scanned, and reconciled; the reconciliation sets the target's `lastScanAt`.
- * Targets fed by an external scanner (ones that received an ingested scan) are not scanned by the
- * demo scanner: the schedule only moves on, and a manual start on them fails with a pointer to the
- * ingestion API.
+ * Only DEMO targets are scanned here (by the demo scanner); EXTERNAL targets get their findings from
+ * a real scanner through the ingestion API: their schedule only moves on, and a manual start on them
+ * fails with a pointer to that API (see ScanTargetScanner in scan-targets.ts).
  */
 export type Scanner = (claimed: ClaimedScan) => Promise<readonly Finding[]> | readonly Finding[];
 
@@ -44,11 +44,12 @@ export interface RunReport {
   ran: ScanOutcome[];
 }
 
-export const EXTERNAL_TARGET_ERROR = 'This scan target is fed by an external scanner: load its findings with POST /organizations/{organizationId}/scantargets/{scanTargetId}/findings';
+export const EXTERNAL_TARGET_ERROR =
+  'This scan target has an EXTERNAL scanner: load its findings with POST /organizations/{organizationId}/scantargets/{scanTargetId}/findings (or set its scanner to DEMO for demo findings)';
 
-/** The demo scanner for every target, except those whose findings arrive through ingestion. */
+/** The demo scanner for DEMO targets; none for EXTERNAL ones (their findings arrive through ingestion). */
 export function defaultScannerFor(claimed: ClaimedScan): Scanner | null {
-  if (claimed.target.external) return null;
+  if (claimed.target.scanner !== 'DEMO') return null;
   return ({ target, scanNumber }) => demoFindings(target, scanNumber);
 }
 
@@ -77,7 +78,7 @@ async function failAbandonedScans(db: Database, cutoff: Date): Promise<string[]>
   return rows.map((r) => r.id);
 }
 
-/** Claims due targets: each gets a QUEUED scan (unless one is active or it is fed externally) and its next slot. */
+/** Claims due targets: each gets its next slot, and DEMO ones a QUEUED scan (unless one is active). */
 async function queueDueTargets(db: Database, now: Date, limit: number): Promise<string[]> {
   return inTransaction(db.pool, async (client) => {
     const { rows: due } = await client.query<{ id: string; schedule: unknown }>(
@@ -92,12 +93,12 @@ async function queueDueTargets(db: Database, now: Date, limit: number): Promise<
          UPDATE alerts.scan_targets t SET "nextScanAt" = v.next
            FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, next)
           WHERE t.id = v.id
-         RETURNING t.id, t."organizationId"
+         RETURNING t.id, t."organizationId", t.scanner
        ), s AS (
          INSERT INTO alerts.scans (id, "scanTargetId", "organizationId", status, trigger, "createdAt", "updatedAt")
          SELECT gen_random_uuid(), m.id, m."organizationId", 'QUEUED', 'SCHEDULED', now(), now()
            FROM moved m
-          WHERE NOT EXISTS (SELECT 1 FROM alerts.scans x WHERE x."scanTargetId" = m.id AND x.trigger = 'INGEST' AND x.status = 'DONE')
+          WHERE m.scanner = 'DEMO'
          ON CONFLICT ("scanTargetId") WHERE status IN ('QUEUED', 'RUNNING') DO NOTHING
          RETURNING *
        ), events AS (${insertEventsSql(`(SELECT s."organizationId", 'ScanCreated' AS name, ${scanJsonSql('s')} AS data FROM s)`, 'service.scan')})

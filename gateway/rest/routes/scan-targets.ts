@@ -2,7 +2,7 @@ import { z } from 'zod/v4';
 import { route } from '../table';
 import { id, organizationParams } from '../schemas';
 
-const SCAN_TARGET_FIELDS = `id organizationId groupId name kind credential schedule tags status lastScanAt nextScanAt createdAt updatedAt`;
+const SCAN_TARGET_FIELDS = `id organizationId groupId name kind credential schedule tags status scanner lastScanAt nextScanAt createdAt updatedAt`;
 const GROUP_FIELDS = `id organizationId name kind credential createdAt updatedAt`;
 
 const targetParams = z.object({ organizationId: id, scanTargetId: id });
@@ -13,6 +13,11 @@ const kind = z.string().transform((k) => k.toUpperCase());
 /** An object (Python, CLI) or a cron string (Ruby); the subgraph validates it and names the bad key. */
 const schedule = z.unknown().optional();
 const tags = z.array(z.string()).nullish();
+/** Vigil's own field (the public clients never send it): DEMO or EXTERNAL (default), case-insensitive. */
+const scanner = z
+  .string()
+  .transform((s) => s.toUpperCase())
+  .nullish();
 
 /** §8a of the REST contract: scan targets (scans themselves are in scans.ts) and their OAuth links. */
 const targetRoutes = [
@@ -31,13 +36,13 @@ const targetRoutes = [
     path: '/organizations/:organizationId/scantargets',
     tag: 'scan targets',
     summary:
-      'Create a scan target (ADMIN). Body {name, kind, credential, schedule?, tags?}; credential keys per kind (snake_case accepted), schedule object or cron string',
+      'Create a scan target (ADMIN). Body {name, kind, credential, schedule?, tags?, scanner?}; credential keys per kind (snake_case accepted), schedule object or cron string; scanner DEMO or EXTERNAL (default)',
     params: organizationParams,
-    body: z.object({ name: z.string(), kind, credential: z.unknown().optional(), schedule, tags }),
+    body: z.object({ name: z.string(), kind, credential: z.unknown().optional(), schedule, tags, scanner }),
     operation: `mutation($organizationId: ID!, $input: CreateScanTargetInput!) { createScanTarget(organizationId: $organizationId, input: $input) { ${SCAN_TARGET_FIELDS} } }`,
     variables: ({ params, body }) => ({
       organizationId: params.organizationId,
-      input: { name: body.name, kind: body.kind, credential: body.credential ?? null, schedule: body.schedule ?? null, tags: body.tags ?? null },
+      input: { name: body.name, kind: body.kind, credential: body.credential ?? null, schedule: body.schedule ?? null, tags: body.tags ?? null, scanner: body.scanner ?? null },
     }),
     result: (data) => data.createScanTarget,
   }),
@@ -55,14 +60,14 @@ const targetRoutes = [
     method: 'PUT',
     path: '/organizations/:organizationId/scantargets/:scanTargetId',
     tag: 'scan targets',
-    summary: 'Update name, schedule, tags (ADMIN); null leaves a field unchanged',
+    summary: 'Update name, schedule, tags, scanner (ADMIN); null leaves a field unchanged',
     params: targetParams,
-    body: z.object({ name: z.string().nullish(), schedule, tags }),
+    body: z.object({ name: z.string().nullish(), schedule, tags, scanner }),
     operation: `mutation($organizationId: ID!, $id: ID!, $input: UpdateScanTargetInput!) { updateScanTarget(organizationId: $organizationId, id: $id, input: $input) { ${SCAN_TARGET_FIELDS} } }`,
     variables: ({ params, body }) => ({
       organizationId: params.organizationId,
       id: params.scanTargetId,
-      input: { name: body.name ?? null, schedule: body.schedule ?? null, tags: body.tags ?? null },
+      input: { name: body.name ?? null, schedule: body.schedule ?? null, tags: body.tags ?? null, scanner: body.scanner ?? null },
     }),
     result: (data) => data.updateScanTarget,
   }),
