@@ -24,3 +24,7 @@ export function censorScanTargetForFollower<T extends { name?: unknown; tags?: u
 
 /** SQL expressions for the censored columns, for set-based statements that build follower copies. */
 export const CENSORED_SQL = { resource: `'${CENSORED}'`, metadata: `'{}'::jsonb`, enrichment: `'{}'::jsonb` } as const;
+
+/** A follower's copy of an alert's JSON (SQL expression `data`): the censored fields merged over it. */
+export const censoredAlertJsonSql = (data: string) =>
+  `${data} || jsonb_build_object('resource', ${CENSORED_SQL.resource}, 'metadata', ${CENSORED_SQL.metadata}, 'enrichment', ${CENSORED_SQL.enrichment})`;

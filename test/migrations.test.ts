@@ -160,9 +160,11 @@ describe('applyMigrations on PostgreSQL', () => {
     const pool = db.pool();
     const dir = await copyMigrations();
     const SCANNER = '20261126000000_scan_target_scanner';
-    const held = path.join(os.tmpdir(), `vigil-held-${randomBytes(4).toString('hex')}`);
+    // The database as it was before the scanner column: that migration and the later ones held back.
+    const later = (await realMigrationNames()).filter((name) => name >= SCANNER);
+    const held = await fs.mkdtemp(path.join(os.tmpdir(), 'vigil-held-'));
     tempDirs.push(held);
-    await fs.rename(path.join(dir, SCANNER), held);
+    for (const name of later) await fs.rename(path.join(dir, name), path.join(held, name));
     await applyMigrations(pool, { dir, log: () => undefined });
     const org = '6f0c1c52-0000-4000-8000-000000000001';
     const [demoFed, ingestFed, ingestFailed] = ['a', 'b', 'c'].map((c) => `6f0c1c52-0000-4000-8000-00000000000${c}`);
@@ -175,8 +177,8 @@ describe('applyMigrations on PostgreSQL', () => {
     await scan(demoFed, 'SCHEDULED', 'DONE');
     await scan(ingestFed, 'INGEST', 'DONE');
     await scan(ingestFailed, 'INGEST', 'FAILED');
-    await fs.rename(held, path.join(dir, SCANNER));
-    expect((await applyMigrations(pool, { dir, log: () => undefined })).applied).toEqual([SCANNER]);
+    for (const name of later) await fs.rename(path.join(held, name), path.join(dir, name));
+    expect((await applyMigrations(pool, { dir, log: () => undefined })).applied).toEqual(later);
     const { rows } = await pool.query<{ id: string; scanner: string }>(`SELECT id, scanner FROM alerts.scan_targets ORDER BY id`);
     expect(rows).toEqual([
       { id: demoFed, scanner: 'DEMO' },

@@ -2,13 +2,14 @@ import type pg from 'pg';
 import { inTransaction } from '../../lib/db';
 import { badRequest, notFound } from '../../lib/errors';
 import { expandStates, Params, STATES } from './alert-queries';
-import { alertJsonSql, CENSORED_ALERT_JSON_SQL, iso } from './event-payloads';
+import { alertJsonSql, iso } from './event-payloads';
 
 /**
  * Changes users make to alerts: state and labels (one alert or a batch), and comments. Every change
  * is set-based SQL in one transaction: the alerts UPDATE, one alert_history row (operation UPDATE)
- * per changed alert, AlertUpdated for the organization and a censored AlertFollowingUpdated for each
- * follower, and the comment with its AlertCommentCreated. CLOSED is set only by scans.
+ * per changed alert, AlertUpdated for the organization (followers read it as a censored
+ * AlertFollowingUpdated, derived by lib/event-log.ts), and the comment with its
+ * AlertCommentCreated. CLOSED is set only by scans.
  */
 
 export const SETTABLE_STATES = STATES.filter((s) => s !== 'CLOSED');
@@ -67,12 +68,7 @@ function changeAlertsSql(p: Params, picked: string, set: string, userId: string,
         FROM updated u ORDER BY u.id),
     events AS (
       INSERT INTO documents.events (id, "organizationId", name, source, data, metadata)
-      SELECT gen_random_uuid(), u."organizationId", 'AlertUpdated', 'service.alert', ${alertJsonSql('u')}, ${metadata} FROM updated u
-      UNION ALL
-      SELECT gen_random_uuid(), f."followerId", 'AlertFollowingUpdated', 'service.alert', ${alertJsonSql('u')} || ${CENSORED_ALERT_JSON_SQL}, '{}'::jsonb
-        FROM updated u
-        JOIN organizations.follows f ON f."followedId" = u."organizationId"
-        JOIN organizations.organizations fo ON fo.id = f."followerId" AND fo."deletedAt" IS NULL)
+      SELECT gen_random_uuid(), u."organizationId", 'AlertUpdated', 'service.alert', ${alertJsonSql('u')}, ${metadata} FROM updated u)
     ${commentCtes}
     SELECT count(*)::int AS count FROM updated`;
 }

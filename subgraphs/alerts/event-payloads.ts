@@ -1,5 +1,3 @@
-import { CENSORED_SQL } from '../../lib/censorship';
-
 /**
  * How alerts and scans appear in the event log when set-based SQL writes the events (the
  * reconciliation, the scheduler): JSON built in the database from the rows a statement returns,
@@ -17,9 +15,6 @@ export function alertJsonSql(a: string): string {
     'openedAt', ${iso(`${a}."openedAt"`)}, 'resolvedAt', ${iso(`${a}."resolvedAt"`)},
     'createdAt', ${iso(`${a}."createdAt"`)}, 'updatedAt', ${iso(`${a}."updatedAt"`)})`;
 }
-
-/** What a follower's copy of an alert replaces (lib/censorship.ts), as a jsonb to merge over it. */
-export const CENSORED_ALERT_JSON_SQL = `jsonb_build_object('resource', ${CENSORED_SQL.resource}, 'metadata', ${CENSORED_SQL.metadata}, 'enrichment', ${CENSORED_SQL.enrichment})`;
 
 /** A scan of row alias `s` (a row of alerts.scans), as the API answers it. */
 export function scanJsonSql(s: string): string {

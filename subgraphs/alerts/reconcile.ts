@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../../lib/db';
-import { CENSORED_ALERT_JSON_SQL, alertJsonSql, insertEventsSql, scanJsonSql } from './event-payloads';
+import { alertJsonSql, insertEventsSql, scanJsonSql } from './event-payloads';
 import { textArrayLiteral, type Severity } from './rule-catalog';
 
 /** One finding of a scan, as every source (ingestion, demo scanner) normalizes it. */
@@ -74,7 +74,8 @@ const refreshed = (column: string) => `${column} = CASE WHEN p.operation = 'CLOS
 /**
  * Plans and applies in one statement: the plan (computed once, MATERIALIZED), the updates (close,
  * reopen, refresh) and the inserts, then one history row and the events of every changed alert.
- * $1 scanTargetId, $2 organizationId, $3 scanId, $4 follower organization ids.
+ * $1 scanTargetId, $2 organizationId, $3 scanId. Followers read these events as
+ * AlertFollowingCreated/AlertFollowingUpdated through lib/event-log.ts (derived when read, censored).
  */
 const APPLY_SQL = `
   WITH scan_plan AS MATERIALIZED (${PLAN_SQL}
@@ -108,10 +109,7 @@ const APPLY_SQL = `
     SELECT c."organizationId", c.operation, ${alertJsonSql('c')} AS data FROM changed c
   ), events AS (
     ${insertEventsSql(
-      `(SELECT p."organizationId", CASE WHEN p.operation = 'CREATE' THEN 'AlertCreated' ELSE 'AlertUpdated' END AS name, p.data FROM payloads p
-        UNION ALL
-        SELECT fo.id, CASE WHEN p.operation = 'CREATE' THEN 'AlertFollowingCreated' ELSE 'AlertFollowingUpdated' END, p.data || ${CENSORED_ALERT_JSON_SQL}
-          FROM payloads p CROSS JOIN unnest($4::uuid[]) AS fo(id))`,
+      `(SELECT p."organizationId", CASE WHEN p.operation = 'CREATE' THEN 'AlertCreated' ELSE 'AlertUpdated' END AS name, p.data FROM payloads p)`,
       'service.alert',
       EVENT_METADATA,
     )}
@@ -222,8 +220,8 @@ async function loadFindings(db: Database, client: pg.PoolClient, findings: reado
  *   (severity, metadata, enrichment, tags, compliances, timelinessThreshold) is refreshed; only when
  *   something changed: version + 1, history UPDATE, AlertUpdated;
  * - an open alert with no finding → CLOSED with resolvedAt, history CLOSE, AlertUpdated.
- * Followers of the organization get AlertFollowingCreated/AlertFollowingUpdated with the censored
- * copy (lib/censorship.ts). The scan becomes DONE with its summary in the same transaction; the
+ * Followers of the organization see AlertFollowingCreated/AlertFollowingUpdated, the censored copies
+ * lib/event-log.ts derives from these events when a log is read (no row per follower here). The scan becomes DONE with its summary in the same transaction; the
  * scan must be RUNNING (a stopped scan's results are discarded: ScanNotRunningError). Any error
  * rolls everything back, so a failed scan changes no alert.
  */
@@ -246,12 +244,6 @@ export async function reconcileScan(db: Database, scanId: string, findings: read
     );
     const row = scan.rows[0];
     if (!row || row.status !== 'RUNNING') throw new ScanNotRunningError(scanId, row?.status ?? null);
-    const followers = await client.query<{ followerId: string }>(
-      `SELECT f."followerId" FROM organizations.follows f
-         JOIN organizations.organizations o ON o.id = f."followerId" AND o."deletedAt" IS NULL
-        WHERE f."followedId" = $1`,
-      [row.organizationId],
-    );
     phase('start');
     await addUnknownRules(client, unique);
     phase('rules');
@@ -262,7 +254,6 @@ export async function reconcileScan(db: Database, scanId: string, findings: read
         row.scanTargetId,
         row.organizationId,
         scanId,
-        followers.rows.map((f) => f.followerId),
       ])
     ).rows[0];
     phase('apply');

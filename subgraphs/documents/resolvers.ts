@@ -1,5 +1,6 @@
 import type { SubgraphContext } from '../server';
 import { EVENT_NAMES } from '../../lib/events';
+import { readEventLog } from '../../lib/event-log';
 import { badRequest } from '../../lib/errors';
 import * as valid from '../../lib/validate';
 
@@ -32,21 +33,19 @@ export const resolvers = {
       const organizationId = valid.uuid(args.organizationId, 'organizationId');
       await ctx.policy.requireMember(organizationId);
       const size = pageSize(args.size);
-      const rows = await ctx.db.prisma.event.findMany({
-        where: {
-          organizationId,
-          ...(args.name ? { name: args.name } : {}),
-          ...(args.start || args.end ? { createdAt: { ...(args.start ? { gte: args.start } : {}), ...(args.end ? { lte: args.end } : {}) } } : {}),
-          ...(args.cursor ? { seq: { gt: BigInt(decodeSeq(args.cursor)) } } : {}),
-        },
-        orderBy: { seq: 'asc' },
-        take: size + 1,
+      const rows = await readEventLog(ctx.db.pool, {
+        organizationId,
+        name: args.name,
+        start: args.start,
+        end: args.end,
+        afterSeq: args.cursor ? decodeSeq(args.cursor) : null,
+        limit: size + 1,
       });
       const page = rows.slice(0, size);
       const last = page[page.length - 1];
       return {
         data: page,
-        cursor: rows.length > size && last ? Buffer.from(last.seq.toString()).toString('base64url') : null,
+        cursor: rows.length > size && last ? Buffer.from(last.seq).toString('base64url') : null,
       };
     },
   },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../lib/db';
+import { readEventLog } from '../../lib/event-log';
 import type { Account, TestVigil } from './vigil';
 
 /**
@@ -136,11 +137,9 @@ export async function addReadOnlyMember(t: TestVigil, email: string, organizatio
 }
 
 export async function eventsOf(db: Database, organizationId: string, name?: string): Promise<Array<{ name: string; data: Record<string, unknown>; metadata: Record<string, string> }>> {
-  const { rows } = await db.pool.query(
-    `SELECT name, data, metadata FROM documents.events WHERE "organizationId" = $1 AND ($2::text IS NULL OR name = $2) ORDER BY seq`,
-    [organizationId, name ?? null],
-  );
-  return rows;
+  // Through the log's reader: a follower's AlertFollowing* events are derived there, not stored.
+  const rows = await readEventLog(db.pool, { organizationId, name, limit: 1_000_000 });
+  return rows.map(({ name, data, metadata }) => ({ name, data, metadata }));
 }
 
 /** Many alerts at once (set-based), with their CREATE history records. */
