@@ -10,6 +10,9 @@
  * Each measurement runs ROUNDS times (every reconcile round slides the window of open alerts by
  * another 10%, every COPY goes into a new empty table) and the median is compared. Progress goes to
  * stderr; results to stdout, ending with `ratio reconcile/copy=<x>` (the target is x ≤ 3).
+ *
+ * BENCH_FOLLOWERS=n (default 0) gives the organization n followers, to show that their alert events
+ * cost nothing at reconcile time (lib/event-log.ts derives them when a follower reads its log).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
@@ -17,6 +20,7 @@ import { Readable } from 'node:stream';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { openPostgres, type Database } from '../lib/db';
+import { readEventLog } from '../lib/event-log';
 import { applyMigrations } from '../lib/migrate';
 import { reconcileScan, type Finding } from '../subgraphs/alerts/reconcile';
 import { RULE_CATALOG, textArrayLiteral, upsertRuleCatalog } from '../subgraphs/alerts/rule-catalog';
@@ -25,6 +29,7 @@ const ALERTS = 100_000;
 const SLICE = ALERTS / 10; // 10% new, 10% closed per round
 const ROUNDS = 3;
 const CHUNK = 10_000;
+const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 0);
 
 const baseUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://root@127.0.0.1:5432/postgres';
 const rules = RULE_CATALOG.filter((r) => r.kinds.includes('AWS'));
@@ -185,6 +190,13 @@ async function main(): Promise<void> {
       [organizationId],
     );
     const scanTargetId = targets[0].id;
+    for (let k = 0; k < FOLLOWERS; k++) {
+      await db.pool.query(
+        `WITH o AS (INSERT INTO organizations.organizations (id, name) VALUES (gen_random_uuid(), $2) RETURNING id)
+         INSERT INTO organizations.follows ("followerId", "followedId") SELECT o.id, $1 FROM o`,
+        [organizationId, `Follower ${k + 1}`],
+      );
+    }
     await seedAlerts(db, organizationId, scanTargetId);
 
     const reconcileTimes: number[] = [];
@@ -209,6 +221,22 @@ async function main(): Promise<void> {
       console.log(`reconcile round ${round + 1}: ${fmt(elapsed)} ms  (${Object.entries(timings).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')})`);
     }
 
+    if (FOLLOWERS > 0) {
+      // What deriving the followers' events costs when read: a page of 100 from the start and from the end of the log.
+      const { rows: follower } = await db.pool.query<{ id: string }>(`SELECT "followerId" AS id FROM organizations.follows WHERE "followedId" = $1 LIMIT 1`, [organizationId]);
+      const { rows: last } = await db.pool.query<{ seq: string }>(`SELECT (max(seq) - 150)::text AS seq FROM documents.events`);
+      for (const [label, afterSeq] of [['first page', null], ['last page', last[0].seq]] as const) {
+        const times: number[] = [];
+        for (let i = 0; i < 20; i++) {
+          const start = process.hrtime.bigint();
+          const page = await readEventLog(db.pool, { organizationId: follower[0].id, afterSeq, limit: 100 });
+          times.push(ms(start));
+          if (page.length !== 100 || !page[0].name.startsWith('AlertFollowing')) throw new Error(`unexpected follower page ${page.length} ${page[0]?.name}`);
+        }
+        console.log(`a follower's event log, ${label} of 100 derived events: ${median(times).toFixed(1)} ms (median of 20)`);
+      }
+    }
+
     const building = process.hrtime.bigint();
     const payload = copyPayload(range(ROUNDS * SLICE, ALERTS + ROUNDS * SLICE).map((i) => finding(i)), organizationId, scanTargetId);
     const buildMs = ms(building);
@@ -223,7 +251,7 @@ async function main(): Promise<void> {
     const reconcile = median(reconcileTimes);
     const copy = median(copyTimes);
     const copyIndexed = median(copyIndexedTimes);
-    console.log(`reconcile 100,000 findings vs 100,000 alerts (10% new, 10% closed, 10% updated, 80% unchanged), median of ${ROUNDS}: ${reconcile.toFixed(1)} ms`);
+    console.log(`reconcile 100,000 findings vs 100,000 alerts (10% new, 10% closed, 10% updated, 80% unchanged; ${FOLLOWERS} followers), median of ${ROUNDS}: ${reconcile.toFixed(1)} ms`);
     const { rows: indexes } = await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = 'alerts' AND tablename = 'alerts'`);
     console.log(`COPY 100,000 rows into an empty table, median of ${ROUNDS}: ${copy.toFixed(1)} ms (with the alerts table's ${indexes[0].n} indexes: ${copyIndexed.toFixed(1)} ms)`);
     console.log(`(building the ${(payload.length / 1e6).toFixed(1)} MB of COPY text in Node took ${buildMs.toFixed(0)} ms, not counted; the reconcile timings include their own serialization)`);

@@ -49,44 +49,48 @@ export interface EventLogRow {
  * One page of the log, ordered by seq. Each stream (the organization's own events, and the alert
  * events of each organization it follows) is read through the (organizationId, seq) index with its
  * own LIMIT, then the streams are merged: the cost is one short index range per followed
- * organization, however long the logs are.
+ * organization, however long the logs are. Each stream is its own branch with its organization as
+ * a parameter (not a LATERAL join over the follows), so the planner sees each organization's real
+ * share of the log: a small organization next to a big one must not walk the whole seq index.
  */
 export async function readEventLog(db: pg.Pool | pg.PoolClient, query: EventLogQuery): Promise<EventLogRow[]> {
   const name = query.name ?? null;
-  // A derived name is looked up as the name it derives from, in the followed organizations only.
-  const sourceName = name && DERIVED_NAMES.includes(name) ? FOLLOWED_EVENT_NAMES[DERIVED_NAMES.indexOf(name)] : name;
-  const ownStream = !name || !DERIVED_NAMES.includes(name);
-  const followedStreams = !name || DERIVED_NAMES.includes(name);
-  const { rows } = await db.query<EventLogRow>(
-    `WITH streams AS (
-       SELECT $1::uuid AS "organizationId", NULL::timestamptz AS since, false AS following WHERE $8::boolean
-       UNION ALL
-       SELECT f."followedId", f."createdAt", true
-         FROM organizations.follows f
-         JOIN organizations.organizations o ON o.id = f."followedId" AND o."deletedAt" IS NULL
-        WHERE f."followerId" = $1::uuid AND $9::boolean
-     )
-     SELECT e.* FROM streams s CROSS JOIN LATERAL (
-       SELECT CASE WHEN s.following THEN md5(e.id::text || ':' || $1::text)::uuid ELSE e.id END AS id,
-              e.seq::text AS seq, $1::uuid AS "organizationId",
-              CASE WHEN s.following THEN CASE e.name WHEN 'AlertCreated' THEN '${FOLLOWING_NAMES.AlertCreated}' ELSE '${FOLLOWING_NAMES.AlertUpdated}' END ELSE e.name END AS name,
-              e.source, e.version,
-              CASE WHEN s.following THEN ${censoredAlertJsonSql('e.data')} ELSE e.data END AS data,
-              CASE WHEN s.following THEN e.metadata - 'userId' ELSE e.metadata END AS metadata,
-              e."createdAt"
+  const derived = name !== null && DERIVED_NAMES.includes(name);
+  const params: unknown[] = [query.organizationId, query.afterSeq ?? null, query.start ?? null, query.end ?? null, query.limit];
+  const add = (value: unknown) => `$${params.push(value)}`;
+  const common = `($2::bigint IS NULL OR e.seq > $2::bigint)
+        AND ($3::timestamptz IS NULL OR e."createdAt" >= $3::timestamptz) AND ($4::timestamptz IS NULL OR e."createdAt" <= $4::timestamptz)`;
+  const branches: string[] = [];
+  if (!derived) {
+    branches.push(`(SELECT e.id, e.seq, e."organizationId", e.name, e.source, e.version, e.data, e.metadata, e."createdAt"
          FROM documents.events e
-        WHERE e."organizationId" = s."organizationId"
-          AND ($2::bigint IS NULL OR e.seq > $2::bigint)
-          AND ($3::text IS NULL OR e.name = $3::text)
-          AND ($4::timestamptz IS NULL OR e."createdAt" >= $4::timestamptz)
-          AND ($5::timestamptz IS NULL OR e."createdAt" <= $5::timestamptz)
-          AND (NOT s.following OR (e.name = ANY($6::text[]) AND e."createdAt" >= s.since))
-        ORDER BY e.seq
-        LIMIT $7
-     ) e
-     ORDER BY e.seq::bigint
-     LIMIT $7`,
-    [query.organizationId, query.afterSeq ?? null, sourceName, query.start ?? null, query.end ?? null, FOLLOWED_EVENT_NAMES, query.limit, ownStream, followedStreams],
+        WHERE e."organizationId" = $1::uuid AND ${common}${name !== null ? ` AND e.name = ${add(name)}::text` : ''}
+        ORDER BY e.seq LIMIT $5)`);
+  }
+  if (name === null || derived) {
+    const { rows: follows } = await db.query<{ followedId: string; createdAt: Date }>(
+      `SELECT f."followedId", f."createdAt" FROM organizations.follows f
+         JOIN organizations.organizations o ON o.id = f."followedId" AND o."deletedAt" IS NULL
+        WHERE f."followerId" = $1 ORDER BY f."followedId"`,
+      [query.organizationId],
+    );
+    const names = derived ? [FOLLOWED_EVENT_NAMES[DERIVED_NAMES.indexOf(name)]] : FOLLOWED_EVENT_NAMES;
+    for (const f of follows) {
+      branches.push(`(SELECT md5(e.id::text || ':' || $1::text)::uuid AS id, e.seq, $1::uuid AS "organizationId",
+              CASE e.name WHEN 'AlertCreated' THEN '${FOLLOWING_NAMES.AlertCreated}' ELSE '${FOLLOWING_NAMES.AlertUpdated}' END AS name,
+              e.source, e.version, ${censoredAlertJsonSql('e.data')} AS data, e.metadata - 'userId' AS metadata, e."createdAt"
+         FROM documents.events e
+        WHERE e."organizationId" = ${add(f.followedId)}::uuid AND e."createdAt" >= ${add(f.createdAt)}::timestamptz
+          AND e.name = ANY(${add(names)}::text[]) AND ${common}
+        ORDER BY e.seq LIMIT $5)`);
+    }
+  }
+  if (branches.length === 0) return [];
+  const { rows } = await db.query<EventLogRow>(
+    `SELECT id, seq::text AS seq, "organizationId", name, source, version, data, metadata, "createdAt"
+       FROM (${branches.join('\n       UNION ALL ')}) e
+      ORDER BY e.seq LIMIT $5`,
+    params,
   );
   return rows;
 }
