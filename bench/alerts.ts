@@ -165,6 +165,9 @@ const ORDER_SQL: Record<string, string> = {
 const COLUMNS = `a.id, a."organizationId", a."scanTargetId", a.rule, a.resource, a.severity, a.state, a.version, a.tags, a.labels, a.compliances,
   a.enrichment, a.metadata, a."timelinessThreshold", a."openedAt", a."resolvedAt", a."createdAt", a."updatedAt", r."titleEn" AS "ruleTitle"`;
 
+/** The alerts of deleted scan targets are not listed (the API filters them the same way). */
+const LIVE_TARGETS = `AND a."scanTargetId" NOT IN (SELECT dst.id FROM alerts.scan_targets dst WHERE dst."organizationId" = ANY($4::uuid[]) AND dst."deletedAt" IS NOT NULL)`;
+
 /** The filter's rank range bounds the index scan when sorting by state (severity: every rank). */
 const RANK_RANGE: Record<string, string> = { state: `AND ${ORDER_SQL.state} BETWEEN 1 AND 5`, severity: `AND ${ORDER_SQL.severity} BETWEEN 1 AND 5` };
 
@@ -174,19 +177,19 @@ function handWrittenPage(order: string, organizationIds: string[]): { text: stri
   if (organizationIds.length === 1) {
     return {
       text: `SELECT ${COLUMNS} FROM alerts.alerts a LEFT JOIN alerts.rules r ON r.id = a.rule
-              WHERE a."organizationId" = $1 AND a.state = ANY($2) AND a.severity = ANY($3) ${range}
+              WHERE a."organizationId" = $1 AND a.state = ANY($2) AND a.severity = ANY($3) ${range} ${LIVE_TARGETS}
               ORDER BY ${key} DESC, a.id DESC LIMIT ${PAGE}`,
-      values: [organizationIds[0], FILTER.states, FILTER.severities],
+      values: [organizationIds[0], FILTER.states, FILTER.severities, organizationIds],
     };
   }
   // Several organizations: the top of each one's index range, merged.
   return {
     text: `SELECT x.* FROM unnest($1::uuid[]) o(id) CROSS JOIN LATERAL (
              SELECT ${COLUMNS}, ${key} AS k FROM alerts.alerts a LEFT JOIN alerts.rules r ON r.id = a.rule
-              WHERE a."organizationId" = o.id AND a.state = ANY($2) AND a.severity = ANY($3) ${range}
+              WHERE a."organizationId" = o.id AND a.state = ANY($2) AND a.severity = ANY($3) ${range} ${LIVE_TARGETS}
               ORDER BY ${key} DESC, a.id DESC LIMIT ${PAGE}) x
            ORDER BY x.k DESC, x.id DESC LIMIT ${PAGE}`,
-    values: [organizationIds, FILTER.states, FILTER.severities],
+    values: [organizationIds, FILTER.states, FILTER.severities, organizationIds],
   };
 }
 

@@ -197,8 +197,20 @@ export interface FilterOptions {
 }
 
 /** WHERE conditions on alias `a` for a filter; organization scoping is the caller's. */
+/**
+ * The alerts of a deleted (soft-deleted) scan target are gone for every reader and writer: lists,
+ * groups, counts, history lists, one alert, updates and batches. The deleted targets of the listed
+ * organizations are looked up once per statement (a hashed subplan, usually empty).
+ */
+export function liveTargetCondition(p: Params, organizationIds: readonly string[], a = 'a'): string {
+  return `${a}."scanTargetId" NOT IN (SELECT dst.id FROM alerts.scan_targets dst WHERE dst."organizationId" = ANY(${p.add(organizationIds)}::uuid[]) AND dst."deletedAt" IS NOT NULL)`;
+}
+
+/** The same for one alert `a` (correlated: for statements that touch one alert by id). */
+export const LIVE_TARGET_SQL = (a: string) => `NOT EXISTS (SELECT 1 FROM alerts.scan_targets dst WHERE dst.id = ${a}."scanTargetId" AND dst."deletedAt" IS NOT NULL)`;
+
 export function filterConditions(filter: AlertFilter, p: Params, organizationIds: readonly string[], options: FilterOptions, a = 'a'): string[] {
-  const where: string[] = [];
+  const where: string[] = [liveTargetCondition(p, organizationIds, a)];
   const range = (column: string, start?: Date | null, end?: Date | null) => {
     if (start) where.push(`${a}."${column}" >= ${p.add(start)}`);
     if (end) where.push(`${a}."${column}" <= ${p.add(end)}`);
@@ -325,7 +337,7 @@ export async function listAlertsByPage(
 export async function findAlert(pool: pg.Pool, id: string, lang: Lang): Promise<AlertRow | null> {
   const { rows } = await pool.query<AlertRow>(
     `SELECT ${ALERT_COLUMNS('a')}, r.${titleColumn(lang)} AS "ruleTitle"
-       FROM alerts.alerts a LEFT JOIN alerts.rules r ON r.id = a.rule WHERE a.id = $1`,
+       FROM alerts.alerts a LEFT JOIN alerts.rules r ON r.id = a.rule WHERE a.id = $1 AND ${LIVE_TARGET_SQL('a')}`,
     [id],
   );
   return rows[0] ?? null;
@@ -450,7 +462,7 @@ export async function listHistory(
   if (!options.organizationIds.length) return { data: [], cursor: null };
   const after = readHistoryCursor(options.cursor);
   const p = new Params();
-  const where = [`h."organizationId" = ANY(${p.add(options.organizationIds)}::uuid[])`];
+  const where = [`h."organizationId" = ANY(${p.add(options.organizationIds)}::uuid[])`, liveTargetCondition(p, options.organizationIds, 'h')];
   if (options.scanTargetIds?.length) where.push(`h."scanTargetId" = ANY(${p.add(options.scanTargetIds)}::uuid[])`);
   if (after) where.push(`h.seq > ${p.add(after)}::bigint`);
   const { rows } = await pool.query<HistoryRow>(

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db';
 import { badRequest, notFound } from '../../lib/errors';
-import { expandStates, Params, STATES } from './alert-queries';
+import { expandStates, liveTargetCondition, LIVE_TARGET_SQL, Params, STATES } from './alert-queries';
 import { alertJsonSql, iso } from './event-payloads';
 
 /**
@@ -96,7 +96,7 @@ export async function updateAlert(
   const comment = update.comment?.trim() ? { comment: update.comment, mimeType: update.mimeType } : undefined;
   await inTransaction(pool, async (client) => {
     const { rows } = await client.query<{ state: string; labels: string[] | null }>(
-      `SELECT state, labels FROM alerts.alerts WHERE id = $1 AND "organizationId" = $2 AND "scanTargetId" = $3 FOR UPDATE`,
+      `SELECT state, labels FROM alerts.alerts a WHERE id = $1 AND "organizationId" = $2 AND "scanTargetId" = $3 AND ${LIVE_TARGET_SQL('a')} FOR UPDATE OF a`,
       [target.alertId, target.organizationId, target.scanTargetId],
     );
     const current = rows[0];
@@ -152,7 +152,7 @@ export async function createComment(
   if (input.comment.length > 100_000) throw badRequest('comment must be at most 100000 characters', 'comment');
   if (input.mimeType !== undefined && input.mimeType !== null && !/^[\w.+-]+\/[\w.+-]+$/.test(input.mimeType)) throw badRequest('mimeType must be a MIME type such as text/markdown', 'mimeType');
   const { rows } = await pool.query(
-    `SELECT 1 FROM alerts.alerts WHERE id = $1 AND "organizationId" = $2 AND ($3::uuid IS NULL OR "scanTargetId" = $3::uuid)`,
+    `SELECT 1 FROM alerts.alerts a WHERE id = $1 AND "organizationId" = $2 AND ($3::uuid IS NULL OR "scanTargetId" = $3::uuid) AND ${LIVE_TARGET_SQL('a')}`,
     [input.alertId, input.organizationId, input.scanTargetId ?? null],
   );
   if (!rows.length) throw notFound('Alert');
@@ -180,7 +180,7 @@ export interface BatchResult {
 /** Which alerts a batch still has to change: matching, not CLOSED, not already in the target state. */
 function batchWhere(p: Params, organizationId: string, state: string, condition: BatchCondition): string {
   const org = p.add(organizationId);
-  const where = [`a."organizationId" = ${org}::uuid`, `a.state <> 'CLOSED'`, `a.state <> ${p.add(state)}`];
+  const where = [`a."organizationId" = ${org}::uuid`, `a.state <> 'CLOSED'`, `a.state <> ${p.add(state)}`, liveTargetCondition(p, [organizationId])];
   if (condition.scanTargetIds?.length) where.push(`a."scanTargetId" = ANY(${p.add(condition.scanTargetIds)}::uuid[])`);
   if (condition.scanTargetTags?.length) {
     const tagged = `st.tags && ${p.add(condition.scanTargetTags)}::text[]`;
