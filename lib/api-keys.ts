@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import type { Principal } from './principal';
+import { MAX_CARRIED_MEMBERSHIPS, type Principal } from './principal';
 
 const PREFIX = 'vgl_';
 
@@ -24,11 +24,15 @@ const LAST_USE_EVERY_MS = 60_000;
 
 /** Resolves an API key to its principal, or null when the key is unknown or deleted. */
 export async function authenticateApiKey(pool: pg.Pool, key: string, ip?: string): Promise<Principal | null> {
-  const { rows } = await pool.query<{ id: string; userId: string; stale: boolean }>(
-    `SELECT k.id, k."userId", (k."lastUse" IS NULL OR k."lastUse" < now() - $2::interval) AS stale
+  const { rows } = await pool.query<{ id: string; userId: string; stale: boolean; memberships: Record<string, string[]> | null }>(
+    `SELECT k.id, k."userId", (k."lastUse" IS NULL OR k."lastUse" < now() - $2::interval) AS stale,
+            (SELECT CASE WHEN count(*) <= $3 THEN COALESCE(json_object_agg(m."organizationId", m.roles), '{}'::json) END
+               FROM organizations.memberships m
+               JOIN organizations.organizations o ON o.id = m."organizationId" AND o."deletedAt" IS NULL
+              WHERE m."userId" = k."userId") AS memberships
        FROM organizations.api_keys k
       WHERE k."keyHash" = $1 AND k."deletedAt" IS NULL`,
-    [hashApiKey(key), `${LAST_USE_EVERY_MS} milliseconds`],
+    [hashApiKey(key), `${LAST_USE_EVERY_MS} milliseconds`, MAX_CARRIED_MEMBERSHIPS],
   );
   const row = rows[0];
   if (!row) return null;
@@ -38,5 +42,6 @@ export async function authenticateApiKey(pool: pg.Pool, key: string, ip?: string
       .query(`UPDATE organizations.api_keys SET "lastUse" = now(), "lastIp" = $2 WHERE id = $1`, [row.id, ip ?? null])
       .catch(() => undefined);
   }
-  return { userId: row.userId, apiKeyId: row.id };
+  // null: too many organizations to carry; the policy reads them when it needs them.
+  return row.memberships ? { userId: row.userId, apiKeyId: row.id, memberships: row.memberships } : { userId: row.userId, apiKeyId: row.id };
 }

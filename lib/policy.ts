@@ -27,6 +27,8 @@ export class Policy {
   /** organizationId → roles, for the caller's live organizations. */
   memberships(): Promise<Map<string, string[]>> {
     const userId = this.userId;
+    const carried = this.principal?.memberships;
+    if (carried) this.membershipsCache ??= Promise.resolve(new Map(Object.entries(carried)));
     this.membershipsCache ??= this.pool
       .query<{ organizationId: string; roles: string[] }>(
         `SELECT m."organizationId", m.roles

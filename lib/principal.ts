@@ -4,7 +4,15 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export interface Principal {
   userId: string;
   apiKeyId: string;
+  /**
+   * organizationId → roles of the caller's live organizations, read with the key (one statement
+   * instead of two per request); absent when the user belongs to more than MAX_CARRIED_MEMBERSHIPS
+   * organizations (the signed header stays small), and the policy then reads them itself.
+   */
+  memberships?: Record<string, string[]>;
 }
+
+export const MAX_CARRIED_MEMBERSHIPS = 50;
 
 export const PRINCIPAL_HEADER = 'x-vigil-principal';
 export const SIGNATURE_HEADER = 'x-vigil-signature';

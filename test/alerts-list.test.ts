@@ -459,3 +459,46 @@ describe('GraphQL', () => {
     expect(bad.body.errors?.[0].extensions?.code).toBe('BAD_REQUEST');
   });
 });
+
+describe('REST pages built by the database', () => {
+  it('equal the GraphQL records built in Node, field for field, for members and (censored) followers, in both languages', async () => {
+    // Values whose JSON forms could drift: a fractional threshold, quotes and non-ASCII text, nested JSON, an empty label list.
+    await t.vigil.db.pool.query(
+      `UPDATE alerts.alerts SET "timelinessThreshold" = 7.25, labels = '{"needs \\"review\\"", "ação"}', tags = '{x}',
+              enrichment = '{"evidence": {"lines": ["a\\tb", "ç"], "n": 1.5, "ok": true, "none": null}}'
+        WHERE id = $1`,
+      [alerts[1].id],
+    );
+    const ownQuery = `query($o: ID!, $lang: Language, $cursor: String) { alerts(organizationId: $o, lang: $lang, size: 7, cursor: $cursor, order: openedAt) { records cursor } }`;
+    const followingQuery = `query($o: ID!, $lang: Language, $cursor: String) { followingAlerts(organizationId: $o, lang: $lang, size: 7, cursor: $cursor, order: openedAt) { records cursor } }`;
+    const cases = [
+      { account: alice, query: ownQuery, field: 'alerts', path: `/organizations/${alice.organizationId}/alerts` },
+      { account: follower, query: followingQuery, field: 'followingAlerts', path: `/organizations/${follower.organizationId}/followings/alerts` },
+    ];
+    for (const c of cases) {
+      for (const [lang, restLang] of [['en_US', 'en-US'], ['pt_BR', 'pt-BR']]) {
+        const viaRest: unknown[] = [];
+        const viaGraphql: unknown[] = [];
+        let restCursor: string | null = null;
+        let gqlCursor: string | null = null;
+        do {
+          const res: { status: number; headers: Headers; body: any } = await t.rest('POST', `${c.path}?size=7${restCursor ? `&cursor=${restCursor}` : ''}`, { key: c.account.apiKey, body: { order: 'openedAt', lang: restLang } });
+          expect(res.status).toBe(200);
+          expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+          viaRest.push(...res.body.data);
+          restCursor = res.body.cursor;
+          const gql: { body: any } = await t.graphql(c.query, { o: c.account.organizationId, lang, cursor: gqlCursor }, c.account.apiKey);
+          expect(gql.body.errors).toBeUndefined();
+          const page: { records: unknown[]; cursor: string | null } = gql.body.data[c.field];
+          viaGraphql.push(...page.records);
+          gqlCursor = page.cursor;
+          expect(restCursor).toBe(gqlCursor);
+        } while (restCursor);
+        expect(viaRest).toHaveLength(31);
+        expect(viaRest).toEqual(viaGraphql);
+      }
+    }
+    const followerRecord = await t.rest('POST', `/organizations/${follower.organizationId}/followings/alerts?size=100`, { key: follower.apiKey, body: {} });
+    expect(followerRecord.body.data.every((a: { resource: string; metadata: object; enrichment: object }) => a.resource === '[censored]' && JSON.stringify(a.metadata) === '{}' && JSON.stringify(a.enrichment) === '{}')).toBe(true);
+  });
+});

@@ -57,3 +57,29 @@ describe('errors', () => {
     expect(rest.headers.get('x-request-id')).toMatch(/[0-9a-f-]{36}/);
   });
 });
+
+describe('memberships carried with the principal', () => {
+  it('are read with the key on each request, so a removed member is refused on its next call', async () => {
+    const bob = await t.bootstrap('bob@example.com', 'Bob Org');
+    await t.vigil.db.pool.query(`INSERT INTO organizations.memberships ("organizationId", "userId", roles, "updatedAt") VALUES ($1, $2, '{}', now())`, [alice.organizationId, bob.userId]);
+    expect((await t.rest('GET', `/organizations/${alice.organizationId}/members`, { key: bob.apiKey })).status).toBe(200);
+    await t.vigil.db.pool.query(`DELETE FROM organizations.memberships WHERE "organizationId" = $1 AND "userId" = $2`, [alice.organizationId, bob.userId]);
+    expect((await t.rest('GET', `/organizations/${alice.organizationId}/members`, { key: bob.apiKey })).status).toBe(404);
+  });
+
+  it('are left to the policy when the user belongs to more organizations than the header carries', async () => {
+    const many = await t.bootstrap('many@example.com', 'Many 0');
+    const { rows } = await t.vigil.db.pool.query<{ id: string }>(
+      `WITH o AS (INSERT INTO organizations.organizations (id, name) SELECT gen_random_uuid(), 'Many ' || i FROM generate_series(1, 60) i RETURNING id)
+       INSERT INTO organizations.memberships ("organizationId", "userId", roles, "updatedAt") SELECT o.id, $1, '{ADMIN}', now() FROM o RETURNING "organizationId" AS id`,
+      [many.userId],
+    );
+    expect(rows).toHaveLength(60);
+    for (const id of [many.organizationId, rows[0].id, rows[59].id]) {
+      const res = await t.rest('GET', `/organizations/${id}/members`, { key: many.apiKey });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual([expect.objectContaining({ userId: many.userId, roles: ['ADMIN'] })]);
+    }
+    expect((await t.rest('GET', `/organizations/${alice.organizationId}/members`, { key: many.apiKey })).status).toBe(404);
+  });
+});

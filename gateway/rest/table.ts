@@ -47,6 +47,11 @@ export type Execute = (operation: string, variables: Record<string, unknown>, re
 
 export class RestInputError extends Error {}
 
+/** A route result that is JSON text already (built by the database): sent as it is. */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
 function describeIssues(where: string, error: z.ZodError): string {
   return error.issues
     .map((issue) => {
@@ -97,7 +102,9 @@ export function mountRoutes(app: express.Express, routes: readonly RestRoute[], 
           sendError(res, code === 'GRAPHQL_VALIDATION_FAILED' || code === 'BAD_USER_INPUT' ? 'BAD_REQUEST' : code, message);
           return;
         }
-        res.status(200).json(row.result(result.data ?? {}, input));
+        const answer = row.result(result.data ?? {}, input);
+        if (answer instanceof RawJson) res.status(200).type('application/json').send(answer.text);
+        else res.status(200).json(answer);
       } catch (error) {
         if (error instanceof RestInputError) {
           sendError(res, 'BAD_REQUEST', error.message);

@@ -1,5 +1,7 @@
 import type pg from 'pg';
+import { CENSORED_SQL } from '../../lib/censorship';
 import { badRequest } from '../../lib/errors';
+import { iso } from './event-payloads';
 import { SEVERITIES, type Severity } from './rule-catalog';
 import type { NewCommentRow } from './alert-updates';
 
@@ -248,6 +250,13 @@ export function filterConditions(filter: AlertFilter, p: Params, organizationIds
 
 export interface ListOptions {
   organizationIds: readonly string[];
+  /**
+   * Build the page as one JSON array text in the database (`recordsJson`) instead of rows: what a
+   * REST list sends as it is, with no row parsing, mapping or re-serializing in Node.
+   */
+  json?: boolean;
+  /** The caller follows these organizations: the JSON records are censored (lib/censorship.ts). */
+  follower?: boolean;
   filter: AlertFilter;
   order: AlertOrder;
   sort: SortDirection;
@@ -260,6 +269,23 @@ export interface ListOptions {
 export interface Page<T> {
   data: T[];
   cursor: string | null;
+  /** With ListOptions.json: the page as a JSON array text (and `data` is empty). */
+  recordsJson?: string;
+}
+
+/**
+ * An alert row `a` (ALERT_COLUMNS) with its rule title `title` as the JSON record REST clients get:
+ * the fields and formats of alertRecord() in alerts.ts (ISO dates with milliseconds and Z), censored
+ * for a follower. Tests compare both forms.
+ */
+function alertRecordJsonSql(a: string, title: string, follower: boolean): string {
+  return `json_build_object(
+    'id', ${a}.id, 'organizationId', ${a}."organizationId", 'scanTargetId', ${a}."scanTargetId", 'rule', ${a}.rule, 'ruleTitle', ${title},
+    'resource', ${follower ? CENSORED_SQL.resource : `${a}.resource`}, 'severity', ${a}.severity, 'state', ${a}.state, 'version', ${a}.version,
+    'tags', to_json(${a}.tags), 'labels', to_json(${a}.labels), 'compliances', to_json(${a}.compliances),
+    'enrichment', ${follower ? CENSORED_SQL.enrichment : `${a}.enrichment`}, 'metadata', ${follower ? CENSORED_SQL.metadata : `${a}.metadata`},
+    'openedAt', ${iso(`${a}."openedAt"`)}, 'resolvedAt', ${iso(`${a}."resolvedAt"`)}, 'createdAt', ${iso(`${a}."createdAt"`)}, 'updatedAt', ${iso(`${a}."updatedAt"`)},
+    'timelinessThreshold', ${a}."timelinessThreshold")::text`;
 }
 
 /**
@@ -290,17 +316,18 @@ export async function listAlerts(pool: pg.Pool, options: ListOptions): Promise<P
       ? innerFor(`${p.add(organizationIds[0])}::uuid`)
       : `SELECT x.* FROM unnest(${p.add(organizationIds)}::uuid[]) AS o(id) CROSS JOIN LATERAL (${innerFor('o.id')}) x
           ORDER BY x."sortKey"::${keyDef.type} ${dir}, x.id ${dir} LIMIT ${limit}`;
-  const sql = `SELECT pg.*, r.${titleColumn(options.lang)} AS "ruleTitle"
+  const title = `r.${titleColumn(options.lang)}`;
+  const columns = options.json ? `pg.id, pg."sortKey", ${alertRecordJsonSql('pg', title, options.follower ?? false)} AS record` : `pg.*, ${title} AS "ruleTitle"`;
+  const sql = `SELECT ${columns}
                  FROM (${page}) pg LEFT JOIN alerts.rules r ON r.id = pg.rule
                 ORDER BY pg."sortKey"::${keyDef.type} ${dir}, pg.id ${dir}`;
-  const { rows } = await pool.query<AlertRow & { sortKey: string | null }>(sql, p.values);
+  const { rows } = await pool.query<AlertRow & { sortKey: string | null; record?: string }>(sql, p.values);
   const more = rows.length > size;
   const data = more ? rows.slice(0, size) : rows;
   const last = data[data.length - 1];
-  return {
-    data: data.map(stripSortKey),
-    cursor: more && last ? encodeCursor(['a', order, sort, normalizeKey(last.sortKey), last.id]) : null,
-  };
+  const cursor = more && last ? encodeCursor(['a', order, sort, normalizeKey(last.sortKey), last.id]) : null;
+  if (options.json) return { data: [], cursor, recordsJson: `[${data.map((row) => row.record).join(',')}]` };
+  return { data: data.map(stripSortKey), cursor };
 }
 
 function stripSortKey<T extends { sortKey?: unknown }>(row: T): Omit<T, 'sortKey'> {

@@ -1,3 +1,4 @@
+import { Kind, type GraphQLResolveInfo } from 'graphql';
 import { censorAlertForFollower, censorScanTargetForFollower } from '../../lib/censorship';
 import { badRequest, notFound } from '../../lib/errors';
 import { uuid, uuids } from '../../lib/validate';
@@ -103,6 +104,15 @@ function groupOrder(args: GroupedArgs): { order: GroupedOrder; sort: SortDirecti
   return { order, sort: args.sort ?? defaultGroupedSort(order) };
 }
 
+/**
+ * The page is wanted only as `recordsJson` (the REST lists): the database builds it, and no rows
+ * are read. Any other field of the page (data, records) needs the rows.
+ */
+function onlyJsonRecords(info: GraphQLResolveInfo): boolean {
+  const fields = info.fieldNodes.flatMap((node) => node.selectionSet?.selections ?? []);
+  return fields.every((f) => f.kind === Kind.FIELD && (f.name.value === 'recordsJson' || f.name.value === 'cursor' || f.name.value === '__typename')) && fields.some((f) => f.kind === Kind.FIELD && f.name.value === 'recordsJson');
+}
+
 const censoredPage = <P extends { data: AlertRow[] }>(page: P) => ({ ...page, data: page.data.map(asFollower) });
 
 function legacyPage(args: { page?: number | null; pageSize?: number | null }): { page: number; pageSize: number } {
@@ -157,10 +167,19 @@ export function alertRecord(a: AlertView) {
 
 export const alertResolvers = {
   Query: {
-    alerts: async (_: unknown, args: ListArgs, ctx: Ctx) =>
-      listAlerts(ctx.db.pool, { ...(await listScope(ctx, args, false)), ...alertOrder(args), size: pageSize(args.size), cursor: args.cursor }),
-    followingAlerts: async (_: unknown, args: ListArgs, ctx: Ctx) =>
-      censoredPage(await listAlerts(ctx.db.pool, { ...(await listScope(ctx, args, true)), ...alertOrder(args), size: pageSize(args.size), cursor: args.cursor })),
+    alerts: async (_: unknown, args: ListArgs, ctx: Ctx, info: GraphQLResolveInfo) =>
+      listAlerts(ctx.db.pool, { ...(await listScope(ctx, args, false)), ...alertOrder(args), size: pageSize(args.size), cursor: args.cursor, json: onlyJsonRecords(info) }),
+    followingAlerts: async (_: unknown, args: ListArgs, ctx: Ctx, info: GraphQLResolveInfo) =>
+      censoredPage(
+        await listAlerts(ctx.db.pool, {
+          ...(await listScope(ctx, args, true)),
+          ...alertOrder(args),
+          size: pageSize(args.size),
+          cursor: args.cursor,
+          json: onlyJsonRecords(info),
+          follower: true,
+        }),
+      ),
     alertsByPage: async (_: unknown, args: ListArgs, ctx: Ctx) =>
       listAlertsByPage(ctx.db.pool, { ...(await listScope(ctx, args, false)), ...alertOrder(args), ...legacyPage(args) }),
     followingAlertsByPage: async (_: unknown, args: ListArgs, ctx: Ctx) =>
@@ -313,6 +332,7 @@ export const alertResolvers = {
   },
   AlertPage: {
     records: (page: { data: AlertView[] }) => page.data.map(alertRecord),
+    recordsJson: (page: { data: AlertView[]; recordsJson?: string }) => page.recordsJson ?? JSON.stringify(page.data.map(alertRecord)),
   },
   AlertHistoryRecord: {
     ruleTitle: (record: HistoryRow, _: unknown, ctx: Ctx) => (record.ruleTitle !== undefined ? record.ruleTitle : ctx.loaders.rule.load(record.rule).then((r) => r?.titleEn ?? null)),

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { route } from '../table';
+import { RawJson, route } from '../table';
 import { id, organizationParams } from '../schemas';
 import { ALERT_ORDERS, GROUPED_ORDERS, SEVERITIES, STATE_FILTERS, STATES } from '../../../subgraphs/alerts/alert-queries';
 
@@ -17,10 +17,10 @@ const ALERT_FIELDS = `id organizationId scanTargetId rule ruleTitle resource sev
 const unpaged = (query: { page?: number; pageSize?: number; size?: number; cursor?: string }) =>
   query.page === undefined && query.pageSize === undefined && query.size === undefined && query.cursor === undefined;
 
-/** Cursor lists move their alerts as JSON records (see AlertPage.records) and answer them as `data`. */
+/** Cursor lists get their page as JSON text built by the database (AlertPage.recordsJson) and send it as `data`. */
 const recordsPage = (page: unknown) => {
-  const { records, cursor } = page as { records: unknown[]; cursor: string | null };
-  return { data: records, cursor };
+  const { recordsJson, cursor } = page as { recordsJson: string; cursor: string | null };
+  return new RawJson(`{"data":${recordsJson},"cursor":${JSON.stringify(cursor)}}`);
 };
 const HISTORY_FIELDS = `id alertId organizationId scanTargetId rule ruleTitle resource severity state version tags labels enrichment metadata openedAt resolvedAt timelinessThreshold operation userId createdAt cursor`;
 const GROUP_FIELDS = `rule ruleTitle severity timelinessThreshold total`;
@@ -152,7 +152,7 @@ export const alertRoutes = [
     query: z.object({ size, cursor }),
     body: listBody,
     operation: `query($organizationId: ID!, ${LIST_ARGS}, $cursor: String, $size: Int) {
-      alerts(organizationId: $organizationId, ${LIST_VARS}, cursor: $cursor, size: $size) { records cursor } }`,
+      alerts(organizationId: $organizationId, ${LIST_VARS}, cursor: $cursor, size: $size) { recordsJson cursor } }`,
     variables: ({ params, query, body: b }) => ({ organizationId: params.organizationId, filter: filterVariables(b), order: b.order, sort: b.sort, lang: b.lang, cursor: query.cursor, size: query.size }),
     result: (data) => recordsPage(data.alerts),
   }),
@@ -165,7 +165,7 @@ export const alertRoutes = [
     query: z.object({ size, cursor }),
     body: followingListBody,
     operation: `query($organizationId: ID!, $following: FollowingSelection, ${LIST_ARGS}, $cursor: String, $size: Int) {
-      followingAlerts(organizationId: $organizationId, following: $following, ${LIST_VARS}, cursor: $cursor, size: $size) { records cursor } }`,
+      followingAlerts(organizationId: $organizationId, following: $following, ${LIST_VARS}, cursor: $cursor, size: $size) { recordsJson cursor } }`,
     variables: ({ params, query, body: b }) => ({
       organizationId: params.organizationId,
       following: followingVariables(b),
