@@ -35,7 +35,7 @@ const BIG_ORG_SHARE = 0.2;
 const FOLLOWED = 10;
 const RULES = 60;
 const PAGE = 100;
-const REPEAT = 25;
+const REPEAT = 61;
 const WARMUP = 5;
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
