@@ -111,6 +111,23 @@ describe('a follower sees the censored alert everywhere', () => {
     }
   });
 
+  it('summaries list the followed scan targets in id order, not by their hidden names', async () => {
+    const a = await createScanTarget(t.vigil.db, owner.organizationId, { name: 'tmp a' });
+    const b = await createScanTarget(t.vigil.db, owner.organizationId, { name: 'tmp b' });
+    // Names sorted the other way round from ids, so the two orders differ.
+    const [low, high] = [a, b].sort();
+    await t.vigil.db.pool.query(`UPDATE alerts.scan_targets SET name = CASE id WHEN $1 THEN 'zz last by name' ELSE 'aa first by name' END WHERE id = ANY($2::uuid[])`, [low, [low, high]]);
+    try {
+      const ids = (body: { data: Array<{ scanTargetId: string }> }) => body.data.map((s) => s.scanTargetId).filter((id) => id === low || id === high);
+      const followed = await t.rest('POST', `/organizations/${follower.organizationId}/followings/summaries/scantargets/details`, { key: follower.apiKey, body: {} });
+      expect(ids(followed.body)).toEqual([low, high]);
+      const own = await t.rest('POST', `/organizations/${owner.organizationId}/summaries/scantargets/details`, { key: owner.apiKey, body: {} });
+      expect(ids(own.body)).toEqual([high, low]);
+    } finally {
+      await t.vigil.db.pool.query(`DELETE FROM alerts.scan_targets WHERE id = ANY($1::uuid[])`, [[low, high]]);
+    }
+  });
+
   it("events in the follower's log are censored; the comment event stays with the owner", async () => {
     const events = await t.rest('GET', `/organizations/${follower.organizationId}/events?size=1000`, { key: follower.apiKey });
     expect(events.status).toBe(200);

@@ -244,7 +244,7 @@ export const alertResolvers = {
     ) => {
       const organizationId = uuid(args.organizationId, 'organizationId');
       const organizationIds = await followedOrganizations(ctx, organizationId, args.following);
-      const summaries = await scanTargetSummaries(ctx.db.pool, { organizationIds, scanTargetKinds: args.scanTargetKinds, alertSeverities: args.alertSeverities });
+      const summaries = await scanTargetSummaries(ctx.db.pool, { organizationIds, scanTargetKinds: args.scanTargetKinds, alertSeverities: args.alertSeverities, orderBy: 'id' });
       return { ...summaries, data: summaries.data.map(censorScanTargetForFollower) };
     },
     alertSummary: async (_: unknown, args: { organizationId: string; filter?: AlertFilter | null }, ctx: Ctx) => {

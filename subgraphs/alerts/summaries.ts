@@ -49,6 +49,11 @@ export interface ScanTargetSummaryOptions {
   scanTargetKinds?: string[] | null;
   includeEmptyScanTargetTags?: boolean | null;
   alertSeverities?: string[] | null;
+  /**
+   * 'name' (default) for the organization's own members; 'id' for followers, who see no names: an
+   * order by the hidden name would let them infer it.
+   */
+  orderBy?: 'name' | 'id';
 }
 
 /** Per live scan target of the organizations: its alert counts by severity and state, plus the totals. */
@@ -72,7 +77,7 @@ export async function scanTargetSummaries(pool: pg.Pool, options: ScanTargetSumm
           WHERE a."organizationId" = st."organizationId" AND a."scanTargetId" = st.id ${severityFilter}
           GROUP BY a.severity, a.state) c ON true
       WHERE ${where.join(' AND ')}
-      ORDER BY st."organizationId", st.name, st.id`,
+      ORDER BY st."organizationId", ${options.orderBy === 'id' ? '' : 'st.name, '}st.id`,
     p.values,
   );
   const byTarget = new Map<string, ScanTargetSummary>();
