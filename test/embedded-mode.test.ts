@@ -2,14 +2,14 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { request } from './support/vigil';
-import { freePort, runScript, startServiceProcess } from './support/processes';
+import { runScript, startServiceProcess } from './support/processes';
 
 // The embedded default end to end: `npm start` with no DATABASE_URL, as real processes.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-embedded-'));
 let env: NodeJS.ProcessEnv;
 
-beforeAll(async () => {
-  env = { DATABASE_URL: '', VIGIL_DATA_DIR: dataDir, PORT: String(await freePort()), SUBGRAPH_BASE_PORT: '0', LOG_LEVEL: 'warn', VIGIL_SECRET: '' };
+beforeAll(() => {
+  env = { DATABASE_URL: '', VIGIL_DATA_DIR: dataDir, PORT: '0', SUBGRAPH_BASE_PORT: '0', LOG_LEVEL: 'warn', VIGIL_SECRET: '' };
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -36,23 +37,29 @@ export interface ServiceProcess {
   stop(): Promise<number | null>;
 }
 
-/** `npm start` as a real process; resolves once /readyz answers. */
+/**
+ * `npm start` as a real process (env must name its own VIGIL_DATA_DIR); resolves once /readyz
+ * answers. The service picks its port (PORT=0 unless given) and the helper reads its address from
+ * the data directory's runtime.json, so a port another test took meanwhile can never answer for it.
+ */
 export async function startServiceProcess(env: NodeJS.ProcessEnv, timeoutMs = 90_000): Promise<ServiceProcess> {
-  const port = Number(env.PORT);
-  const child = spawn(TSX, ['gateway/main.ts'], { cwd: ROOT, env: { ...process.env, ...env } });
+  if (!env.VIGIL_DATA_DIR) throw new Error('startServiceProcess needs VIGIL_DATA_DIR');
+  const runtimeFile = path.join(env.VIGIL_DATA_DIR, 'runtime.json');
+  rmSync(runtimeFile, { force: true });
+  const child = spawn(TSX, ['gateway/main.ts'], { cwd: ROOT, env: { ...process.env, PORT: '0', ...env } });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
+  let url: string | null = null;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}:\n${output}`);
     try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.status === 200) break;
+      url ??= existsSync(runtimeFile) ? (JSON.parse(readFileSync(runtimeFile, 'utf8')) as { url: string }).url : null;
+      if (url && (await fetch(`${url}/readyz`)).status === 200) break;
     } catch {
-      // not listening yet
+      // not listening yet (or runtime.json half written)
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
