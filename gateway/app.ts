@@ -67,7 +67,7 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
     throw error;
   }
 
-  const services = { secret: config.secret };
+  const services = { secret: config.secret, publicUrl: config.publicUrl };
   const subgraphs: Partial<Record<SubgraphName, RunningServer>> = {};
   const inProcess: Partial<Record<SubgraphName, InProcessDataSource>> = {};
   const urls = { ...config.subgraphUrls };
@@ -126,6 +126,17 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
     if (response.body.kind !== 'single') throw new Error('unexpected incremental response');
     return response.body.singleResult as Awaited<ReturnType<Execute>>;
   };
+
+  // The OAuth consent links (GET /oauth/link) open here in a browser, without an API key. Starting
+  // a consent needs the provider's OAuth application (client id and secret) registered for this
+  // deployment, which Vigil does not hold: say so instead of a bare 404.
+  app.get('/oauth/:kind/start', (req, res) => {
+    res.status(501).json({
+      statusCode: 501,
+      error: 'NotImplemented',
+      message: `This Vigil deployment has no ${req.params.kind} OAuth application, so the consent cannot start; give the scan target a credential, or load its findings with POST /organizations/{organizationId}/scantargets/{scanTargetId}/findings`,
+    });
+  });
 
   // A scanner run's findings document (Prowler's JSON-OCSF of one account can be 100+ MB) gets a
   // larger body limit, parsed only for an authenticated caller.

@@ -21,6 +21,8 @@ export interface VigilConfig {
   subgraphTransport: 'in-process' | 'http';
   /** Signs the principal the gateway passes to subgraphs and keys credential encryption. */
   secret: string;
+  /** VIGIL_PUBLIC_URL (e.g. https://vigil.example.com): the base of links in answers; unset = relative links. */
+  publicUrl?: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** The scan scheduler (subgraphs/alerts/scheduler.ts): VIGIL_SCHEDULER=off disables it in this process. */
   scheduler: { enabled: boolean; intervalMs: number };
@@ -32,6 +34,18 @@ function envInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0 || value > 65535) throw new Error(`${name} must be a port number, got "${raw}"`);
   return value;
+}
+
+function publicUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`VIGIL_PUBLIC_URL must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`VIGIL_PUBLIC_URL must be an absolute http(s) URL, got "${raw}"`);
+  return url.toString().replace(/\/+$/, '');
 }
 
 /** The secret comes from VIGIL_SECRET, or is made once and kept in the data directory. */
@@ -70,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VigilConfig {
     remoteSubgraphs,
     subgraphTransport: env.VIGIL_SUBGRAPH_TRANSPORT === 'http' ? 'http' : 'in-process',
     secret: loadSecret(env, dataDir),
+    publicUrl: publicUrl(env.VIGIL_PUBLIC_URL),
     logLevel,
     scheduler: {
       enabled: !['off', 'false', '0', 'no'].includes((env.VIGIL_SCHEDULER ?? 'on').toLowerCase()),

@@ -20,7 +20,7 @@ async function main() {
   }
   const db = await openPostgres(config.databaseUrl);
   await applyMigrations(db.pool, { log: (line) => log.info(line) });
-  const server = await startSubgraph(SUBGRAPHS[name], { db, services: { secret: config.secret } }, { port: config.subgraphPorts[name], host: config.host });
+  const server = await startSubgraph(SUBGRAPHS[name], { db, services: { secret: config.secret, publicUrl: config.publicUrl } }, { port: config.subgraphPorts[name], host: config.host });
   log.info('subgraph up', { name, url: server.url });
 }
 

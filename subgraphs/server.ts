@@ -31,6 +31,8 @@ export interface SubgraphContext<Loaders = unknown> {
 
 export interface SubgraphServices {
   secret: string;
+  /** VIGIL_PUBLIC_URL: the base of the links answers carry (OAuth consent, Terraform download); unset = relative links. */
+  publicUrl?: string;
 }
 
 export interface SubgraphDefinition<Loaders = unknown> {

@@ -1,5 +1,6 @@
 import { startTestVigil, type Account, type TestVigil } from './support/vigil';
 import { decryptCredential } from '../subgraphs/alerts/credentials';
+import { loadConfig } from '../lib/config';
 
 let t: TestVigil;
 let admin: Account;
@@ -228,5 +229,59 @@ describe('GraphQL', () => {
     expect(list.body.errors).toBeUndefined();
     const mine = list.body.data.scanTargetGroups.find((g: { id: string }) => g.id === id);
     expect(mine).toEqual({ id, name: 'gql', organization: { id: org, name: 'Oracle Shop' }, scanTargets: [{ name: 'gql-prod' }] });
+  });
+});
+
+describe('where the links lead', () => {
+  it('the Terraform script URL serves a read-only policy for the group user over its compartments', async () => {
+    const group = await createGroup({ name: 'Scripted "tenancy"', kind: 'ORACLE' });
+    expect((await t.rest('POST', groups(`/${group.id}`), { key: admin.apiKey, body: { credential: GROUP_CREDENTIAL } })).status).toBe(200);
+    const { url } = (await t.rest('GET', groups(`/${group.id}/scripts`), { key: member.apiKey })).body;
+    const before = await t.rest('GET', url, { key: member.apiKey });
+    expect(before.status).toBe(200);
+    expect(before.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(before.headers.get('content-disposition')).toBe('attachment; filename="vigil-oracle.tf"');
+    expect(before.body).toContain(`default = "${GROUP_CREDENTIAL.tenancy_id}"`);
+    expect(before.body).toContain(`default = "${GROUP_CREDENTIAL.user_id}"`);
+    expect(before.body).toContain('"Allow group ${oci_identity_group.vigil.name} to read all-resources in tenancy"');
+    expect(before.body).not.toContain('to manage');
+
+    await t.rest('POST', groups(`/${group.id}/targets`), { key: admin.apiKey, body: { compartments: [PROD, DEV] } });
+    const after = (await t.rest('GET', url, { key: admin.apiKey })).body as string;
+    for (const c of [PROD, DEV]) {
+      expect(after).toContain(`"Allow group \${oci_identity_group.vigil.name} to inspect all-resources in compartment id ${c.ocid}"`);
+      expect(after).toContain(`"Allow group \${oci_identity_group.vigil.name} to read all-resources in compartment id ${c.ocid}"`);
+    }
+    expect((await t.rest('GET', url, { key: stranger.apiKey })).status).toBe(404);
+    expect((await t.rest('GET', url, { key: follower.apiKey })).status).toBe(404);
+    const gitlab = await createGroup({ name: 'no script', kind: 'GITLAB' });
+    expect((await t.rest('GET', groups(`/${gitlab.id}/scripts/vigil-oracle.tf`), { key: admin.apiKey })).status).toBe(400);
+  });
+
+  it('the OAuth consent link answers 501 with why, not a bare 404', async () => {
+    const bitbucket = await createGroup({ name: 'bb consent', kind: 'BITBUCKET' });
+    const { url } = (await t.rest('GET', `/oauth/link?organizationId=${org}&scanTargetGroupId=${bitbucket.id}`, { key: admin.apiKey })).body;
+    const consent = await t.rest('GET', url);
+    expect(consent.status).toBe(501);
+    expect(consent.body).toEqual({ statusCode: 501, error: 'NotImplemented', message: expect.stringMatching(/bitbucket OAuth application/) });
+  });
+
+  it('are absolute under VIGIL_PUBLIC_URL, and a bad value stops the start', async () => {
+    expect(() => loadConfig({ VIGIL_PUBLIC_URL: 'vigil.example.com', VIGIL_SECRET: 'x'.repeat(32) })).toThrow(/VIGIL_PUBLIC_URL/);
+    const other = await startTestVigil({ VIGIL_PUBLIC_URL: 'https://vigil.example.com/api/' });
+    try {
+      const owner = await other.bootstrap('owner@public.example', 'Public Links');
+      const path = (s: string) => `/organizations/${owner.organizationId}/scantargetgroups${s}`;
+      const oracle = (await other.rest('POST', path(''), { key: owner.apiKey, body: { name: 'oci', kind: 'ORACLE' } })).body;
+      const bitbucket = (await other.rest('POST', path(''), { key: owner.apiKey, body: { name: 'bb', kind: 'BITBUCKET' } })).body;
+      expect((await other.rest('GET', path(`/${oracle.id}/scripts`), { key: owner.apiKey })).body).toEqual({
+        url: `https://vigil.example.com/api/organizations/${owner.organizationId}/scantargetgroups/${oracle.id}/scripts/vigil-oracle.tf`,
+      });
+      expect((await other.rest('GET', `/oauth/link?organizationId=${owner.organizationId}&scanTargetGroupId=${bitbucket.id}`, { key: owner.apiKey })).body).toEqual({
+        url: `https://vigil.example.com/api/oauth/bitbucket/start?organizationId=${owner.organizationId}&scanTargetGroupId=${bitbucket.id}`,
+      });
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -47,9 +47,13 @@ export type Execute = (operation: string, variables: Record<string, unknown>, re
 
 export class RestInputError extends Error {}
 
-/** A route result that is JSON text already (built by the database): sent as it is. */
-export class RawJson {
-  constructor(readonly text: string) {}
+/** A route result that is its body's text already (JSON built by the database, a script): sent as it is. */
+export class RawBody {
+  constructor(
+    readonly text: string,
+    readonly contentType = 'application/json',
+    readonly headers: Record<string, string> = {},
+  ) {}
 }
 
 function describeIssues(where: string, error: z.ZodError): string {
@@ -103,7 +107,7 @@ export function mountRoutes(app: express.Express, routes: readonly RestRoute[], 
           return;
         }
         const answer = row.result(result.data ?? {}, input);
-        if (answer instanceof RawJson) res.status(200).type('application/json').send(answer.text);
+        if (answer instanceof RawBody) res.status(200).set(answer.headers).type(answer.contentType).send(answer.text);
         else res.status(200).json(answer);
       } catch (error) {
         if (error instanceof RestInputError) {

@@ -3,6 +3,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import * as valid from '../../lib/validate';
 import type { SubgraphContext } from '../server';
 import type { AlertsLoaders } from './loaders';
+import { oracleTerraformScript } from './oracle-terraform';
 import { ORACLE_COMPARTMENT, decryptCredential, encryptCredential, normalizeOracleGroupCredential, oracleGroupCredentialHint, type Credential } from './credentials';
 import { parseSchedule } from './schedule';
 import { deleteScanTargets, insertScanTarget, normalizeTags, type ScanTargetRow } from './scan-targets';
@@ -149,7 +150,14 @@ export const scanTargetGroupResolvers = {
       const { organizationId, id } = await memberArgs(args, ctx);
       const group = await findGroup(ctx.db.prisma, organizationId, id);
       if (group.kind !== 'ORACLE') throw badRequest(`Only ORACLE groups have a Terraform script (this group is ${group.kind})`, 'kind');
-      return { url: `/organizations/${organizationId}/scantargetgroups/${id}/scripts/vigil-oracle.tf` };
+      return { url: `${ctx.services.publicUrl ?? ''}/organizations/${organizationId}/scantargetgroups/${id}/scripts/vigil-oracle.tf` };
+    },
+    scanTargetGroupTerraform: async (_: unknown, args: GroupArgs, ctx: Ctx) => {
+      const { organizationId, id } = await memberArgs(args, ctx);
+      const group = await findGroup(ctx.db.prisma, organizationId, id);
+      if (group.kind !== 'ORACLE') throw badRequest(`Only ORACLE groups have a Terraform script (this group is ${group.kind})`, 'kind');
+      const hint = hintOf(group);
+      return oracleTerraformScript({ groupName: group.name, credential: hint.credential, compartments: hint.compartments });
     },
   },
   Mutation: {

@@ -194,8 +194,8 @@ export async function checkScanTarget(db: PrismaClient, secret: string, organiza
 }
 
 /** The URL that would start an OAuth consent; Vigil calls no provider, the link is the contract. */
-export function oauthStartUrl(kind: string, params: Record<string, string>): { url: string } {
-  return { url: `/oauth/${kind.toLowerCase()}/start?${new URLSearchParams(params).toString()}` };
+export function oauthStartUrl(publicUrl: string | undefined, kind: string, params: Record<string, string>): { url: string } {
+  return { url: `${publicUrl ?? ''}/oauth/${kind.toLowerCase()}/start?${new URLSearchParams(params).toString()}` };
 }
 
 function requireOAuthKind(kind: string, allowed: readonly string[], what: string) {
@@ -244,13 +244,13 @@ export const scanTargetResolvers = {
         const scanTargetId = valid.uuid(args.scanTargetId, 'scanTargetId');
         const target = await findScanTarget(ctx.db.prisma, organizationId, scanTargetId);
         requireOAuthKind(target.kind, OAUTH_KINDS, 'A scan target');
-        return oauthStartUrl(target.kind, { organizationId, scanTargetId });
+        return oauthStartUrl(ctx.services.publicUrl, target.kind, { organizationId, scanTargetId });
       }
       const scanTargetGroupId = valid.uuid(args.scanTargetGroupId, 'scanTargetGroupId');
       const group = await ctx.db.prisma.scanTargetGroup.findFirst({ where: { id: scanTargetGroupId, organizationId, deletedAt: null } });
       if (!group) throw notFound('Scan target group');
       requireOAuthKind(group.kind, ['BITBUCKET', 'GITLAB'], 'A scan target group');
-      return oauthStartUrl(group.kind, { organizationId, scanTargetGroupId });
+      return oauthStartUrl(ctx.services.publicUrl, group.kind, { organizationId, scanTargetGroupId });
     },
     gworkspaceOAuthLink: async (_: unknown, args: { organizationId: string; scanTargetId: string }, ctx: Ctx) => {
       const organizationId = valid.uuid(args.organizationId, 'organizationId');
@@ -258,7 +258,7 @@ export const scanTargetResolvers = {
       await ctx.policy.requireAdmin(organizationId);
       const target = await findScanTarget(ctx.db.prisma, organizationId, scanTargetId);
       requireOAuthKind(target.kind, ['GWORKSPACE'], 'A scan target');
-      return oauthStartUrl(target.kind, { organizationId, scanTargetId });
+      return oauthStartUrl(ctx.services.publicUrl, target.kind, { organizationId, scanTargetId });
     },
   },
   Mutation: {

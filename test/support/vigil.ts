@@ -77,13 +77,14 @@ export async function request(base: string, method: string, path: string, option
 }
 
 /** The whole service, in-process, on a fresh PostgreSQL database and free ports. */
-export async function startTestVigil(): Promise<TestVigil> {
+/** `env`: more settings for this instance (e.g. VIGIL_PUBLIC_URL). */
+export async function startTestVigil(env: Record<string, string> = {}): Promise<TestVigil> {
   setLogLevel(process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent');
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-test-'));
   const secret = randomBytes(16).toString('hex');
   // Tests drive the scan scheduler themselves (runDueScans), so none runs in the background.
-  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', SUBGRAPH_BASE_PORT: '0', VIGIL_SECRET: secret, VIGIL_DATA_DIR: dataDir, VIGIL_SCHEDULER: 'off' });
+  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', SUBGRAPH_BASE_PORT: '0', VIGIL_SECRET: secret, VIGIL_DATA_DIR: dataDir, VIGIL_SCHEDULER: 'off', ...env });
   const vigil = await startVigil(config);
   return {
     vigil,

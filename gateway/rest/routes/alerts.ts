@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { RawJson, route } from '../table';
+import { RawBody, route } from '../table';
 import { id, organizationParams } from '../schemas';
 import { ALERT_ORDERS, GROUPED_ORDERS, SEVERITIES, STATE_FILTERS, STATES } from '../../../subgraphs/alerts/alert-queries';
 
@@ -20,7 +20,7 @@ const unpaged = (query: { page?: number; pageSize?: number; size?: number; curso
 /** Cursor lists get their page as JSON text built by the database (AlertPage.recordsJson) and send it as `data`. */
 const recordsPage = (page: unknown) => {
   const { recordsJson, cursor } = page as { recordsJson: string; cursor: string | null };
-  return new RawJson(`{"data":${recordsJson},"cursor":${JSON.stringify(cursor)}}`);
+  return new RawBody(`{"data":${recordsJson},"cursor":${JSON.stringify(cursor)}}`);
 };
 const HISTORY_FIELDS = `id alertId organizationId scanTargetId rule ruleTitle resource severity state version tags labels enrichment metadata openedAt resolvedAt timelinessThreshold operation userId createdAt cursor`;
 const GROUP_FIELDS = `rule ruleTitle severity timelinessThreshold total`;

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { route } from '../table';
+import { RawBody, route } from '../table';
 import { id, organizationParams } from '../schemas';
 
 const SCAN_TARGET_FIELDS = `id organizationId groupId name kind credential schedule tags status scanner lastScanAt nextScanAt createdAt updatedAt`;
@@ -219,6 +219,17 @@ const groupRoutes = [
     operation: `query($organizationId: ID!, $id: ID!) { scanTargetGroupScript(organizationId: $organizationId, id: $id) { url } }`,
     variables: ({ params }) => ({ organizationId: params.organizationId, id: params.scanTargetGroupId }),
     result: (data) => data.scanTargetGroupScript,
+  }),
+  route({
+    method: 'GET',
+    path: '/organizations/:organizationId/scantargetgroups/:scanTargetGroupId/scripts/vigil-oracle.tf',
+    tag: 'scan target groups',
+    summary: 'The Terraform script of an ORACLE group (text/plain): a read-only group and policy for the user Vigil signs in as',
+    params: groupParams,
+    operation: `query($organizationId: ID!, $id: ID!) { scanTargetGroupTerraform(organizationId: $organizationId, id: $id) }`,
+    variables: ({ params }) => ({ organizationId: params.organizationId, id: params.scanTargetGroupId }),
+    result: (data) =>
+      new RawBody(data.scanTargetGroupTerraform as string, 'text/plain; charset=utf-8', { 'content-disposition': 'attachment; filename="vigil-oracle.tf"' }),
   }),
   route({
     method: 'GET',
