@@ -11,6 +11,10 @@
  * another 10%, every COPY goes into a new empty table) and the median is compared. Progress goes to
  * stderr; results to stdout, ending with `ratio reconcile/copy=<x>` (the target is x ≤ 3).
  *
+ * Then, for the record, the same rounds without the alerts table's keyset list indexes (issue #5's,
+ * one per list order), in this throw-away database: the gap between the two is what those indexes
+ * cost the reconciliation (BENCH_LIST_INDEXES_PROBE=0 skips it).
+ *
  * BENCH_FOLLOWERS=n (default 0) gives the organization n followers, to show that their alert events
  * cost nothing at reconcile time (lib/event-log.ts derives them when a follower reads its log).
  */
@@ -199,27 +203,32 @@ async function main(): Promise<void> {
     }
     await seedAlerts(db, organizationId, scanTargetId);
 
-    const reconcileTimes: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      // Open alerts are [round·10%, 100% + round·10%): the lowest 10% disappear (closed), the next 10%
-      // come with changed data (updated), 80% are unchanged and 10% are new.
-      const first = round * SLICE;
-      const findings = range(first + SLICE, first + ALERTS + SLICE).map((i) => finding(i, i < first + 2 * SLICE ? round + 1 : 0));
-      progress(`scan findings (round ${round + 1})`, findings.length, ALERTS);
-      const { rows: scans } = await db.pool.query<{ id: string }>(
-        `INSERT INTO alerts.scans (id, "scanTargetId", "organizationId", status, trigger, "startedAt") VALUES (gen_random_uuid(), $1, $2, 'RUNNING', 'INGEST', now()) RETURNING id`,
-        [scanTargetId, organizationId],
-      );
-      await db.pool.query('CHECKPOINT');
-      const timings: Record<string, number> = {};
-      const start = process.hrtime.bigint();
-      const summary = await reconcileScan(db, scans[0].id, findings, { timings });
-      const elapsed = ms(start);
-      reconcileTimes.push(elapsed);
-      const expected = { findings: ALERTS, created: SLICE, reopened: 0, updated: SLICE, closed: SLICE, unchanged: ALERTS - 2 * SLICE, duplicates: 0 };
-      if (JSON.stringify(summary) !== JSON.stringify(expected)) throw new Error(`unexpected summary ${JSON.stringify(summary)}, expected ${JSON.stringify(expected)}`);
-      console.log(`reconcile round ${round + 1}: ${fmt(elapsed)} ms  (${Object.entries(timings).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')})`);
-    }
+    /** Rounds `from`…`from + count - 1` of the sliding window; their times in ms. */
+    const reconcileRounds = async (from: number, count: number, label = ''): Promise<number[]> => {
+      const times: number[] = [];
+      for (let round = from; round < from + count; round++) {
+        // Open alerts are [round·10%, 100% + round·10%): the lowest 10% disappear (closed), the next 10%
+        // come with changed data (updated), 80% are unchanged and 10% are new.
+        const first = round * SLICE;
+        const findings = range(first + SLICE, first + ALERTS + SLICE).map((i) => finding(i, i < first + 2 * SLICE ? round + 1 : 0));
+        progress(`scan findings (round ${round + 1})`, findings.length, ALERTS);
+        const { rows: scans } = await db.pool.query<{ id: string }>(
+          `INSERT INTO alerts.scans (id, "scanTargetId", "organizationId", status, trigger, "startedAt") VALUES (gen_random_uuid(), $1, $2, 'RUNNING', 'INGEST', now()) RETURNING id`,
+          [scanTargetId, organizationId],
+        );
+        await db.pool.query('CHECKPOINT');
+        const timings: Record<string, number> = {};
+        const start = process.hrtime.bigint();
+        const summary = await reconcileScan(db, scans[0].id, findings, { timings });
+        const elapsed = ms(start);
+        times.push(elapsed);
+        const expected = { findings: ALERTS, created: SLICE, reopened: 0, updated: SLICE, closed: SLICE, unchanged: ALERTS - 2 * SLICE, duplicates: 0 };
+        if (JSON.stringify(summary) !== JSON.stringify(expected)) throw new Error(`unexpected summary ${JSON.stringify(summary)}, expected ${JSON.stringify(expected)}`);
+        console.log(`reconcile round ${round + 1}${label}: ${fmt(elapsed)} ms  (${Object.entries(timings).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')})`);
+      }
+      return times;
+    };
+    const reconcileTimes = await reconcileRounds(0, ROUNDS);
 
     if (FOLLOWERS > 0) {
       // What deriving the followers' events costs when read: a page of 100 from the start and from the end of the log.
@@ -251,10 +260,26 @@ async function main(): Promise<void> {
     const reconcile = median(reconcileTimes);
     const copy = median(copyTimes);
     const copyIndexed = median(copyIndexedTimes);
-    console.log(`reconcile 100,000 findings vs 100,000 alerts (10% new, 10% closed, 10% updated, 80% unchanged; ${FOLLOWERS} followers), median of ${ROUNDS}: ${reconcile.toFixed(1)} ms`);
     const { rows: indexes } = await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = 'alerts' AND tablename = 'alerts'`);
+
+    // Where the time goes: the same rounds once more with the keyset list indexes (one per list order,
+    // issue #5) dropped from this throw-away database. Informational, not the target line.
+    let withoutListIndexes: number | null = null;
+    if (process.env.BENCH_LIST_INDEXES_PROBE !== '0') {
+      const { rows: listIndexes } = await db.pool.query<{ name: string }>(
+        `SELECT indexname AS name FROM pg_indexes WHERE schemaname = 'alerts' AND tablename = 'alerts' AND indexname LIKE 'alerts\\_org\\_%'`,
+      );
+      for (const index of listIndexes) await db.pool.query(`DROP INDEX alerts."${index.name}"`);
+      await db.pool.query('VACUUM ANALYZE alerts.alerts');
+      withoutListIndexes = median(await reconcileRounds(ROUNDS, ROUNDS, ` without the ${listIndexes.length} list indexes`));
+    }
+
+    console.log(`reconcile 100,000 findings vs 100,000 alerts (10% new, 10% closed, 10% updated, 80% unchanged; ${FOLLOWERS} followers), median of ${ROUNDS}: ${reconcile.toFixed(1)} ms`);
     console.log(`COPY 100,000 rows into an empty table, median of ${ROUNDS}: ${copy.toFixed(1)} ms (with the alerts table's ${indexes[0].n} indexes: ${copyIndexed.toFixed(1)} ms)`);
     console.log(`(building the ${(payload.length / 1e6).toFixed(1)} MB of COPY text in Node took ${buildMs.toFixed(0)} ms, not counted; the reconcile timings include their own serialization)`);
+    if (withoutListIndexes !== null) {
+      console.log(`(probe: without the alerts table's keyset list indexes the same reconcile takes ${withoutListIndexes.toFixed(1)} ms, ${(withoutListIndexes / copy).toFixed(2)}× the COPY)`);
+    }
     console.log(`ratio reconcile/copy-with-indexes=${(reconcile / copyIndexed).toFixed(2)}`);
     console.log(`ratio reconcile/copy=${(reconcile / copy).toFixed(2)}`);
   } finally {
