@@ -24,16 +24,18 @@ const LAST_USE_EVERY_MS = 60_000;
 
 /** Resolves an API key to its principal, or null when the key is unknown or deleted. */
 export async function authenticateApiKey(pool: pg.Pool, key: string, ip?: string): Promise<Principal | null> {
-  const { rows } = await pool.query<{ id: string; userId: string; stale: boolean; memberships: Record<string, string[]> | null }>(
-    `SELECT k.id, k."userId", (k."lastUse" IS NULL OR k."lastUse" < now() - $2::interval) AS stale,
+  // Every request runs it: a named statement is parsed and planned once per connection.
+  const { rows } = await pool.query<{ id: string; userId: string; stale: boolean; memberships: Record<string, string[]> | null }>({
+    name: 'vigil-authenticate-api-key',
+    text: `SELECT k.id, k."userId", (k."lastUse" IS NULL OR k."lastUse" < now() - $2::interval) AS stale,
             (SELECT CASE WHEN count(*) <= $3 THEN COALESCE(json_object_agg(m."organizationId", m.roles), '{}'::json) END
                FROM organizations.memberships m
                JOIN organizations.organizations o ON o.id = m."organizationId" AND o."deletedAt" IS NULL
               WHERE m."userId" = k."userId") AS memberships
        FROM organizations.api_keys k
       WHERE k."keyHash" = $1 AND k."deletedAt" IS NULL`,
-    [hashApiKey(key), `${LAST_USE_EVERY_MS} milliseconds`, MAX_CARRIED_MEMBERSHIPS],
-  );
+    values: [hashApiKey(key), `${LAST_USE_EVERY_MS} milliseconds`, MAX_CARRIED_MEMBERSHIPS],
+  });
   const row = rows[0];
   if (!row) return null;
   // Usage is recorded at most once a minute per key, off the request's path.
