@@ -1,5 +1,6 @@
 import { createScanTarget, follow, insertAlerts, insertRules } from './support/alert-fixtures';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { signPrincipal } from '../lib/principal';
+import { request, startTestVigil, type Account, type TestVigil } from './support/vigil';
 
 /**
  * Deleting a scan target (a soft delete) takes its alerts out of every read and write path: lists,
@@ -75,5 +76,14 @@ describe('after its scan target is deleted, an alert', () => {
     const history = await t.rest('POST', '/alerts/history/following', { key, body: { organizationId: follower.organizationId, pageSize: 100 } });
     expect(ids(history.body)).toEqual([keptAlert, keptAlert]);
     expect((await t.rest('GET', `/alerts/${goneAlert}`, { key })).status).toBe(404);
+  });
+
+  it('does not resolve as a federated entity reference either', async () => {
+    const body = {
+      query: `query($r: [_Any!]!) { _entities(representations: $r) { ... on Alert { id } } }`,
+      variables: { r: [keptAlert, goneAlert].map((id) => ({ __typename: 'Alert', id })) },
+    };
+    const res = await request(t.vigil.subgraphs.alerts!.url, 'POST', '', { body, headers: signPrincipal(t.secret, { userId: admin.userId, apiKeyId: 'k' }) });
+    expect(res.body.data._entities).toEqual([{ id: keptAlert }, null]);
   });
 });

@@ -370,11 +370,11 @@ export async function findAlert(pool: pg.Pool, id: string, lang: Lang): Promise<
   return rows[0] ?? null;
 }
 
-/** Alerts by id for the entity loader (no rule title: the Alert.ruleTitle resolver loads it). */
+/** Live alerts by id for the entity loader (no rule title: the Alert.ruleTitle resolver loads it). */
 export async function findAlertsByIds(pool: pg.Pool, ids: readonly string[]): Promise<Omit<AlertRow, 'ruleTitle'>[]> {
   const valid = ids.filter((id) => UUID.test(id));
   if (!valid.length) return [];
-  const { rows } = await pool.query<Omit<AlertRow, 'ruleTitle'>>(`SELECT ${ALERT_COLUMNS('a')} FROM alerts.alerts a WHERE a.id = ANY($1::uuid[])`, [valid]);
+  const { rows } = await pool.query<Omit<AlertRow, 'ruleTitle'>>(`SELECT ${ALERT_COLUMNS('a')} FROM alerts.alerts a WHERE a.id = ANY($1::uuid[]) AND ${LIVE_TARGET_SQL('a')}`, [valid]);
   return rows;
 }
 
