@@ -183,6 +183,11 @@ describe('runDueScans', () => {
     expect(ingested.body.status).toBe('DONE');
     // Real findings arrived: demo scans would close them, so the target is EXTERNAL from now on.
     expect(await read()).toBe('EXTERNAL');
+    const flipped = (await eventsOf(t.vigil.db, admin.organizationId, 'ScanTargetUpdated')).filter((e) => e.data.id === target.id);
+    expect(flipped).toEqual([{ name: 'ScanTargetUpdated', data: expect.objectContaining({ scanner: 'EXTERNAL', name: 'prowler-fed', credential: { account: '123456789012' } }), metadata: { scanId: ingested.body.id } }]);
+    // The event shows the target as the API does.
+    const shown = (await t.rest('GET', `/organizations/${admin.organizationId}/scantargets/${target.id}`, { key: admin.apiKey })).body;
+    expect(flipped[0].data).toEqual(expect.objectContaining({ updatedAt: shown.updatedAt, lastScanAt: shown.lastScanAt, schedule: shown.schedule, tags: shown.tags, status: shown.status }));
     const due = new Date(target.nextScanAt.getTime() + 1_000);
     await runDueScans(t.vigil.db, due);
     expect((await scansOf(target.id)).map((s) => s.trigger)).toEqual(['INGEST']);

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../../lib/db';
-import { alertJsonSql, insertEventsSql, scanJsonSql } from './event-payloads';
+import { alertJsonSql, insertEventsSql, scanJsonSql, scanTargetJsonSql } from './event-payloads';
 import { textArrayLiteral, type Severity } from './rule-catalog';
 
 /** One finding of a scan, as every source (ingestion, demo scanner) normalizes it. */
@@ -118,17 +118,30 @@ const APPLY_SQL = `
          count(*) FILTER (WHERE operation = 'UPDATE')::int AS updated, count(*) FILTER (WHERE operation = 'CLOSE')::int AS closed
     FROM changed`;
 
-/** The scan is DONE with its summary, the target's lastScanAt moves (an ingested scan makes it EXTERNAL), ScanCompleted is logged. */
+/** The scan is DONE with its summary, the target's lastScanAt moves (an ingested scan makes it EXTERNAL: ScanTargetUpdated), ScanCompleted is logged. */
 const COMPLETE_SQL = `
   WITH done AS (
     UPDATE alerts.scans s
        SET status = 'DONE', "findingsCount" = $2::int, summary = $3::jsonb, error = NULL, "finishedAt" = now(), "updatedAt" = now()
      WHERE s.id = $1::uuid
     RETURNING s.*
+  ), before AS (
+    SELECT t.id, t.scanner FROM alerts.scan_targets t JOIN done ON t.id = done."scanTargetId"
   ), target AS (
-    -- Findings ingested from a real scanner end demo scanning of the target (ScanTargetScanner).
-    UPDATE alerts.scan_targets t SET "lastScanAt" = now(), scanner = CASE WHEN done.trigger = 'INGEST' THEN 'EXTERNAL' ELSE t.scanner END
-      FROM done WHERE t.id = done."scanTargetId"
+    -- Findings ingested from a real scanner end demo scanning of the target (ScanTargetScanner):
+    -- that change is a ScanTargetUpdated like any other.
+    UPDATE alerts.scan_targets t
+       SET "lastScanAt" = now(),
+           scanner = CASE WHEN done.trigger = 'INGEST' THEN 'EXTERNAL' ELSE t.scanner END,
+           "updatedAt" = CASE WHEN done.trigger = 'INGEST' AND before.scanner <> 'EXTERNAL' THEN now() ELSE t."updatedAt" END
+      FROM done, before WHERE t.id = done."scanTargetId" AND before.id = t.id
+    RETURNING t.*, done.trigger = 'INGEST' AND before.scanner <> 'EXTERNAL' AS "becameExternal"
+  ), target_events AS (
+    ${insertEventsSql(
+      `(SELECT t."organizationId", 'ScanTargetUpdated' AS name, ${scanTargetJsonSql('t')} AS data FROM target t WHERE t."becameExternal")`,
+      'service.scantarget',
+      `jsonb_build_object('scanId', $1::uuid::text)`,
+    )}
   )
   ${insertEventsSql(`(SELECT done."organizationId", 'ScanCompleted' AS name, ${scanJsonSql('done')} AS data FROM done)`, 'service.scan')}`;
 
