@@ -24,8 +24,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../lib/config';
 import { setLogLevel } from '../lib/log';
-import { startVigil } from '../gateway/app';
-import { COMMANDS } from '../lib/cli/commands';
+import { startVigil } from '../app/vigil';
+import { COMMANDS } from '../cli/commands';
 
 const BASE_URL = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgresql://root@127.0.0.1:5432/postgres';
 const ALERTS = 1_000_000;
@@ -207,7 +207,9 @@ async function main(): Promise<void> {
   const url = new URL(BASE_URL);
   url.pathname = `/${dbName}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-'));
-  const vigil = await startVigil(loadConfig({ DATABASE_URL: url.toString(), PORT: '0', SUBGRAPH_BASE_PORT: '0', VIGIL_SECRET: randomBytes(16).toString('hex'), VIGIL_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }));
+  // Latency is measured back to back with one key: the per-key rate limit (3000/min) is off here. No
+  // scheduler, workers or subscription safety-net poll: their background statements are not the page's.
+  const vigil = await startVigil(loadConfig({ DATABASE_URL: url.toString(), PORT: '0', SUBGRAPH_BASE_PORT: '0', VIGIL_SECRET: randomBytes(16).toString('hex'), VIGIL_DATA_DIR: dataDir, LOG_LEVEL: 'warn', VIGIL_RATE_LIMIT_PER_KEY: '0', VIGIL_SCHEDULER: 'off', VIGIL_WORKERS: 'none', VIGIL_SUBSCRIPTION_POLL_MS: '3600000' }));
   const sql = new pg.Client({ connectionString: url.toString() });
   try {
     await sql.connect();

@@ -2,10 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type express from 'express';
 import { REQUEST_ID_HEADER } from '../lib/principal';
 
-/** Every request gets an id (the caller's `x-request-id`, else a new one): echoed back, logged, passed to subgraphs. */
+/** What a caller's id may look like: it is echoed in a header, written to logs and passed to subgraphs. */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** Every request gets an id (the caller's `x-request-id` when it is safe, else a new one): echoed back, logged, passed to subgraphs. */
 export function useRequestId(): express.RequestHandler {
   return (req, res, next) => {
-    const requestId = req.header(REQUEST_ID_HEADER) ?? randomUUID();
+    const given = req.header(REQUEST_ID_HEADER);
+    const requestId = given !== undefined && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
     res.setHeader(REQUEST_ID_HEADER, requestId);
     res.locals.requestId = requestId;
     next();

@@ -22,8 +22,16 @@ export interface Database {
 pg.types.setTypeParser(20, (v) => v);
 
 /** The Prisma client and the raw-SQL pool over one pg pool; `afterClose` releases what the pool ran on. */
+/**
+ * How long a Prisma transaction may wait for a connection. Prisma's default (2 s) is shorter than the
+ * pool's own wait: on the embedded database's one connection, 15 concurrent API-key creations (each
+ * a transaction) made the last ones fail with "Unable to start a transaction in the given time" (500)
+ * while plain queries queued fine. Transactions now queue like every other statement.
+ */
+const TRANSACTION_MAX_WAIT_MS: Record<Database['mode'], number> = { postgres: 30_000, embedded: 60_000 };
+
 function overPool(mode: Database['mode'], pool: pg.Pool, url: string, afterClose: () => Promise<void> = async () => undefined): Database {
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: { maxWait: TRANSACTION_MAX_WAIT_MS[mode] } });
   return {
     mode,
     pool,
@@ -68,6 +76,51 @@ function holdDataDirLock(dir: string): () => void {
 }
 
 /**
+ * pg-pool's `query()` hands the query's error to `release(err)`, which closes the connection: on
+ * PostgreSQL a failed statement costs a reconnect, on PGlite (one connection, one session) it
+ * costs the connection every request queues on, and the reconnect races the old socket's detach
+ * ("Too many connections"). An SQL error (the server answered) leaves the connection usable, so
+ * the embedded pool keeps it; only a broken connection is dropped.
+ */
+function keepConnectionOnStatementErrors(pool: pg.Pool): void {
+  const query = async (config: string | pg.QueryConfig, values?: unknown[]) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      return await client.query(config, values);
+    } catch (error) {
+      if (!(error instanceof pg.DatabaseError)) broken = error as Error;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+  (pool as unknown as { query: typeof query }).query = query;
+}
+
+/**
+ * The socket server admits one connection and frees its slot only once the old socket's close
+ * has been handled (on a later tick), so a connection opened right after one was dropped can be
+ * turned away ("Too many connections"). The pool then tries again, briefly: nothing else can hold
+ * that slot, so a refusal only ever means "not yet".
+ */
+function retryConnectWhileOldSocketDetaches(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const retrying = async (): Promise<pg.PoolClient> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await connect();
+      } catch (error) {
+        if (attempt >= 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 5 * attempt));
+      }
+    }
+  };
+  (pool as unknown as { connect: (callback?: unknown) => unknown }).connect = (callback?: unknown) =>
+    typeof callback === 'function' ? (connect as unknown as (cb: unknown) => void)(callback) : retrying();
+}
+
+/**
  * PGlite is a single-connection database: it is served on a loopback socket that accepts one
  * client, and the pool holds exactly that one connection, so concurrent requests queue in the
  * pool instead of interleaving statements of different transactions.
@@ -90,6 +143,15 @@ export async function openEmbedded(dir: string | undefined): Promise<Database> {
   log.debug('embedded database ready', { dir: dir ?? 'memory', ms: Date.now() - started });
   const pool = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 0, connectionTimeoutMillis: 60_000 });
   pool.on('error', (err) => log.warn('embedded database client error', { error: err.message }));
+  keepConnectionOnStatementErrors(pool);
+  retryConnectWhileOldSocketDetaches(pool);
+  // PGlite is one backend session whatever the socket: a new connection inherits the prepared
+  // statements (and settings) of the one before, while pg's new client believes it has none and
+  // parses its named statements again ("prepared statement … already exists"). Every new connection
+  // therefore starts from a clean session; pg runs this before any query queued on the client.
+  pool.on('connect', (client) => {
+    client.query('DISCARD ALL').catch((error: Error) => log.warn('embedded database session reset failed', { error: error.message }));
+  });
   return overPool('embedded', pool, url, async () => {
     await server.stop();
     await lite.close();

@@ -1,7 +1,10 @@
 import { GraphQLError } from 'graphql';
 
-/** The five codes a client can see; every failure we mean to report is one of these. */
-export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_REQUEST' | 'CONFLICT';
+/**
+ * The codes a client can see; every failure we mean to report is one of these. SERVICE_UNAVAILABLE:
+ * a dependency (the database, a remote subgraph) cannot be reached right now; retry later.
+ */
+export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_REQUEST' | 'CONFLICT' | 'SERVICE_UNAVAILABLE';
 
 export const HTTP_STATUS: Record<ErrorCode | 'INTERNAL_SERVER_ERROR', { status: number; error: string }> = {
   BAD_REQUEST: { status: 400, error: 'BadRequest' },
@@ -9,8 +12,14 @@ export const HTTP_STATUS: Record<ErrorCode | 'INTERNAL_SERVER_ERROR', { status: 
   FORBIDDEN: { status: 403, error: 'Forbidden' },
   NOT_FOUND: { status: 404, error: 'NotFound' },
   CONFLICT: { status: 409, error: 'Conflict' },
+  SERVICE_UNAVAILABLE: { status: 503, error: 'ServiceUnavailable' },
   INTERNAL_SERVER_ERROR: { status: 500, error: 'InternalServerError' },
 };
+
+/** Seconds a client is told to wait (`Retry-After`) before retrying a SERVICE_UNAVAILABLE answer. */
+export const RETRY_AFTER_SECONDS = 5;
+
+export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable; retry later';
 
 export class VigilError extends Error {
   constructor(
@@ -34,6 +43,7 @@ export const badRequest = (message: string, field?: string) => new VigilError('B
 export const notFound = (what: string) => new VigilError('NOT_FOUND', `${what} not found`);
 export const forbidden = (message = 'You do not have permission to do this') => new VigilError('FORBIDDEN', message);
 export const conflict = (message: string) => new VigilError('CONFLICT', message);
+export const serviceUnavailable = (message = SERVICE_UNAVAILABLE_MESSAGE) => new VigilError('SERVICE_UNAVAILABLE', message);
 export const unauthenticated = (message = 'A valid API key is required: Authorization: Bearer <key>') =>
   new VigilError('UNAUTHENTICATED', message);
 
@@ -45,4 +55,24 @@ export function isErrorCode(code: unknown): code is ErrorCode {
 export function restErrorBody(code: ErrorCode | 'INTERNAL_SERVER_ERROR', message: string) {
   const { status, error } = HTTP_STATUS[code];
   return { statusCode: status, error, message };
+}
+
+// Socket-level failures (Node), and PostgreSQL's "connection" (08) class, shutdown (57P01-57P03)
+// and too-many-connections (53300) states: the dependency is away, not the request at fault.
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', '57P01', '57P02', '57P03', '53300']);
+// What pg and Prisma's pg adapter say when a connection drops or cannot be had (or, Prisma, a
+// transaction waited its maxWait for one: the database is saturated), without a code.
+const UNREACHABLE_MESSAGES = /Connection terminated|Unable to start a transaction in the given time|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|Can't reach database server|fetch failed|socket hang up/i;
+
+/**
+ * Whether `error` (or what it wraps: `cause`, `originalError`, Prisma's adapter `cause`) says a
+ * dependency could not be reached: the answer is then SERVICE_UNAVAILABLE, never a 500.
+ */
+export function isDependencyUnreachable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 6) return false;
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown; originalError?: unknown; extensions?: { code?: unknown } };
+  if (e.extensions?.code === 'SERVICE_UNAVAILABLE') return true;
+  if (typeof e.code === 'string' && (UNREACHABLE_CODES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))) return true;
+  if (typeof e.message === 'string' && UNREACHABLE_MESSAGES.test(e.message)) return true;
+  return isDependencyUnreachable(e.cause, depth + 1) || isDependencyUnreachable(e.originalError, depth + 1);
 }

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import { censoredAlertJsonSql } from './censorship';
+import { Visibility } from './visibility';
 
 /**
  * Reading an organization's event log.
@@ -8,7 +9,7 @@ import { censoredAlertJsonSql } from './censorship';
  * sees of the organizations it follows (AlertFollowingCreated / AlertFollowingUpdated) is not
  * copied there per follower: it is derived here, when the log is read, from the followed
  * organization's AlertCreated / AlertUpdated events since the follow began — censored by
- * lib/censorship.ts (resource, metadata and enrichment) and without the metadata's `userId`. A scan
+ * lib/visibility.ts (Visibility.followerEventSql: the hidden alert fields and the metadata's `userId`). A scan
  * that changes 100,000 alerts therefore writes 100,000 events whatever the number of followers
  * (fan-out on write cost ~0.45 s per follower and 100,000 changes; `bench:reconcile` history in
  * the commit log). A derived event keeps the seq (cursor order) of the event it comes from, and its
@@ -19,6 +20,7 @@ import { censoredAlertJsonSql } from './censorship';
 /** Which alert events a follower sees, and under which name. */
 export const FOLLOWING_NAMES = { AlertCreated: 'AlertFollowingCreated', AlertUpdated: 'AlertFollowingUpdated' } as const;
 const FOLLOWED_EVENT_NAMES = Object.keys(FOLLOWING_NAMES);
+const followerEvent = Visibility.followerEventSql('e.data', 'e.metadata');
 const DERIVED_NAMES = Object.values(FOLLOWING_NAMES) as string[];
 
 export interface EventLogQuery {
@@ -29,6 +31,8 @@ export interface EventLogQuery {
   end?: Date | null;
   /** Only events after this seq (the cursor of the previous page). */
   afterSeq?: string | null;
+  /** Only events up to this seq (webhook delivery reads no further than lib/event-horizon.ts allows). */
+  throughSeq?: string | null;
   limit: number;
 }
 
@@ -56,9 +60,9 @@ export interface EventLogRow {
 export async function readEventLog(db: pg.Pool | pg.PoolClient, query: EventLogQuery): Promise<EventLogRow[]> {
   const name = query.name ?? null;
   const derived = name !== null && DERIVED_NAMES.includes(name);
-  const params: unknown[] = [query.organizationId, query.afterSeq ?? null, query.start ?? null, query.end ?? null, query.limit];
+  const params: unknown[] = [query.organizationId, query.afterSeq ?? null, query.start ?? null, query.end ?? null, query.limit, query.throughSeq ?? null];
   const add = (value: unknown) => `$${params.push(value)}`;
-  const common = `($2::bigint IS NULL OR e.seq > $2::bigint)
+  const common = `($2::bigint IS NULL OR e.seq > $2::bigint) AND ($6::bigint IS NULL OR e.seq <= $6::bigint)
         AND ($3::timestamptz IS NULL OR e."createdAt" >= $3::timestamptz) AND ($4::timestamptz IS NULL OR e."createdAt" <= $4::timestamptz)`;
   const branches: string[] = [];
   if (!derived) {
@@ -78,7 +82,7 @@ export async function readEventLog(db: pg.Pool | pg.PoolClient, query: EventLogQ
     for (const f of follows) {
       branches.push(`(SELECT md5(e.id::text || ':' || $1::text)::uuid AS id, e.seq, $1::uuid AS "organizationId",
               CASE e.name WHEN 'AlertCreated' THEN '${FOLLOWING_NAMES.AlertCreated}' ELSE '${FOLLOWING_NAMES.AlertUpdated}' END AS name,
-              e.source, e.version, ${censoredAlertJsonSql('e.data')} AS data, e.metadata - 'userId' AS metadata, e."createdAt"
+              e.source, e.version, ${followerEvent.data} AS data, ${followerEvent.metadata} AS metadata, e."createdAt"
          FROM documents.events e
         WHERE e."organizationId" = ${add(f.followedId)}::uuid AND e."createdAt" >= ${add(f.createdAt)}::timestamptz
           AND e.name = ANY(${add(names)}::text[]) AND ${common}
@@ -93,4 +97,37 @@ export async function readEventLog(db: pg.Pool | pg.PoolClient, query: EventLogQ
     params,
   );
   return rows;
+}
+
+/** The accepted follows of `followerId` (live followed organizations): since when, and the follower's tags on each. */
+export async function followsOf(db: pg.Pool | pg.PoolClient, followerId: string): Promise<Array<{ followedId: string; createdAt: Date; tags: string[] }>> {
+  const { rows } = await db.query<{ followedId: string; createdAt: Date; tags: string[] }>(
+    `SELECT f."followedId", f."createdAt", f.tags FROM organizations.follows f
+       JOIN organizations.organizations o ON o.id = f."followedId" AND o."deletedAt" IS NULL
+      WHERE f."followerId" = $1 ORDER BY f."followedId"`,
+    [followerId],
+  );
+  return rows;
+}
+
+/**
+ * The event `followerId` sees of a followed organization's alert event, exactly as readEventLog
+ * derives it in SQL (same id, name, censored data, metadata without `userId`); null when the
+ * follower sees nothing of it (another name, or before the follow began).
+ */
+export function deriveFollowingEvent(row: EventLogRow, followerId: string, followCreatedAt: Date): EventLogRow | null {
+  const name = FOLLOWING_NAMES[row.name as keyof typeof FOLLOWING_NAMES];
+  if (!name || new Date(row.createdAt).getTime() < followCreatedAt.getTime()) return null;
+  const hex = createHash('md5').update(`${row.id}:${followerId}`).digest('hex');
+  const { userId: _userId, ...metadata } = row.metadata;
+  // The same censored payload followerEventSql builds when the log is read (no view marker in it).
+  const { followerView: _view, ...data } = Visibility.alertFor('follower', row.data);
+  return {
+    ...row,
+    id: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`,
+    organizationId: followerId,
+    name,
+    data,
+    metadata,
+  };
 }

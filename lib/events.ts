@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { Tx } from './db';
 
 /** Event names per entity, as GET /events/names lists them. */
@@ -5,7 +6,7 @@ export const EVENT_NAMES = {
   alert: ['AlertCreated', 'AlertUpdated', 'AlertFollowingCreated', 'AlertFollowingUpdated'],
   alertComment: ['AlertCommentCreated'],
   answer: ['AnswerCreated', 'AnswerUpdated'],
-  assessment: ['AssessmentCreated', 'AssessmentUpdated'],
+  assessment: ['AssessmentCreated', 'AssessmentUpdated', 'AssessmentOverdue'],
   assessmentComment: ['AssessmentCommentCreated'],
   attachment: ['AttachmentCreated', 'AttachmentUpdated'],
   element: ['ElementCreated', 'ElementDeleted'],
@@ -17,7 +18,7 @@ export const EVENT_NAMES = {
   questionnaire: ['QuestionnaireCreated'],
   scan: ['ScanCreated', 'ScanStarted', 'ScanCompleted', 'ScanFailed', 'ScanStopped'],
   scanTarget: ['ScanTargetCreated', 'ScanTargetUpdated', 'ScanTargetDeleted'],
-  webhook: ['WebhookCreated', 'WebhookUpdated', 'WebhookDeleted'],
+  webhook: ['WebhookCreated', 'WebhookUpdated', 'WebhookDeleted', 'WebhookDisabled'],
 } as const;
 
 export type EventName = (typeof EVENT_NAMES)[keyof typeof EVENT_NAMES][number];
@@ -41,4 +42,12 @@ export async function recordEvent(tx: Tx, event: NewEvent): Promise<void> {
       metadata: event.metadata ?? {},
     },
   });
+}
+
+/** recordEvent for raw-SQL code: `client` holds the caller's transaction. */
+export async function recordEventSql(client: pg.PoolClient | pg.Pool, event: NewEvent): Promise<void> {
+  await client.query(
+    `INSERT INTO documents.events (id, "organizationId", name, source, data, metadata) VALUES (gen_random_uuid(), $1, $2, $3, $4::jsonb, $5::jsonb)`,
+    [event.organizationId, event.name, event.source, JSON.stringify(event.data), JSON.stringify(event.metadata ?? {})],
+  );
 }

@@ -10,7 +10,7 @@ export function setLogLevel(level: Level | 'silent'): void {
 
 function write(level: Level, message: string, fields?: Record<string, unknown>): void {
   if (order[level] < threshold) return;
-  process.stderr.write(JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }) + '\n');
+  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level, message, ...fields })}\n`);
 }
 
 export const log = {

@@ -34,3 +34,40 @@ export function oneOf<T extends string>(value: unknown, allowed: readonly T[], f
   }
   return value as T;
 }
+
+/**
+ * PostgreSQL `text` and `jsonb` cannot hold U+0000 (the statement fails with 22P05/22021), so no
+ * input may carry it: this finds the first string or object key that does, and gives its path
+ * (empty for the value itself), or null. The REST route table and the GraphQL gateway apply it to
+ * every input before anything reaches a resolver; recursion stops at 64 levels, deeper than any
+ * input Vigil takes (express and the GraphQL parser bound nesting well below what would matter).
+ */
+export function pathOfNulCharacter(value: unknown, depth = 0): Array<string | number> | null {
+  // The path is built only on the way back from a find: a 100 MB findings document walks allocation-free.
+  if (typeof value === 'string') return value.includes('\u0000') ? [] : null;
+  if (value === null || typeof value !== 'object' || depth > 64) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = pathOfNulCharacter(value[i], depth + 1);
+      if (found) return [i, ...found];
+    }
+    return null;
+  }
+  for (const key in value) {
+    if (key.includes('\u0000')) return [key];
+    const found = pathOfNulCharacter((value as Record<string, unknown>)[key], depth + 1);
+    if (found) return [key, ...found];
+  }
+  return null;
+}
+
+export const NUL_CHARACTER_MESSAGE = 'must not contain the NUL character (U+0000)';
+
+/** The largest PostgreSQL bigint: a sequence number (an event or history cursor) beyond it is not one we issued. */
+const MAX_BIGINT = 9223372036854775807n;
+
+/** A sequence number as decimal text (the bigint columns' cursors), checked to fit a bigint. */
+export function sequenceNumber(text: string, field: string, message = `${field} is not valid`): string {
+  if (!/^\d{1,19}$/.test(text) || BigInt(text) > MAX_BIGINT) throw badRequest(message, field);
+  return text;
+}

@@ -13,18 +13,23 @@ export function subgraphSdl(name: SubgraphName): string {
 
 /** Composes the four subgraph SDLs into the supergraph, locally (no registry, no network). */
 export function composeSupergraph(urls?: Partial<Record<SubgraphName, string>>): string {
-  const result = composeServices(
-    SUBGRAPH_NAMES.map((name) => ({ name, url: urls?.[name] ?? `http://127.0.0.1/${name}/graphql`, typeDefs: parse(subgraphSdl(name)) })),
-  );
+  return composeSubgraphs(SUBGRAPH_NAMES.map((name) => ({ name, url: urls?.[name] ?? `http://127.0.0.1/${name}/graphql`, typeDefs: parse(subgraphSdl(name)) })));
+}
+
+/** Composition refuses to hand the gateway a supergraph when subgraphs disagree: the errors, not a half-made schema. */
+export function composeSubgraphs(subgraphs: Parameters<typeof composeServices>[0]): string {
+  const result = composeServices(subgraphs);
   if (result.errors) {
     throw new Error(`Supergraph composition failed:\n${result.errors.map((e) => `- ${e.message}`).join('\n')}`);
   }
   return result.supergraphSdl;
 }
 
-/** `npm run compose`: refresh schema/ (subgraph SDL copies and the composed supergraph). */
+/**
+ * `npm run compose`: refresh schema/supergraph.graphql. The subgraph SDL has one home,
+ * subgraphs/<name>/*.graphql; schema/ holds only what is composed from it.
+ */
 if (require.main === module) {
-  for (const name of SUBGRAPH_NAMES) writeFileSync(path.join(ROOT, 'schema', `${name}.graphql`), subgraphSdl(name));
   writeFileSync(path.join(ROOT, 'schema', 'supergraph.graphql'), composeSupergraph());
   process.stdout.write(`schema/supergraph.graphql composed from ${SUBGRAPH_NAMES.join(', ')}\n`);
 }

@@ -8,6 +8,6 @@ import { documentsSubgraph } from './documents';
 export const SUBGRAPHS: Record<SubgraphName, SubgraphDefinition> = {
   organizations: organizationsSubgraph as SubgraphDefinition,
   alerts: alertsSubgraph as SubgraphDefinition,
-  questionnaires: questionnairesSubgraph,
+  questionnaires: questionnairesSubgraph as SubgraphDefinition,
   documents: documentsSubgraph,
 };

@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
@@ -9,37 +8,60 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
-import { parse, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import { parse, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Database } from '../lib/db';
-import { VigilError, isErrorCode } from '../lib/errors';
+import { VigilError, isDependencyUnreachable, isErrorCode } from '../lib/errors';
+import { formatError } from '../lib/graphql-errors';
+import { httpServerOptions, listen, type RunningServer, type ServerTimeouts } from '../lib/http-server';
 import { log } from '../lib/log';
-import { Policy } from '../lib/policy';
+import { Visibility } from '../lib/visibility';
 import { PRINCIPAL_HEADER, REQUEST_ID_HEADER, SIGNATURE_HEADER, verifyPrincipal, type Principal } from '../lib/principal';
 import { scalarResolvers } from '../lib/scalars';
-import type { SubgraphName } from '../lib/config';
+import type { AttachmentLimits, Quotas, SubgraphName } from '../lib/config';
+import type { ObjectStorage } from '../lib/storage';
+import { useTokenLimit } from '../lib/document-tokens';
 
-/** What every resolver receives: the database, the caller and the one authorization policy. */
+/** What every resolver receives: the database, the caller and the one visibility policy (who sees what: lib/visibility.ts). */
 export interface SubgraphContext<Loaders = unknown> {
   db: Database;
   principal: Principal | null;
-  policy: Policy;
+  policy: Visibility;
   requestId: string;
   loaders: Loaders;
   /** Services a subgraph needs beyond the database (e.g. the credential cipher). */
   services: SubgraphServices;
+  /** Where the client reached the gateway (`http(s)://host[:port]`), signed by it; undefined for internal calls. */
+  origin?: string;
 }
 
 export interface SubgraphServices {
   secret: string;
-  /** VIGIL_PUBLIC_URL: the base of the links answers carry (OAuth consent, Terraform download); unset = relative links. */
+  /** How many of a thing one owner may hold (lib/config.ts); DEFAULT_QUOTAS when absent. */
+  quotas?: Quotas;
+  /** VIGIL_PUBLIC_URL: the base of the links answers carry (OAuth consent, Terraform download); unset = the request's origin. */
   publicUrl?: string;
+  /** Webhook settings (lib/config.ts): the SSRF allow-list checked at registration. */
+  webhooks?: { allowHosts: string[] };
+  /** Where attachment bytes live (lib/storage/); the documents subgraph refuses attachments without it. */
+  storage?: ObjectStorage;
+  /** Attachment size limit, URL lifetime, document lifetime (lib/config.ts). */
+  attachments?: AttachmentLimits;
+}
+
+/**
+ * The base of every link an answer carries (OAuth consent, Terraform script): VIGIL_PUBLIC_URL, else
+ * the origin the client reached the gateway at. A call with neither (an internal command) gets a
+ * path alone.
+ */
+export function linkBase(ctx: Pick<SubgraphContext, 'services' | 'origin'>): string {
+  return ctx.services.publicUrl ?? ctx.origin ?? '';
 }
 
 export interface SubgraphDefinition<Loaders = unknown> {
   name: SubgraphName;
   typeDefs: DocumentNode;
   resolvers: GraphQLResolverMap<SubgraphContext<Loaders>>;
-  createLoaders(db: Database, policy: Policy): Loaders;
+  createLoaders(db: Database, policy: Visibility): Loaders;
 }
 
 /**
@@ -48,7 +70,7 @@ export interface SubgraphDefinition<Loaders = unknown> {
  */
 export function subgraphSdlText(dir: string): string {
   const files = readdirSync(dir).filter((f) => f.endsWith('.graphql') && f !== 'schema.graphql').sort();
-  return ['schema.graphql', ...files].map((f) => readFileSync(path.join(dir, f), 'utf8').trimEnd() + '\n').join('\n');
+  return ['schema.graphql', ...files].map((f) => `${readFileSync(path.join(dir, f), 'utf8').trimEnd()}\n`).join('\n');
 }
 
 export function readSdl(dir: string): DocumentNode {
@@ -71,20 +93,6 @@ export function mergeResolvers(...maps: ResolverMap[]): ResolverMap {
   return merged;
 }
 
-/** Known errors keep their code; anything else is masked (and logged by `logInternalErrors`). */
-export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const original = (error as { originalError?: unknown })?.originalError ?? error;
-  if (original instanceof VigilError) {
-    return { message: original.message, path: formatted.path, extensions: { code: original.code, ...(original.field ? { field: original.field } : {}) } };
-  }
-  const code = formatted.extensions?.code;
-  if (isErrorCode(code)) return { message: formatted.message, path: formatted.path, extensions: { code, ...(formatted.extensions?.field ? { field: formatted.extensions.field } : {}) } };
-  if (code === 'GRAPHQL_VALIDATION_FAILED' || code === 'GRAPHQL_PARSE_FAILED' || code === 'BAD_USER_INPUT') {
-    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code: 'BAD_REQUEST' } };
-  }
-  return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
-}
-
 /** Logs every unexpected error with the request id the gateway sent, so a masked error can be traced. */
 export function logInternalErrors(serviceName: string): ApolloServerPlugin<{ requestId: string }> {
   return {
@@ -94,6 +102,10 @@ export function logInternalErrors(serviceName: string): ApolloServerPlugin<{ req
           for (const error of errors) {
             const original = error.originalError ?? error;
             if (original instanceof VigilError || isErrorCode(error.extensions?.code)) continue;
+            if (isDependencyUnreachable(original)) {
+              log.warn('dependency unreachable', { service: serviceName, requestId: contextValue?.requestId, error: original.message });
+              continue;
+            }
             if (error.extensions?.code === 'GRAPHQL_VALIDATION_FAILED' || error.extensions?.code === 'BAD_USER_INPUT') continue;
             log.error('internal error', { service: serviceName, requestId: contextValue?.requestId, error: original.stack ?? original.message });
           }
@@ -101,22 +113,6 @@ export function logInternalErrors(serviceName: string): ApolloServerPlugin<{ req
       };
     },
   };
-}
-
-export interface RunningServer {
-  url: string;
-  port: number;
-  close(): Promise<void>;
-}
-
-export function listen(server: http.Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
 }
 
 export interface SubgraphDeps {
@@ -129,15 +125,15 @@ export function buildSchema(definition: SubgraphDefinition): GraphQLSchema {
 }
 
 /** The context of one subgraph operation, for a caller the gateway has already authenticated. */
-export function createContext(definition: SubgraphDefinition, deps: SubgraphDeps, principal: Principal | null, requestId: string): SubgraphContext {
-  const policy = new Policy(deps.db.pool, principal);
-  return { db: deps.db, principal, policy, requestId, loaders: definition.createLoaders(deps.db, policy), services: deps.services };
+export function createContext(definition: SubgraphDefinition, deps: SubgraphDeps, principal: Principal | null, requestId: string, origin?: string): SubgraphContext {
+  const policy = new Visibility(deps.db.pool, principal);
+  return { db: deps.db, principal, policy, requestId, loaders: definition.createLoaders(deps.db, policy), services: deps.services, origin };
 }
 
 export async function startSubgraph(
   definition: SubgraphDefinition,
   deps: SubgraphDeps,
-  options: { port: number; host?: string; schema?: GraphQLSchema },
+  options: { port: number; host?: string; schema?: GraphQLSchema; timeouts?: ServerTimeouts; maxTokens?: number },
 ): Promise<RunningServer> {
   const schema = options.schema ?? buildSchema(definition);
   const apollo = new ApolloServer<SubgraphContext>({
@@ -154,22 +150,26 @@ export async function startSubgraph(
     '/graphql',
     express.json({ limit: '10mb' }),
     (req, res, next) => {
-      const verified = verifyPrincipal(deps.services.secret, req.header(PRINCIPAL_HEADER), req.header(SIGNATURE_HEADER));
+      const verified = verifyPrincipal(deps.services.secret, req.header(PRINCIPAL_HEADER), req.header(SIGNATURE_HEADER), (req.body ?? {}) as { query?: unknown; variables?: unknown });
       if (!verified.ok) {
         res.status(401).json({ errors: [{ message: `Subgraph ${definition.name} accepts only signed calls from the gateway (${verified.reason})`, extensions: { code: 'UNAUTHENTICATED' } }] });
         return;
       }
       res.locals.principal = verified.principal;
+      res.locals.origin = verified.origin;
       next();
     },
+    // Documents come from the gateway's query planner, within the gateway's limits; this bounds a
+    // signed caller that is not the gateway. 0 = no limit.
+    useTokenLimit({ maxTokens: options.maxTokens ?? 0 }),
     expressMiddleware(apollo, {
-      context: async ({ req, res }) => createContext(definition, deps, res.locals.principal as Principal | null, req.header(REQUEST_ID_HEADER) ?? randomUUID()),
+      context: async ({ req, res }) => createContext(definition, deps, res.locals.principal as Principal | null, req.header(REQUEST_ID_HEADER) ?? randomUUID(), res.locals.origin as string | undefined),
     }),
   );
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', subgraph: definition.name });
   });
-  const server = http.createServer(app);
+  const server = http.createServer(httpServerOptions(options.timeouts), app);
   const port = await listen(server, options.port, options.host ?? '127.0.0.1');
   return {
     url: `http://127.0.0.1:${port}/graphql`,

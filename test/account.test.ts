@@ -136,11 +136,17 @@ describe('invites and access requests', () => {
     expect(events.body.data).toEqual([expect.objectContaining({ name: 'MemberJoined', data: expect.objectContaining({ userId: carol.userId }) })]);
   });
 
-  it('refuses an expired invite', async () => {
+  it('refuses an expired invite, and reads it as the list does: not found (REST and GraphQL)', async () => {
     const dave = await t.bootstrap('dave@example.com', 'Dave Co');
     const invite = await t.vigil.db.prisma.invite.create({
       data: { organizationId: bob.organizationId, email: 'dave@example.com', roles: ['ADMIN'], expiresAt: new Date(Date.now() - 1000) },
     });
+    expect((await t.rest('GET', '/me/invites', { key: dave.apiKey })).body).toEqual([]);
+    const read = await t.rest('GET', `/me/invites/${invite.id}`, { key: dave.apiKey });
+    expect(read.status).toBe(404);
+    expect(read.body).toEqual({ statusCode: 404, error: 'NotFound', message: expect.stringMatching(/Invite/) });
+    const gql = await t.graphql('query($token: ID!) { myInvite(token: $token) { id } }', { token: invite.id }, dave.apiKey);
+    expect(gql.body.errors?.[0].extensions?.code).toBe('NOT_FOUND');
     expect((await t.rest('POST', `/me/invites/${invite.id}/accept`, { key: dave.apiKey })).status).toBe(404);
   });
 

@@ -68,7 +68,7 @@ describe('PUT /organizations/{organizationId}/scantargets/{scanTargetId}/alerts/
     expect(rows[0].n).toBe(2);
   });
 
-  it('refuses CLOSED, ACTIVE, unknown states and changing the state of a CLOSED alert (400)', async () => {
+  it('refuses CLOSED, ACTIVE and unknown states (400); a CLOSED alert takes labels and stays CLOSED', async () => {
     const id = await newAlert();
     for (const state of ['CLOSED', 'ACTIVE', 'DONE']) {
       const res = await t.rest('PUT', updatePath(id), { key: alice.apiKey, body: { state } });
@@ -76,7 +76,6 @@ describe('PUT /organizations/{organizationId}/scantargets/{scanTargetId}/alerts/
       expect(res.body.message).toMatch(/state/);
     }
     const closed = await newAlert({ state: 'CLOSED', resolvedAt: new Date() });
-    expect((await t.rest('PUT', updatePath(closed), { key: alice.apiKey, body: { state: 'RISK_ACCEPTED' } })).status).toBe(400);
     const labelled = await t.rest('PUT', updatePath(closed), { key: alice.apiKey, body: { labels: ['post-mortem'] } });
     expect(labelled.body).toMatchObject({ state: 'CLOSED', labels: ['post-mortem'] });
   });
@@ -191,13 +190,13 @@ describe('PUT /organizations/{organizationId}/alerts/status/batch', () => {
       { organizationId: alice.organizationId, scanTargetId: target, rule: 'fx-key-unrotated', resource: 'k5', severity: 'MEDIUM', state: 'CLOSED', resolvedAt: new Date() },
     ]);
     const count = async (condition: object) => (await batch({ state: ['MITIGATING_CONTROL'], condition: { dryRun: true, ...condition } })).body.count;
-    expect(await count({ rules: ['fx-key-unrotated'] })).toBe(4); // CLOSED never matches
-    expect(await count({ selection: { alertIds: [ids[0], ids[4]] } })).toBe(1);
-    expect(await count({ selection: { rules: ['fx-key-unrotated'] }, severities: ['MEDIUM'] })).toBe(3);
+    expect(await count({ rules: ['fx-key-unrotated'] })).toBe(5); // CLOSED matches too (it would reopen)
+    expect(await count({ selection: { alertIds: [ids[0], ids[4]] } })).toBe(2);
+    expect(await count({ selection: { rules: ['fx-key-unrotated'] }, severities: ['MEDIUM'] })).toBe(4);
     expect(await count({ rules: ['fx-key-unrotated'], states: ['IN_PROGRESS'] })).toBe(1);
     expect(await count({ rules: ['fx-key-unrotated'], states: 'ACTIVE' })).toBe(4);
     expect(await count({ rules: ['fx-key-unrotated'], scanTargetTags: ['prod'] })).toBe(2);
-    expect(await count({ rules: ['fx-key-unrotated'], scanTargetTags: ['prod'], includeEmptyScanTargetTags: true })).toBe(3);
+    expect(await count({ rules: ['fx-key-unrotated'], scanTargetTags: ['prod'], includeEmptyScanTargetTags: true })).toBe(4);
     expect(await count({ rules: ['fx-key-unrotated'], scanTargetIds: [otherTarget] })).toBe(1);
     const real = await batch({ state: ['MITIGATING_CONTROL', 'OPEN'], comment: null, condition: { dryRun: false, selection: { alertIds: [ids[0], ids[1]], rules: null } } });
     expect(real.body).toEqual({ count: 2, dryRun: false, remaining: 0 });

@@ -60,7 +60,7 @@ describe('after its scan target is deleted, an alert', () => {
     expect(update.status).toBe(404);
     const comment = await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${deleted}/alerts/${goneAlert}/comments`, { key, body: { comment: 'too late' } });
     expect(comment.status).toBe(404);
-    const batch = await t.rest('PUT', `/organizations/${admin.organizationId}/alerts/status/batch`, { key, body: { state: 'RISK_ACCEPTED', condition: {} } });
+    const batch = await t.rest('PUT', `/organizations/${admin.organizationId}/alerts/status/batch`, { key, body: { state: 'RISK_ACCEPTED', condition: { dryRun: false } } });
     expect(batch.body).toMatchObject({ count: 1, remaining: 0 });
     const { rows } = await t.vigil.db.pool.query(`SELECT id, state, version FROM alerts.alerts WHERE id = ANY($1::uuid[]) ORDER BY state`, [[keptAlert, goneAlert]]);
     expect(rows).toEqual([
@@ -83,7 +83,7 @@ describe('after its scan target is deleted, an alert', () => {
       query: `query($r: [_Any!]!) { _entities(representations: $r) { ... on Alert { id } } }`,
       variables: { r: [keptAlert, goneAlert].map((id) => ({ __typename: 'Alert', id })) },
     };
-    const res = await request(t.vigil.subgraphs.alerts!.url, 'POST', '', { body, headers: signPrincipal(t.secret, { userId: admin.userId, apiKeyId: 'k' }) });
+    const res = await request(t.vigil.subgraphs.alerts!.url, 'POST', '', { body, headers: signPrincipal(t.secret, { userId: admin.userId, apiKeyId: 'k' }, body) });
     expect(res.body.data._entities).toEqual([{ id: keptAlert }, null]);
   });
 });

@@ -24,7 +24,7 @@ it('starts on PGlite in the data directory, bootstraps through the running servi
     expect(ready.body).toMatchObject({ status: 'ready', database: 'embedded' });
 
     // The CLI finds the database held by the service and runs the command inside it.
-    const boot = await runScript('lib/cli/vigil.ts', ['bootstrap', '--email', 'owner@example.com', '--organization', 'Embedded Org'], env);
+    const boot = await runScript('cli/vigil.ts', ['bootstrap', '--email', 'owner@example.com', '--organization', 'Embedded Org'], env);
     expect(boot.code).toBe(0);
     const lines = boot.stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -45,7 +45,7 @@ it('starts on PGlite in the data directory, bootstraps through the running servi
   }
 
   // With the service stopped the CLI opens the embedded database itself.
-  const second = await runScript('lib/cli/vigil.ts', ['bootstrap', '--email', 'owner@example.com', '--organization', 'Embedded Org'], env);
+  const second = await runScript('cli/vigil.ts', ['bootstrap', '--email', 'owner@example.com', '--organization', 'Embedded Org'], env);
   expect(second.code).toBe(0);
   const again = JSON.parse(second.stdout.trim());
   expect(again.userId).toBe(account!.userId);
@@ -60,5 +60,36 @@ it('starts on PGlite in the data directory, bootstraps through the running servi
     expect(keys.body).toHaveLength(17);
   } finally {
     await restarted.stop();
+  }
+});
+
+it('keeps serving authenticated requests, and /readyz stays truthful, after requests whose input fails in SQL', async () => {
+  const ownDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-embedded-'));
+  const ownEnv = { ...env, VIGIL_DATA_DIR: ownDir };
+  const service = await startServiceProcess(ownEnv);
+  try {
+    const boot = await runScript('cli/vigil.ts', ['bootstrap', '--email', 'nul@example.com', '--organization', 'NUL Org'], ownEnv);
+    const account = JSON.parse(boot.stdout.trim()) as { organizationId: string; apiKey: string };
+    expect((await request(service.url, 'GET', '/me', { key: account.apiKey })).status).toBe(200);
+
+    // NUL bytes PostgreSQL refuses: whether validation answers 400 or the statement fails, the
+    // answer is the caller's alone.
+    const hostile = [
+      request(service.url, 'GET', `/organizations/${account.organizationId}/events?name=a%00b`, { key: account.apiKey }),
+      request(service.url, 'POST', '/graphql', { key: account.apiKey, body: { query: `query($n: String) { events(organizationId: "${account.organizationId}", name: $n) { cursor } }`, variables: { n: 'a\u0000b' } } }),
+      request(service.url, 'POST', `/organizations/${account.organizationId}/alerts`, { key: account.apiKey, body: { search: 'x\u0000y' } }),
+    ];
+    for (const answer of await Promise.all(hostile)) expect(answer.status).toBeLessThan(600);
+
+    const after = await Promise.all(Array.from({ length: 10 }, () => request(service.url, 'GET', '/me', { key: account.apiKey })));
+    expect(after.map((r) => r.status)).toEqual(after.map(() => 200));
+    const graphql = await request(service.url, 'POST', '/graphql', { key: account.apiKey, body: { query: '{ me { email } }' } });
+    expect(graphql.body).toEqual({ data: { me: { email: 'nul@example.com' } } });
+    const ready = await request(service.url, 'GET', '/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toMatchObject({ status: 'ready', database: 'embedded' });
+  } finally {
+    await service.stop();
+    rmSync(ownDir, { recursive: true, force: true });
   }
 });

@@ -2,7 +2,7 @@ import { startTestVigil, type Account, type TestVigil } from './support/vigil';
 import { createScanTarget, follow, insertAlerts, insertRules } from './support/alert-fixtures';
 
 /**
- * lib/censorship.ts: a follower never sees an alert's resource, metadata, enrichment or comments,
+ * lib/visibility.ts: a follower never sees an alert's resource, metadata, enrichment or comments,
  * wherever it reads the alert: lists, get, history, grouped, summaries, legacy lists, events, GraphQL.
  * Each response a follower gets is searched for the secret values.
  */

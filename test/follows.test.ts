@@ -34,14 +34,14 @@ describe('a follow relation from request to end', () => {
   it('starts with the followed organization asking (token = the invited organization id); both logs record it', async () => {
     const created = await t.rest('POST', `/organizations/${acme}/followers/requests`, { key: alice.apiKey, body: { token: fin.toUpperCase() } });
     expect(created.status).toBe(200);
-    expect(created.body).toEqual({ token: fin, id: fin, name: 'Fin', followerId: fin, followingId: acme, status: 'PENDING', createdAt: expect.any(String), decidedAt: null });
+    expect(created.body).toEqual({ token: fin, id: fin, name: null, followerId: fin, followingId: acme, status: 'PENDING', createdAt: expect.any(String), decidedAt: null });
     expect((await eventNames(t, acme)).at(-1)).toBe('FollowerRequested');
     expect((await eventNames(t, fin)).at(-1)).toBe('FollowingRequested');
   });
 
   it('shows the request on both sides (bare arrays), REST and GraphQL agreeing; no access yet', async () => {
     const sent = await t.rest('GET', `/organizations/${acme}/followers/requests`, { key: rita.apiKey });
-    expect(sent.body).toEqual([expect.objectContaining({ token: fin, id: fin, name: 'Fin', status: 'PENDING' })]);
+    expect(sent.body).toEqual([expect.objectContaining({ token: fin, id: fin, name: null, status: 'PENDING' })]);
     expect((await gql(`query($o: ID!) { followerRequests(organizationId: $o) { ${FOLLOWER_REQUEST_FIELDS} } }`, { o: acme }, rita)).data.followerRequests).toEqual(sent.body);
     const one = await t.rest('GET', `/organizations/${acme}/followers/requests/${fin}`, { key: rita.apiKey });
     expect(one.body).toEqual(sent.body[0]);
@@ -57,11 +57,14 @@ describe('a follow relation from request to end', () => {
     expect((await t.rest('GET', `/organizations/${acme}`, { key: fred.apiKey })).status).toBe(404);
   });
 
-  it('refuses a request to itself (400), to an unknown organization (404) and a second pending one (409)', async () => {
+  it('refuses a request to itself (400) and a second pending one (409); an unknown organization is answered like a real one', async () => {
     const self = await t.rest('POST', `/organizations/${acme}/followers/requests`, { key: alice.apiKey, body: { token: acme } });
     expect(self.status).toBe(400);
     expect(self.body.message).toMatch(/token/);
-    expect((await t.rest('POST', `/organizations/${acme}/followers/requests`, { key: alice.apiKey, body: { token: randomUUID() } })).status).toBe(404);
+    const unknown = randomUUID();
+    const asked = await t.rest('POST', `/organizations/${acme}/followers/requests`, { key: alice.apiKey, body: { token: unknown } });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toEqual({ token: unknown, id: unknown, name: null, followerId: unknown, followingId: acme, status: 'PENDING', createdAt: expect.any(String), decidedAt: null });
     expect((await t.rest('POST', `/organizations/${acme}/followers/requests`, { key: alice.apiKey, body: { token: fin } })).status).toBe(409);
     const malformed = await t.rest('POST', `/organizations/${acme}/followers/requests`, { key: alice.apiKey, body: { token: 'fin' } });
     expect(malformed.status).toBe(400);
@@ -182,7 +185,8 @@ describe('a follow relation from request to end', () => {
     expect((await t.rest('DELETE', `/organizations/${gone.organizationId}`, { key: gone.apiKey })).body).toBe(true);
     expect((await t.rest('GET', `/organizations/${fin}/following`, { key: fred.apiKey })).body).toEqual([]);
     expect((await t.rest('GET', `/organizations/${acme}/followers/requests`, { key: alice.apiKey })).body).toEqual([]);
-    expect((await t.rest('POST', `/organizations/${acme}/followers/requests`, { key: alice.apiKey, body: { token: gone.organizationId } })).status).toBe(404);
+    expect((await t.rest('POST', `/organizations/${acme}/followers/requests`, { key: alice.apiKey, body: { token: gone.organizationId } })).body).toMatchObject({ name: null, status: 'PENDING' });
+    expect((await t.rest('GET', `/organizations/${acme}/followers/requests`, { key: alice.apiKey })).body).toEqual([]);
   });
 });
 

@@ -25,13 +25,24 @@ describe('subgraphs trust only the gateway', () => {
   it('refuse a call signed with another secret or signed too long ago', async () => {
     const url = t.vigil.subgraphs.alerts!.url;
     const principal = { userId: alice.userId, apiKeyId: 'k' };
-    expect((await request(url, 'POST', '', { body: ME, headers: signPrincipal('another-secret', principal) })).status).toBe(401);
-    expect((await request(url, 'POST', '', { body: ME, headers: signPrincipal(t.secret, principal, Date.now() - 10 * 60_000) })).status).toBe(401);
+    expect((await request(url, 'POST', '', { body: ME, headers: signPrincipal('another-secret', principal, ME) })).status).toBe(401);
+    expect((await request(url, 'POST', '', { body: ME, headers: signPrincipal(t.secret, principal, ME, Date.now() - 10 * 60_000) })).status).toBe(401);
+  });
+
+  it('refuse a signed call replayed with another operation or other variables', async () => {
+    const url = t.vigil.subgraphs.organizations!.url;
+    const principal = { userId: alice.userId, apiKeyId: 'k' };
+    const signed = signPrincipal(t.secret, principal, ME);
+    expect((await request(url, 'POST', '', { body: { query: '{ me { id email name } }' }, headers: signed })).status).toBe(401);
+    const withVariables = { query: 'query($id: ID!) { organization(id: $id) { id } }', variables: { id: alice.organizationId } };
+    const signedWithVariables = signPrincipal(t.secret, principal, withVariables);
+    expect((await request(url, 'POST', '', { body: withVariables, headers: signedWithVariables })).status).toBe(200);
+    expect((await request(url, 'POST', '', { body: { ...withVariables, variables: { id: '00000000-0000-4000-8000-000000000000' } }, headers: signedWithVariables })).status).toBe(401);
   });
 
   it('accept a correctly signed call', async () => {
     const url = t.vigil.subgraphs.organizations!.url;
-    const ok = await request(url, 'POST', '', { body: ME, headers: signPrincipal(t.secret, { userId: alice.userId, apiKeyId: 'k' }) });
+    const ok = await request(url, 'POST', '', { body: ME, headers: signPrincipal(t.secret, { userId: alice.userId, apiKeyId: 'k' }, ME) });
     expect(ok.status).toBe(200);
     expect(ok.body.data.me).toEqual({ id: alice.userId, email: 'alice@example.com' });
   });
@@ -41,7 +52,7 @@ describe('errors', () => {
   it('mask internal errors from clients and keep the request id', async () => {
     // A principal that breaks the database query inside the subgraph (not a UUID).
     const url = t.vigil.subgraphs.organizations!.url;
-    const broken = await request(url, 'POST', '', { body: ME, headers: signPrincipal(t.secret, { userId: 'not-a-uuid', apiKeyId: 'k' }) });
+    const broken = await request(url, 'POST', '', { body: ME, headers: signPrincipal(t.secret, { userId: 'not-a-uuid', apiKeyId: 'k' }, ME) });
     expect(broken.body.errors[0]).toMatchObject({ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
     expect(JSON.stringify(broken.body)).not.toMatch(/prisma|stack|uuid/i);
   });

@@ -235,8 +235,12 @@ describe('POST /organizations/{organizationId}/scantargets/{scanTargetId}/findin
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ statusCode: 400, error: 'BadRequest', message: expect.any(String) });
     }
+    // A text body is not read as JSON (issue #10: unsupported media types are 415, never ignored); broken JSON is 400.
     const text = await t.rest('POST', findingsPath(), { key: admin.apiKey, text: 'not json' });
-    expect(text.status).toBe(400);
+    expect(text.status).toBe(415);
+    const broken = await t.rest('POST', findingsPath(), { key: admin.apiKey, text: '{"format": "vigil", "findings": [', headers: { 'content-type': 'application/json' } });
+    expect(broken.status).toBe(400);
+    expect(broken.body).toEqual({ statusCode: 400, error: 'BadRequest', message: expect.stringMatching(/^body: /) });
     expect(await alertsOfTarget()).toEqual(before.alerts);
     expect((await t.rest('GET', scansPath(), { key: admin.apiKey })).body.data).toHaveLength(before.scans);
     expect((await t.vigil.db.pool.query(`SELECT count(*)::int AS n FROM documents.events WHERE "organizationId" = $1`, [admin.organizationId])).rows[0].n).toBe(events);

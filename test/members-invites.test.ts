@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { startTestVigil, type Account, type HttpResult, type TestVigil } from './support/vigil';
 import { eventNames, follow, joinAsMember } from './support/organizations';
 
 const MEMBER_FIELDS = 'organizationId userId name email roles identityProvider lastIp lastLogin loginsCount picture createdAt updatedAt';
@@ -97,7 +97,7 @@ describe('members', () => {
     await t.rest('PUT', `/organizations/${acme}/members/${rita.userId}`, { key: alice.apiKey, body: { roles: ['ADMIN'] } });
     const blocker = new pg.Client({ connectionString: t.databaseUrl });
     await blocker.connect();
-    let a, b;
+    let a: HttpResult, b: HttpResult;
     try {
       await blocker.query('BEGIN');
       await blocker.query(`SELECT 1 FROM organizations.memberships WHERE "organizationId" = $1 FOR UPDATE`, [acme]);

@@ -173,7 +173,7 @@ describe('federation entity', () => {
       variables: { r: [{ __typename: 'Organization', id: alice.organizationId }] },
     };
     const as = async (who: Account) =>
-      (await request(url, 'POST', '', { body, headers: signPrincipal(t.secret, { userId: who.userId, apiKeyId: 'k' }) })).body.data._entities;
+      (await request(url, 'POST', '', { body, headers: signPrincipal(t.secret, { userId: who.userId, apiKeyId: 'k' }, body) })).body.data._entities;
     expect(await as(rita)).toEqual([{ id: alice.organizationId, name: 'Acme' }]);
     expect(await as(fred)).toEqual([{ id: alice.organizationId, name: 'Acme' }]);
     expect(await as(mallory)).toEqual([null]);

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startVigil } from '../gateway/app';
+import { startVigil } from '../app/vigil';
 import { loadConfig } from '../lib/config';
-import { COMMANDS } from '../lib/cli/commands';
+import { COMMANDS } from '../cli/commands';
 import { setLogLevel } from '../lib/log';
 import { createTestDatabase, request } from './support/vigil';
+import { startServiceProcess } from './support/processes';
 
 it('keeps data across a restart on PostgreSQL, and a second start applies no migration twice', async () => {
   setLogLevel('silent');
@@ -51,5 +52,25 @@ it('refuses to start, with a clear message, while a migration is recorded as fai
   } finally {
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+it('starts with VIGIL_SECRET and DATABASE_URL set and no data directory yet (npm start creates it)', async () => {
+  const database = await createTestDatabase();
+  const parent = mkdtempSync(path.join(os.tmpdir(), 'vigil-nodir-'));
+  const dataDir = path.join(parent, 'not', 'there', 'yet');
+  try {
+    const service = await startServiceProcess({ DATABASE_URL: database.url, VIGIL_SECRET: randomBytes(8).toString('hex'), VIGIL_DATA_DIR: dataDir, SUBGRAPH_BASE_PORT: '0', LOG_LEVEL: 'warn', VIGIL_SCHEDULER: 'off' });
+    try {
+      // Past "Vigil is up" (where the missing directory crashed it), still serving.
+      await new Promise((r) => setTimeout(r, 500));
+      expect(service.child.exitCode).toBeNull();
+      expect((await request(service.url, 'GET', '/readyz')).body).toMatchObject({ status: 'ready', database: 'postgres' });
+    } finally {
+      expect(await service.stop()).toBe(0);
+    }
+  } finally {
+    await database.drop();
+    rmSync(parent, { recursive: true, force: true });
   }
 });

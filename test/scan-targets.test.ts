@@ -355,10 +355,10 @@ describe('OAuth links', () => {
 
     const link = await t.rest('GET', `/oauth/link?organizationId=${org}&scanTargetId=${slack.id}`, { key: admin.apiKey });
     expect(link.status).toBe(200);
-    expect(link.body).toEqual({ url: `/oauth/slack/start?organizationId=${org}&scanTargetId=${slack.id}` });
+    expect(link.body).toEqual({ url: `${t.url}/oauth/slack/start?organizationId=${org}&scanTargetId=${slack.id}` });
     const gwsLink = await t.rest('GET', `/gworkspace/oauth/link?scanTargetId=${gws.id}&organizationId=${org}`, { key: admin.apiKey });
     expect(gwsLink.status).toBe(200);
-    expect(gwsLink.body.url).toMatch(/^\/oauth\/gworkspace\/start\?/);
+    expect(gwsLink.body.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oauth\/gworkspace\/start\?/);
     const generic = await t.rest('GET', `/oauth/link?organizationId=${org}&scanTargetId=${gws.id}`, { key: admin.apiKey });
     expect(generic.status).toBe(200);
 

@@ -1,6 +1,8 @@
 import { demoFindings, demoPairFound, demoPairs, type DemoPair } from '../subgraphs/alerts/demo-scanner';
 import { nextScanAt } from '../subgraphs/alerts/schedule';
-import { EXTERNAL_TARGET_ERROR, runDueScans, startScheduler } from '../subgraphs/alerts/scheduler';
+import os from 'node:os';
+import { EXTERNAL_TARGET_ERROR, recoverAbandonedScans, runDueScans, startScheduler } from '../subgraphs/alerts/scheduler';
+import { startWorkers } from '../workers';
 import { eventsOf } from './support/alert-fixtures';
 import { startTestVigil, type Account, type TestVigil } from './support/vigil';
 
@@ -160,6 +162,41 @@ describe('runDueScans', () => {
     expect(failed.map((e) => e.data.id)).toContain(report.ran[0].scanId);
   });
 
+  it('renews the lease of a scan while it runs, so a scan longer than its lease is not given up', async () => {
+    const target = await createTarget('slow');
+    await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${target.id}/scan`, { key: admin.apiKey });
+    const leaseMs = 400;
+    const slow = runDueScans(t.vigil.db, new Date(0), {
+      leaseMs,
+      scannerFor: (claimed) => async () => {
+        await new Promise((r) => setTimeout(r, 4 * leaseMs));
+        return demoFindings(claimed.target, claimed.scanNumber);
+      },
+    });
+    // Another instance's passes while the scan runs for four leases.
+    const sweeps: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      await new Promise((r) => setTimeout(r, leaseMs / 2));
+      sweeps.push(...(await runDueScans(t.vigil.db, new Date(0), { leaseMs, scannerFor: () => null })).abandoned);
+    }
+    const report = await slow;
+    expect(sweeps).toEqual([]);
+    expect(report.ran.map((r) => r.status)).toEqual(['DONE']);
+    expect((await scansOf(target.id)).map((s) => s.status)).toEqual(['DONE']);
+  });
+
+  it('fails at once a scan held by a process of this host that is gone (a crash), without waiting for its lease', async () => {
+    const target = await createTarget('crashed');
+    await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${target.id}/scan`, { key: admin.apiKey });
+    // A pid no process has: the highest the kernel can hand out, plus one.
+    const gone = `${os.hostname()}:4194305:abcdef01/0a0b0c`;
+    await t.vigil.db.pool.query(`UPDATE alerts.scans SET status = 'RUNNING', "lockedBy" = $2, "lockedAt" = now(), "startedAt" = now() WHERE "scanTargetId" = $1`, [target.id, gone]);
+    const [scan] = await scansOf(target.id);
+    expect(await recoverAbandonedScans(t.vigil.db)).toEqual([scan.id]);
+    expect((await scansOf(target.id)).map((s) => s.status)).toEqual(['FAILED']);
+    expect((await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${target.id}/scan`, { key: admin.apiKey })).status).toBe(200);
+  });
+
   it('gives up scans whose worker disappeared, so the target can be scanned again', async () => {
     const target = await createTarget('abandoned');
     await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${target.id}/scan`, { key: admin.apiKey });
@@ -265,9 +302,10 @@ describe('runDueScans', () => {
 });
 
 describe('startScheduler', () => {
-  it('runs in the background and picks up a manual start at once', async () => {
+  it('runs in the background on the job runner and picks up a manual start at once', async () => {
     const target = await createTarget('background');
     const scheduler = startScheduler(t.vigil.db, { intervalMs: 60_000 });
+    const workers = startWorkers(t.vigil.db, { kinds: ['scan.schedule', 'scan.run'], pollMs: 50 });
     try {
       expect((await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${target.id}/scan`, { key: admin.apiKey })).body).toBe(true);
       let status = 'QUEUED';
@@ -277,8 +315,12 @@ describe('startScheduler', () => {
       }
       expect(status).toBe('DONE');
       expect(await openAlerts(target.id)).toEqual(expectedOpen(target, 1));
+      // The scan ran as its job: one scan.run job for it, DONE.
+      const { rows } = await t.vigil.db.pool.query(`SELECT state FROM jobs.jobs WHERE kind = 'scan.run' AND payload->>'scanId' = $1`, [(await scansOf(target.id))[0].id]);
+      expect(rows).toEqual([{ state: 'DONE' }]);
     } finally {
       await scheduler.stop();
+      await workers?.stop();
     }
   });
 });

@@ -1,4 +1,4 @@
-import { COMMANDS } from '../lib/cli/commands';
+import { COMMANDS } from '../cli/commands';
 import { startTestVigil, type TestVigil } from './support/vigil';
 
 let t: TestVigil;

@@ -1,14 +1,13 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startVigil } from '../gateway/app';
+import { startVigil } from '../app/vigil';
 import { loadConfig } from '../lib/config';
-import { COMMANDS } from '../lib/cli/commands';
+import { COMMANDS } from '../cli/commands';
 import { setLogLevel } from '../lib/log';
 import { createTestDatabase, request } from './support/vigil';
-import { freePort, ROOT } from './support/processes';
+import { freePort, spawnCompiled } from './support/processes';
 
 jest.setTimeout(120_000);
 
@@ -18,8 +17,7 @@ it('runs a subgraph as its own process (npm run start:subgraph -- alerts) behind
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-split-'));
   const secret = randomBytes(8).toString('hex');
   const alertsPort = await freePort();
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['subgraphs/main.ts', 'alerts'], {
-    cwd: ROOT,
+  const child = await spawnCompiled('app/subgraph-main', ['alerts'], {
     env: { ...process.env, DATABASE_URL: database.url, VIGIL_SECRET: secret, ALERTS_PORT: String(alertsPort), VIGIL_DATA_DIR: dataDir, LOG_LEVEL: 'warn', VIGIL_SCHEDULER: 'off' },
   });
   let output = '';

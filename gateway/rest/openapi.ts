@@ -31,6 +31,7 @@ export function openApiDocument(routes: readonly RestRoute[]) {
     paths[path][row.method.toLowerCase()] = {
       summary: row.summary,
       tags: [row.tag],
+      ...(row.deprecated ? { deprecated: true } : {}),
       parameters: [...parameters(row.params, 'path'), ...parameters(row.query, 'query')],
       ...(body ? { requestBody: { required: false, content: { 'application/json': { schema: body } } } } : {}),
       responses: { '200': { description: 'OK (JSON body; `true` for deletions and actions)' }, '400': errorBody, '401': errorBody, '403': errorBody, '404': errorBody, '409': errorBody },

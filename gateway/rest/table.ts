@@ -1,6 +1,7 @@
 import type express from 'express';
-import { z } from 'zod/v4';
-import { HTTP_STATUS, isErrorCode, restErrorBody } from '../../lib/errors';
+import type { z } from 'zod/v4';
+import { HTTP_STATUS, RETRY_AFTER_SECONDS, isErrorCode, restErrorBody } from '../../lib/errors';
+import { NUL_CHARACTER_MESSAGE, pathOfNulCharacter } from '../../lib/validate';
 
 /**
  * A REST route is a row: method, path, input schemas, the GraphQL operation it runs through the
@@ -12,6 +13,8 @@ export interface RestRoute<P extends z.ZodType = z.ZodType, Q extends z.ZodType 
   path: string;
   summary: string;
   tag: string;
+  /** Kept for existing clients; OpenAPI marks it deprecated. */
+  deprecated?: boolean;
   params?: P;
   query?: Q;
   body?: B;
@@ -67,6 +70,9 @@ function describeIssues(where: string, error: z.ZodError): string {
 
 function parsePart<T extends z.ZodType>(schema: T | undefined, value: unknown, where: string): z.output<T> | undefined {
   if (!schema) return undefined;
+  // One rule for every field of every route, before its schema: PostgreSQL cannot store U+0000.
+  const nul = pathOfNulCharacter(value);
+  if (nul) throw new RestInputError(`${nul.length ? nul.join('.') : where}: ${NUL_CHARACTER_MESSAGE}`);
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new RestInputError(describeIssues(where, parsed.error));
   return parsed.data;
@@ -86,6 +92,7 @@ export function bySpecificity(a: RestRoute, b: RestRoute): number {
 
 export function sendError(res: express.Response, code: string, message: string): void {
   const known = isErrorCode(code) ? code : 'INTERNAL_SERVER_ERROR';
+  if (known === 'SERVICE_UNAVAILABLE') res.set('Retry-After', String(RETRY_AFTER_SECONDS));
   res.status(HTTP_STATUS[known].status).json(restErrorBody(known, message));
 }
 

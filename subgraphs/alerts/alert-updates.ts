@@ -1,7 +1,12 @@
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db';
 import { badRequest, notFound } from '../../lib/errors';
-import { expandStates, liveTargetCondition, LIVE_TARGET_SQL, Params, STATES } from './alert-queries';
+import { DEFAULT_QUOTAS, type Quotas } from '../../lib/config';
+import { requireWithinQuota } from '../../lib/quotas';
+import { STATES } from '../../lib/vocabulary';
+import { expandStates } from './alert-filters';
+import type { NewCommentRow } from './alert-comments';
+import { liveTargetCondition, LIVE_TARGET_SQL, Params } from './alert-sql';
 import { alertJsonSql, iso } from './event-payloads';
 
 /**
@@ -9,7 +14,9 @@ import { alertJsonSql, iso } from './event-payloads';
  * is set-based SQL in one transaction: the alerts UPDATE, one alert_history row (operation UPDATE)
  * per changed alert, AlertUpdated for the organization (followers read it as a censored
  * AlertFollowingUpdated, derived by lib/event-log.ts), and the comment with its
- * AlertCommentCreated. CLOSED is set only by scans.
+ * AlertCommentCreated. CLOSED is set only by scans; any other state may be set from any state
+ * (spec, "States and transitions"): moving a CLOSED alert by hand reopens it as a scan's reopening
+ * does (openedAt now, resolvedAt cleared), and the next scan that does not find it closes it again.
  */
 
 export const SETTABLE_STATES = STATES.filter((s) => s !== 'CLOSED');
@@ -38,6 +45,13 @@ export interface CommentInput {
 }
 
 /**
+ * A CLOSED alert leaves CLOSED only by a state change, and every state but CLOSED is open: it is
+ * reopened as a scan reopens it. In SET, `a.state` is the state before the change.
+ */
+const REOPENED_BY_HAND = `"openedAt" = CASE WHEN a.state = 'CLOSED' THEN now() ELSE a."openedAt" END,
+  "resolvedAt" = CASE WHEN a.state = 'CLOSED' THEN NULL ELSE a."resolvedAt" END`;
+
+/**
  * The statement that applies `set` to the alerts `picked` selects (a SELECT of ids), and writes the
  * history, events and optional comment of every alert it changed. Returns the changed count.
  */
@@ -57,7 +71,7 @@ function changeAlertsSql(p: Params, picked: string, set: string, userId: string,
     : '';
   return `WITH picked AS (${picked}),
     updated AS (
-      UPDATE alerts.alerts a SET ${set}, version = a.version + 1, "updatedAt" = now()
+      UPDATE alerts.alerts a SET ${set}, ${REOPENED_BY_HAND}, version = a.version + 1, "updatedAt" = now()
         FROM picked WHERE a.id = picked.id
       RETURNING a.*),
     history AS (
@@ -89,10 +103,12 @@ export async function updateAlert(
   target: { organizationId: string; scanTargetId: string; alertId: string },
   update: AlertUpdate,
   userId: string,
+  quotas: Quotas = DEFAULT_QUOTAS,
 ): Promise<void> {
   const state = update.state ? settableState(update.state) : undefined;
   const labels = update.labels ?? undefined;
   if (labels?.some((l) => typeof l !== 'string' || l.trim() === '' || l.length > 200)) throw badRequest('labels must be non-empty strings of at most 200 characters', 'labels');
+  if (labels) requireWithinQuota(quotas, 'labelsPerAlert', 0, new Set(labels).size);
   const comment = update.comment?.trim() ? { comment: update.comment, mimeType: update.mimeType } : undefined;
   await inTransaction(pool, async (client) => {
     const { rows } = await client.query<{ state: string; labels: string[] | null }>(
@@ -101,7 +117,8 @@ export async function updateAlert(
     );
     const current = rows[0];
     if (!current) throw notFound('Alert');
-    if (state && current.state === 'CLOSED' && state !== 'CLOSED') throw badRequest('state: a CLOSED alert is reopened only by a scan that finds the problem again', 'state');
+    // The alert's row is locked (FOR UPDATE above): concurrent comments count each other.
+    if (comment) requireWithinQuota(quotas, 'commentsPerAlert', await commentCount(client, target.alertId));
     const stateChanges = state !== undefined && state !== current.state;
     const labelsChange = labels !== undefined && JSON.stringify(labels) !== JSON.stringify(current.labels ?? []);
     if (stateChanges || labelsChange) {
@@ -116,14 +133,9 @@ export async function updateAlert(
   });
 }
 
-export interface NewCommentRow {
-  id: string;
-  organizationId: string;
-  alertId: string;
-  userId: string;
-  comment: string;
-  mimeType: string;
-  createdAt: Date;
+async function commentCount(client: pg.PoolClient | pg.Pool, alertId: string): Promise<number> {
+  const { rows } = await client.query<{ count: number }>(`SELECT count(*)::int AS count FROM alerts.alert_comments WHERE "alertId" = $1`, [alertId]);
+  return rows[0].count;
 }
 
 async function insertComment(
@@ -147,6 +159,7 @@ async function insertComment(
 export async function createComment(
   pool: pg.Pool,
   input: { organizationId: string; alertId: string; scanTargetId?: string | null; userId: string; comment: string; mimeType?: string | null },
+  quotas: Quotas = DEFAULT_QUOTAS,
 ): Promise<NewCommentRow> {
   if (typeof input.comment !== 'string' || input.comment.trim() === '') throw badRequest('comment must be a non-empty string', 'comment');
   if (input.comment.length > 100_000) throw badRequest('comment must be at most 100000 characters', 'comment');
@@ -156,7 +169,12 @@ export async function createComment(
     [input.alertId, input.organizationId, input.scanTargetId ?? null],
   );
   if (!rows.length) throw notFound('Alert');
-  return insertComment(pool, input);
+  return inTransaction(pool, async (client) => {
+    // Locks the alert's row so that concurrent comments count each other.
+    await client.query(`SELECT 1 FROM alerts.alerts WHERE id = $1 FOR UPDATE`, [input.alertId]);
+    requireWithinQuota(quotas, 'commentsPerAlert', await commentCount(client, input.alertId));
+    return insertComment(client, input);
+  });
 }
 
 export interface BatchCondition {
@@ -177,10 +195,10 @@ export interface BatchResult {
   remaining: number;
 }
 
-/** Which alerts a batch still has to change: matching, not CLOSED, not already in the target state. */
+/** Which alerts a batch still has to change: matching (CLOSED ones too: they reopen), not already in the target state. */
 function batchWhere(p: Params, organizationId: string, state: string, condition: BatchCondition): string {
   const org = p.add(organizationId);
-  const where = [`a."organizationId" = ${org}::uuid`, `a.state <> 'CLOSED'`, `a.state <> ${p.add(state)}`, liveTargetCondition(p, [organizationId])];
+  const where = [`a."organizationId" = ${org}::uuid`, `a.state <> ${p.add(state)}`, liveTargetCondition(p, [organizationId])];
   if (condition.scanTargetIds?.length) where.push(`a."scanTargetId" = ANY(${p.add(condition.scanTargetIds)}::uuid[])`);
   if (condition.scanTargetTags?.length) {
     const tagged = `st.tags && ${p.add(condition.scanTargetTags)}::text[]`;

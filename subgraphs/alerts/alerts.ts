@@ -1,38 +1,28 @@
 import { Kind, type GraphQLResolveInfo } from 'graphql';
-import { censorAlertForFollower, censorScanTargetForFollower } from '../../lib/censorship';
+import { cursorCodec, type CursorCodec } from '../../lib/cursors';
 import { badRequest, notFound } from '../../lib/errors';
 import { uuid, uuids } from '../../lib/validate';
+import { quotasOf } from '../../lib/quotas';
+import { Visibility, type View } from '../../lib/visibility';
+import { pageSize, type AlertOrder, type GroupedOrder, type Lang, type SortDirection } from '../../lib/vocabulary';
 import type { SubgraphContext } from '../server';
-import {
-  alertHistory,
-  defaultGroupedSort,
-  defaultSort,
-  DEFAULT_ORDER,
-  findAlert,
-  historyCursor,
-  listAlerts,
-  listAlertsByPage,
-  listComments,
-  listHistory,
-  listRuleGroups,
-  listRuleGroupsByPage,
-  pageSize,
-  type AlertFilter,
-  type AlertOrder,
-  type AlertRow,
-  type GroupedOrder,
-  type HistoryRow,
-  type Lang,
-  type SortDirection,
-} from './alert-queries';
+import { listComments } from './alert-comments';
+import type { AlertFilter } from './alert-filters';
+import { defaultGroupedSort, listRuleGroups, listRuleGroupsByPage } from './alert-groups';
+import { alertHistory, historyCursor, listHistory } from './alert-history';
+import { findAlert, listAlerts, listAlertsByPage } from './alert-lists';
+import { defaultSort, DEFAULT_ORDER, type AlertRow, type HistoryRow } from './alert-sql';
 import { batchUpdateAlerts, createComment, updateAlert, type BatchCondition } from './alert-updates';
 import type { AlertsLoaders } from './loaders';
 import { alertCounts, dailyCounts, scanTargetSummaries } from './summaries';
 
 type Ctx = SubgraphContext<AlertsLoaders>;
 
-/** An alert as resolvers hand it on; `followerView` marks a censored copy. */
+/** An alert as resolvers hand it on (Visibility.alertFor): `followerView` marks a follower's copy. */
 export type AlertView = AlertRow & { followerView?: boolean };
+
+/** The view an alert copy was made for. */
+const viewOfCopy = (alert: AlertView): View => (alert.followerView ? 'follower' : 'member');
 
 interface FollowingSelection {
   followingIds?: string[] | null;
@@ -57,12 +47,19 @@ interface GroupedArgs extends Omit<ListArgs, 'order'> {
   order?: GroupedOrder | null;
 }
 
-const asFollower = <T extends object>(row: T): T & { followerView: true } => ({ ...censorAlertForFollower(row as T & { resource?: unknown }), followerView: true });
+/**
+ * The cursors of one list as read for one organization (or alert): `list` is the query field, so a
+ * member's cursor does not open in a follower's list, nor one organization's in another's. Not bound
+ * to the follow set: an accepted follow must not break a running iteration or a history cursor an
+ * SDK persisted (a following list holds only what the follower sees).
+ */
+const cursorsFor = (ctx: Ctx, list: string, ...scope: string[]): CursorCodec => cursorCodec(ctx.services.secret, [list, ...scope.map((s) => s.toLowerCase())]);
 
-/** Validates the ids of a filter (400 naming the field) and drops nulls. */
-function cleanFilter(filter: AlertFilter | null | undefined): AlertFilter {
+/** Validates the ids of a filter (400 naming the field) and drops nulls; a follower's may not use a hidden field (Visibility). */
+function cleanFilter(filter: AlertFilter | null | undefined, view: View): AlertFilter {
   const f = { ...(filter ?? {}) };
   f.scanTargetIds = uuids(f.scanTargetIds, 'scanTargetIds');
+  Visibility.refuseHiddenFilters(view, f);
   return f;
 }
 
@@ -85,13 +82,14 @@ async function followedOrganizations(ctx: Ctx, organizationId: string, selection
 
 /**
  * Whose alerts a list reads: the organization's own (members), or those of the organizations it
- * follows (`following`: censored, and their censored `resource` is not searchable).
+ * follows (`following`: censored, and no censored field orders, filters or is searched).
  */
 async function listScope(ctx: Ctx, args: ListArgs | GroupedArgs, following: boolean) {
   const organizationId = uuid(args.organizationId, 'organizationId');
   if (!following) await ctx.policy.requireMember(organizationId);
   const organizationIds = following ? await followedOrganizations(ctx, organizationId, args.following) : [organizationId];
-  return { organizationIds, filter: cleanFilter(args.filter), lang: args.lang, searchResource: !following };
+  const view: View = following ? 'follower' : 'member';
+  return { organizationIds, filter: cleanFilter(args.filter, view), lang: args.lang, view };
 }
 
 function alertOrder(args: ListArgs): { order: AlertOrder; sort: SortDirection } {
@@ -113,7 +111,8 @@ function onlyJsonRecords(info: GraphQLResolveInfo): boolean {
   return fields.every((f) => f.kind === Kind.FIELD && (f.name.value === 'recordsJson' || f.name.value === 'cursor' || f.name.value === '__typename')) && fields.some((f) => f.kind === Kind.FIELD && f.name.value === 'recordsJson');
 }
 
-const censoredPage = <P extends { data: AlertRow[] }>(page: P) => ({ ...page, data: page.data.map(asFollower) });
+/** A following list's page as its follower sees it. */
+const followerPage = <P extends { data: AlertRow[] }>(page: P) => ({ ...page, data: page.data.map((row) => Visibility.alertFor('follower', row)) });
 
 function legacyPage(args: { page?: number | null; pageSize?: number | null }): { page: number; pageSize: number } {
   const page = args.page ?? 1;
@@ -133,10 +132,10 @@ async function visibleAlert(ctx: Ctx, id: string, lang: Lang, organizationId?: s
   if (!row || (organizationId && row.organizationId !== uuid(organizationId, 'organizationId'))) throw notFound('Alert');
   const view = await ctx.policy.viewOf(row.organizationId);
   if (!view) throw notFound('Alert');
-  return view === 'follower' ? asFollower(row) : row;
+  return Visibility.alertFor(view, row);
 }
 
-const withCursor = (row: HistoryRow) => ({ ...row, cursor: historyCursor(row.seq) });
+const withCursor = (cursors: CursorCodec) => (row: HistoryRow) => ({ ...row, cursor: historyCursor(cursors, row.seq) });
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -168,26 +167,39 @@ export function alertRecord(a: AlertView) {
 export const alertResolvers = {
   Query: {
     alerts: async (_: unknown, args: ListArgs, ctx: Ctx, info: GraphQLResolveInfo) =>
-      listAlerts(ctx.db.pool, { ...(await listScope(ctx, args, false)), ...alertOrder(args), size: pageSize(args.size), cursor: args.cursor, json: onlyJsonRecords(info) }),
+      listAlerts(ctx.db.pool, {
+        ...(await listScope(ctx, args, false)),
+        ...alertOrder(args),
+        size: pageSize(args.size),
+        cursor: args.cursor,
+        cursors: cursorsFor(ctx, 'alerts', args.organizationId),
+        json: onlyJsonRecords(info),
+      }),
     followingAlerts: async (_: unknown, args: ListArgs, ctx: Ctx, info: GraphQLResolveInfo) =>
-      censoredPage(
+      followerPage(
         await listAlerts(ctx.db.pool, {
           ...(await listScope(ctx, args, true)),
           ...alertOrder(args),
           size: pageSize(args.size),
           cursor: args.cursor,
+          cursors: cursorsFor(ctx, 'followingAlerts', args.organizationId),
           json: onlyJsonRecords(info),
-          follower: true,
         }),
       ),
     alertsByPage: async (_: unknown, args: ListArgs, ctx: Ctx) =>
       listAlertsByPage(ctx.db.pool, { ...(await listScope(ctx, args, false)), ...alertOrder(args), ...legacyPage(args) }),
     followingAlertsByPage: async (_: unknown, args: ListArgs, ctx: Ctx) =>
-      censoredPage(await listAlertsByPage(ctx.db.pool, { ...(await listScope(ctx, args, true)), ...alertOrder(args), ...legacyPage(args) })),
+      followerPage(await listAlertsByPage(ctx.db.pool, { ...(await listScope(ctx, args, true)), ...alertOrder(args), ...legacyPage(args) })),
     alertsByRule: async (_: unknown, args: GroupedArgs, ctx: Ctx) =>
-      listRuleGroups(ctx.db.pool, { ...(await listScope(ctx, args, false)), ...groupOrder(args), size: pageSize(args.size), cursor: args.cursor }),
+      listRuleGroups(ctx.db.pool, { ...(await listScope(ctx, args, false)), ...groupOrder(args), size: pageSize(args.size), cursor: args.cursor, cursors: cursorsFor(ctx, 'alertsByRule', args.organizationId) }),
     followingAlertsByRule: async (_: unknown, args: GroupedArgs, ctx: Ctx) =>
-      listRuleGroups(ctx.db.pool, { ...(await listScope(ctx, args, true)), ...groupOrder(args), size: pageSize(args.size), cursor: args.cursor }),
+      listRuleGroups(ctx.db.pool, {
+        ...(await listScope(ctx, args, true)),
+        ...groupOrder(args),
+        size: pageSize(args.size),
+        cursor: args.cursor,
+        cursors: cursorsFor(ctx, 'followingAlertsByRule', args.organizationId),
+      }),
     alertsByRuleByPage: async (_: unknown, args: GroupedArgs, ctx: Ctx) =>
       listRuleGroupsByPage(ctx.db.pool, { ...(await listScope(ctx, args, false)), ...groupOrder(args), ...legacyPage(args) }),
     followingAlertsByRuleByPage: async (_: unknown, args: GroupedArgs, ctx: Ctx) =>
@@ -195,37 +207,40 @@ export const alertResolvers = {
     alertHistory: async (_: unknown, args: { organizationId: string; scanTargetIds?: string[] | null; lang?: Lang; cursor?: string | null; size?: number | null }, ctx: Ctx) => {
       const organizationId = uuid(args.organizationId, 'organizationId');
       await ctx.policy.requireMember(organizationId);
+      const cursors = cursorsFor(ctx, 'alertHistory', organizationId);
       const page = await listHistory(ctx.db.pool, {
         organizationIds: [organizationId],
         scanTargetIds: uuids(args.scanTargetIds, 'scanTargetIds'),
         cursor: args.cursor,
+        cursors,
         size: pageSize(args.size, 'pageSize'),
         lang: args.lang,
       });
-      return { ...page, data: page.data.map(withCursor) };
+      return { ...page, data: page.data.map(withCursor(cursors)) };
     },
     followingAlertHistory: async (_: unknown, args: { organizationId: string; followingIds?: string[] | null; lang?: Lang; cursor?: string | null; size?: number | null }, ctx: Ctx) => {
       const organizationId = uuid(args.organizationId, 'organizationId');
       const organizationIds = await followedOrganizations(ctx, organizationId, { followingIds: args.followingIds });
-      const page = await listHistory(ctx.db.pool, { organizationIds, cursor: args.cursor, size: pageSize(args.size, 'pageSize'), lang: args.lang });
-      return { ...page, data: page.data.map((row) => asFollower(withCursor(row))) };
+      const cursors = cursorsFor(ctx, 'followingAlertHistory', organizationId);
+      const page = await listHistory(ctx.db.pool, { organizationIds, cursor: args.cursor, cursors, size: pageSize(args.size, 'pageSize'), lang: args.lang });
+      return { ...page, data: page.data.map(withCursor(cursors)).map((record) => Visibility.historyRecordFor('follower', record)) };
     },
     alert: (_: unknown, args: { id: string; organizationId?: string | null; lang?: Lang }, ctx: Ctx) => visibleAlert(ctx, args.id, args.lang, args.organizationId),
     alertHistoryOf: async (_: unknown, args: { alertId: string; page?: number | null; size?: number | null; cursor?: string | null; lang?: Lang }, ctx: Ctx) => {
       const alert = await visibleAlert(ctx, args.alertId, args.lang);
       const page = args.page ?? 1;
       if (!Number.isInteger(page) || page < 1) throw badRequest('page must be an integer >= 1', 'page');
-      const history = await alertHistory(ctx.db.pool, { alertId: alert.id, page, size: pageSize(args.size), cursor: args.cursor, lang: args.lang });
-      const data = history.data.map(withCursor);
-      return { ...history, data: alert.followerView ? data.map(asFollower) : data };
+      const view = viewOfCopy(alert);
+      const cursors = cursorsFor(ctx, 'alertHistoryOf', alert.id, view);
+      const history = await alertHistory(ctx.db.pool, { alertId: alert.id, page, size: pageSize(args.size), cursor: args.cursor, cursors, lang: args.lang });
+      return { ...history, data: history.data.map(withCursor(cursors)).map((record) => Visibility.historyRecordFor(view, record)) };
     },
     alertComments: async (_: unknown, args: { alertId: string; page?: number | null; size?: number | null }, ctx: Ctx) => {
       const alert = await visibleAlert(ctx, args.alertId, undefined);
       const page = args.page ?? 1;
       if (!Number.isInteger(page) || page < 1) throw badRequest('page must be an integer >= 1', 'page');
       const size = pageSize(args.size);
-      // Comments are never shown to followers (lib/censorship.ts).
-      if (alert.followerView) return { data: [], total: 0 };
+      if (!Visibility.showsComments(viewOfCopy(alert))) return { data: [], total: 0 };
       return listComments(ctx.db.pool, { alertId: alert.id, page, size });
     },
     scanTargetSummaries: async (
@@ -244,18 +259,18 @@ export const alertResolvers = {
     ) => {
       const organizationId = uuid(args.organizationId, 'organizationId');
       const organizationIds = await followedOrganizations(ctx, organizationId, args.following);
-      const summaries = await scanTargetSummaries(ctx.db.pool, { organizationIds, scanTargetKinds: args.scanTargetKinds, alertSeverities: args.alertSeverities, orderBy: 'id' });
-      return { ...summaries, data: summaries.data.map(censorScanTargetForFollower) };
+      const summaries = await scanTargetSummaries(ctx.db.pool, { organizationIds, scanTargetKinds: args.scanTargetKinds, alertSeverities: args.alertSeverities, view: 'follower' });
+      return { ...summaries, data: summaries.data.map((summary) => Visibility.scanTargetFor('follower', summary)) };
     },
     alertSummary: async (_: unknown, args: { organizationId: string; filter?: AlertFilter | null }, ctx: Ctx) => {
       const organizationId = uuid(args.organizationId, 'organizationId');
       await ctx.policy.requireMember(organizationId);
-      return alertCounts(ctx.db.pool, { organizationIds: [organizationId], filter: cleanFilter(args.filter), searchResource: true });
+      return alertCounts(ctx.db.pool, { organizationIds: [organizationId], filter: cleanFilter(args.filter, 'member'), view: 'member' });
     },
     followingAlertSummary: async (_: unknown, args: { organizationId: string; following?: FollowingSelection | null; filter?: AlertFilter | null }, ctx: Ctx) => {
       const organizationId = uuid(args.organizationId, 'organizationId');
       const organizationIds = await followedOrganizations(ctx, organizationId, args.following);
-      return alertCounts(ctx.db.pool, { organizationIds, filter: cleanFilter(args.filter), searchResource: false });
+      return alertCounts(ctx.db.pool, { organizationIds, filter: cleanFilter(args.filter, 'follower'), view: 'follower' });
     },
     dailyOpenAlerts: async (_: unknown, args: { organizationId: string; scanTargetIds?: string[] | null; days?: number | null }, ctx: Ctx) => {
       const organizationId = uuid(args.organizationId, 'organizationId');
@@ -284,7 +299,7 @@ export const alertResolvers = {
         userId: ctx.policy.userId,
         comment: args.comment,
         mimeType: args.mimeType,
-      });
+      }, quotasOf(ctx.services));
       const { rows } = await ctx.db.pool.query<{ name: string | null; picture: string | null }>(`SELECT name, picture FROM organizations.users WHERE id = $1`, [created.userId]);
       return { ...created, userName: rows[0]?.name ?? null, userPicture: rows[0]?.picture ?? null, notMember: false };
     },
@@ -295,7 +310,7 @@ export const alertResolvers = {
     ) => {
       const target = { organizationId: uuid(args.organizationId, 'organizationId'), scanTargetId: uuid(args.scanTargetId, 'scanTargetId'), alertId: uuid(args.alertId, 'alertId') };
       await ctx.policy.requireAdmin(target.organizationId);
-      await updateAlert(ctx.db.pool, target, args.input ?? {}, ctx.policy.userId);
+      await updateAlert(ctx.db.pool, target, args.input ?? {}, ctx.policy.userId, quotasOf(ctx.services));
       const row = await findAlert(ctx.db.pool, target.alertId, undefined);
       if (!row) throw notFound('Alert');
       return row;
@@ -303,7 +318,9 @@ export const alertResolvers = {
     batchUpdateAlerts: async (_: unknown, args: { organizationId: string; input: { state: string[]; comment?: string | null; condition: BatchCondition } }, ctx: Ctx) => {
       const organizationId = uuid(args.organizationId, 'organizationId');
       await ctx.policy.requireAdmin(organizationId);
-      const condition = args.input.condition ?? {};
+      const condition = args.input.condition;
+      // The spec makes dryRun required: without it (or without a condition) a batch would change every alert.
+      if (typeof condition?.dryRun !== 'boolean') throw badRequest('condition.dryRun is required: true (only count) or false (change)', 'condition.dryRun');
       return batchUpdateAlerts(ctx.db.pool, {
         organizationId,
         state: args.input.state?.[0] as string,
@@ -322,11 +339,10 @@ export const alertResolvers = {
       const row = await ctx.loaders.alert.load(ref.id);
       if (!row) return null;
       const view = await ctx.policy.viewOf(row.organizationId);
-      if (!view) return null;
-      return view === 'follower' ? asFollower(row) : row;
+      return view ? Visibility.alertFor(view, row) : null;
     },
     organization: (alert: AlertView) => ({ __typename: 'Organization', id: alert.organizationId }),
-    scanTarget: (alert: AlertView, _: unknown, ctx: Ctx) => (alert.followerView || !alert.scanTargetId ? null : ctx.loaders.scanTarget.load(alert.scanTargetId)),
+    scanTarget: (alert: AlertView, _: unknown, ctx: Ctx) => (!Visibility.showsScanTarget(alert) || !alert.scanTargetId ? null : ctx.loaders.scanTarget.load(alert.scanTargetId)),
     // Synchronous when the row already has its title, so a page's objects complete without promises.
     ruleTitle: (alert: AlertView, _: unknown, ctx: Ctx) => (alert.ruleTitle !== undefined ? alert.ruleTitle : ctx.loaders.rule.load(alert.rule).then((r) => r?.titleEn ?? null)),
   },

@@ -1,17 +1,12 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { badRequest } from '../../lib/errors';
+import { SCAN_TARGET_KINDS, type ScanTargetKind } from '../../lib/vocabulary';
 
 /**
  * Scan target credentials: what each kind needs (validated per field, with the field named in the
  * error), how they are stored (AES-256-GCM, key derived from the service secret) and what clients
  * see (identifiers in full, secrets as "****" + at most the last 4 characters).
  */
-export const SCAN_TARGET_KINDS = [
-  'AWS', 'AZURE', 'AZURE_DEVOPS', 'BITBUCKET', 'DOMAIN', 'GCP', 'GITHUB', 'GITLAB', 'GWORKSPACE', 'HUAWEI', 'JIRA', 'JUMP_CLOUD',
-  'MONGODB_ATLAS', 'MS365', 'OKTA', 'ORACLE', 'SALESFORCE', 'SLACK', 'ZENDESK', 'CLOUDFLARE', 'CROWDSTRIKE_FALCON', 'BITDEFENDER',
-  'SENTINEL_ONE', 'SOPHOS',
-] as const;
-export type ScanTargetKind = (typeof SCAN_TARGET_KINDS)[number];
 
 /** Kinds whose access is granted through an OAuth consent after creation (rest-contract §10 OAuthTargetKind). */
 export const OAUTH_KINDS: readonly ScanTargetKind[] = ['ZENDESK', 'GWORKSPACE', 'SLACK', 'BITBUCKET', 'JIRA', 'GITLAB', 'SALESFORCE'];

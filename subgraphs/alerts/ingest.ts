@@ -1,6 +1,6 @@
 import { badRequest } from '../../lib/errors';
 import type { Finding } from './reconcile';
-import { SEVERITIES, type Severity } from './rule-catalog';
+import { SEVERITIES, type Severity } from '../../lib/vocabulary';
 
 /**
  * Findings documents a scanner run can be loaded from (POST …/scantargets/{id}/findings):
@@ -73,8 +73,14 @@ function parseMetadata(value: unknown, field: string): Record<string, string> {
 
 function assertNoNul(value: unknown, field: string): void {
   if (typeof value === 'string') cleanText(value, field);
-  else if (Array.isArray(value)) value.forEach((v) => assertNoNul(v, field));
-  else if (isObject(value)) for (const [k, v] of Object.entries(value)) (cleanText(k, field), assertNoNul(v, field));
+  else if (Array.isArray(value)) {
+    for (const v of value) assertNoNul(v, field);
+  } else if (isObject(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      cleanText(k, field);
+      assertNoNul(v, field);
+    }
+  }
 }
 
 function parseEnrichment(value: unknown, field: string): Finding['enrichment'] {

@@ -10,6 +10,10 @@ export interface OracleScriptInput {
   compartments: Array<{ name: string; ocid: string }>;
 }
 
+// Terraform's own interpolation of the group's name, written into the script as it is.
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Terraform expression, not a JavaScript template
+const GROUP_NAME_EXPRESSION = '${oci_identity_group.vigil.name}';
+
 /** An HCL string literal: quotes, backslashes and template markers escaped. */
 const hcl = (value: unknown) => JSON.stringify(String(value ?? '')).replace(/\$\{/g, '$${').replace(/%\{/g, '%%{');
 
@@ -61,7 +65,7 @@ resource "oci_identity_policy" "vigil" {
   name           = "vigil-read-only"
   description    = "Lets Vigil inspect and read the resources it scans"
   statements = [
-${statements.map((s) => `    ${hcl(s).replace('$${oci_identity_group.vigil.name}', '${oci_identity_group.vigil.name}')},`).join('\n')}
+${statements.map((s) => `    ${hcl(s).replace(`$${GROUP_NAME_EXPRESSION}`, GROUP_NAME_EXPRESSION)},`).join('\n')}
   ]
 }
 

@@ -4,7 +4,8 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../../lib/db';
 import { alertJsonSql, insertEventsSql, scanJsonSql, scanTargetJsonSql } from './event-payloads';
-import { textArrayLiteral, type Severity } from './rule-catalog';
+import { textArrayLiteral } from './rule-catalog';
+import type { Severity } from '../../lib/vocabulary';
 
 /** One finding of a scan, as every source (ingestion, demo scanner) normalizes it. */
 export interface Finding {
@@ -256,7 +257,7 @@ export async function reconcileScan(db: Database, scanId: string, findings: read
       [scanId],
     );
     const row = scan.rows[0];
-    if (!row || row.status !== 'RUNNING') throw new ScanNotRunningError(scanId, row?.status ?? null);
+    if (row?.status !== 'RUNNING') throw new ScanNotRunningError(scanId, row?.status ?? null);
     phase('start');
     await addUnknownRules(client, unique);
     phase('rules');

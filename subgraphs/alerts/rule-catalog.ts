@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { Severity } from '../../lib/vocabulary';
 
 /**
  * The rule catalog Vigil ships: what a finding violates, with titles in en-US and pt-BR, the
@@ -7,8 +8,6 @@ import type pg from 'pg';
  * at start-up (`upsertRuleCatalog`); rules that only ingestion knows are added by the
  * reconciliation with their id as title. `kinds` tells the demo scanner which targets a rule fits.
  */
-export const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO'] as const;
-export type Severity = (typeof SEVERITIES)[number];
 
 export interface CatalogRule {
   id: string;

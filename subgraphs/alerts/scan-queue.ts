@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import type pg from 'pg';
 import { inTransaction, type Database } from '../../lib/db';
+import { enqueue } from '../../lib/jobs/queue';
 import { conflict, notFound } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { insertEventsSql, scanJsonSql } from './event-payloads';
@@ -46,6 +49,92 @@ export interface ScanTargetRef {
 }
 
 const ACTIVE = `('QUEUED', 'RUNNING')`;
+
+/**
+ * A RUNNING scan's lease: its worker renews `lockedAt` every quarter of it (see `holdLease`), so a
+ * scan whose `lockedAt` is older than this has no live worker and is given up (scheduler.ts).
+ * Short, so a target whose worker died on another host is usable again within a minute.
+ */
+export const SCAN_LEASE_MS = 60_000;
+
+// This process, as it appears in `scans.lockedBy` ("<host>:<pid>:<instance>/<worker>"): a scan
+// held by an instance of this host whose process is gone is recovered at once, not after the lease.
+const INSTANCE = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+
+export function newWorkerId(): string {
+  return `${INSTANCE}/${randomBytes(3).toString('hex')}`;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, it is just not ours to signal.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Whether `lockedBy` names a Vigil instance on this host that no longer runs. */
+export function heldByDeadLocalProcess(lockedBy: string | null): boolean {
+  const holder = lockedBy && /(?:^|:)([^:]+):(\d+):([0-9a-f]+)(?:\/[0-9a-f]+)?$/.exec(lockedBy);
+  if (!holder) return false;
+  const [, host, pidText, instance] = holder;
+  if (host !== os.hostname()) return false;
+  const pid = Number(pidText);
+  // Our own pid under another instance id: a previous run of this process slot (a container's pid 1).
+  if (pid === process.pid) return instance !== INSTANCE.split(':').pop();
+  return !processAlive(pid);
+}
+
+/**
+ * Renews the lease of a RUNNING scan while `work` runs. SKIP LOCKED: while the reconciliation
+ * holds the scan row the renewal is skipped instead of waiting (the sweep skips locked rows too,
+ * so a scan being committed is never taken for abandoned).
+ */
+async function holdLease<T>(db: Database, scanId: string, leaseMs: number, work: () => Promise<T>): Promise<T> {
+  let renewing: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (renewing) return;
+    renewing = db.pool
+      .query(
+        `UPDATE alerts.scans SET "lockedAt" = now() WHERE id IN (SELECT id FROM alerts.scans WHERE id = $1 AND status = 'RUNNING' FOR UPDATE SKIP LOCKED)`,
+        [scanId],
+      )
+      .catch((error: Error) => log.warn('scan lease renewal failed', { scanId, error: error.message }))
+      .finally(() => (renewing = null));
+  }, leaseMs / 4);
+  timer.unref();
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/**
+ * Fails RUNNING scans no live worker holds: their lease expired (`lockedAt` before `leaseCutoff`)
+ * or their holder is a process of this host that is gone (a crash or kill mid-scan, recovered at
+ * the next start). A scan whose row is locked (its reconciliation committing) is left alone.
+ * No alert changes: a scan's findings are applied in one transaction, which died with its worker.
+ */
+export async function failAbandonedScans(db: Database, leaseCutoff: Date): Promise<string[]> {
+  const { rows: running } = await db.pool.query<{ id: string; lockedBy: string | null; expired: boolean }>(
+    `SELECT id, "lockedBy", "lockedAt" IS NULL OR "lockedAt" < $1 AS expired FROM alerts.scans WHERE status = 'RUNNING'`,
+    [leaseCutoff],
+  );
+  const abandoned = running.filter((scan) => scan.expired || heldByDeadLocalProcess(scan.lockedBy)).map((scan) => scan.id);
+  if (!abandoned.length) return [];
+  const { rows } = await db.pool.query<{ id: string }>(
+    withScanEvents(
+      `UPDATE alerts.scans SET status = 'FAILED', error = 'the worker running this scan stopped before finishing it', "finishedAt" = now(), "updatedAt" = now()
+        WHERE id IN (SELECT id FROM alerts.scans WHERE id = ANY($1::uuid[]) AND status = 'RUNNING' FOR UPDATE SKIP LOCKED) RETURNING *`,
+      'ScanFailed',
+    ),
+    [abandoned],
+  );
+  return rows.map((r) => r.id);
+}
 
 /** The statement `sql` (returning scan rows as CTE `s`) plus one `name` event per returned scan. */
 function withScanEvents(sql: string, name: string): string {
@@ -94,10 +183,19 @@ export async function startScan(db: Database, target: ScanTargetRef, options: { 
       ),
       [target.id, target.organizationId],
     );
+    await enqueueScanRun(client, rows[0].id);
     return rows[0];
   });
-  notifyScanQueued();
   return scan;
+}
+
+/**
+ * A QUEUED scan's job on the job runner (workers/scans.ts), in the transaction that queued it: it
+ * runs once the scan is committed, on whichever instance runs `scan.run` jobs. A scan fails as a
+ * scan (FAILED with its error), so the job is not retried.
+ */
+export function enqueueScanRun(client: pg.PoolClient, scanId: string): Promise<unknown> {
+  return enqueue(client, 'scan.run', { scanId }, { singletonKey: scanId, retries: 0 });
 }
 
 /** Stops the target's QUEUED or RUNNING scan, if any; a running scan's results are then discarded. */
@@ -143,11 +241,15 @@ export interface ClaimedScan {
   scanNumber: number;
 }
 
-/** Claims the oldest QUEUED scan (FOR UPDATE SKIP LOCKED: concurrent workers never get the same one). */
-export async function claimQueuedScan(db: Database, workerId: string): Promise<ClaimedScan | null> {
+/**
+ * Claims a QUEUED scan — `scanId`, or else the oldest — for `workerId` (FOR UPDATE SKIP LOCKED:
+ * concurrent workers never get the same one); null when there is none (stopped, or taken).
+ */
+export async function claimQueuedScan(db: Database, workerId: string, scanId?: string): Promise<ClaimedScan | null> {
   return inTransaction(db.pool, async (client) => {
     const { rows: next } = await client.query<{ id: string }>(
-      `SELECT id FROM alerts.scans WHERE status = 'QUEUED' ORDER BY "createdAt", id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      `SELECT id FROM alerts.scans WHERE status = 'QUEUED' AND ($1::uuid IS NULL OR id = $1) ORDER BY "createdAt", id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      [scanId ?? null],
     );
     if (!next[0]) return null;
     const { rows } = await client.query<ScanRow>(
@@ -198,10 +300,14 @@ export interface ScanOutcome {
  * reconciliation throws, the scan is FAILED and no alert changes; if the scan was stopped
  * meanwhile, its findings are discarded.
  */
-export async function executeScan(db: Database, scanId: string, produce: () => Promise<readonly Finding[]> | readonly Finding[]): Promise<ScanOutcome> {
+export async function executeScan(
+  db: Database,
+  scanId: string,
+  produce: () => Promise<readonly Finding[]> | readonly Finding[],
+  leaseMs = SCAN_LEASE_MS,
+): Promise<ScanOutcome> {
   try {
-    const findings = await produce();
-    const summary = await reconcileScan(db, scanId, findings);
+    const summary = await holdLease(db, scanId, leaseMs, async () => reconcileScan(db, scanId, await produce()));
     return { scanId, status: 'DONE', summary };
   } catch (error) {
     if (error instanceof ScanNotRunningError) return { scanId, status: (error.status as ScanStatus | null) ?? 'STOPPED' };
@@ -221,17 +327,4 @@ export async function getScan(db: Database, scanId: string): Promise<ScanRow | n
 export async function listScans(db: Database, scanTargetId: string, limit: number): Promise<ScanRow[]> {
   const { rows } = await db.pool.query<ScanRow>(`SELECT * FROM alerts.scans WHERE "scanTargetId" = $1 ORDER BY "createdAt" DESC, id DESC LIMIT $2`, [scanTargetId, limit]);
   return rows;
-}
-
-// In-process nudge: a scheduler running in this process picks a manual start up at once instead
-// of at its next poll. Other instances find the scan at their next poll.
-const queuedListeners = new Set<() => void>();
-
-export function onScanQueued(listener: () => void): () => void {
-  queuedListeners.add(listener);
-  return () => queuedListeners.delete(listener);
-}
-
-function notifyScanQueued(): void {
-  for (const listener of queuedListeners) listener();
 }

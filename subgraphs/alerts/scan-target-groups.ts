@@ -1,7 +1,7 @@
 import type { PrismaClient, Tx } from '../../lib/db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import * as valid from '../../lib/validate';
-import type { SubgraphContext } from '../server';
+import { linkBase, type SubgraphContext } from '../server';
 import type { AlertsLoaders } from './loaders';
 import { oracleTerraformScript } from './oracle-terraform';
 import { ORACLE_COMPARTMENT, decryptCredential, encryptCredential, normalizeOracleGroupCredential, oracleGroupCredentialHint, type Credential } from './credentials';
@@ -150,7 +150,7 @@ export const scanTargetGroupResolvers = {
       const { organizationId, id } = await memberArgs(args, ctx);
       const group = await findGroup(ctx.db.prisma, organizationId, id);
       if (group.kind !== 'ORACLE') throw badRequest(`Only ORACLE groups have a Terraform script (this group is ${group.kind})`, 'kind');
-      return { url: `${ctx.services.publicUrl ?? ''}/organizations/${organizationId}/scantargetgroups/${id}/scripts/vigil-oracle.tf` };
+      return { url: `${linkBase(ctx)}/organizations/${organizationId}/scantargetgroups/${id}/scripts/vigil-oracle.tf` };
     },
     scanTargetGroupTerraform: async (_: unknown, args: GroupArgs, ctx: Ctx) => {
       const { organizationId, id } = await memberArgs(args, ctx);

@@ -1,8 +1,9 @@
 import type { PrismaClient, Tx } from '../../lib/db';
 import { recordEvent, type EventName } from '../../lib/events';
+import { Visibility } from '../../lib/visibility';
 import { badRequest, notFound } from '../../lib/errors';
 import * as valid from '../../lib/validate';
-import type { SubgraphContext } from '../server';
+import { linkBase, type SubgraphContext } from '../server';
 import type { AlertsLoaders } from './loaders';
 import {
   OAUTH_KINDS,
@@ -12,8 +13,8 @@ import {
   isScanTargetKind,
   normalizeCredential,
   type Credential,
-  type ScanTargetKind,
 } from './credentials';
+import type { ScanTargetKind } from '../../lib/vocabulary';
 import { nextScanAt, parseSchedule, type ScanSchedule } from './schedule';
 
 type Ctx = SubgraphContext<AlertsLoaders>;
@@ -193,9 +194,9 @@ export async function checkScanTarget(db: PrismaClient, secret: string, organiza
   });
 }
 
-/** The URL that would start an OAuth consent; Vigil calls no provider, the link is the contract. */
-export function oauthStartUrl(publicUrl: string | undefined, kind: string, params: Record<string, string>): { url: string } {
-  return { url: `${publicUrl ?? ''}/oauth/${kind.toLowerCase()}/start?${new URLSearchParams(params).toString()}` };
+/** The URL that would start an OAuth consent, under `base` (server.ts linkBase); Vigil calls no provider, the link is the contract. */
+export function oauthStartUrl(base: string, kind: string, params: Record<string, string>): { url: string } {
+  return { url: `${base}/oauth/${kind.toLowerCase()}/start?${new URLSearchParams(params).toString()}` };
 }
 
 function requireOAuthKind(kind: string, allowed: readonly string[], what: string) {
@@ -244,13 +245,13 @@ export const scanTargetResolvers = {
         const scanTargetId = valid.uuid(args.scanTargetId, 'scanTargetId');
         const target = await findScanTarget(ctx.db.prisma, organizationId, scanTargetId);
         requireOAuthKind(target.kind, OAUTH_KINDS, 'A scan target');
-        return oauthStartUrl(ctx.services.publicUrl, target.kind, { organizationId, scanTargetId });
+        return oauthStartUrl(linkBase(ctx), target.kind, { organizationId, scanTargetId });
       }
       const scanTargetGroupId = valid.uuid(args.scanTargetGroupId, 'scanTargetGroupId');
       const group = await ctx.db.prisma.scanTargetGroup.findFirst({ where: { id: scanTargetGroupId, organizationId, deletedAt: null } });
       if (!group) throw notFound('Scan target group');
       requireOAuthKind(group.kind, ['BITBUCKET', 'GITLAB'], 'A scan target group');
-      return oauthStartUrl(ctx.services.publicUrl, group.kind, { organizationId, scanTargetGroupId });
+      return oauthStartUrl(linkBase(ctx), group.kind, { organizationId, scanTargetGroupId });
     },
     gworkspaceOAuthLink: async (_: unknown, args: { organizationId: string; scanTargetId: string }, ctx: Ctx) => {
       const organizationId = valid.uuid(args.organizationId, 'organizationId');
@@ -258,7 +259,7 @@ export const scanTargetResolvers = {
       await ctx.policy.requireAdmin(organizationId);
       const target = await findScanTarget(ctx.db.prisma, organizationId, scanTargetId);
       requireOAuthKind(target.kind, ['GWORKSPACE'], 'A scan target');
-      return oauthStartUrl(ctx.services.publicUrl, target.kind, { organizationId, scanTargetId });
+      return oauthStartUrl(linkBase(ctx), target.kind, { organizationId, scanTargetId });
     },
   },
   Mutation: {
@@ -299,10 +300,10 @@ export const scanTargetResolvers = {
       const row = await ctx.loaders.scanTarget.load(ref.id);
       if (!row) return null;
       const view = await ctx.policy.viewOf(row.organizationId);
-      // A follower reaches a scan target only through an alert: it never sees the credential view.
-      return view ? { ...row, viewerIsFollower: view === 'follower' } : null;
+      if (!view) return null;
+      return Visibility.scanTargetFor(view, row);
     },
     organization: (target: { organizationId: string }) => ({ __typename: 'Organization', id: target.organizationId }),
-    credential: (target: { credentialHint: unknown; viewerIsFollower?: boolean }) => (target.viewerIsFollower ? {} : target.credentialHint),
+    credential: (target: { credentialHint: unknown; credentialHidden?: boolean }) => (target.credentialHidden ? {} : target.credentialHint),
   },
 };

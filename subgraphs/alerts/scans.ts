@@ -1,5 +1,6 @@
-import { badRequest, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import * as valid from '../../lib/validate';
+import { pageSize } from '../../lib/vocabulary';
 import type { SubgraphContext } from '../server';
 import { parseFindingsDocument } from './ingest';
 import type { AlertsLoaders } from './loaders';
@@ -28,8 +29,7 @@ async function targetOf(ctx: Ctx, args: TargetArgs, role: 'member' | 'admin') {
 export const scanResolvers = {
   Query: {
     scans: async (_: unknown, args: TargetArgs & { size?: number | null }, ctx: Ctx) => {
-      const size = args.size ?? 100;
-      if (!Number.isInteger(size) || size < 1 || size > 1000) throw badRequest('size must be between 1 and 1000', 'size');
+      const size = pageSize(args.size ?? 100);
       const target = await targetOf(ctx, args, 'member');
       return (await listScans(ctx.db, target.id, size)).map(scanView);
     },

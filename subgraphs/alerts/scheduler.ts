@@ -1,18 +1,23 @@
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import { inTransaction, type Database } from '../../lib/db';
-import { log } from '../../lib/log';
+import { enqueueEvery } from '../../lib/jobs/periodic';
 import { demoFindings } from './demo-scanner';
 import { insertEventsSql, scanJsonSql } from './event-payloads';
 import type { Finding } from './reconcile';
-import { claimQueuedScan, executeScan, failScan, onScanQueued, type ClaimedScan, type ScanOutcome } from './scan-queue';
+import { claimQueuedScan, enqueueScanRun, executeScan, failAbandonedScans, failScan, newWorkerId, SCAN_LEASE_MS, type ClaimedScan, type ScanOutcome } from './scan-queue';
 import { nextScanAt } from './schedule';
 
 /**
- * The scheduler: every instance of Vigil may run one; each due scan still runs once.
+ * The scheduler, as two jobs on the job runner (lib/jobs, workers/scans.ts): every instance of Vigil
+ * may run them; each due scan still runs once.
  *
- * `runDueScans(db, now)` is one pass:
- * 1. RUNNING scans whose worker stopped renewing them (lockedAt older than the lease) are FAILED;
+ * - `scan.schedule` (`scheduleDueScans`): steps 1 and 2 below; every instance's `startScheduler`
+ *   enqueues it each interval under one singleton key, so one pass waits at a time.
+ * - `scan.run` ({ scanId }, `runQueuedScan`): step 3 for one scan; enqueued in the transaction that
+ *   queues the scan (a scheduled one here, a manual start in scan-queue.ts).
+ *
+ * `runDueScans(db, now)` is one whole pass, inline (tests and the seed drive it):
+ * 1. RUNNING scans whose worker stopped renewing them (lockedAt older than the lease, renewed while
+ *    the scan runs) or whose worker was a process of this host that is gone are FAILED;
  * 2. due targets (`nextScanAt <= now`, not deleted) are claimed with FOR UPDATE SKIP LOCKED: each
  *    gets a QUEUED scan (SCHEDULED) and its `nextScanAt` moves to the next slot in the same
  *    transaction, so a second instance either skips the locked row or no longer finds it due;
@@ -29,7 +34,7 @@ export interface RunOptions {
   workerId?: string;
   /** At most this many due targets queued and this many scans run per pass (default 50). */
   batchSize?: number;
-  /** A RUNNING scan not finished after this long is given up as FAILED (default 15 minutes). */
+  /** A RUNNING scan whose lease was not renewed for this long is given up as FAILED (default SCAN_LEASE_MS, a minute). */
   leaseMs?: number;
   /** Which scanner runs a claimed scan; null fails the scan. Default: `defaultScannerFor`. */
   scannerFor?: (claimed: ClaimedScan) => Scanner | null;
@@ -53,8 +58,15 @@ export function defaultScannerFor(claimed: ClaimedScan): Scanner | null {
   return ({ target, scanNumber }) => demoFindings(target, scanNumber);
 }
 
-export function newWorkerId(): string {
-  return `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+export { newWorkerId };
+
+/**
+ * Start-up recovery: scans left RUNNING by a process of this host that is gone (killed or crashed
+ * mid-scan) are FAILED at once, so their targets take a new scan or findings immediately; those of
+ * other hosts wait for their lease to expire.
+ */
+export function recoverAbandonedScans(db: Database, leaseMs = SCAN_LEASE_MS): Promise<string[]> {
+  return failAbandonedScans(db, new Date(Date.now() - leaseMs));
 }
 
 /** The next slot of a target's schedule; an unreadable schedule falls back to a day later. */
@@ -64,18 +76,6 @@ function nextRun(schedule: unknown, now: Date): Date {
   } catch {
     return new Date(now.getTime() + 24 * 3_600_000);
   }
-}
-
-async function failAbandonedScans(db: Database, cutoff: Date): Promise<string[]> {
-  const { rows } = await db.pool.query<{ id: string }>(
-    `WITH s AS (
-       UPDATE alerts.scans SET status = 'FAILED', error = 'the worker running this scan stopped before finishing it', "finishedAt" = now(), "updatedAt" = now()
-        WHERE status = 'RUNNING' AND "lockedAt" < $1 RETURNING *
-     ), events AS (${insertEventsSql(`(SELECT s."organizationId", 'ScanFailed' AS name, ${scanJsonSql('s')} AS data FROM s)`, 'service.scan')})
-     SELECT id FROM s`,
-    [cutoff],
-  );
-  return rows.map((r) => r.id);
 }
 
 /** Claims due targets: each gets its next slot, and DEMO ones a QUEUED scan (unless one is active). */
@@ -105,6 +105,7 @@ async function queueDueTargets(db: Database, now: Date, limit: number): Promise<
        SELECT id FROM s`,
       [due.map((t) => t.id), due.map((t) => nextRun(t.schedule, now).toISOString())],
     );
+    for (const { id } of rows) await enqueueScanRun(client, id);
     return rows.map((r) => r.id);
   });
 }
@@ -119,15 +120,27 @@ async function runClaimed(db: Database, claimed: ClaimedScan, options: RunOption
     await failScan(db, claimed.scan.id, EXTERNAL_TARGET_ERROR);
     return { scanId: claimed.scan.id, status: 'FAILED', error: EXTERNAL_TARGET_ERROR };
   }
-  return executeScan(db, claimed.scan.id, () => scanner(claimed));
+  return executeScan(db, claimed.scan.id, () => scanner(claimed), options.leaseMs);
 }
 
-/** One scheduler pass (see above). `now` decides what is due; tests pass their own clock. */
+/** Steps 1 and 2 (the `scan.schedule` job): abandoned scans failed, due targets queued. */
+export async function scheduleDueScans(db: Database, now: Date = new Date(), options: Pick<RunOptions, 'batchSize' | 'leaseMs'> = {}): Promise<Omit<RunReport, 'ran'>> {
+  const abandoned = await recoverAbandonedScans(db, options.leaseMs);
+  const queued = await queueDueTargets(db, now, options.batchSize ?? 50);
+  return { abandoned, queued };
+}
+
+/** Step 3 for one scan (the `scan.run` job); null when it is no longer QUEUED (stopped, or run already). */
+export async function runQueuedScan(db: Database, scanId: string, options: RunOptions = {}): Promise<ScanOutcome | null> {
+  const claimed = await claimQueuedScan(db, options.workerId ?? newWorkerId(), scanId);
+  return claimed ? runClaimed(db, claimed, options) : null;
+}
+
+/** One whole scheduler pass, inline (see above). `now` decides what is due; tests pass their own clock. */
 export async function runDueScans(db: Database, now: Date = new Date(), options: RunOptions = {}): Promise<RunReport> {
   const workerId = options.workerId ?? newWorkerId();
   const batchSize = options.batchSize ?? 50;
-  const abandoned = await failAbandonedScans(db, new Date(Date.now() - (options.leaseMs ?? 15 * 60_000)));
-  const queued = await queueDueTargets(db, now, batchSize);
+  const { abandoned, queued } = await scheduleDueScans(db, now, options);
   const ran: ScanOutcome[] = [];
   while (ran.length < batchSize) {
     const claimed = await claimQueuedScan(db, workerId);
@@ -138,57 +151,19 @@ export async function runDueScans(db: Database, now: Date = new Date(), options:
 }
 
 export interface RunningScheduler {
-  workerId: string;
-  /** Asks for a pass as soon as the current one (if any) ends. */
+  /** Asks for a pass now instead of at the next interval. */
   wake(): void;
-  /** Stops polling and waits for the pass in progress. */
+  /** Stops asking for passes (a pass already queued or running is the job runner's to finish). */
   stop(): Promise<void>;
 }
 
-/** Polls `runDueScans` every `intervalMs` (and at once when this process queues a manual scan). */
-export function startScheduler(db: Database, options: RunOptions & { intervalMs?: number } = {}): RunningScheduler {
-  const workerId = options.workerId ?? newWorkerId();
-  const intervalMs = options.intervalMs ?? 10_000;
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let timer: NodeJS.Timeout | null = null;
-
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(pass, delay);
-    timer.unref();
-  };
-  function pass(): void {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = runDueScans(db, new Date(), { ...options, workerId })
-      .then((report) => {
-        if (report.queued.length || report.ran.length || report.abandoned.length) {
-          log.info('scheduler pass', { workerId, queued: report.queued.length, ran: report.ran.map((r) => `${r.scanId}:${r.status}`), abandoned: report.abandoned.length });
-        }
-      })
-      .catch((error: Error) => log.error('scheduler pass failed', { workerId, error: error.stack ?? error.message }))
-      .finally(() => {
-        running = null;
-        schedule(again ? 0 : intervalMs);
-        again = false;
-      });
-  }
-  const unsubscribe = onScanQueued(() => schedule(0));
-  schedule(Math.min(intervalMs, 1_000));
+/** Asks for a `scan.schedule` pass every `intervalMs` (one waiting pass across all instances). */
+export function startScheduler(db: Database, options: { intervalMs?: number } = {}): RunningScheduler {
+  const periodic = enqueueEvery(db, 'scan.schedule', {}, options.intervalMs ?? 10_000);
   return {
-    workerId,
-    wake: () => schedule(0),
+    wake: periodic.wake,
     async stop() {
-      stopped = true;
-      unsubscribe();
-      if (timer) clearTimeout(timer);
-      await running;
+      periodic.stop();
     },
   };
 }

@@ -1,5 +1,8 @@
 import type pg from 'pg';
-import { filterConditions, Params, SEVERITIES, STATES, type AlertFilter } from './alert-queries';
+import { Visibility, type View } from '../../lib/visibility';
+import { SEVERITIES, STATES } from '../../lib/vocabulary';
+import { filterConditions, type AlertFilter } from './alert-filters';
+import { Params } from './alert-sql';
 
 /**
  * Alert counts (rest-contract §9b and the legacy /alerts/summaries*). `severities` count the alerts
@@ -49,11 +52,8 @@ export interface ScanTargetSummaryOptions {
   scanTargetKinds?: string[] | null;
   includeEmptyScanTargetTags?: boolean | null;
   alertSeverities?: string[] | null;
-  /**
-   * 'name' (default) for the organization's own members; 'id' for followers, who see no names: an
-   * order by the hidden name would let them infer it.
-   */
-  orderBy?: 'name' | 'id';
+  /** How the caller reads the targets (default member): the order follows Visibility.sortsScanTargetsByName. */
+  view?: View;
 }
 
 /** Per live scan target of the organizations: its alert counts by severity and state, plus the totals. */
@@ -77,7 +77,7 @@ export async function scanTargetSummaries(pool: pg.Pool, options: ScanTargetSumm
           WHERE a."organizationId" = st."organizationId" AND a."scanTargetId" = st.id ${severityFilter}
           GROUP BY a.severity, a.state) c ON true
       WHERE ${where.join(' AND ')}
-      ORDER BY st."organizationId", ${options.orderBy === 'id' ? '' : 'st.name, '}st.id`,
+      ORDER BY st."organizationId", ${Visibility.sortsScanTargetsByName(options.view ?? 'member') ? 'st.name, ' : ''}st.id`,
     p.values,
   );
   const byTarget = new Map<string, ScanTargetSummary>();
@@ -96,11 +96,11 @@ export async function scanTargetSummaries(pool: pg.Pool, options: ScanTargetSumm
 }
 
 /** Counts over the alerts of organizations matching a filter (legacy POST /alerts/summaries…). */
-export async function alertCounts(pool: pg.Pool, options: { organizationIds: readonly string[]; filter: AlertFilter; searchResource: boolean }): Promise<AlertCounts> {
+export async function alertCounts(pool: pg.Pool, options: { organizationIds: readonly string[]; filter: AlertFilter; view: View }): Promise<AlertCounts> {
   const counts = emptyCounts();
   if (!options.organizationIds.length) return counts;
   const p = new Params();
-  const where = [`a."organizationId" = ANY(${p.add(options.organizationIds)}::uuid[])`, ...filterConditions(options.filter, p, options.organizationIds, { searchResource: options.searchResource })];
+  const where = [`a."organizationId" = ANY(${p.add(options.organizationIds)}::uuid[])`, ...filterConditions(options.filter, p, options.organizationIds, { view: options.view })];
   const { rows } = await pool.query<{ severity: string; state: string; n: number }>(
     `SELECT a.severity, a.state, count(*)::int AS n FROM alerts.alerts a WHERE ${where.join(' AND ')} GROUP BY a.severity, a.state`,
     p.values,

@@ -1,9 +1,12 @@
-import { readSdl, type SubgraphDefinition } from '../server';
+import { mergeResolvers, readSdl, type SubgraphDefinition } from '../server';
 import { resolvers } from './resolvers';
+import { webhookResolvers } from './webhook-resolvers';
+import { attachmentResolvers } from './attachments';
+import { documentResolvers } from './documents';
 
 export const documentsSubgraph: SubgraphDefinition = {
   name: 'documents',
   typeDefs: readSdl(__dirname),
-  resolvers: resolvers as unknown as SubgraphDefinition['resolvers'],
+  resolvers: mergeResolvers(resolvers as never, webhookResolvers as never, attachmentResolvers as never, documentResolvers as never) as unknown as SubgraphDefinition['resolvers'],
   createLoaders: () => ({}),
 };

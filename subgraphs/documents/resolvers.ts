@@ -2,21 +2,22 @@ import type { SubgraphContext } from '../server';
 import { EVENT_NAMES } from '../../lib/events';
 import { readEventLog } from '../../lib/event-log';
 import { badRequest } from '../../lib/errors';
+import { cursorCodec, type CursorCodec } from '../../lib/cursors';
 import * as valid from '../../lib/validate';
+import { pageSize } from '../../lib/vocabulary';
 
 type Ctx = SubgraphContext;
 
-export function pageSize(size: number | null | undefined, field = 'size'): number {
-  if (size === undefined || size === null) return 25;
-  if (!Number.isInteger(size) || size < 1 || size > 1000) throw badRequest(`${field} must be an integer from 1 to 1000`, field);
-  return size;
-}
+/**
+ * Event cursors hold the log's sequence number (global: it would tell how busy the whole instance
+ * is), sealed for the organization whose log was read (lib/cursors.ts).
+ */
+const eventCursors = (ctx: Ctx, organizationId: string): CursorCodec => cursorCodec(ctx.services.secret, ['events', organizationId]);
 
-/** Event cursors are the log's sequence number, base64url-wrapped so clients treat them as opaque. */
-function decodeSeq(cursor: string): string {
-  const seq = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!/^\d{1,19}$/.test(seq)) throw badRequest('cursor is not valid', 'cursor');
-  return seq;
+function readSeq(cursors: CursorCodec, cursor: string): string {
+  const [kind, seq] = cursors.open(cursor);
+  if (kind !== 'e' || typeof seq !== 'string') throw badRequest('cursor is not an event log cursor', 'cursor');
+  return valid.sequenceNumber(seq, 'cursor', 'cursor is not an event log cursor');
 }
 
 export const resolvers = {
@@ -33,19 +34,20 @@ export const resolvers = {
       const organizationId = valid.uuid(args.organizationId, 'organizationId');
       await ctx.policy.requireMember(organizationId);
       const size = pageSize(args.size);
+      const cursors = eventCursors(ctx, organizationId);
       const rows = await readEventLog(ctx.db.pool, {
         organizationId,
         name: args.name,
         start: args.start,
         end: args.end,
-        afterSeq: args.cursor ? decodeSeq(args.cursor) : null,
+        afterSeq: args.cursor ? readSeq(cursors, args.cursor) : null,
         limit: size + 1,
       });
       const page = rows.slice(0, size);
       const last = page[page.length - 1];
       return {
         data: page,
-        cursor: rows.length > size && last ? Buffer.from(last.seq).toString('base64url') : null,
+        cursor: rows.length > size && last ? cursors.seal(['e', last.seq]) : null,
       };
     },
   },

@@ -2,7 +2,9 @@ import type { PrismaClient, Tx } from '../../lib/db';
 import { newApiKey } from '../../lib/api-keys';
 import { recordEvent } from '../../lib/events';
 import { conflict, notFound } from '../../lib/errors';
-import { ADMIN } from '../../lib/policy';
+import { ADMIN } from '../../lib/visibility';
+import { DEFAULT_QUOTAS, type Quotas } from '../../lib/config';
+import { requireWithinQuota } from '../../lib/quotas';
 
 const SOURCE_ORG = 'service.organization';
 const SOURCE_MEMBER = 'service.organization.member';
@@ -30,8 +32,12 @@ export async function createOrganization(tx: Tx, userId: string, input: { name: 
  * Creates (or reuses) a user, an organization it administers, and a fresh API key: the way in
  * for the first user of a new installation.
  */
-export async function bootstrapAccount(prisma: PrismaClient, input: { email: string; organization: string; name?: string }) {
+/** `newUserOnly`: refuse an email that already has a user (a running server's command endpoint never adds a key to one). */
+export async function bootstrapAccount(prisma: PrismaClient, input: { email: string; organization: string; name?: string }, options: { newUserOnly?: boolean } = {}) {
   return prisma.$transaction(async (tx) => {
+    if (options.newUserOnly && (await tx.user.findUnique({ where: { email: input.email } }))) {
+      throw conflict('A user with this email exists; bootstrap through a running Vigil creates new users only (create more keys with POST /me/apikeys)');
+    }
     const user = await tx.user.upsert({ where: { email: input.email }, update: {}, create: { email: input.email, name: input.name ?? input.email.split('@')[0] } });
     const existing = await tx.membership.findFirst({
       where: { userId: user.id, roles: { has: ADMIN }, organization: { name: input.organization, deletedAt: null } },
@@ -92,12 +98,18 @@ export function membershipView(
   };
 }
 
-/** A user asks to join an organization; an existing member is told ACCEPTED. */
-export async function requestAccess(prisma: PrismaClient, userId: string, organizationId: string) {
+/**
+ * A user asks to join an organization; an existing member is told ACCEPTED. An unknown (or deleted)
+ * organization gets the answer a real one gives, PENDING, with nothing recorded: the answer must not
+ * tell whether an organization id exists.
+ */
+export async function requestAccess(prisma: PrismaClient, userId: string, organizationId: string, quotas: Quotas = DEFAULT_QUOTAS) {
   const organization = await prisma.organization.findFirst({ where: { id: organizationId, deletedAt: null } });
-  if (!organization) throw notFound('Organization');
+  if (!organization) return { status: 'PENDING' };
   const member = await prisma.membership.findUnique({ where: { organizationId_userId: { organizationId, userId } } });
   if (member) return { status: 'ACCEPTED' };
+  const pending = await prisma.accessRequest.count({ where: { userId, status: 'PENDING', organizationId: { not: organizationId } } });
+  requireWithinQuota(quotas, 'pendingAccessRequests', pending);
   const request = await prisma.accessRequest.upsert({
     where: { userId_organizationId: { userId, organizationId } },
     update: {},

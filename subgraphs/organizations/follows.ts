@@ -5,6 +5,7 @@ import { recordEvent } from '../../lib/events';
 import * as valid from '../../lib/validate';
 import { lockOrganization, SOURCE } from './organizations';
 import type { OrganizationsLoaders } from './loaders';
+import { quotasOf, requireWithinQuota } from '../../lib/quotas';
 
 type Ctx = SubgraphContext<OrganizationsLoaders>;
 
@@ -45,10 +46,15 @@ export const followingView = (f: FollowRow, followed: OrganizationSummary) => ({
   createdAt: f.createdAt,
 });
 
-export const followerRequestView = (r: RequestRow, invited: OrganizationSummary) => ({
+/**
+ * The followed side's view of its request. The invited organization's name is not shown: the
+ * inviter only typed an id, and an id must not tell whether (or which) organization it belongs to;
+ * the name appears once the invited organization accepts (in `followers`).
+ */
+export const followerRequestView = (r: RequestRow) => ({
   token: r.followerId,
-  id: invited.id,
-  name: invited.name,
+  id: r.followerId,
+  name: null,
   followerId: r.followerId,
   followingId: r.followedId,
   status: r.status,
@@ -83,16 +89,20 @@ export async function listFollowerRequests(prisma: PrismaClient, followedId: str
     include: { follower: true },
     orderBy: [{ createdAt: 'asc' }, { followerId: 'asc' }],
   });
-  return rows.map((r) => followerRequestView(r, r.follower));
+  return rows.map((r) => followerRequestView(r));
 }
 
-/** Asks `followerId` to follow `followedId`; a declined (or formerly accepted) request is asked again. */
+/**
+ * Asks `followerId` to follow `followedId`; a declined (or formerly accepted) request is asked again.
+ * An id of no (live) organization gets the answer a real one gets, with nothing recorded: the
+ * answer must not tell whether an organization id exists.
+ */
 export async function createFollowerRequest(prisma: PrismaClient, actorId: string, followedId: string, followerId: string) {
   if (followerId === followedId) throw badRequest('token must be the id of another organization', 'token');
   return prisma.$transaction(async (tx) => {
     await lockOrganization(tx, followedId);
     const invited = await tx.organization.findFirst({ where: { id: followerId, ...live } });
-    if (!invited) throw notFound('Organization');
+    if (!invited) return followerRequestView({ followerId, followedId, status: 'PENDING', createdAt: new Date(), decidedAt: null });
     const follow = await tx.follow.findUnique({ where: { followerId_followedId: { followerId, followedId } } });
     if (follow) throw conflict('That organization already follows this one');
     const existing = await tx.followRequest.findUnique({ where: { followedId_followerId: { followedId, followerId } } });
@@ -103,9 +113,9 @@ export async function createFollowerRequest(prisma: PrismaClient, actorId: strin
       : await tx.followRequest.create({ data: { followedId, followerId, ...data } });
     const followed = await tx.organization.findUniqueOrThrow({ where: { id: followedId } });
     const metadata = { userId: actorId };
-    await recordEvent(tx, { organizationId: followedId, name: 'FollowerRequested', source: SOURCE.follower, data: followerRequestView(request, invited), metadata });
+    await recordEvent(tx, { organizationId: followedId, name: 'FollowerRequested', source: SOURCE.follower, data: followerRequestView(request), metadata });
     await recordEvent(tx, { organizationId: followerId, name: 'FollowingRequested', source: SOURCE.following, data: followingRequestView(request, followed), metadata });
-    return followerRequestView(request, invited);
+    return followerRequestView(request);
   });
 }
 
@@ -115,7 +125,7 @@ export async function deleteFollowerRequest(prisma: PrismaClient, actorId: strin
     const request = await tx.followRequest.findFirst({ where: { followedId, followerId, status: { in: VISIBLE_TO_FOLLOWED }, follower: live }, include: { follower: true } });
     if (!request) throw notFound('Follower request');
     await tx.followRequest.delete({ where: { followedId_followerId: { followedId, followerId } } });
-    await recordEvent(tx, { organizationId: followedId, name: 'FollowerRequestDeleted', source: SOURCE.follower, data: followerRequestView(request, request.follower), metadata: { userId: actorId } });
+    await recordEvent(tx, { organizationId: followedId, name: 'FollowerRequestDeleted', source: SOURCE.follower, data: followerRequestView(request), metadata: { userId: actorId } });
     return true;
   });
 }
@@ -182,10 +192,9 @@ export async function declineFollowingRequest(prisma: PrismaClient, actorId: str
   return prisma.$transaction(async (tx) => {
     const request = await pendingRequest(tx, followerId, followedId);
     const decided = await tx.followRequest.update({ where: { followedId_followerId: { followedId, followerId } }, data: { status: 'DECLINED', decidedAt: new Date() } });
-    const follower = await tx.organization.findUniqueOrThrow({ where: { id: followerId } });
     const metadata = { userId: actorId, organizationId: followerId };
     await recordEvent(tx, { organizationId: followerId, name: 'FollowingDeclined', source: SOURCE.following, data: followingRequestView(decided, request.followed), metadata });
-    await recordEvent(tx, { organizationId: followedId, name: 'FollowingDeclined', source: SOURCE.following, data: followerRequestView(decided, follower), metadata });
+    await recordEvent(tx, { organizationId: followedId, name: 'FollowingDeclined', source: SOURCE.following, data: followerRequestView(decided), metadata });
     return followingRequestView(decided, request.followed);
   });
 }
@@ -252,6 +261,8 @@ export const followResolvers = {
       const organizationId = orgId(args.organizationId);
       const token = valid.uuid(args.token, 'token');
       await ctx.policy.requireAdmin(organizationId);
+      const pending = await ctx.db.prisma.followRequest.count({ where: { followedId: organizationId, status: 'PENDING', followerId: { not: token } } });
+      requireWithinQuota(quotasOf(ctx.services), 'pendingAccessRequests', pending);
       return createFollowerRequest(ctx.db.prisma, ctx.policy.userId, organizationId, token);
     },
     deleteFollowerRequest: async (_: unknown, args: { organizationId: string; token: string }, ctx: Ctx) => {

@@ -2,7 +2,7 @@ import type { SubgraphContext } from '../server';
 import type { PrismaClient, Tx } from '../../lib/db';
 import { conflict, notFound } from '../../lib/errors';
 import { recordEvent } from '../../lib/events';
-import { ADMIN } from '../../lib/policy';
+import { ADMIN } from '../../lib/visibility';
 import * as valid from '../../lib/validate';
 import { membershipView } from './account';
 import { lockOrganization, SOURCE } from './organizations';

@@ -4,6 +4,8 @@ import { badRequest, notFound } from '../../lib/errors';
 import { recordEvent } from '../../lib/events';
 import * as valid from '../../lib/validate';
 import { createOrganization } from './account';
+import { ADMIN } from '../../lib/visibility';
+import { quotasOf, requireWithinQuota } from '../../lib/quotas';
 import type { OrganizationRow, OrganizationsLoaders } from './loaders';
 
 type Ctx = SubgraphContext<OrganizationsLoaders>;
@@ -101,7 +103,13 @@ export const organizationResolvers = {
       const name = valid.name(args.input.name, 'name');
       const { picture, email } = organizationChanges({ picture: args.input.picture, email: args.input.email });
       const userId = ctx.policy.userId;
-      return ctx.db.prisma.$transaction((tx) => createOrganization(tx, userId, { name, picture, email }));
+      return ctx.db.prisma.$transaction(async (tx) => {
+        // The user's row is locked so that concurrent creations count each other.
+        await tx.$queryRaw`SELECT 1 FROM organizations.users WHERE id = ${userId}::uuid FOR UPDATE`;
+        const administered = await tx.membership.count({ where: { userId, roles: { has: ADMIN }, organization: { deletedAt: null } } });
+        requireWithinQuota(quotasOf(ctx.services), 'organizationsPerUser', administered);
+        return createOrganization(tx, userId, { name, picture, email });
+      });
     },
     updateOrganization: async (_: unknown, args: { id: string; input: { name?: string | null; picture?: string | null; email?: string | null } }, ctx: Ctx) => {
       const id = valid.uuid(args.id, 'organizationId');

@@ -3,6 +3,7 @@ import type { OrganizationsLoaders } from './loaders';
 import { badRequest, notFound } from '../../lib/errors';
 import * as valid from '../../lib/validate';
 import { acceptInvite, apiKeyView, createApiKey, inviteView, requestAccess } from './account';
+import { quotasOf, requireWithinQuota } from '../../lib/quotas';
 
 type Ctx = SubgraphContext<OrganizationsLoaders>;
 type Args<T = Record<string, unknown>> = T;
@@ -40,7 +41,8 @@ export const accountResolvers = {
       const token = valid.uuid(args.token, 'token');
       const user = await currentUser(ctx);
       const invite = await ctx.db.prisma.invite.findFirst({
-        where: { id: token, email: { equals: user.email, mode: 'insensitive' }, acceptedAt: null, organization: { deletedAt: null } },
+        // As in the list: an expired invite is not the user's to see (nor to accept) any more.
+        where: { id: token, email: { equals: user.email, mode: 'insensitive' }, acceptedAt: null, expiresAt: { gt: new Date() }, organization: { deletedAt: null } },
         include: { organization: true },
       });
       if (!invite) throw notFound('Invite');
@@ -50,7 +52,13 @@ export const accountResolvers = {
   Mutation: {
     createApiKey: (_: unknown, args: Args<{ name?: string | null }>, ctx: Ctx) => {
       const name = args.name == null || args.name === '' ? 'API key' : valid.name(args.name, 'name');
-      return createApiKey(ctx.db.prisma, ctx.policy.userId, name);
+      const userId = ctx.policy.userId;
+      return ctx.db.prisma.$transaction(async (tx) => {
+        // The user's row is locked so that concurrent creations count each other.
+        await tx.$queryRaw`SELECT 1 FROM organizations.users WHERE id = ${userId}::uuid FOR UPDATE`;
+        requireWithinQuota(quotasOf(ctx.services), 'apiKeysPerUser', await tx.apiKey.count({ where: { userId, deletedAt: null } }));
+        return createApiKey(tx, userId, name);
+      });
     },
     deleteApiKey: async (_: unknown, args: Args<{ id: string }>, ctx: Ctx) => {
       const id = valid.uuid(args.id, 'apiKeyId');
@@ -67,10 +75,13 @@ export const accountResolvers = {
     },
     acceptInvite: (_: unknown, args: Args<{ token: string }>, ctx: Ctx) => acceptInvite(ctx.db.prisma, ctx.policy.userId, valid.uuid(args.token, 'token')),
     requestAccess: (_: unknown, args: Args<{ organizationId: string }>, ctx: Ctx) =>
-      requestAccess(ctx.db.prisma, ctx.policy.userId, valid.uuid(args.organizationId, 'organizationId')),
+      requestAccess(ctx.db.prisma, ctx.policy.userId, valid.uuid(args.organizationId, 'organizationId'), quotasOf(ctx.services)),
   },
   User: {
-    __resolveReference: async (ref: { id: string }, ctx: Ctx) => ctx.loaders.user.load(ref.id),
+    __resolveReference: async (ref: { id: string }, ctx: Ctx) => {
+      const id = valid.uuid(ref.id, 'id');
+      return (await ctx.policy.canSeeUser(id)) ? ctx.loaders.user.load(id) : null;
+    },
     member: async (user: { id: string }, _: unknown, ctx: Ctx) => {
       if (user.id !== ctx.policy.userId) return [];
       return [...(await ctx.policy.memberships()).entries()].map(([id, roles]) => ({ id, roles }));

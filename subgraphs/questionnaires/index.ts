@@ -1,9 +1,11 @@
 import { readSdl, type SubgraphDefinition } from '../server';
+import { createLoaders, type QuestionnairesLoaders } from './loaders';
 import { resolvers } from './resolvers';
 
-export const questionnairesSubgraph: SubgraphDefinition = {
+/** Questionnaire templates, assessments, answers and comments (README "Questionnaires and assessments"). */
+export const questionnairesSubgraph: SubgraphDefinition<QuestionnairesLoaders> = {
   name: 'questionnaires',
   typeDefs: readSdl(__dirname),
-  resolvers: resolvers as unknown as SubgraphDefinition['resolvers'],
-  createLoaders: () => ({}),
+  resolvers: resolvers as unknown as SubgraphDefinition<QuestionnairesLoaders>['resolvers'],
+  createLoaders: (db) => createLoaders(db),
 };

@@ -1,10 +1,31 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
 export const ROOT = path.join(__dirname, '..', '..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+/** What `npm start`, `npm run vigil` … run: the compiled entry point, built first when stale. */
+const RUN_COMPILED = path.join(ROOT, 'scripts', 'run-compiled.cjs');
+
+let built: Promise<void> | undefined;
+/**
+ * Builds dist/ when stale, once per test worker and before any readiness deadline starts (a build
+ * from scratch takes 15–40 s on a busy machine; scripts/build.cjs lets one process build at a time).
+ */
+export function buildOnce(): Promise<void> {
+  built ??= new Promise((resolve, reject) =>
+    execFile(process.execPath, [path.join(ROOT, 'scripts', 'build.cjs'), '--if-stale'], { cwd: ROOT }, (error, _stdout, stderr) =>
+      error ? reject(new Error(`build failed:\n${stderr}`)) : resolve(),
+    ),
+  );
+  return built;
+}
+
+/** Starts a compiled entry point (`app/main`, `cli/vigil` …) as its npm script does. */
+export async function spawnCompiled(entry: string, args: string[], options: { env: NodeJS.ProcessEnv }): Promise<ChildProcessWithoutNullStreams> {
+  await buildOnce();
+  return spawn(process.execPath, [RUN_COMPILED, entry, ...args], { cwd: ROOT, env: options.env });
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -17,10 +38,18 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Runs a TypeScript entry point to completion, as `npm run …` would. */
-export function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs an entry point (`cli/vigil.ts`) to completion, as `npm run …` would: compiled. */
+export async function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return collect(await spawnCompiled(script, args, { env: { ...process.env, ...env } }));
+}
+
+/** Runs a test's own TypeScript script (not part of the build) to completion, through tsx. */
+export function runTestScript(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return collect(spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...process.env, ...env } }));
+}
+
+function collect(child: ChildProcessWithoutNullStreams): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [script, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -35,10 +64,12 @@ export interface ServiceProcess {
   url: string;
   output(): string;
   stop(): Promise<number | null>;
+  /** SIGKILL to the service's own node process (read from runtime.json): a crash, no shutdown code runs. */
+  kill(): Promise<void>;
 }
 
 /**
- * `npm start` as a real process (env must name its own VIGIL_DATA_DIR); resolves once /readyz
+ * `npm start` as a real process (the compiled service; env must name its own VIGIL_DATA_DIR); resolves once /readyz
  * answers. The service picks its port (PORT=0 unless given) and the helper reads its address from
  * the data directory's runtime.json, so a port another test took meanwhile can never answer for it.
  */
@@ -46,17 +77,18 @@ export async function startServiceProcess(env: NodeJS.ProcessEnv, timeoutMs = 90
   if (!env.VIGIL_DATA_DIR) throw new Error('startServiceProcess needs VIGIL_DATA_DIR');
   const runtimeFile = path.join(env.VIGIL_DATA_DIR, 'runtime.json');
   rmSync(runtimeFile, { force: true });
-  const child = spawn(TSX, ['gateway/main.ts'], { cwd: ROOT, env: { ...process.env, PORT: '0', ...env } });
+  const child = await spawnCompiled('app/main', [], { env: { ...process.env, PORT: '0', ...env } });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const deadline = Date.now() + timeoutMs;
   let url: string | null = null;
+  let pid: number | null = null;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}:\n${output}`);
     try {
-      url ??= existsSync(runtimeFile) ? (JSON.parse(readFileSync(runtimeFile, 'utf8')) as { url: string }).url : null;
+      if (!url && existsSync(runtimeFile)) ({ url, pid } = JSON.parse(readFileSync(runtimeFile, 'utf8')) as { url: string; pid: number });
       if (url && (await fetch(`${url}/readyz`)).status === 200) break;
     } catch {
       // not listening yet (or runtime.json half written)
@@ -74,6 +106,10 @@ export async function startServiceProcess(env: NodeJS.ProcessEnv, timeoutMs = 90
     async stop() {
       child.kill('SIGTERM');
       return exited;
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) process.kill(pid!, 'SIGKILL');
+      await exited;
     },
   };
 }

@@ -5,8 +5,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../../lib/config';
 import { setLogLevel } from '../../lib/log';
-import { startVigil, type RunningVigil } from '../../gateway/app';
-import { COMMANDS } from '../../lib/cli/commands';
+import { startVigil, type RunningVigil } from '../../app/vigil';
+import { COMMANDS } from '../../cli/commands';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://root@127.0.0.1:5432/postgres';
 
@@ -84,7 +84,7 @@ export async function startTestVigil(env: Record<string, string> = {}): Promise<
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-test-'));
   const secret = randomBytes(16).toString('hex');
   // Tests drive the scan scheduler themselves (runDueScans), so none runs in the background.
-  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', SUBGRAPH_BASE_PORT: '0', VIGIL_SECRET: secret, VIGIL_DATA_DIR: dataDir, VIGIL_SCHEDULER: 'off', ...env });
+  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', SUBGRAPH_BASE_PORT: '0', VIGIL_SECRET: secret, VIGIL_DATA_DIR: dataDir, VIGIL_SCHEDULER: 'off', VIGIL_WORKERS: 'none', ...env });
   const vigil = await startVigil(config);
   return {
     vigil,

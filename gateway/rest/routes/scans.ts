@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { MAX_PAGE_SIZE } from '../../../lib/vocabulary';
 import { route } from '../table';
 import { id } from '../schemas';
 
@@ -35,7 +36,7 @@ export const scanRoutes = [
     tag: 'scans',
     summary: 'The scan history of a scan target, newest first, as {data: [...]} (the Python SDK reads `data`; the Ruby SDK 1.0.1, known by its User-Agent, gets the bare array it reads).',
     params: targetParams,
-    query: z.object({ size: z.coerce.number().int().min(1).max(1000).optional() }),
+    query: z.object({ size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional() }),
     operation: `query($organizationId: ID!, $scanTargetId: ID!, $size: Int) { scans(organizationId: $organizationId, scanTargetId: $scanTargetId, size: $size) { ${SCAN_FIELDS} } }`,
     variables: ({ params, query }) => ({ ...params, size: query.size ?? 100 }),
     result: (data, { client }) => (client === 'ruby-sdk' ? data.scans : { data: data.scans }),

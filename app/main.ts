@@ -1,0 +1,39 @@
+import '../lib/production-mode';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../lib/config';
+import { log } from '../lib/log';
+import { startVigil } from './vigil';
+
+/** `npm start`: the whole service, one process, one terminal. */
+async function main() {
+  const config = loadConfig();
+  const vigil = await startVigil(config);
+  log.info('Vigil is up', {
+    graphql: `${vigil.url}/graphql`,
+    rest: vigil.url,
+    database: vigil.db.mode === 'embedded' ? `embedded (PGlite in ${config.dataDir})` : 'PostgreSQL (DATABASE_URL)',
+  });
+  // Lets `npm run vigil` and `npm run seed` reach this process while it holds the embedded database.
+  const runtimeFile = path.join(config.dataDir, 'runtime.json');
+  // With VIGIL_SECRET and DATABASE_URL set nothing else has created the data directory.
+  mkdirSync(config.dataDir, { recursive: true });
+  writeFileSync(runtimeFile, JSON.stringify({ pid: process.pid, url: vigil.url }));
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('stopping', { signal });
+    setTimeout(() => process.exit(1), 10_000).unref();
+    await vigil.close();
+    rmSync(runtimeFile, { force: true });
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  log.error('Vigil failed to start', { error: error instanceof Error ? error.message : String(error) });
+  process.exit(1);
+});

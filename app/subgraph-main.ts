@@ -1,0 +1,31 @@
+import '../lib/production-mode';
+import { loadConfig, SUBGRAPH_NAMES, type SubgraphName } from '../lib/config';
+import { openPostgres } from '../lib/db';
+import { log } from '../lib/log';
+import { applyMigrations } from '../lib/migrate';
+import { SUBGRAPHS } from '../subgraphs';
+import { startSubgraph } from '../subgraphs/server';
+import { createStorage } from '../lib/storage';
+
+/** `npm run start:subgraph -- <name>`: one subgraph as its own process (needs DATABASE_URL and VIGIL_SECRET shared with the gateway). */
+async function main() {
+  const name = process.argv[2] as SubgraphName;
+  if (!SUBGRAPH_NAMES.includes(name)) {
+    process.stderr.write(`usage: npm run start:subgraph -- <${SUBGRAPH_NAMES.join('|')}>\n`);
+    process.exit(2);
+  }
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    process.stderr.write('A subgraph in its own process needs DATABASE_URL (the embedded database serves one process).\n');
+    process.exit(2);
+  }
+  const db = await openPostgres(config.databaseUrl);
+  await applyMigrations(db.pool, { log: (line) => log.info(line) });
+  const server = await startSubgraph(SUBGRAPHS[name], { db, services: { secret: config.secret, publicUrl: config.publicUrl, quotas: config.quotas, webhooks: config.webhooks, storage: createStorage(config.storage), attachments: config.attachments } }, { port: config.subgraphPorts[name], host: config.host, timeouts: config.limits.timeouts, maxTokens: config.limits.graphql.maxTokens * 4 });
+  log.info('subgraph up', { name, url: server.url });
+}
+
+main().catch((error) => {
+  log.error('subgraph failed to start', { error: error instanceof Error ? error.message : String(error) });
+  process.exit(1);
+});

@@ -1,0 +1,121 @@
+import type express from 'express';
+import { SUBGRAPH_NAMES, type SubgraphName, type VigilConfig } from '../lib/config';
+import { openDatabase, type Database } from '../lib/db';
+import type { RunningServer } from '../lib/http-server';
+import { enqueueEvery } from '../lib/jobs/periodic';
+import { createStorage } from '../lib/storage';
+import type { JobRunner } from '../lib/jobs/runner';
+import { log } from '../lib/log';
+import { applyMigrations } from '../lib/migrate';
+import { Visibility } from '../lib/visibility';
+import { startGatewayServer } from '../gateway/server';
+import type { SubscriptionService } from '../gateway/subscriptions/service';
+import { SUBGRAPHS } from '../subgraphs';
+import { InProcessDataSource } from '../subgraphs/in-process';
+import { buildSchema, startSubgraph } from '../subgraphs/server';
+import { upsertRuleCatalog } from '../subgraphs/alerts/rule-catalog';
+import { findTargetForScan } from '../subgraphs/alerts/scan-queue';
+import { recoverAbandonedScans, startScheduler, type RunningScheduler } from '../subgraphs/alerts/scheduler';
+import { SCAN_JOB_KINDS, runsKind, startWorkers, workerHandlers } from '../workers';
+import { startWebhookWake } from '../workers/webhook-wake';
+import { internalCommandRoutes } from './internal-commands';
+
+export interface RunningVigil {
+  url: string;
+  port: number;
+  db: Database;
+  /** The subgraphs this process runs (all of them unless some are given by URL). */
+  subgraphs: Partial<Record<SubgraphName, RunningServer>>;
+  /** The scan scheduler of this process; null when VIGIL_SCHEDULER=off. */
+  scheduler: RunningScheduler | null;
+  /** The background job runner of this process (workers/); null when VIGIL_WORKERS=none. */
+  workers: JobRunner | null;
+  /** Live subscriptions of this process's gateway (gateway/subscriptions/). */
+  subscriptions: SubscriptionService;
+  close(): Promise<void>;
+}
+
+/**
+ * The composition root: which parts this process runs and in which order they start and stop.
+ * `npm start` runs them all — the database (migrated), the four subgraphs on their ports, the scan
+ * scheduler and the job runner (workers/), and the gateway (gateway/server.ts) in front.
+ */
+export async function startVigil(config: VigilConfig, options: { db?: Database } = {}): Promise<RunningVigil> {
+  const db = options.db ?? (await openDatabase(config));
+  try {
+    const migrated = await applyMigrations(db.pool, { log: (line) => log.info(line) });
+    if (migrated.applied.length) log.info('migrations applied', { applied: migrated.applied });
+  } catch (error) {
+    // A failed or blocked migration stops start-up; the database is left as the runner recorded it.
+    if (!options.db) await db.close();
+    throw error;
+  }
+
+  // ── documents: attachment storage (lib/storage/): local disk under the data directory, or S3 ──
+  const storage = createStorage(config.storage);
+  const services = { secret: config.secret, publicUrl: config.publicUrl, quotas: config.quotas, webhooks: config.webhooks, storage, attachments: config.attachments };
+  const subgraphs: Partial<Record<SubgraphName, RunningServer>> = {};
+  const localSubgraphs: Partial<Record<SubgraphName, InProcessDataSource>> = {};
+  const urls = { ...config.subgraphUrls };
+  for (const name of SUBGRAPH_NAMES) {
+    if (config.remoteSubgraphs.includes(name)) continue;
+    const schema = buildSchema(SUBGRAPHS[name]);
+    const running = await startSubgraph(SUBGRAPHS[name], { db, services }, { port: config.subgraphPorts[name], schema, timeouts: config.limits.timeouts, maxTokens: config.limits.graphql.maxTokens * 4 });
+    subgraphs[name] = running;
+    urls[name] = running.url;
+    // A subgraph of this process is called directly; its HTTP endpoint still serves other gateways.
+    if (config.subgraphTransport === 'in-process') localSubgraphs[name] = new InProcessDataSource(SUBGRAPHS[name], schema, { db, services });
+  }
+
+  // ── scans: the rule catalog, scans abandoned by a stopped process, the scan scheduler ──
+  await upsertRuleCatalog(db.pool);
+  const recovered = await recoverAbandonedScans(db);
+  if (recovered.length) log.warn('scans left running by a stopped process were failed', { scans: recovered });
+  const scheduler = config.scheduler.enabled ? startScheduler(db, { intervalMs: config.scheduler.intervalMs }) : null;
+  // ── background jobs (workers/): VIGIL_WORKERS' kinds, less the scan scheduler's when VIGIL_SCHEDULER=off ──
+  const kinds = config.workers === 'all' ? Object.keys(workerHandlers(db, { storage })) : config.workers;
+  const workerKinds = config.scheduler.enabled ? kinds : kinds.filter((kind) => !SCAN_JOB_KINDS.includes(kind as never));
+  const workers = startWorkers(db, { kinds: workerKinds, settings: { webhooks: config.webhooks, secret: config.secret, storage }, concurrency: config.webhooks.concurrency });
+  // ── webhooks: the poller that wakes delivery jobs (workers/webhook-wake.ts; handlers in workers/webhook-deliver.ts) ──
+  const webhookWake = runsKind(workerKinds, 'webhook.deliver') ? startWebhookWake(db, config.webhooks) : null;
+  // ── periodic jobs, asked for by the processes that run them: overdue assessments flagged every
+  // minute, expired documents and attachments deleted, finished jobs purged hourly ──
+  const periodic = [
+    runsKind(workerKinds, 'assessments.overdue') ? enqueueEvery(db, 'assessments.overdue', {}, 60_000) : null,
+    runsKind(workerKinds, 'documents.expire') ? enqueueEvery(db, 'documents.expire', {}, config.attachments.cleanupIntervalMs) : null,
+    runsKind(workerKinds, 'jobs.purge') ? enqueueEvery(db, 'jobs.purge', { keepDays: 7 }, 3_600_000) : null,
+  ];
+
+  const gateway = await startGatewayServer(config, {
+    db,
+    urls,
+    localSubgraphs,
+    routes: internalCommandRoutes(db, services) as express.Router,
+    // An ADMIN of the organization posting to one of its live scan targets.
+    storage,
+    authorizeFindingsUpload: async (principal, organizationId, scanTargetId) => {
+      await new Visibility(db.pool, principal).requireAdmin(organizationId);
+      await findTargetForScan(db, organizationId, scanTargetId);
+    },
+  });
+  return {
+    url: gateway.url,
+    port: gateway.port,
+    db,
+    subgraphs,
+    scheduler,
+    workers,
+    subscriptions: gateway.subscriptions,
+    async close() {
+      await scheduler?.stop(); // scans: no pass may outlive the database
+      await webhookWake?.stop();
+      for (const job of periodic) job?.stop();
+      await workers?.stop(); // jobs finish or are given back before the database closes
+      await gateway.close();
+      for (const running of Object.values(subgraphs)) await running.close();
+      log.debug('subgraphs stopped');
+      if (!options.db) await db.close();
+      log.debug('database closed');
+    },
+  };
+}

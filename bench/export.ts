@@ -1,0 +1,178 @@
+/**
+ * `npm run bench:export`: 1,000,000 alerts of one organization exported to CSV through the job
+ * (POST /organizations/{id}/documents type ALERT → export.build on the job runner of this process →
+ * DONE), against `COPY (SELECT …) TO STDOUT WITH CSV` of the same rows, columns and order on a
+ * client of its own. Prints `ratio export/copy=<x>` (target ≤ 3) and `rss-growth-mb=<n>` (the
+ * exporting process's peak RSS during the export minus its RSS just before; target ≤ 100).
+ *
+ * A fresh PostgreSQL database (DATABASE_URL or TEST_DATABASE_URL, default
+ * postgresql://root@127.0.0.1:5432/postgres), data generated set-based (INSERT … SELECT
+ * generate_series, secondary indexes built after the load). BENCH_DATABASE=<name> keeps (and
+ * reuses) it. The export includes storing the file (local disk: a second pass over it).
+ */
+import '../lib/production-mode';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { loadConfig } from '../lib/config';
+import { setLogLevel } from '../lib/log';
+import { startVigil } from '../app/vigil';
+import { COMMANDS } from '../cli/commands';
+
+const BASE_URL = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgresql://root@127.0.0.1:5432/postgres';
+const ALERTS = Number(process.env.BENCH_ALERTS ?? 1_000_000);
+const TARGETS = 200;
+const RULES = 60;
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function generate(db: pg.Pool, organizationId: string): Promise<void> {
+  log('generating rules and scan targets…');
+  await db.query(
+    `INSERT INTO alerts.rules (id, "titleEn", "titlePt", severity, compliances, "timelinessThreshold", "updatedAt")
+     SELECT 'bench-rule-' || i, 'Benchmark rule, number ' || i, 'Regra de benchmark número ' || i,
+            (ARRAY['CRITICAL','HIGH','MEDIUM','LOW','INFO'])[1 + i % 5], '{CIS-AWS-1.1,ISO-27001}', 30, now()
+       FROM generate_series(0, $1::int - 1) i ON CONFLICT DO NOTHING`,
+    [RULES],
+  );
+  await db.query(
+    `INSERT INTO alerts.scan_targets (id, "organizationId", name, kind, "credentialEncrypted", schedule, tags, "updatedAt")
+     SELECT gen_random_uuid(), $1, 'target ' || t, 'AWS', 'bench', '{"frequency":"1d"}', '{}', now() FROM generate_series(0, $2::int - 1) t`,
+    [organizationId, TARGETS],
+  );
+  const { rows: indexes } = await db.query<{ name: string; def: string }>(
+    `SELECT i.indexname AS name, i.indexdef AS def FROM pg_indexes i
+      WHERE i.schemaname = 'alerts' AND i.tablename = 'alerts' AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+  );
+  for (const index of indexes) await db.query(`DROP INDEX alerts."${index.name}"`);
+  const targets = (await db.query<{ id: string }>(`SELECT id FROM alerts.scan_targets WHERE "organizationId" = $1 ORDER BY id`, [organizationId])).rows.map((r) => r.id);
+  const chunk = 100_000;
+  for (let start = 0; start < ALERTS; start += chunk) {
+    await db.query(
+      `INSERT INTO alerts.alerts (id, "organizationId", "scanTargetId", rule, resource, severity, state, version, tags, labels, compliances,
+                                  enrichment, metadata, "timelinessThreshold", "openedAt", "resolvedAt", "createdAt", "updatedAt")
+       SELECT gen_random_uuid(), $3, ($4::uuid[])[1 + i % $5], 'bench-rule-' || (i * 7 % $6), 'arn:aws:s3:::bucket-' || i,
+              (ARRAY['CRITICAL','HIGH','MEDIUM','LOW','INFO'])[1 + (i / 3) % 5],
+              (ARRAY['OPEN','OPEN','OPEN','IN_PROGRESS','RISK_ACCEPTED','CLOSED'])[1 + (i / 7) % 6], 1 + i % 4,
+              '{env:prod,team:core}', CASE WHEN i % 10 = 0 THEN '{triaged}'::text[] ELSE '{}'::text[] END, '{CIS-AWS-2.1,ISO-27001}',
+              '{"evidence":{"policy":"public-read"}}', jsonb_build_object('account', lpad((i % 997)::text, 12, '0')),
+              30, timestamptz '2025-01-01' + (i % 500000) * interval '37 seconds',
+              CASE WHEN (i / 7) % 6 = 5 THEN timestamptz '2025-06-01' + (i % 400000) * interval '29 seconds' END,
+              timestamptz '2025-01-01' + (i % 600000) * interval '31 seconds', timestamptz '2025-03-01' + (i % 700000) * interval '17 seconds'
+         FROM generate_series($1::int, $2::int) i`,
+      [start, Math.min(start + chunk, ALERTS) - 1, organizationId, targets, TARGETS, RULES],
+    );
+    log(`  alerts ${Math.min(start + chunk, ALERTS).toLocaleString('en-US')} / ${ALERTS.toLocaleString('en-US')}`);
+  }
+  for (const index of indexes) await db.query(index.def);
+  await db.query('VACUUM ANALYZE alerts.alerts');
+}
+
+/** The same rows, columns (CSV cells) and order as the ALERT export with no filter (severity DESC, id DESC). */
+const COPY_SQL = (organizationId: string) => `COPY (
+  SELECT a.id, a."organizationId", a."scanTargetId", a.rule, r."titleEn", a.resource, a.severity, a.state, a.version,
+         array_to_string(a.tags, ';'), array_to_string(a.labels, ';'), array_to_string(a.compliances, ';'),
+         to_char(a."openedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), to_char(a."resolvedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+         to_char(a."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), to_char(a."updatedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+         a."timelinessThreshold"
+    FROM alerts.alerts a LEFT JOIN alerts.rules r ON r.id = a.rule
+   WHERE a."organizationId" = '${organizationId}'
+     AND a."scanTargetId" NOT IN (SELECT dst.id FROM alerts.scan_targets dst WHERE dst."organizationId" = '${organizationId}' AND dst."deletedAt" IS NOT NULL)
+   ORDER BY (CASE a.severity WHEN 'CRITICAL' THEN 5 WHEN 'HIGH' THEN 4 WHEN 'MEDIUM' THEN 3 WHEN 'LOW' THEN 2 WHEN 'INFO' THEN 1 ELSE 0 END) DESC, a.id DESC
+) TO STDOUT WITH (FORMAT csv, HEADER)`;
+
+async function copyBaseline(client: pg.Client, organizationId: string): Promise<{ ms: number; bytes: number }> {
+  const started = performance.now();
+  let bytes = 0;
+  await pipeline(
+    client.query(copyTo(COPY_SQL(organizationId))),
+    new Writable({
+      write(chunk: Buffer, _enc, done) {
+        bytes += chunk.length;
+        done();
+      },
+    }),
+  );
+  return { ms: performance.now() - started, bytes };
+}
+
+async function main(): Promise<void> {
+  setLogLevel('warn');
+  const keep = process.env.BENCH_DATABASE;
+  if (keep && !/^\w+$/.test(keep)) throw new Error('BENCH_DATABASE must be a plain database name');
+  const dbName = keep || `vigil_bench_export_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: BASE_URL });
+  await admin.connect();
+  if (!(await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [dbName])).rowCount) await admin.query(`CREATE DATABASE ${dbName}`);
+  const url = new URL(BASE_URL);
+  url.pathname = `/${dbName}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-export-'));
+  const vigil = await startVigil(
+    loadConfig({ DATABASE_URL: url.toString(), PORT: '0', SUBGRAPH_BASE_PORT: '0', VIGIL_SECRET: randomBytes(16).toString('hex'), VIGIL_DATA_DIR: dataDir, LOG_LEVEL: 'warn', VIGIL_RATE_LIMIT_PER_KEY: '0', VIGIL_SCHEDULER: 'off', VIGIL_WORKERS: 'export.build' }),
+  );
+  const sql = new pg.Client({ connectionString: url.toString() });
+  try {
+    await sql.connect();
+    const existing = (await vigil.db.pool.query<{ id: string }>(`SELECT "organizationId" AS id FROM alerts.scan_targets LIMIT 1`)).rows[0]?.id;
+    let organizationId: string;
+    let apiKey: string;
+    if (existing) {
+      organizationId = existing;
+      const { rows } = await vigil.db.pool.query<{ email: string }>(`SELECT u.email FROM organizations.users u JOIN organizations.memberships m ON m."userId" = u.id WHERE m."organizationId" = $1 LIMIT 1`, [existing]);
+      const account = (await COMMANDS.bootstrap.run(vigil.db, { email: `again-${randomBytes(3).toString('hex')}-${rows[0].email}`, organization: 'Other' }, () => undefined)) as { userId: string; apiKey: string };
+      await vigil.db.pool.query(`INSERT INTO organizations.memberships ("organizationId", "userId", roles, "updatedAt") VALUES ($1, $2, '{ADMIN}', now())`, [existing, account.userId]);
+      apiKey = account.apiKey;
+    } else {
+      const account = (await COMMANDS.bootstrap.run(vigil.db, { email: 'bench@example.com', organization: 'Bench org' }, () => undefined)) as { organizationId: string; apiKey: string };
+      ({ organizationId, apiKey } = account);
+      await generate(vigil.db.pool, organizationId);
+    }
+    const count = (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM alerts.alerts WHERE "organizationId" = $1`, [organizationId])).rows[0].n;
+    log(`${count.toLocaleString('en-US')} alerts ready`);
+
+    // Warm the cache the same way for both: one COPY first (not timed).
+    await copyBaseline(sql, organizationId);
+    const copy = await copyBaseline(sql, organizationId);
+    log(`COPY … TO STDOUT (csv): ${(copy.ms / 1000).toFixed(2)} s, ${(copy.bytes / 1e6).toFixed(0)} MB`);
+
+    global.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
+    const started = performance.now();
+    const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
+    const created = await fetch(`${vigil.url}/organizations/${organizationId}/documents`, { method: 'POST', headers, body: JSON.stringify({ type: 'ALERT', params: {} }) });
+    const document = (await created.json()) as { id: string; status: string };
+    if (created.status !== 200) throw new Error(`create document: ${created.status} ${JSON.stringify(document)}`);
+    let status = document.status;
+    let answer: { status: string; reason?: string; attachmentId?: string } = document;
+    while (status === 'PENDING') {
+      await new Promise((r) => setTimeout(r, 50));
+      answer = (await (await fetch(`${vigil.url}/me/documents/${document.id}`, { headers })).json()) as typeof answer;
+      status = answer.status;
+    }
+    const exportMs = performance.now() - started;
+    clearInterval(sampler);
+    if (status !== 'DONE') throw new Error(`export ${status}: ${answer.reason}`);
+    const size = (await vigil.db.pool.query<{ n: string }>(`SELECT "contentLength"::text AS n FROM documents.attachments WHERE id = $1`, [answer.attachmentId])).rows[0].n;
+    log(`export through the job: ${(exportMs / 1000).toFixed(2)} s, ${(Number(size) / 1e6).toFixed(0)} MB`);
+    process.stdout.write(`ratio export/copy=${(exportMs / copy.ms).toFixed(2)}\n`);
+    process.stdout.write(`rss-growth-mb=${((rssPeak - rssBefore) / 1048576).toFixed(0)}\n`);
+  } finally {
+    await sql.end();
+    await vigil.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (!keep) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`${(error as Error).stack ?? error}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,194 @@
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { createClient, type Client } from 'graphql-ws';
+import { openPostgres } from '../lib/db';
+import { COMMANDS } from '../cli/commands';
+
+/**
+ * `npm run bench:fanout`: one gateway (its own process, so its memory is its own), 5,000
+ * concurrent graphql-ws subscribers in this process.
+ *  - ratio p99-5000/p99-1: p99 latency from an alert change (the start of its mutation, so the
+ *    commit is inside it) to receipt, with 5,000 subscribers against 1 subscriber, same run;
+ *  - kb-per-idle-subscriber: the gateway's RSS growth per connected idle subscriber;
+ *  - events/s of one subscriber resuming from 100,000 missed events (eventAppended).
+ */
+const SUBSCRIBERS = Number(process.env.SUBSCRIBERS ?? 5000);
+const CHANGES = Number(process.env.CHANGES ?? 30);
+const MISSED = Number(process.env.MISSED ?? 100_000);
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://root@127.0.0.1:5432/postgres';
+
+const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))];
+const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function main() {
+  const dbName = `vigil_bench_fanout_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const secret = randomBytes(16).toString('hex');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'app/main.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: url.toString(),
+      PORT: String(port),
+      SUBGRAPH_BASE_PORT: '0',
+      VIGIL_SECRET: secret,
+      VIGIL_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'vigil-fanout-')),
+      VIGIL_SCHEDULER: 'off',
+      VIGIL_WORKERS: 'none',
+      VIGIL_RATE_LIMIT_PER_KEY: '0',
+      VIGIL_RATE_LIMIT_PER_ADDRESS: '0',
+      VIGIL_LOG_LEVEL: 'warn',
+      REDIS_URL: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const clients: Client[] = [];
+  try {
+    for (let i = 0; ; i++) {
+      if (i > 600) throw new Error('the gateway did not start');
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) break;
+      } catch {
+        /* not yet */
+      }
+      await sleep(100);
+    }
+    const db = await openPostgres(url.toString());
+    const account = (await COMMANDS.bootstrap.run(db, { email: 'bench@fanout.test', organization: 'Fanout' }, () => undefined)) as { organizationId: string; apiKey: string };
+    const org = account.organizationId;
+    const target = randomUUID();
+    await db.pool.query(
+      `INSERT INTO alerts.scan_targets (id, "organizationId", name, kind, "credentialEncrypted", "credentialHint", schedule, tags, "updatedAt")
+       VALUES ($1, $2, 'bench', 'AWS', 'x', '{}', '{"frequency":"1d","timeOfDay":"NIGHT"}', '{}', now())`,
+      [target, org],
+    );
+    const alertId = randomUUID();
+    const rule = (await db.pool.query<{ id: string }>(`SELECT id FROM alerts.rules LIMIT 1`)).rows[0].id;
+    await db.pool.query(
+      `INSERT INTO alerts.alerts (id, "organizationId", "scanTargetId", rule, resource, severity, state, version, "updatedAt") VALUES ($1, $2, $3, $4, 'bench-resource', 'HIGH', 'OPEN', 1, now())`,
+      [alertId, org, target, rule],
+    );
+
+    const connect = () => {
+      const client = createClient({ url: `${base.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { apiKey: account.apiKey }, lazy: false, retryAttempts: 0, onNonLazyError: () => undefined });
+      clients.push(client);
+      return client;
+    };
+    const query = `subscription($org: ID!) { alertChanged(organizationId: $org) { seq alert { id state } } }`;
+    let changeStarted = new Map<string, number>();
+    const latencies: number[] = [];
+    let received = 0;
+    let lost = 0;
+    const listen = (client: Client) => subscribeTo(client);
+    const subscribeTo = (client: Client) =>
+      client.subscribe({ query, variables: { org } }, {
+        next: (m: any) => {
+          received++;
+          if (m.errors && received < 3) console.error('message errors', JSON.stringify(m.errors));
+          const started = changeStarted.get(m.data?.alertChanged?.alert?.state);
+          if (started) latencies.push(performance.now() - started);
+        },
+        error: () => lost++,
+        complete: () => undefined,
+      });
+    const states = ['IN_PROGRESS', 'OPEN'];
+    const change = async (i: number, expected: number) => {
+      const state = states[i % 2];
+      changeStarted = new Map([[state, performance.now()]]);
+      const before = received;
+      const res = await fetch(`${base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${account.apiKey}` },
+        body: JSON.stringify({ query: `mutation($o: ID!, $t: ID!, $a: ID!, $s: AlertState!) { updateAlert(organizationId: $o, scanTargetId: $t, alertId: $a, input: { state: $s }) { id } }`, variables: { o: org, t: target, a: alertId, s: state } }),
+      });
+      const body = await res.json();
+      if (body.errors) throw new Error(JSON.stringify(body.errors));
+      const deadline = Date.now() + 10_000;
+      while (received - before < expected - lost && Date.now() < deadline) await sleep(2);
+    };
+
+    // One subscriber.
+    listen(connect());
+    await sleep(1500);
+    for (let i = 0; i < CHANGES; i++) await change(i, 1);
+    const p99One = p99(latencies);
+    latencies.length = 0;
+    clients.pop()?.dispose();
+    await sleep(500);
+
+    // Many idle subscribers: the gateway's memory per subscriber.
+    const rssBefore = rssKb(child.pid!);
+    for (let i = 0; i < SUBSCRIBERS; i += 50) {
+      const batch = Array.from({ length: Math.min(50, SUBSCRIBERS - i) }, () => connect());
+      batch.forEach(listen);
+      await sleep(100);
+    }
+    await sleep(5000);
+    const rssAfter = rssKb(child.pid!);
+    for (let i = 0; i < CHANGES; i++) await change(i, SUBSCRIBERS);
+    const p99Many = p99(latencies);
+    const perChange = latencies.length / CHANGES;
+    await Promise.all(clients.splice(0).map((c) => c.dispose()));
+
+    // Resume from MISSED events.
+    const resumeClient = connect();
+    let cursor: string | null = null;
+    const eventsQuery = `subscription($org: ID!, $after: String) { eventAppended(organizationId: $org, after: $after) { cursor event { name } } }`;
+    resumeClient.subscribe({ query: eventsQuery, variables: { org } }, { next: (m: any) => (cursor ??= m.data?.eventAppended?.cursor), error: () => undefined, complete: () => undefined });
+    await sleep(1500);
+    await change(0, 0);
+    while (!cursor) await sleep(20);
+    await db.pool.query(
+      `INSERT INTO documents.events (id, "organizationId", name, source, data) SELECT gen_random_uuid(), $1, 'WebhookCreated', 'bench', jsonb_build_object('n', n) FROM generate_series(1, $2::int) n`,
+      [org, MISSED],
+    );
+    let resumed = 0;
+    const started = performance.now();
+    await new Promise<void>((resolve) => {
+      connect().subscribe({ query: eventsQuery, variables: { org, after: cursor } }, {
+        next: (m: any) => {
+          if (m.errors) console.error('resume ended', JSON.stringify(m.errors).slice(0, 300));
+          if (++resumed >= MISSED) resolve();
+        },
+        error: (e: any) => {
+          console.error('resume error', e?.code ?? e);
+          resolve();
+        },
+        complete: () => resolve(),
+      });
+    });
+    const seconds = (performance.now() - started) / 1000;
+
+    console.log(`subscribers=${SUBSCRIBERS} connections-lost=${lost} changes=${CHANGES} receipts-per-change=${perChange.toFixed(0)}`);
+    console.log(`p99-1=${p99One.toFixed(1)}ms p99-${SUBSCRIBERS}=${p99Many.toFixed(1)}ms`);
+    console.log(`ratio p99-5000/p99-1=${(p99Many / p99One).toFixed(2)}`);
+    console.log(`kb-per-idle-subscriber=${((rssAfter - rssBefore) / SUBSCRIBERS).toFixed(1)}`);
+    console.log(`resume events=${resumed} seconds=${seconds.toFixed(1)} events-per-second=${Math.round(resumed / seconds)}`);
+    await db.close();
+  } finally {
+    await Promise.all(clients.map((c) => c.dispose()));
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,107 @@
+import type { Database } from '../lib/db';
+import type { CommandServices, Progress } from './command';
+import { bootstrapAccount, acceptInvite } from '../subgraphs/organizations/account';
+import { createInvite } from '../subgraphs/organizations/invites';
+import { acceptFollowingRequest, createFollowerRequest } from '../subgraphs/organizations/follows';
+import { createScanTarget } from '../subgraphs/alerts/scan-targets';
+import type { NewScanTarget } from '../subgraphs/alerts/scan-targets';
+import { findTargetForScan, startScan } from '../subgraphs/alerts/scan-queue';
+import { runDueScans } from '../subgraphs/alerts/scheduler';
+import { updateAlert } from '../subgraphs/alerts/alert-updates';
+
+/** The demo organizations; the first is the demo admin's, followed by the next three, following the last. */
+const ORGANIZATIONS = [
+  { name: 'Vigil Demo', admin: 'demo@vigil.example' },
+  { name: 'Northwind Traders', admin: 'admin@northwind.example' },
+  { name: 'Contoso', admin: 'admin@contoso.example' },
+  { name: 'Globex', admin: 'admin@globex.example' },
+  { name: 'Initech', admin: 'admin@initech.example' },
+] as const;
+
+function demoTargets(index: number): NewScanTarget[] {
+  const account = String(100000000000 + index * 7919).padStart(12, '0');
+  return [
+    { name: `aws-production-${index}`, kind: 'AWS', credential: { account }, schedule: { frequency: '1d', timeOfDay: 'NIGHT' }, tags: ['production', 'aws'], scanner: 'DEMO' },
+    { name: `gcp-analytics-${index}`, kind: 'GCP', credential: { projectId: `analytics-${index}` }, schedule: { frequency: '12h' }, tags: ['analytics'], scanner: 'DEMO' },
+    { name: `github-org-${index}`, kind: 'GITHUB', credential: { organizationName: `demo-org-${index}`, installationId: String(4000 + index) }, schedule: { frequency: '7d', timeOfDay: 'MORNING', day: 'MONDAY' }, tags: [], scanner: 'DEMO' },
+  ] as NewScanTarget[];
+}
+
+const SCANS_PER_TARGET = 2;
+
+/**
+ * A demo data set: five organizations, a regular member, follows in both directions, three scan
+ * targets each and two demo scans per target (so alerts open, close and reopen), through the same
+ * domain services the API uses. Running it again adds scans to the existing data.
+ */
+export async function seedDemo(db: Database, progress: Progress, services?: CommandServices) {
+  if (!services) throw new Error('seed needs the instance secret');
+  const total = ORGANIZATIONS.length + 2 + ORGANIZATIONS.length * 3 * SCANS_PER_TARGET + 1;
+  let done = 0;
+  const step = (label: string) => progress(++done, total, label);
+
+  const accounts = [];
+  for (const org of ORGANIZATIONS) {
+    accounts.push(await bootstrapAccount(db.prisma, { email: org.admin, organization: org.name }));
+    step('organizations');
+  }
+  const [demo, ...others] = accounts;
+
+  // A read-only member of the demo organization, joined through an invite.
+  const analyst = await db.prisma.user.upsert({ where: { email: 'analyst@vigil.example' }, update: {}, create: { email: 'analyst@vigil.example', name: 'Demo Analyst' } });
+  const isMember = await db.prisma.membership.findUnique({ where: { organizationId_userId: { organizationId: demo.organizationId, userId: analyst.id } } });
+  if (!isMember) {
+    const invite = await createInvite(db.prisma, demo.userId, demo.organizationId, analyst.email, []);
+    await acceptInvite(db.prisma, analyst.id, invite.id);
+  }
+  step('members');
+
+  // Northwind, Contoso and Globex follow the demo organization; the demo organization follows Initech.
+  const follow = async (followed: { userId: string; organizationId: string }, follower: { userId: string; organizationId: string }, tags: string[]) => {
+    const exists = await db.prisma.follow.findUnique({ where: { followerId_followedId: { followerId: follower.organizationId, followedId: followed.organizationId } } });
+    if (exists) return;
+    await db.prisma.followRequest.deleteMany({ where: { followedId: followed.organizationId, followerId: follower.organizationId, status: { not: 'PENDING' } } });
+    const pending = await db.prisma.followRequest.findUnique({ where: { followedId_followerId: { followedId: followed.organizationId, followerId: follower.organizationId } } });
+    if (!pending) await createFollowerRequest(db.prisma, followed.userId, followed.organizationId, follower.organizationId);
+    await acceptFollowingRequest(db.prisma, follower.userId, follower.organizationId, followed.organizationId, tags);
+  };
+  await follow(demo, others[0], ['supplier', 'critical']);
+  await follow(demo, others[1], ['supplier']);
+  await follow(demo, others[2], []);
+  await follow(others[3], demo, ['vendor']);
+  step('follows');
+
+  const targets: Array<{ organizationId: string; id: string }> = [];
+  for (const [index, account] of accounts.entries()) {
+    const existing = await db.prisma.scanTarget.findMany({ where: { organizationId: account.organizationId, deletedAt: null } });
+    for (const target of demoTargets(index)) {
+      const found = existing.find((t) => t.name === target.name);
+      targets.push(found ?? (await createScanTarget(db.prisma, services.secret, account.organizationId, account.userId, target)));
+    }
+  }
+  // Each round queues a demo scan per target and runs the queue (a running scheduler may take some).
+  for (let round = 0; round < SCANS_PER_TARGET; round++) {
+    for (const target of targets) await startScan(db, await findTargetForScan(db, target.organizationId, target.id), { force: true });
+    for (;;) {
+      const { ran } = await runDueScans(db, new Date(0), { batchSize: 1 });
+      for (const outcome of ran) {
+        if (outcome.status !== 'DONE') throw new Error(`demo scan ${outcome.scanId} ended ${outcome.status}: ${outcome.error ?? ''}`);
+        step('scans');
+      }
+      if (ran.length) continue;
+      const { rows } = await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM alerts.scans WHERE "scanTargetId" = ANY($1::uuid[]) AND status IN ('QUEUED', 'RUNNING')`, [targets.map((t) => t.id)]);
+      if (rows[0].n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  // Risks accepted on two of the demo organization's alerts, so states other than OPEN show up.
+  const { rows: open } = await db.pool.query<{ id: string; scanTargetId: string }>(
+    `SELECT id, "scanTargetId" FROM alerts.alerts WHERE "organizationId" = $1 AND state = 'OPEN' ORDER BY rule, resource LIMIT 2`,
+    [demo.organizationId],
+  );
+  for (const alert of open) {
+    await updateAlert(db.pool, { organizationId: demo.organizationId, scanTargetId: alert.scanTargetId, alertId: alert.id }, { state: 'RISK_ACCEPTED', comment: 'Accepted for the demo: compensating control in place.' }, demo.userId);
+  }
+  progress(total, total, 'done');
+  return { userId: demo.userId, organizationId: demo.organizationId, apiKey: demo.apiKey };
+}

@@ -1,0 +1,79 @@
+import type express from 'express';
+import { rateLimit, ipKeyGenerator, type Store } from 'express-rate-limit';
+import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import { Redis } from 'ioredis';
+import type { RequestLimits } from '../lib/config';
+import { log } from '../lib/log';
+import type { Principal } from '../lib/principal';
+
+type RateLimitSettings = RequestLimits['rateLimit'];
+
+/**
+ * Requests per window: per API key for a caller with a valid key, per address for a caller without
+ * one. Counted in Redis when REDIS_URL is set (every gateway process shares the count), in memory
+ * otherwise. Over the limit: 429 with `Retry-After` and `RateLimit-Limit/-Remaining/-Reset`.
+ */
+export interface RateLimits {
+  /** Before authentication: calls without an `Authorization` header, by address. */
+  byAddress: express.RequestHandler;
+  /** After authentication: calls with a valid key, by key. */
+  byKey: express.RequestHandler;
+  close(): Promise<void>;
+}
+
+function refuse(req: express.Request, res: express.Response, limit: number, windowMs: number, who: string): void {
+  const message = `Too many requests: at most ${limit} per ${Math.round(windowMs / 1000)} s ${who}; retry after the number of seconds in Retry-After`;
+  if (req.baseUrl === '/graphql') res.status(429).json({ errors: [{ message, extensions: { code: 'TOO_MANY_REQUESTS' } }] });
+  else res.status(429).json({ statusCode: 429, error: 'TooManyRequests', message });
+}
+
+const pass: express.RequestHandler = (_req, _res, next) => next();
+
+/** A request crossing two chains that both limit (the findings route, then the shared chain) counts once. */
+function countedOnce(name: string, limiter: express.RequestHandler): express.RequestHandler {
+  const flag = `rateLimited:${name}`;
+  return (req, res, next) => {
+    if (res.locals[flag]) return next();
+    res.locals[flag] = true;
+    return limiter(req, res, next);
+  };
+}
+
+export function createRateLimits(settings: RateLimitSettings): RateLimits {
+  const redis = settings.redisUrl ? new Redis(settings.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true }) : null;
+  redis?.on('error', (error) => log.warn('rate limit store unavailable', { error: error.message }));
+  const store = (name: string): Store | undefined =>
+    redis ? new RedisStore({ prefix: `${settings.redisPrefix}${name}:`, sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<RedisReply> }) : undefined;
+
+  const limiter = (name: 'key' | 'address', limit: number, options: { keyGenerator: (req: express.Request, res: express.Response) => string; skip: (req: express.Request, res: express.Response) => boolean }) =>
+    limit > 0
+      ? countedOnce(name, rateLimit({
+          windowMs: settings.windowMs,
+          limit,
+          standardHeaders: 'draft-6',
+          legacyHeaders: false,
+          store: store(name),
+          // A store outage must not take the API down with it: the request passes, the log says why.
+          passOnStoreError: true,
+          keyGenerator: options.keyGenerator,
+          skip: options.skip,
+          handler: (req, res) => refuse(req, res, limit, settings.windowMs, name === 'key' ? 'for this API key' : 'from this address without an API key'),
+          validate: { xForwardedForHeader: false },
+        }))
+      : pass;
+
+  return {
+    byAddress: limiter('address', settings.perAddress, {
+      // req.ip is the socket's address unless VIGIL_TRUST_PROXY trusts a proxy in front (then the client's).
+      keyGenerator: (req) => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown'),
+      skip: (req) => req.headers.authorization !== undefined,
+    }),
+    byKey: limiter('key', settings.perKey, {
+      keyGenerator: (_req, res) => (res.locals.principal as Principal).apiKeyId,
+      skip: (_req, res) => !res.locals.principal,
+    }),
+    async close() {
+      if (redis) await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}

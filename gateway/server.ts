@@ -1,0 +1,201 @@
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import express from 'express';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { expressMiddleware } from '@as-integrations/express5';
+import type { GraphQLDataSource } from '@apollo/gateway';
+import type { ExecutionResult } from 'graphql';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
+import type { SubgraphName, VigilConfig } from '../lib/config';
+import type { Database } from '../lib/db';
+import { isDependencyUnreachable } from '../lib/errors';
+import { formatError } from '../lib/graphql-errors';
+import { httpServerOptions, listen } from '../lib/http-server';
+import { log } from '../lib/log';
+import type { Principal } from '../lib/principal';
+import { requestOrigin } from '../lib/request-origin';
+import { createGateway, type GatewayContext } from './gateway';
+import { mountRoutes, sendError, type Execute } from './rest/table';
+import { REST_ROUTES } from './rest/routes';
+import { openApiDocument } from './rest/openapi';
+import { graphqlPrincipal, requireApiKey, useAuthentication } from './authenticate';
+import { useCollapsedSlashes } from './collapse-slashes';
+import { healthRoutes } from './health';
+import { useRequestId } from './request-id';
+import { armorValidationRules, operationCostLimit, useTokenLimit } from './cost-limits';
+import { bodyErrors, useBodyParsers, useFindingsUpload, useSupportedMediaTypes, type AuthorizeFindingsUpload } from './body-limits';
+import { createRateLimits } from './rate-limits';
+import { sendServiceUnavailable, serviceUnavailableStatus } from './service-unavailable';
+import { reportValueCompletion } from './value-completion';
+import { checkGraphQLInput } from './graphql-input';
+import type { ObjectStorage } from '../lib/storage';
+import { localStorageRoutes } from '../lib/storage/http';
+import { documentDownloadRoute } from './document-download';
+import { createSubscriptions } from './subscriptions';
+import type { SubscriptionService } from './subscriptions/service';
+
+export interface GatewayServerOptions {
+  db: Database;
+  /** Where each subgraph answers (its own process, or this one's HTTP endpoint). */
+  urls: Record<SubgraphName, string>;
+  /** Subgraphs of this process, called directly instead of over HTTP (VIGIL_SUBGRAPH_TRANSPORT=in-process). */
+  localSubgraphs?: Partial<Record<SubgraphName, GraphQLDataSource>>;
+  /** Routes the process adds before authentication (app/: the CLI's internal commands). */
+  routes?: express.Router;
+  /** Who may post a scanner run's findings, checked before its body is read (app/ asks the alerts domain). */
+  authorizeFindingsUpload: AuthorizeFindingsUpload;
+  /** Attachment bytes (lib/storage/): local storage's signed upload/download URLs are served here. */
+  storage: ObjectStorage;
+}
+
+export interface RunningGateway {
+  url: string;
+  port: number;
+  server: http.Server;
+  /** Live subscriptions of this gateway (gateway/subscriptions/). */
+  subscriptions: SubscriptionService;
+  close(): Promise<void>;
+}
+
+function logGatewayErrors(): ApolloServerPlugin<GatewayContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didEncounterErrors({ contextValue, errors }) {
+          for (const error of errors) {
+            const code = error.extensions?.code;
+            if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) {
+              log.error('internal error', { service: 'gateway', requestId: contextValue.requestId, error: error.originalError?.stack ?? error.message });
+            }
+          }
+        },
+      };
+    },
+  };
+}
+
+/**
+ * The gateway's HTTP server: the supergraph composed from the subgraphs' SDL and served on /graphql,
+ * the REST route table, /healthz, /readyz and /openapi.json, behind the request limits.
+ */
+export async function startGatewayServer(config: VigilConfig, options: GatewayServerOptions): Promise<RunningGateway> {
+  const { db } = options;
+  const gateway = createGateway(options.urls, config.secret, options.localSubgraphs);
+  // ── subscriptions: gateway/subscriptions/ (graphql-ws on /graphql upgrades, SSE on /graphql/stream);
+  // payloads are fetched through this gateway as queries, so censorship is the subgraphs' as everywhere ──
+  const subscriptions = createSubscriptions(config, db, gateway, async (query, variables, principal, origin) => {
+    const response = await apollo.executeOperation({ query, variables }, { contextValue: { principal, requestId: randomUUID(), origin } });
+    return response.body.kind === 'single' ? (response.body.singleResult as ExecutionResult) : { errors: [] };
+  });
+  const apollo = new ApolloServer<GatewayContext>({
+    gateway,
+    formatError,
+    // Sandbox on /graphql in every mode: the API is self-describing and every call needs a key anyway.
+    // ── request limits: gateway/cost-limits.ts ──
+    validationRules: armorValidationRules(config.limits.graphql),
+    plugins: [subscriptions.publishAfterMutations(), operationCostLimit(config.limits.graphql), logGatewayErrors(), serviceUnavailableStatus(), checkGraphQLInput(), reportValueCompletion(), ApolloServerPluginLandingPageLocalDefault({ embed: true }), ApolloServerPluginCacheControlDisabled()],
+    introspection: true,
+    csrfPrevention: false,
+    stopOnTerminationSignals: false,
+  });
+  await apollo.start();
+
+  const app = express();
+  app.disable('x-powered-by');
+  // VIGIL_TRUST_PROXY: whose X-Forwarded-* headers count (req.protocol, req.host, req.ip); by default nobody's.
+  app.set('trust proxy', config.trustProxy);
+  app.set('query parser', 'simple');
+  app.use(useRequestId(), useCollapsedSlashes());
+  // The supergraph is composed once apollo.start() resolved: /readyz only answers after that.
+  app.use(healthRoutes(db, () => true, Object.fromEntries(config.remoteSubgraphs.map((name) => [name, config.subgraphUrls[name]]))));
+  if (options.routes) app.use(options.routes);
+  // ── documents: local-disk storage URLs (the signed token is the capability, no API key) ──
+  if (options.storage.kind === 'local') app.use(localStorageRoutes(options.storage, config.secret));
+  app.get('/openapi.json', (_req, res) => {
+    res.json(openApiDocument(REST_ROUTES));
+  });
+
+  const authenticate = useAuthentication(db);
+  // ── request limits: rate limits (gateway/rate-limits.ts), bodies read only after authentication
+  // (gateway/body-limits.ts), GraphQL documents counted before parsing (gateway/cost-limits.ts) ──
+  const rateLimits = createRateLimits(config.limits.rateLimit);
+  app.use('/graphql/stream', rateLimits.byAddress, subscriptions.sse);
+  app.use(
+    '/graphql',
+    rateLimits.byAddress,
+    authenticate,
+    rateLimits.byKey,
+    useSupportedMediaTypes(['application/json']),
+    express.json({ limit: config.limits.body.jsonBytes }),
+    useTokenLimit(config.limits.graphql),
+    expressMiddleware(apollo, {
+      context: async ({ req, res }) => ({ principal: graphqlPrincipal(res.locals.principal as Principal | null, req.body), requestId: res.locals.requestId as string, origin: requestOrigin(req) }),
+    }),
+  );
+
+  const execute: Execute = async (operation, variables, req, res) => {
+    const response = await apollo.executeOperation(
+      { query: operation, variables },
+      { contextValue: { principal: res.locals.principal as Principal, requestId: res.locals.requestId as string, origin: requestOrigin(req) } },
+    );
+    if (response.body.kind !== 'single') throw new Error('unexpected incremental response');
+    return response.body.singleResult as Awaited<ReturnType<Execute>>;
+  };
+
+  // The OAuth consent links (GET /oauth/link) open here in a browser, without an API key. Starting
+  // a consent needs the provider's OAuth application (client id and secret) registered for this
+  // deployment, which Vigil does not hold: say so instead of a bare 404.
+  app.get('/oauth/:kind/start', (req, res) => {
+    res.status(501).json({
+      statusCode: 501,
+      error: 'NotImplemented',
+      message: `This Vigil deployment has no ${req.params.kind} OAuth application, so the consent cannot start; give the scan target a credential, or load its findings with POST /organizations/{organizationId}/scantargets/{scanTargetId}/findings`,
+    });
+  });
+
+  // A scanner run's findings document (Prowler's JSON-OCSF of one account can be 100+ MB) gets a
+  // larger body limit, read only for an ADMIN of the organization posting to a live target.
+  app.post(
+    '/organizations/:organizationId/scantargets/:scanTargetId/findings',
+    rateLimits.byAddress,
+    authenticate,
+    requireApiKey(),
+    rateLimits.byKey,
+    ...useFindingsUpload(options.authorizeFindingsUpload, config.limits.body),
+  );
+  app.use(rateLimits.byAddress, authenticate, requireApiKey(), rateLimits.byKey, ...useBodyParsers(config.limits.body));
+  app.get('/me/documents/:documentId/download', documentDownloadRoute(execute, options.storage, config.secret)); // ── documents ──
+  mountRoutes(app as unknown as express.Express, REST_ROUTES, execute);
+  app.use((_req, res) => sendError(res, 'NOT_FOUND', 'No such route'));
+  app.use(bodyErrors(config.limits.body));
+  app.use((error: Error & { status?: number; type?: string }, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    if (error.type === 'entity.parse.failed' || error.status === 400) return sendError(res, 'BAD_REQUEST', `body: ${error.message}`);
+    if (isDependencyUnreachable(error)) {
+      log.warn('dependency unreachable', { service: 'gateway', requestId: res.locals.requestId, error: error.message });
+      return sendServiceUnavailable(req, res);
+    }
+    log.error('internal error', { service: 'gateway', requestId: res.locals.requestId, error: error.stack ?? error.message });
+    sendError(res, 'INTERNAL_SERVER_ERROR', `Internal server error (request id ${res.locals.requestId})`);
+  });
+
+  const server = http.createServer(httpServerOptions(config.limits.timeouts), app);
+  const port = await listen(server, config.port, config.host);
+  await subscriptions.start(server);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    server,
+    subscriptions: subscriptions.service,
+    async close() {
+      await subscriptions.close(); // streams end GOING_AWAY with their cursor, WebSockets close 1001
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+      log.debug('gateway http closed');
+      await apollo.stop();
+      await rateLimits.close();
+      log.debug('gateway stopped');
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import {
+  execute,
+  Kind,
+  print,
+  visit,
+  type DocumentNode,
+  type ExecutionResult,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionNode,
+  type SelectionSetNode,
+  type VariableDefinitionNode,
+} from 'graphql';
+import type { EventLogRow } from '../../lib/event-log';
+
+/**
+ * A subscription message is the subscriber's own selection, executed against the supergraph's
+ * API schema over a value built here — except `AlertChange.alert`, whose subtree may reach every
+ * subgraph (organization { name }, scanTarget { kind name }, ruleTitle): it is fetched through the
+ * gateway as `Query.alert(id, organizationId, lang)` with the subscriber's own selection, so it
+ * resolves — and is censored for a follower by the alerts subgraph — exactly as that query.
+ */
+export type RunQuery = (query: string, variables: Record<string, unknown>) => Promise<ExecutionResult>;
+
+const LOCAL = Symbol('built by the gateway');
+
+export interface PayloadPlan {
+  /** The query fetching `alert` for an entry, or null when the selection does not ask for it. */
+  alertQuery: { text: string; variableNames: string[] } | null;
+  build(row: EventLogRow, cursor: string, fetched: ExecutionResult | null): Promise<ExecutionResult> | ExecutionResult;
+}
+
+/** Plans one subscription operation (validated against `schema`): done once per subscribe. */
+export function planPayload(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown>): PayloadPlan {
+  const operation = document.definitions.find(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName),
+  ) as OperationDefinitionNode;
+  const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+  const root = collectFields(operation.selectionSet, fragments)[0];
+  const alertFields = root.selectionSet ? collectFields(root.selectionSet, fragments).filter((f) => f.name.value === 'alert') : [];
+  const alertQuery = alertFields.length ? buildAlertQuery(operation, fragments, alertFields) : null;
+
+  return {
+    alertQuery,
+    build(row, cursor, fetched) {
+      const value = {
+        [LOCAL]: true,
+        cursor,
+        seq: row.seq,
+        event: root.name.value === 'eventAppended' ? eventValue(row) : row.name,
+      };
+      // biome-ignore lint/suspicious/noExplicitAny: a payload object of any selected type
+      const fieldResolver = (source: any, _args: unknown, _ctx: unknown, info: { fieldName: string; parentType: { name: string }; path: { key: string | number } }) => {
+        if (info.parentType.name === 'Subscription') return value;
+        if (info.parentType.name === 'AlertChange' && info.fieldName === 'alert') return (fetched?.data as Record<string, unknown> | null | undefined)?.[String(info.path.key)] ?? null;
+        if (source?.[LOCAL]) return source[info.fieldName];
+        return source?.[info.path.key];
+      };
+      const result = execute({ schema, document, operationName, variableValues: variables, fieldResolver: fieldResolver as never }) as ExecutionResult;
+      if (fetched?.errors?.length) return { ...result, errors: [...fetched.errors, ...(result.errors ?? [])] };
+      return result;
+    },
+  };
+}
+
+function eventValue(row: EventLogRow) {
+  return {
+    [LOCAL]: true,
+    id: row.id,
+    name: row.name,
+    source: row.source,
+    version: row.version,
+    data: row.data,
+    metadata: row.metadata,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** The fields of a selection set, through its fragments (the subscriber's types are the wrapper types: no type conditions to weigh). */
+function collectFields(selectionSet: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>, into: FieldNode[] = []): FieldNode[] {
+  for (const selection of selectionSet.selections as readonly SelectionNode[]) {
+    if (selection.kind === Kind.FIELD) into.push(selection);
+    else if (selection.kind === Kind.INLINE_FRAGMENT) collectFields(selection.selectionSet, fragments, into);
+    else {
+      const fragment = fragments.get(selection.name.value);
+      if (fragment) collectFields(fragment.selectionSet, fragments, into);
+    }
+  }
+  return into;
+}
+
+/** `query($__alertId: ID!, $__organizationId: ID, <the variables it uses>) { <key>: alert(id:, organizationId:, lang:) { <selection> } ... }` */
+function buildAlertQuery(operation: OperationDefinitionNode, fragments: Map<string, FragmentDefinitionNode>, alertFields: FieldNode[]) {
+  const byKey = new Map<string, FieldNode[]>();
+  for (const field of alertFields) {
+    const key = field.alias?.value ?? field.name.value;
+    byKey.set(key, [...(byKey.get(key) ?? []), field]);
+  }
+  const variable = (name: string) => ({ kind: Kind.VARIABLE, name: { kind: Kind.NAME, value: name } }) as const;
+  const argument = (name: string, value: import('graphql').ValueNode): import('graphql').ArgumentNode => ({ kind: Kind.ARGUMENT, name: { kind: Kind.NAME, value: name }, value });
+  const selections: FieldNode[] = [...byKey].map(([key, fields]) => {
+    const lang = fields[0].arguments?.find((a) => a.name.value === 'lang');
+    return {
+      kind: Kind.FIELD,
+      alias: { kind: Kind.NAME, value: key },
+      name: { kind: Kind.NAME, value: 'alert' },
+      arguments: [argument('id', variable('__alertId')), argument('organizationId', variable('__organizationId')), ...(lang ? [argument('lang', lang.value)] : [])],
+      selectionSet: { kind: Kind.SELECTION_SET, selections: fields.flatMap((f) => f.selectionSet?.selections ?? []) },
+    };
+  });
+
+  // Only the fragments and variables the new query uses (GraphQL refuses unused ones).
+  const usedFragments = new Set<string>();
+  const usedVariables = new Set<string>();
+  const walk = (node: unknown) =>
+    visit(node as DocumentNode, {
+      FragmentSpread(spread) {
+        if (usedFragments.has(spread.name.value)) return;
+        usedFragments.add(spread.name.value);
+        const fragment = fragments.get(spread.name.value);
+        if (fragment) walk(fragment);
+      },
+      Variable(v) {
+        usedVariables.add(v.name.value);
+      },
+    });
+  for (const selection of selections) walk(selection);
+  const ownDefinitions: VariableDefinitionNode[] = (operation.variableDefinitions ?? []).filter((d) => usedVariables.has(d.variable.name.value));
+  const definition = (name: string, type: string, nonNull: boolean): VariableDefinitionNode => {
+    const named = { kind: Kind.NAMED_TYPE, name: { kind: Kind.NAME, value: type } } as const;
+    return { kind: Kind.VARIABLE_DEFINITION, variable: variable(name), type: nonNull ? { kind: Kind.NON_NULL_TYPE, type: named } : named };
+  };
+  const document: DocumentNode = {
+    kind: Kind.DOCUMENT,
+    definitions: [
+      {
+        kind: Kind.OPERATION_DEFINITION,
+        operation: 'query' as never,
+        name: { kind: Kind.NAME, value: 'SubscriptionAlert' },
+        variableDefinitions: [definition('__alertId', 'ID', true), definition('__organizationId', 'ID', false), ...ownDefinitions],
+        selectionSet: { kind: Kind.SELECTION_SET, selections },
+      },
+      ...[...usedFragments].map((name) => fragments.get(name)).filter((f): f is FragmentDefinitionNode => f !== undefined),
+    ],
+  };
+  return { text: print(document), variableNames: ownDefinitions.map((d) => d.variable.name.value) };
+}

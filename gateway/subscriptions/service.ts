@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import { GraphQLError, Kind, print, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import type { Database } from '../../lib/db';
+import { authenticateApiKey } from '../../lib/api-keys';
+import { VigilError } from '../../lib/errors';
+import type { EventLogRow } from '../../lib/event-log';
+import { log } from '../../lib/log';
+import type { Principal } from '../../lib/principal';
+import { EventTail } from './event-tail';
+import { planPayload } from './payload';
+import { openStream, openAfter, STREAM_FIELDS, type StreamArgs, type StreamField } from './streams';
+import { runSubscription, type ActiveSubscription, type EndCode } from './subscription';
+import { openWakeChannel, type WakeChannel, type WakeMode } from './wake-channel';
+
+/**
+ * The gateway's subscription service: one event tail, one wake channel, the connected sessions
+ * (one per WebSocket or SSE request, each holding its API key) and their streams. Transports
+ * (ws-transport.ts, sse-transport.ts) authenticate a session and hand operations to `operate`.
+ */
+export interface SubscriptionSettings {
+  wake: WakeMode;
+  redisUrl?: string;
+  redisPrefix: string;
+  /** Safety-net poll of the log (the wake channel usually comes first). */
+  pollMs: number;
+  /** Poll interval while the wake channel is down. */
+  degradedPollMs: number;
+  /** Entries waiting for one slow subscriber before it is ended (SUBSCRIBER_TOO_SLOW). */
+  bufferLimit: number;
+  /** How often each session's API key, memberships and follows are checked again. */
+  recheckMs: number;
+}
+
+export interface Session {
+  token: string;
+  principal: Principal;
+  origin?: string;
+  subscriptions: Set<ActiveSubscription>;
+  /** The API key no longer authenticates: the transport closes the whole connection. */
+  revoke(): void;
+}
+
+export type RunQuery = (query: string, variables: Record<string, unknown>, principal: Principal, origin?: string) => Promise<ExecutionResult>;
+
+const ALERT_CACHE_MS = 10_000;
+const ALERT_CACHE_MAX = 20_000;
+
+export class SubscriptionService {
+  readonly tail: EventTail;
+  readonly channel: WakeChannel;
+  readonly sessions = new Set<Session>();
+  private recheckTimer: NodeJS.Timeout | undefined;
+  private recheckRunning: Promise<void> | null = null;
+  private recheckAgain = false;
+  private closing = false;
+  /** One fetch of an alert per (entry, query, key) however many subscribers share it: 5,000 dashboards on one key cost one query per change. */
+  private alertFetches = new Map<string, Promise<ExecutionResult>>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly secret: string,
+    readonly settings: SubscriptionSettings,
+    private readonly schema: () => GraphQLSchema,
+    private readonly runQuery: RunQuery,
+  ) {
+    this.channel = openWakeChannel({ mode: settings.wake, databaseUrl: db.mode === 'postgres' ? db.url : undefined, redisUrl: settings.redisUrl, redisPrefix: settings.redisPrefix });
+    this.tail = new EventTail(db.pool, () => (this.channel.degraded() ? settings.degradedPollMs : settings.pollMs));
+    this.channel.onWake(() => this.tail.wake());
+  }
+
+  async start(): Promise<void> {
+    await this.tail.start();
+    const schedule = () => {
+      this.recheckTimer = setTimeout(() => {
+        this.recheck().finally(() => !this.closing && schedule());
+      }, this.settings.recheckMs);
+      this.recheckTimer.unref();
+    };
+    schedule();
+  }
+
+  apiSchema(): GraphQLSchema {
+    return this.schema();
+  }
+
+  /** The principal of an API key, or null (unknown or deleted key). */
+  authenticate(token: string | undefined, ip?: string): Promise<Principal | null> {
+    if (!token) return Promise.resolve(null);
+    return authenticateApiKey(this.db.pool, token, ip);
+  }
+
+  /** Streams past their catch-up (tests wait for them before changing anything). */
+  liveCount(): number {
+    let n = 0;
+    for (const session of this.sessions) for (const active of session.subscriptions) if (active.live) n++;
+    return n;
+  }
+
+  addSession(session: Session): void {
+    this.sessions.add(session);
+  }
+
+  removeSession(session: Session): void {
+    this.sessions.delete(session);
+    for (const active of session.subscriptions) active.end('GOING_AWAY', 'The connection closed');
+  }
+
+  /** A subscription operation becomes a stream; a query or mutation runs through the gateway as over HTTP. */
+  async operate(session: Session, args: ExecutionArgs): Promise<AsyncGenerator<ExecutionResult> | ExecutionResult> {
+    const operation = args.document.definitions.find(
+      (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && (!args.operationName || d.name?.value === args.operationName),
+    );
+    if (!operation) return { errors: [new GraphQLError('No operation to run', { extensions: { code: 'BAD_REQUEST' } })] };
+    const variables = (args.variableValues ?? {}) as Record<string, unknown>;
+    if (operation.operation !== 'subscription') return this.runQuery(print(args.document), variables, session.principal, session.origin);
+    if (this.closing) return { errors: [new GraphQLError('The gateway is shutting down; subscribe again', { extensions: { code: 'GOING_AWAY' } })] };
+    try {
+      return await this.subscribe(session, args.document, operation, args.operationName ?? undefined, variables);
+    } catch (error) {
+      if (error instanceof VigilError) return { errors: [error.toGraphQLError()] };
+      if (error instanceof GraphQLError) return { errors: [error] };
+      throw error;
+    }
+  }
+
+  private async subscribe(session: Session, document: DocumentNode, operation: OperationDefinitionNode, operationName: string | undefined, variables: Record<string, unknown>) {
+    const root = operation.selectionSet.selections[0];
+    if (root?.kind !== Kind.FIELD || !STREAM_FIELDS.includes(root.name.value as StreamField)) {
+      throw new GraphQLError('A subscription selects one of alertChanged, followingAlertChanged, eventAppended', { extensions: { code: 'BAD_REQUEST' } });
+    }
+    const field = root.name.value as StreamField;
+    const args = argumentValues(this.apiSchema(), field, root, variables);
+    const stream = await openStream(this.db.pool, this.secret, session.principal, field, args);
+    const after = openAfter(stream.codec, args.after);
+    const plan = planPayload(this.apiSchema(), document, operationName, variables);
+    const alertVariables = plan.alertQuery ? Object.fromEntries(plan.alertQuery.variableNames.map((n) => [n, variables[n]])) : {};
+    return runSubscription(
+      {
+        pool: this.db.pool,
+        tail: this.tail,
+        bufferLimit: this.settings.bufferLimit,
+        fetchAlert: (row) => (plan.alertQuery ? this.fetchAlert(session, row, plan.alertQuery.text, alertVariables) : null),
+        onAccessEvent: () => this.recheckSoon(),
+      },
+      stream,
+      plan,
+      after,
+      (active) => {
+        session.subscriptions.add(active);
+        return () => session.subscriptions.delete(active);
+      },
+    );
+  }
+
+  private fetchAlert(session: Session, row: EventLogRow, query: string, variables: Record<string, unknown>): Promise<ExecutionResult> {
+    const all = { ...variables, __alertId: row.data.id, __organizationId: row.data.organizationId ?? null };
+    const key = `${row.seq}\0${row.organizationId}\0${session.principal.apiKeyId}\0${query}\0${JSON.stringify(variables)}`;
+    let fetch = this.alertFetches.get(key);
+    if (!fetch) {
+      fetch = this.runQuery(query, all, session.principal, session.origin);
+      if (this.alertFetches.size >= ALERT_CACHE_MAX) this.alertFetches.delete(this.alertFetches.keys().next().value as string);
+      this.alertFetches.set(key, fetch);
+      setTimeout(() => this.alertFetches.delete(key), ALERT_CACHE_MS).unref();
+    }
+    return fetch;
+  }
+
+  recheckSoon(): void {
+    setImmediate(() => void this.recheck());
+  }
+
+  /**
+   * Each session's key authenticates again (one statement per distinct key), and each stream is
+   * opened again with the current memberships and follows: a deleted key revokes the session, a
+   * stream its caller may no longer open — or a follower stream that lost a followed organization —
+   * ends with FORBIDDEN.
+   */
+  recheck(): Promise<void> {
+    if (this.recheckRunning) {
+      this.recheckAgain = true;
+      return this.recheckRunning;
+    }
+    this.recheckRunning = (async () => {
+      do {
+        this.recheckAgain = false;
+        const principals = new Map<string, Promise<Principal | null>>();
+        for (const session of [...this.sessions]) {
+          try {
+            let principal = principals.get(session.token);
+            if (!principal) {
+              principal = this.authenticate(session.token);
+              principals.set(session.token, principal);
+            }
+            const current = await principal;
+            if (!current) {
+              for (const active of session.subscriptions) active.end('UNAUTHENTICATED', 'The API key was deleted');
+              session.revoke();
+              continue;
+            }
+            session.principal = current;
+            for (const active of [...session.subscriptions]) {
+              const { stream } = active;
+              try {
+                const again = await openStream(this.db.pool, this.secret, current, stream.field, { organizationId: stream.organizationId });
+                if (stream.field === 'followingAlertChanged') {
+                  const lost = stream.sources.filter((id) => !again.sources.includes(id));
+                  if (lost.length) active.end('FORBIDDEN', `The follow of organization ${lost.join(', ')} ended`);
+                }
+              } catch (error) {
+                if (!(error instanceof VigilError)) throw error;
+                active.end('FORBIDDEN', `No longer a member of organization ${stream.organizationId}`);
+              }
+            }
+          } catch (error) {
+            log.warn('subscriptions: re-check failed; next one in a moment', { error: (error as Error).message });
+          }
+        }
+      } while (this.recheckAgain && !this.closing);
+    })().finally(() => {
+      this.recheckRunning = null;
+    });
+    return this.recheckRunning;
+  }
+
+  /** Graceful shutdown: every stream ends (GOING_AWAY with its cursor); the transports close their connections (ws 1001). */
+  async close(): Promise<void> {
+    this.closing = true;
+    clearTimeout(this.recheckTimer);
+    for (const session of this.sessions) for (const active of session.subscriptions) active.end('GOING_AWAY', 'The gateway is shutting down; subscribe again with after: extensions.cursor');
+    await this.recheckRunning?.catch(() => undefined);
+    await this.tail.close();
+    await this.channel.close();
+  }
+}
+
+export const newRequestId = () => randomUUID();
+
+/** The root field's arguments with the operation's variables applied (input coercion by graphql-js). */
+function argumentValues(schema: GraphQLSchema, field: StreamField, node: import('graphql').FieldNode, variables: Record<string, unknown>): StreamArgs {
+  const definition = schema.getSubscriptionType()?.getFields()[field];
+  if (!definition) throw new GraphQLError(`Unknown subscription ${field}`);
+  // graphql-js's own coercion: enums, lists, variables, defaults, exactly as for a query.
+  const { getArgumentValues } = require('graphql/execution/values') as typeof import('graphql/execution/values');
+  return getArgumentValues(definition, node, variables) as unknown as StreamArgs;
+}
+
+export type { EndCode };

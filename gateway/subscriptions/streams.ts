@@ -1,0 +1,147 @@
+import type pg from 'pg';
+import { GraphQLError } from 'graphql';
+import { cursorCodec, type CursorCodec } from '../../lib/cursors';
+import { deriveFollowingEvent, followsOf, type EventLogRow } from '../../lib/event-log';
+import { Visibility } from '../../lib/visibility';
+import type { Principal } from '../../lib/principal';
+import { VigilError } from '../../lib/errors';
+
+/**
+ * The three live streams (SDL: subgraphs/alerts/subscriptions.graphql and
+ * subgraphs/documents/subscriptions.graphql): which organizations' log entries feed a stream, who
+ * may open it (lib/visibility.ts, as the matching queries), and which entries become messages — a
+ * follower's entries derived and censored by lib/event-log.ts, as Query.events derives them.
+ */
+export type StreamField = 'alertChanged' | 'followingAlertChanged' | 'eventAppended';
+export const STREAM_FIELDS: readonly StreamField[] = ['alertChanged', 'followingAlertChanged', 'eventAppended'];
+
+const ALERT_EVENTS = new Set(['AlertCreated', 'AlertUpdated']);
+
+export interface StreamArgs {
+  organizationId: string;
+  after?: string | null;
+  severities?: string[] | null;
+  states?: string[] | null;
+  scanTargetIds?: string[] | null;
+  rules?: string[] | null;
+  scanTargetKinds?: string[] | null;
+  followingIds?: string[] | null;
+  followingTags?: string[] | null;
+  names?: string[] | null;
+}
+
+/** A stream opened for one subscriber: its sources and how an entry of the log becomes its message. */
+export interface OpenStream {
+  field: StreamField;
+  organizationId: string;
+  /** Organizations whose log entries may feed the stream. */
+  sources: string[];
+  codec: CursorCodec;
+  /** The entry as this subscriber sees it (derived for a follower), or null when it is not part of the stream. */
+  select(row: EventLogRow): EventLogRow | null;
+  /** Filters needing a lookup (scan target kinds): the rows kept, in order. */
+  refine(rows: EventLogRow[]): Promise<EventLogRow[]>;
+}
+
+/** The cursor of position `seq` of this stream: bound to the stream's field and organization (lib/cursors.ts). */
+export function streamCodec(secret: string, field: StreamField, organizationId: string): CursorCodec {
+  return cursorCodec(secret, ['subscription', field, organizationId]);
+}
+
+export function openAfter(codec: CursorCodec, after: string | null | undefined): bigint | null {
+  if (after === undefined || after === null) return null;
+  const [seq] = codec.open(after, 'after');
+  if (typeof seq !== 'string' || !/^\d{1,19}$/.test(seq)) throw new VigilError('BAD_REQUEST', 'after is not a cursor this subscription returned', 'after');
+  return BigInt(seq);
+}
+
+const within = (list: readonly string[] | null | undefined, value: unknown) => !list || list.length === 0 || list.includes(String(value));
+
+function alertFilter(args: StreamArgs): (data: Record<string, unknown>) => boolean {
+  return (data) => within(args.severities, data.severity) && within(args.states, data.state) && within(args.scanTargetIds, data.scanTargetId) && within(args.rules, data.rule);
+}
+
+/**
+ * Opens (authorizes) a stream for `principal`. Throws the query's errors: NOT_FOUND for an
+ * organization the caller is not a member of, as Query.alerts / Query.events answer.
+ */
+export async function openStream(pool: pg.Pool, secret: string, principal: Principal, field: StreamField, args: StreamArgs): Promise<OpenStream> {
+  const policy = new Visibility(pool, principal);
+  const organizationId = args.organizationId;
+  await policy.requireMember(organizationId);
+  const codec = streamCodec(secret, field, organizationId);
+  const none = async (rows: EventLogRow[]) => rows;
+
+  if (field === 'alertChanged') {
+    const matches = alertFilter(args);
+    const kinds = args.scanTargetKinds?.length ? new Set(args.scanTargetKinds) : null;
+    return {
+      field,
+      organizationId,
+      sources: [organizationId],
+      codec,
+      select: (row) => (ALERT_EVENTS.has(row.name) && matches(row.data) ? row : null),
+      refine: kinds ? (rows) => keepScanTargetKinds(pool, rows, kinds) : none,
+    };
+  }
+
+  const follows = await followedBy(pool, policy, organizationId, field === 'followingAlertChanged' ? args : {});
+  const since = new Map(follows.map((f) => [f.followedId, f.createdAt]));
+  if (field === 'followingAlertChanged') {
+    const matches = alertFilter(args);
+    return {
+      field,
+      organizationId,
+      sources: follows.map((f) => f.followedId),
+      codec,
+      select(row) {
+        const from = since.get(row.organizationId);
+        const derived = from ? deriveFollowingEvent(row, organizationId, from) : null;
+        return derived && matches(derived.data) ? derived : null;
+      },
+      refine: none,
+    };
+  }
+
+  const names = args.names?.length ? new Set(args.names) : null;
+  return {
+    field,
+    organizationId,
+    sources: [organizationId, ...follows.map((f) => f.followedId)],
+    codec,
+    select(row) {
+      let seen: EventLogRow | null = row;
+      if (row.organizationId !== organizationId) {
+        const from = since.get(row.organizationId);
+        seen = from ? deriveFollowingEvent(row, organizationId, from) : null;
+      }
+      return seen && (!names || names.has(seen.name)) ? seen : null;
+    },
+    refine: none,
+  };
+}
+
+/** The organizations `organizationId` follows, narrowed by followingIds / followingTags as the following lists narrow them. */
+export async function followedBy(pool: pg.Pool, policy: Visibility, organizationId: string, args: Pick<StreamArgs, 'followingIds' | 'followingTags'>) {
+  const visible = new Set(await policy.followedVisibleTo(organizationId, args.followingIds ?? undefined));
+  const tags = args.followingTags?.length ? args.followingTags : null;
+  return (await followsOf(pool, organizationId)).filter((f) => visible.has(f.followedId) && (!tags || f.tags.some((t) => tags.includes(t))));
+}
+
+/**
+ * scanTargetKinds is the one filter the event's alert does not carry: the kind is read from the
+ * scan target (alerts.scan_targets, like the event log a table the gateway reads directly; a
+ * target's kind never changes), one statement per batch of entries.
+ */
+async function keepScanTargetKinds(pool: pg.Pool, rows: EventLogRow[], kinds: Set<string>): Promise<EventLogRow[]> {
+  if (rows.length === 0) return rows;
+  const ids = [...new Set(rows.map((r) => String(r.data.scanTargetId)))];
+  const { rows: targets } = await pool.query<{ id: string; kind: string }>(`SELECT id, kind::text FROM alerts.scan_targets WHERE id = ANY($1::uuid[])`, [ids]);
+  const kindOf = new Map(targets.map((t) => [t.id, t.kind]));
+  return rows.filter((r) => kinds.has(kindOf.get(String(r.data.scanTargetId)) ?? ''));
+}
+
+/** Why a stream ended, as its last message says (README "Live subscriptions", close reasons). */
+export function streamEnded(code: 'SUBSCRIBER_TOO_SLOW' | 'FORBIDDEN' | 'UNAUTHENTICATED' | 'GOING_AWAY', message: string, cursor: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code, cursor } });
+}

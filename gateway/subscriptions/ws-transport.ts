@@ -1,0 +1,88 @@
+import type http from 'node:http';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { useServer } from 'graphql-ws/use/ws';
+import { bearerToken } from '../../lib/api-keys';
+import type { Session, SubscriptionService } from './service';
+
+/**
+ * graphql-ws on the gateway's own HTTP server, path /graphql (the queries' path and port: an
+ * `upgrade` there is a subscription connection). The API key comes in the connection_init
+ * payload: `{ authorization: 'Bearer <key>' }` or `{ apiKey: '<key>' }`.
+ *
+ * Close codes: 4403 Forbidden — no or an unknown key at connection_init, or the key deleted while
+ * connected; 1001 Going away — graceful shutdown (reconnect and resume with `after`); graphql-ws's
+ * own protocol codes otherwise (4400, 4408, 4409, 4429…).
+ */
+export const CLOSE_REVOKED = 4403;
+export const CLOSE_GOING_AWAY = 1001;
+
+export function keyOfConnectionParams(params: Record<string, unknown> | undefined): string | undefined {
+  if (!params) return undefined;
+  if (typeof params.apiKey === 'string') return params.apiKey;
+  const header = params.authorization ?? params.Authorization;
+  return typeof header === 'string' ? bearerToken(header) || undefined : undefined;
+}
+
+export function attachWebSocketTransport(server: http.Server, service: SubscriptionService): { close(): Promise<void> } {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  const onUpgrade = (req: http.IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== '/graphql') {
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  };
+  server.on('upgrade', onUpgrade);
+  const sessions = new WeakMap<WebSocket, Session>();
+
+  useServer<Record<string, unknown> | undefined, { session?: Session }>(
+    {
+      schema: () => service.apiSchema(),
+      onConnect: async (ctx) => {
+        const token = keyOfConnectionParams(ctx.connectionParams);
+        const principal = await service.authenticate(token, ctx.extra.request.socket.remoteAddress);
+        if (!principal || !token) return false; // graphql-ws closes 4403 Forbidden
+        const socket = ctx.extra.socket;
+        const session: Session = {
+          token,
+          principal,
+          origin: ctx.extra.request.headers.host ? `http://${ctx.extra.request.headers.host}` : undefined,
+          subscriptions: new Set(),
+          revoke: () => socket.close(CLOSE_REVOKED, 'API key deleted'),
+        };
+        sessions.set(socket, session);
+        ctx.extra.session = session;
+        service.addSession(session);
+        return true;
+      },
+      context: (ctx) => ({ session: ctx.extra.session }),
+      subscribe: (args) => service.operate((args.contextValue as { session: Session }).session, args) as never,
+      execute: (args) => service.operate((args.contextValue as { session: Session }).session, args) as never,
+      onClose: (ctx) => {
+        if (ctx.extra.session) service.removeSession(ctx.extra.session);
+      },
+    },
+    wss,
+  );
+
+  return {
+    async close() {
+      server.off('upgrade', onUpgrade);
+      for (const client of wss.clients) client.close(CLOSE_GOING_AWAY, 'Going away: the gateway is shutting down');
+      // Give the close frames a moment to be written before the HTTP server drops the sockets.
+      await new Promise<void>((resolve) => {
+        const deadline = setTimeout(resolve, 1000);
+        const check = () => {
+          if (wss.clients.size > 0) return void setTimeout(check, 20);
+          clearTimeout(deadline);
+          resolve();
+        };
+        check();
+      });
+      for (const client of wss.clients) client.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      void sessions;
+    },
+  };
+}

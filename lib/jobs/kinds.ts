@@ -1,0 +1,28 @@
+/**
+ * The job kinds and their payloads: the one registry `enqueue` and the handlers are typed from.
+ * Adding a kind = one line here (its payload, JSON-serialisable) and its handler in `workers/`.
+ *
+ * Kinds coming next (declared when their handlers move onto the runner, see workers/README.md):
+ * `scan.schedule` (queue the due scans), `scan.run` ({ scanId }), `export.build`, `invite.expire`.
+ *
+ * Tests add their own kinds by merging into this interface (`declare module`), so the runner is
+ * checked with the same types production code gets.
+ */
+export interface JobPayloads {
+  /** Deletes DONE jobs finished more than `keepDays` ago (FAILED ones stay visible until handled). */
+  'jobs.purge': { keepDays: number };
+  /** One scheduler pass: scans abandoned by a gone worker failed, due targets given a QUEUED scan (and its `scan.run`). */
+  'scan.schedule': Record<string, never>;
+  /** Runs one QUEUED scan (demo scanner) and reconciles its findings; a scan no longer QUEUED is left alone. */
+  'scan.run': { scanId: string };
+  /** Delivers a webhook's pending events in order (workers/webhook-deliver.ts); singletonKey = webhookId. */
+  'webhook.deliver': { webhookId: string };
+  /** Flags assessments past their due date once each, with an AssessmentOverdue event (subgraphs/questionnaires/overdue.ts). */
+  'assessments.overdue': { batch?: number };
+  /** Builds a document's (export's) file and stores it as an attachment (workers/export-build.ts). */
+  'export.build': { documentId: string };
+  /** Deletes expired documents and attachments with their bytes, fails stuck documents (workers/documents-expire.ts). */
+  'documents.expire': Record<string, never>;
+}
+
+export type JobKind = keyof JobPayloads & string;

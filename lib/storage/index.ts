@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { LocalDiskStorage } from './local';
+import { S3Storage, type S3Settings } from './s3';
+import type { ObjectStorage } from './object-storage';
+
+export * from './object-storage';
+
+/**
+ * Where attachment bytes live: one small interface, two backends. Local disk under the data
+ * directory by default (uploads and downloads go through Vigil's own `/storage/<token>` endpoints,
+ * the signed token being the capability); any S3-compatible store when S3_BUCKET is set (presigned
+ * URLs straight to the store, Content-MD5 and Content-Length signed so the store enforces them).
+ */
+export interface StorageSettings {
+  dataDir: string;
+  secret: string;
+  s3?: S3Settings;
+}
+
+/** The S3_* variables; undefined when S3_BUCKET is unset (local disk). */
+export function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint: env.S3_ENDPOINT || undefined,
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: ['1', 'true', 'yes', 'on'].includes((env.S3_FORCE_PATH_STYLE ?? (env.S3_ENDPOINT ? 'true' : 'false')).toLowerCase()),
+  };
+}
+
+export function createStorage(settings: StorageSettings): ObjectStorage {
+  if (settings.s3) return new S3Storage(settings.s3);
+  return new LocalDiskStorage(path.join(settings.dataDir, 'attachments'), settings.secret);
+}
+
+export { LocalDiskStorage, S3Storage, type S3Settings };

@@ -1,0 +1,271 @@
+import type pg from 'pg';
+import { badRequest, forbidden, notFound, unauthenticated } from './errors';
+import type { Principal } from './principal';
+
+/**
+ * Who sees what, in one place: every path that hands out an organization's data (lists, history,
+ * summaries, the event log, every `__resolveReference`, and next subscriptions, exports and webhooks)
+ * asks this object, and no resolver decides a follower rule itself.
+ *
+ * Who: membership roles — ADMIN configures (organizationAlerts FULL_ACCESS), any member reads
+ * (READ_ONLY). Another organization's data is visible only through an accepted follow, as a
+ * `follower` view. A wrong organization id answers like a missing one.
+ *
+ * What a follower sees (the censoring rules, the methods below the who):
+ * - alerts: `resource` (names the affected asset), `metadata` (account ids, ARNs, hostnames) and
+ *   `enrichment` (raw scanner evidence) are hidden; rule, severity, state, dates, tags, labels and
+ *   compliances stay. No order, filter or search may depend on a hidden field. Comments are never
+ *   listed. Alert.scanTarget is null.
+ * - history records: the alert's hidden fields, and the `userId` of the followed organization's
+ *   member who made the change.
+ * - derived events (AlertFollowingCreated/Updated, lib/event-log.ts): the alert's hidden fields and
+ *   the metadata's `userId`.
+ * - scan targets (following summaries, entity references): id and kind stay; `name` and `tags` (free
+ *   text that often names the account) are hidden, the credential hint is `{}`.
+ * - users: a user is visible to itself and to the members of its organizations, to no one else
+ *   (following an organization shows none of its people).
+ */
+export type View = 'member' | 'follower';
+
+export const CENSORED = '[censored]';
+
+const HIDDEN_ALERT_FIELDS = ['resource', 'metadata', 'enrichment'] as const;
+const HIDDEN_SCAN_TARGET_FIELDS = ['name', 'tags'] as const;
+
+/** SQL for what a follower is shown in place of each hidden alert column. */
+const SHOWN_ALERT_SQL: Record<(typeof HIDDEN_ALERT_FIELDS)[number], string> = { resource: `'${CENSORED}'`, metadata: `'{}'::jsonb`, enrichment: `'{}'::jsonb` };
+
+/** Alert filters on a scan target field: a follower's use of one on a hidden field is a 400. */
+const SCAN_TARGET_FIELD_FILTERS = { scanTargetTags: 'tags', includeEmptyScanTargetTags: 'tags' } as const;
+
+const isHiddenAlertField = (field: string): field is (typeof HIDDEN_ALERT_FIELDS)[number] => (HIDDEN_ALERT_FIELDS as readonly string[]).includes(field);
+const isHiddenScanTargetField = (field: string): boolean => (HIDDEN_SCAN_TARGET_FIELDS as readonly string[]).includes(field);
+
+/** A copy of an alert as `view` may see it; a follower's is marked `followerView`. */
+export type AlertFor<T> = T & { followerView?: boolean };
+
+export const ADMIN = 'ADMIN';
+
+export class Visibility {
+  private membershipsCache?: Promise<Map<string, string[]>>;
+  private followingCache = new Map<string, Promise<Set<string>>>();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    readonly principal: Principal | null,
+  ) {}
+
+  // ───────────── who may see (per caller: memberships and follows, cached per request) ─────────────
+
+  get userId(): string {
+    if (!this.principal) throw unauthenticated();
+    return this.principal.userId;
+  }
+
+  /** organizationId → roles, for the caller's live organizations. */
+  memberships(): Promise<Map<string, string[]>> {
+    const userId = this.userId;
+    const carried = this.principal?.memberships;
+    if (carried) this.membershipsCache ??= Promise.resolve(new Map(Object.entries(carried)));
+    this.membershipsCache ??= this.pool
+      .query<{ organizationId: string; roles: string[] }>(
+        `SELECT m."organizationId", m.roles
+           FROM organizations.memberships m
+           JOIN organizations.organizations o ON o.id = m."organizationId" AND o."deletedAt" IS NULL
+          WHERE m."userId" = $1`,
+        [userId],
+      )
+      .then(({ rows }) => new Map(rows.map((r) => [r.organizationId, r.roles])));
+    return this.membershipsCache;
+  }
+
+  async rolesIn(organizationId: string): Promise<string[] | undefined> {
+    return (await this.memberships()).get(organizationId);
+  }
+
+  async isMember(organizationId: string): Promise<boolean> {
+    return (await this.rolesIn(organizationId)) !== undefined;
+  }
+
+  async isAdmin(organizationId: string): Promise<boolean> {
+    return (await this.rolesIn(organizationId))?.includes(ADMIN) ?? false;
+  }
+
+  /** READ_ONLY on the organization's own data. */
+  async requireMember(organizationId: string): Promise<void> {
+    if (!(await this.isMember(organizationId))) throw notFound('Organization');
+  }
+
+  /** FULL_ACCESS: configure, accept risks, manage members. */
+  async requireAdmin(organizationId: string): Promise<void> {
+    const roles = await this.rolesIn(organizationId);
+    if (roles === undefined) throw notFound('Organization');
+    if (!roles.includes(ADMIN)) throw forbidden('Only an ADMIN member of the organization can do this');
+  }
+
+  /** Organizations that `organizationId` follows through an accepted follow. */
+  following(organizationId: string): Promise<Set<string>> {
+    let cached = this.followingCache.get(organizationId);
+    if (!cached) {
+      cached = this.pool
+        .query<{ followedId: string }>(
+          `SELECT f."followedId"
+             FROM organizations.follows f
+             JOIN organizations.organizations o ON o.id = f."followedId" AND o."deletedAt" IS NULL
+            WHERE f."followerId" = $1`,
+          [organizationId],
+        )
+        .then(({ rows }) => new Set(rows.map((r) => r.followedId)));
+      this.followingCache.set(organizationId, cached);
+    }
+    return cached;
+  }
+
+  /** The caller reads `ownerId`'s data as a member, or through one of its organizations that follows it. */
+  async viewOf(ownerId: string): Promise<View | null> {
+    if (await this.isMember(ownerId)) return 'member';
+    for (const organizationId of (await this.memberships()).keys()) {
+      if ((await this.following(organizationId)).has(ownerId)) return 'follower';
+    }
+    return null;
+  }
+
+  async requireView(ownerId: string, what = 'Organization'): Promise<View> {
+    const view = await this.viewOf(ownerId);
+    if (!view) throw notFound(what);
+    return view;
+  }
+
+  /** As a member of `viewerId`, read the organizations it follows (optionally narrowed to `ids`). */
+  async followedVisibleTo(viewerId: string, ids?: readonly string[]): Promise<string[]> {
+    await this.requireMember(viewerId);
+    const followed = await this.following(viewerId);
+    return ids?.length ? ids.filter((id) => followed.has(id)) : [...followed];
+  }
+
+  /** A user is visible to itself and to the members of the organizations it belongs to. */
+  async canSeeUser(userId: string): Promise<boolean> {
+    if (userId === this.userId) return true;
+    const organizationIds = [...(await this.memberships()).keys()];
+    if (!organizationIds.length) return false;
+    const { rowCount } = await this.pool.query(
+      `SELECT 1 FROM organizations.memberships WHERE "userId" = $1 AND "organizationId" = ANY($2::uuid[]) LIMIT 1`,
+      [userId, organizationIds],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  // ───────────── what a view sees (the same for every caller: static) ─────────────
+
+  /** An alert row (or JSON record) as `view` sees it. */
+  static alertFor<T extends object>(view: View, alert: T): AlertFor<T> {
+    if (view === 'member') return alert;
+    return { ...alert, resource: CENSORED, metadata: {}, enrichment: {}, followerView: true };
+  }
+
+  /** A history record as `view` sees it: the alert's hidden fields and who made the change. */
+  static historyRecordFor<T extends object>(view: View, record: T): T {
+    if (view === 'member') return record;
+    return { ...record, resource: CENSORED, metadata: {}, enrichment: {}, userId: null };
+  }
+
+  /** A scan target (or a per-target summary) as `view` sees it. */
+  static scanTargetFor<T extends object>(view: View, target: T): T & { credentialHidden?: true } {
+    if (view === 'member') return target;
+    return { ...target, name: CENSORED, tags: [], credentialHidden: true };
+  }
+
+  /** Scan target lists are sorted by name for members; a follower's by id (an order by the hidden name would let it infer the name). */
+  static sortsScanTargetsByName(view: View): boolean {
+    return view === 'member';
+  }
+
+  /** Whether the alert copy (from alertFor) links its scan target: not a follower's. */
+  static showsScanTarget(alert: { followerView?: boolean }): boolean {
+    return !alert.followerView;
+  }
+
+  /** Alert comments are listed to members only. */
+  static showsComments(view: View): boolean {
+    return view === 'member';
+  }
+
+  /**
+   * A list sorted by `order` as `view` sees it: null when it sorts by the stored value, else the SQL of
+   * the value shown (a follower's sort by `resource` is by `[censored]`, the same for every alert, so
+   * its list is in id order and never depends on a hidden value; the spec lists `resource` among the
+   * following lists' orders, so it is accepted rather than refused).
+   */
+  static shownOrderValueSql(view: View, order: string): string | null {
+    return view === 'follower' && isHiddenAlertField(order) ? SHOWN_ALERT_SQL[order] : null;
+  }
+
+  /** The SQL of alert column `column` of row `a` as `view` sees it. */
+  static alertColumnSql(view: View, a: string, column: string): string {
+    return view === 'follower' && isHiddenAlertField(column) ? SHOWN_ALERT_SQL[column] : `${a}.${column}`;
+  }
+
+  /** The alert columns a `search` of `view` may match (a follower's skips hidden ones). */
+  static searchableAlertFields<F extends string>(view: View, fields: readonly F[]): F[] {
+    return fields.filter((field) => !(view === 'follower' && isHiddenAlertField(field)));
+  }
+
+  /** A follower's alert filter may not touch a field hidden from it: 400 naming the filter. */
+  static refuseHiddenFilters(view: View, filter: Partial<Record<keyof typeof SCAN_TARGET_FIELD_FILTERS, unknown>>): void {
+    if (view === 'member') return;
+    for (const [name, field] of Object.entries(SCAN_TARGET_FIELD_FILTERS)) {
+      const value = filter[name as keyof typeof SCAN_TARGET_FIELD_FILTERS];
+      const used = Array.isArray(value) ? value.length > 0 : value === true;
+      if (used && isHiddenScanTargetField(field)) {
+        throw badRequest(`followers cannot filter by ${name}: the scan target ${field} of followed organizations are hidden (followingTags selects followed organizations by your own tags)`, name);
+      }
+    }
+  }
+
+  /**
+   * A followed organization's alert event as its followers read it (SQL over event columns `data` and
+   * `metadata`): the hidden alert fields merged over the data, the metadata without `userId`.
+   */
+  static followerEventSql(data: string, metadata: string): { data: string; metadata: string } {
+    const hidden = HIDDEN_ALERT_FIELDS.map((field) => `'${field}', ${SHOWN_ALERT_SQL[field]}`).join(', ');
+    return { data: `${data} || jsonb_build_object(${hidden})`, metadata: `${metadata} - 'userId'` };
+  }
+
+  // ── questionnaires: an assessment is its sender's and its receiver's, nobody else's ──
+
+  /**
+   * The side of `assessment` the caller reads as a member of `organizationId`: 'sender' (every field),
+   * 'receiver' (sender-only fields hidden: see `senderOnlyFieldsVisible`), or null (not-found).
+   */
+  async assessmentView(organizationId: string, assessment: AssessmentParties | null): Promise<AssessmentSide | null> {
+    if (!assessment || !(await this.isMember(organizationId))) return null;
+    if (assessment.senderId === organizationId) return 'sender';
+    if (assessment.receiverId === organizationId) return 'receiver';
+    return null;
+  }
+
+  async requireAssessmentView(organizationId: string, assessment: AssessmentParties | null): Promise<AssessmentSide> {
+    const view = await this.assessmentView(organizationId, assessment);
+    if (!view) throw notFound('Assessment');
+    return view;
+  }
+
+  /** A change by one side: ADMIN members only (403 for a regular member), and only the side that makes it (403). */
+  async requireAssessmentWrite(organizationId: string, assessment: AssessmentParties | null, side?: AssessmentSide): Promise<AssessmentSide> {
+    await this.requireAdmin(organizationId);
+    const view = await this.requireAssessmentView(organizationId, assessment);
+    if (side && view !== side) throw forbidden(`Only the ${side} of the assessment can do this`);
+    return view;
+  }
+
+  /** Internal review notes, grades and expected answers are the sender's own. */
+  senderOnlyFieldsVisible(view: AssessmentSide): boolean {
+    return view === 'sender';
+  }
+}
+
+export type AssessmentSide = 'sender' | 'receiver';
+export interface AssessmentParties {
+  senderId: string;
+  receiverId: string;
+}

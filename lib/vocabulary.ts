@@ -1,0 +1,48 @@
+import { badRequest } from './errors';
+
+/**
+ * The API's vocabulary: the enum values clients send and read, and the page-size rule, written once
+ * for the subgraphs (resolvers, SQL) and the REST layer (its zod inputs). The GraphQL enums of
+ * subgraphs/alerts/*.graphql spell the same values; test/vocabulary.test.ts fails when the two differ.
+ */
+
+export const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+/** An alert's lifecycle, in order (the `state` sort follows it). */
+export const STATES = ['OPEN', 'IN_PROGRESS', 'RISK_ACCEPTED', 'MITIGATING_CONTROL', 'FALSE_POSITIVE', 'CLOSED'] as const;
+export type AlertState = (typeof STATES)[number];
+
+/** Filters also take ACTIVE: every state but CLOSED. */
+export const STATE_FILTERS = ['OPEN', 'ACTIVE', 'IN_PROGRESS', 'RISK_ACCEPTED', 'MITIGATING_CONTROL', 'FALSE_POSITIVE', 'CLOSED'] as const;
+export type StateFilter = (typeof STATE_FILTERS)[number];
+
+export const ALERT_ORDERS = ['scanTargetId', 'resource', 'rule', 'severity', 'state', 'openedAt', 'resolvedAt', 'createdAt', 'updatedAt', 'followingIds'] as const;
+export type AlertOrder = (typeof ALERT_ORDERS)[number];
+
+export const GROUPED_ORDERS = ['rule', 'severity', 'total'] as const;
+export type GroupedOrder = (typeof GROUPED_ORDERS)[number];
+
+export const SORTS = ['ASC', 'DESC'] as const;
+export type SortDirection = (typeof SORTS)[number];
+
+export const LANGUAGES = ['pt_BR', 'en_US'] as const;
+export type Lang = (typeof LANGUAGES)[number] | null | undefined;
+
+export const SCAN_TARGET_KINDS = [
+  'AWS', 'AZURE', 'AZURE_DEVOPS', 'BITBUCKET', 'DOMAIN', 'GCP', 'GITHUB', 'GITLAB', 'GWORKSPACE', 'HUAWEI', 'JIRA', 'JUMP_CLOUD',
+  'MONGODB_ATLAS', 'MS365', 'OKTA', 'ORACLE', 'SALESFORCE', 'SLACK', 'ZENDESK', 'CLOUDFLARE', 'CROWDSTRIKE_FALCON', 'BITDEFENDER',
+  'SENTINEL_ONE', 'SOPHOS',
+] as const;
+export type ScanTargetKind = (typeof SCAN_TARGET_KINDS)[number];
+
+/** Every cursor- or page-numbered list: 1..MAX_PAGE_SIZE items, DEFAULT_PAGE_SIZE when not asked. */
+export const MAX_PAGE_SIZE = 1000;
+export const DEFAULT_PAGE_SIZE = 25;
+
+/** A requested page size, or the default; anything else is a 400 naming `field`. */
+export function pageSize(size: number | null | undefined, field = 'size'): number {
+  if (size === null || size === undefined) return DEFAULT_PAGE_SIZE;
+  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) throw badRequest(`${field} must be an integer from 1 to ${MAX_PAGE_SIZE}`, field);
+  return size;
+}

@@ -1,0 +1,25 @@
+'use strict';
+// `npm start` and the other run scripts: `node scripts/run-compiled.cjs <entry> [args…]` runs
+// dist/<entry>.js, building dist/ first when it is missing or stale (scripts/build.cjs). The entry runs
+// in THIS process as its main module (Module.runMain, as `node dist/<entry>.js` would): no child
+// process stands between the caller and the service, so SIGTERM and Ctrl-C reach the code that
+// handles them, and a command's stdout is the command's alone (build messages go to stderr).
+
+const path = require('node:path');
+const Module = require('node:module');
+const { DIST, buildIfStale } = require('./build.cjs');
+
+const [entry, ...args] = process.argv.slice(2);
+if (!entry) {
+  process.stderr.write('usage: node scripts/run-compiled.cjs <entry, e.g. app/main> [args…]\n');
+  process.exit(2);
+}
+const file = path.join(DIST, `${entry.replace(/\.ts$/, '')}.js`);
+try {
+  buildIfStale(file);
+} catch (error) {
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
+process.argv = [process.argv[0], file, ...args];
+Module.runMain();

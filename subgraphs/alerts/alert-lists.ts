@@ -1,0 +1,153 @@
+import type pg from 'pg';
+import type { CursorCodec } from '../../lib/cursors';
+import { Visibility, type View } from '../../lib/visibility';
+import type { AlertOrder, Lang, SortDirection } from '../../lib/vocabulary';
+import { iso } from './event-payloads';
+import { expandStates, filterConditions, type AlertFilter } from './alert-filters';
+import {
+  ALERT_COLUMNS,
+  LIVE_TARGET_SQL,
+  normalizeKey,
+  orderBySql,
+  orderKey,
+  Params,
+  readKeysetCursor,
+  SEVERITY_RANKS,
+  STATE_RANKS,
+  stripSortKey,
+  titleColumn,
+  UUID,
+  type AlertRow,
+  type Page,
+} from './alert-sql';
+
+/** Alert lists (keyset and legacy page-numbered) and single alerts. */
+
+/**
+ * When a list sorted by severity (state) is also filtered by severities (states), the rank range
+ * of the filter bounds the index scan: e.g. state DESC without CLOSED starts at FALSE_POSITIVE
+ * instead of skipping every CLOSED alert first.
+ */
+function rankRange(order: AlertOrder, filter: AlertFilter): { min: number; max: number } | null {
+  const values = order === 'severity' ? filter.severities : order === 'state' ? expandStates(filter.states) : undefined;
+  const ranks = (values ?? []).map((v) => (order === 'severity' ? SEVERITY_RANKS : STATE_RANKS)[v]).filter((r): r is number => r !== undefined);
+  return ranks.length ? { min: Math.min(...ranks), max: Math.max(...ranks) } : null;
+}
+
+export interface ListOptions {
+  organizationIds: readonly string[];
+  /**
+   * Build the page as one JSON array text in the database (`recordsJson`) instead of rows: what a
+   * REST list sends as it is, with no row parsing, mapping or re-serializing in Node.
+   */
+  json?: boolean;
+  /** How the caller reads these organizations' alerts: a follower's JSON records, order, filter and search follow Visibility. */
+  view: View;
+  filter: AlertFilter;
+  order: AlertOrder;
+  sort: SortDirection;
+  size: number;
+  cursor?: string | null;
+  /** Seals and opens this list's cursors (bound to the list and the organization it is read for). */
+  cursors: CursorCodec;
+  lang: Lang;
+}
+
+
+/**
+ * An alert row `a` (ALERT_COLUMNS) with its rule title `title` as the JSON record REST clients get:
+ * the fields and formats of alertRecord() in alerts.ts (ISO dates with milliseconds and Z), as
+ * `view` sees them. Tests compare both forms.
+ */
+function alertRecordJsonSql(a: string, title: string, view: View): string {
+  const shown = (column: string) => Visibility.alertColumnSql(view, a, column);
+  // row_to_json of a one-row subquery: compact JSON, keys in this order (and cheaper than json_build_object).
+  return `(SELECT row_to_json(rec) FROM (SELECT
+    ${a}.id, ${a}."organizationId", ${a}."scanTargetId", ${a}.rule, ${title} AS "ruleTitle",
+    ${shown('resource')} AS resource, ${a}.severity, ${a}.state, ${a}.version, ${a}.tags, ${a}.labels, ${a}.compliances,
+    ${shown('enrichment')} AS enrichment, ${shown('metadata')} AS metadata,
+    ${iso(`${a}."openedAt"`)} AS "openedAt", ${iso(`${a}."resolvedAt"`)} AS "resolvedAt", ${iso(`${a}."createdAt"`)} AS "createdAt", ${iso(`${a}."updatedAt"`)} AS "updatedAt",
+    ${a}."timelinessThreshold") rec)::text`;
+}
+
+/**
+ * One page of alerts in (key, id) order. For several organizations each one's next `size + 1` rows
+ * come from its own index range, and the merge keeps the first `size + 1`.
+ */
+export async function listAlerts(pool: pg.Pool, options: ListOptions): Promise<Page<AlertRow>> {
+  const { organizationIds, order, sort, size } = options;
+  const keyDef = orderKey(order, options.view);
+  const position = readKeysetCursor(options.cursors, options.cursor, 'a', order, sort);
+  if (!organizationIds.length) return { data: [], cursor: null };
+  const p = new Params();
+  const dir = sort === 'DESC' ? 'DESC' : 'ASC';
+  const cmp = sort === 'DESC' ? '<' : '>';
+  const limit = p.add(size + 1);
+
+  const innerFor = (orgSql: string) => {
+    const where = [`a."organizationId" = ${orgSql}`, ...filterConditions(options.filter, p, organizationIds, { view: options.view })];
+    if (position && keyDef.constant) where.push(`a.id ${cmp} ${p.add(position.id)}::uuid`);
+    else if (position) where.push(`(${keyDef.expr('a')}, a.id) ${cmp} (${p.add(position.key ?? 'infinity')}::${keyDef.type}, ${p.add(position.id)}::uuid)`);
+    const ranks = rankRange(order, options.filter);
+    if (ranks) where.push(`${keyDef.expr('a')} BETWEEN ${ranks.min} AND ${ranks.max}`);
+    return `SELECT ${ALERT_COLUMNS('a')}, (${keyDef.expr('a')})::text AS "sortKey"
+              FROM alerts.alerts a WHERE ${where.join(' AND ')}
+             ORDER BY ${orderBySql(keyDef, 'a', dir)} LIMIT ${limit}`;
+  };
+  const page =
+    organizationIds.length === 1
+      ? innerFor(`${p.add(organizationIds[0])}::uuid`)
+      : `SELECT x.* FROM unnest(${p.add(organizationIds)}::uuid[]) AS o(id) CROSS JOIN LATERAL (${innerFor('o.id')}) x
+          ORDER BY x."sortKey"::${keyDef.type} ${dir}, x.id ${dir} LIMIT ${limit}`;
+  const title = `r.${titleColumn(options.lang)}`;
+  const columns = options.json ? `pg.id, pg."sortKey", ${alertRecordJsonSql('pg', title, options.view)} AS record` : `pg.*, ${title} AS "ruleTitle"`;
+  const sql = `SELECT ${columns}
+                 FROM (${page}) pg LEFT JOIN alerts.rules r ON r.id = pg.rule
+                ORDER BY pg."sortKey"::${keyDef.type} ${dir}, pg.id ${dir}`;
+  const { rows } = await pool.query<AlertRow & { sortKey: string | null; record?: string }>(sql, p.values);
+  const more = rows.length > size;
+  const data = more ? rows.slice(0, size) : rows;
+  const last = data[data.length - 1];
+  const cursor = more && last ? options.cursors.seal(['a', order, sort, keyDef.constant ? null : normalizeKey(last.sortKey), last.id]) : null;
+  if (options.json) return { data: [], cursor, recordsJson: `[${data.map((row) => row.record).join(',')}]` };
+  return { data: data.map(stripSortKey), cursor };
+}
+
+/** The legacy page-numbered lists (POST /alerts, /alerts/following): `{data, total}`. */
+export async function listAlertsByPage(
+  pool: pg.Pool,
+  options: Omit<ListOptions, 'cursor' | 'cursors' | 'size'> & { page: number; pageSize: number },
+): Promise<{ data: AlertRow[]; total: number }> {
+  const { organizationIds, order, sort } = options;
+  if (!organizationIds.length) return { data: [], total: 0 };
+  const keyDef = orderKey(order, options.view);
+  const p = new Params();
+  const where = [`a."organizationId" = ANY(${p.add(organizationIds)}::uuid[])`, ...filterConditions(options.filter, p, organizationIds, { view: options.view })];
+  const countParams = [...p.values];
+  const countSql = `SELECT count(*)::int AS total FROM alerts.alerts a WHERE ${where.join(' AND ')}`;
+  const dir = sort === 'DESC' ? 'DESC' : 'ASC';
+  const sql = `SELECT ${ALERT_COLUMNS('a')}, r.${titleColumn(options.lang)} AS "ruleTitle"
+                 FROM alerts.alerts a LEFT JOIN alerts.rules r ON r.id = a.rule
+                WHERE ${where.join(' AND ')}
+                ORDER BY ${orderBySql(keyDef, 'a', dir)}
+                LIMIT ${p.add(options.pageSize)} OFFSET ${p.add((options.page - 1) * options.pageSize)}`;
+  const [page, count] = await Promise.all([pool.query<AlertRow>(sql, p.values), pool.query<{ total: number }>(countSql, countParams)]);
+  return { data: page.rows, total: count.rows[0].total };
+}
+
+export async function findAlert(pool: pg.Pool, id: string, lang: Lang): Promise<AlertRow | null> {
+  const { rows } = await pool.query<AlertRow>(
+    `SELECT ${ALERT_COLUMNS('a')}, r.${titleColumn(lang)} AS "ruleTitle"
+       FROM alerts.alerts a LEFT JOIN alerts.rules r ON r.id = a.rule WHERE a.id = $1 AND ${LIVE_TARGET_SQL('a')}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** Live alerts by id for the entity loader (no rule title: the Alert.ruleTitle resolver loads it). */
+export async function findAlertsByIds(pool: pg.Pool, ids: readonly string[]): Promise<Omit<AlertRow, 'ruleTitle'>[]> {
+  const valid = ids.filter((id) => UUID.test(id));
+  if (!valid.length) return [];
+  const { rows } = await pool.query<Omit<AlertRow, 'ruleTitle'>>(`SELECT ${ALERT_COLUMNS('a')} FROM alerts.alerts a WHERE a.id = ANY($1::uuid[]) AND ${LIVE_TARGET_SQL('a')}`, [valid]);
+  return rows;
+}

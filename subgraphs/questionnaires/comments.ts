@@ -1,0 +1,43 @@
+import type pg from 'pg';
+import { inTransaction } from '../../lib/db';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { questionOf } from './answers';
+import type { Actor } from './templates';
+import { commentView } from './views';
+import { eventsForBothSides, findAssessment, requireOwnAttachments, SOURCE, writeEvents, type CommentRow, type Db } from './store';
+
+const COMMENT_COLUMNS = `id, "organizationId", "userId", "assessmentId", "questionId", content, coalesce("attachmentIds", '{}') AS "attachmentIds", "createdAt"`;
+const MAX_CONTENT = 20_000;
+/** Like an alert's comments (VIGIL_QUOTA_COMMENTS_PER_ALERT's default): a conversation, not a store. */
+export const MAX_COMMENTS_PER_ASSESSMENT = 1000;
+
+/** A markdown comment by either side, on the assessment or on one of its questions; both sides read it. */
+export async function createComment(pool: pg.Pool, actor: Actor, assessmentId: string, input: { questionId?: string | null; content: string; attachmentIds?: string[] | null }): Promise<CommentRow> {
+  if (typeof input.content !== 'string' || input.content.trim() === '') throw badRequest('content must be a non-empty string', 'content');
+  if (input.content.length > MAX_CONTENT) throw badRequest(`content must be at most ${MAX_CONTENT} characters`, 'content');
+  return inTransaction(pool, async (client) => {
+    const assessment = await findAssessment(client, assessmentId);
+    if (!assessment) throw notFound('Assessment');
+    if (input.questionId) await questionOf(client, assessment, input.questionId);
+    const { rows: counted } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM questionnaires.assessment_comments WHERE "assessmentId" = $1`, [assessmentId]);
+    if (counted[0].n >= MAX_COMMENTS_PER_ASSESSMENT) throw conflict(`An assessment holds at most ${MAX_COMMENTS_PER_ASSESSMENT} comments`);
+    const attachmentIds = await requireOwnAttachments(client, actor.organizationId, input.attachmentIds);
+    const { rows } = await client.query<CommentRow>(
+      `INSERT INTO questionnaires.assessment_comments (id, "organizationId", "userId", "assessmentId", "questionId", content, "attachmentIds")
+       VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6::uuid[]) RETURNING ${COMMENT_COLUMNS}`,
+      [actor.organizationId, actor.userId, assessmentId, input.questionId ?? null, input.content, attachmentIds],
+    );
+    const comment = commentView(rows[0]);
+    await writeEvents(client, eventsForBothSides(assessment, 'AssessmentCommentCreated', SOURCE.comment, () => comment, { userId: actor.userId, organizationId: actor.organizationId }));
+    return rows[0];
+  });
+}
+
+export async function listComments(db: Db, assessmentId: string, questionId: string | null): Promise<CommentRow[]> {
+  const { rows } = await db.query<CommentRow>(
+    `SELECT ${COMMENT_COLUMNS} FROM questionnaires.assessment_comments
+      WHERE "assessmentId" = $1 AND ($2::uuid IS NULL OR "questionId" = $2) ORDER BY "createdAt", id`,
+    [assessmentId, questionId],
+  );
+  return rows;
+}

@@ -1,0 +1,30 @@
+import type pg from 'pg';
+import type { Visibility } from '../../lib/visibility';
+import { assessmentView, answerView, elementView } from './views';
+import { answersOf, elementsOf, findAssessment, type AssessmentRow } from './store';
+
+/**
+ * The data of a QUESTIONNAIRE_REPORT export (the documents subgraph renders the PDF): the assessment,
+ * its version's elements in order and, when asked, each question's answer — as the caller's side may
+ * read them (policy: a third organization gets not-found). Labels are given in the report's language.
+ */
+export type ReportLanguage = 'en-US' | 'pt-BR';
+
+const LABELS: Record<ReportLanguage, Record<string, string>> = {
+  'en-US': { NEW: 'New', REQUESTED_REVIEW: 'Review requested', REQUESTED_CLARIFICATION: 'Clarification requested', APPROVED: 'Approved', REJECTED: 'Rejected', AUTOMATICALLY_APPROVED: 'Automatically approved', AUTOMATICALLY_REJECTED: 'Automatically rejected', SKIPPED: 'Skipped', dueDate: 'Due date', grade: 'Grade', answer: 'Answer', noAnswer: 'Not answered' },
+  'pt-BR': { NEW: 'Novo', REQUESTED_REVIEW: 'Revisão solicitada', REQUESTED_CLARIFICATION: 'Esclarecimento solicitado', APPROVED: 'Aprovado', REJECTED: 'Rejeitado', AUTOMATICALLY_APPROVED: 'Aprovado automaticamente', AUTOMATICALLY_REJECTED: 'Rejeitado automaticamente', SKIPPED: 'Ignorado', dueDate: 'Prazo', grade: 'Nota', answer: 'Resposta', noAnswer: 'Sem resposta' },
+};
+
+export async function questionnaireReportData(pool: pg.Pool, policy: Visibility, organizationId: string, params: { assessmentId: string; language: ReportLanguage; includeAnswers: boolean }) {
+  const row = await findAssessment(pool, params.assessmentId);
+  const side = await policy.requireAssessmentView(organizationId, row);
+  const assessment = row as AssessmentRow; // requireAssessmentView refused a missing one
+  const elements = await elementsOf(pool, assessment.questionnaireId, assessment.questionnaireVersion);
+  const answers = params.includeAnswers ? new Map((await answersOf(pool, assessment.id)).map((a) => [a.questionId, answerView(a, side)])) : null;
+  return {
+    language: params.language,
+    labels: LABELS[params.language],
+    assessment: assessmentView(assessment, side),
+    elements: elements.map((e) => ({ element: elementView(e, side), answer: answers?.get(e.id) ?? null })),
+  };
+}

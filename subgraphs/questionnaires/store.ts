@@ -1,0 +1,174 @@
+import type pg from 'pg';
+import { badRequest } from '../../lib/errors';
+import type { EventName } from '../../lib/events';
+import type { AssessmentSide } from '../../lib/visibility';
+import type { AnswerContent, AnswerStatus } from './answer-content';
+import type { AssessmentStatus } from './assessment-status';
+import type { ElementProps, ElementType } from './element-props';
+import type { AnswerGrade } from './grade';
+
+// Raw SQL over the pg pool: the Prisma client is generated at build time and these tables gained
+// columns (reviewNotes, overdueAt) in 20261128400000_questionnaire_workflow.
+
+export type Db = pg.Pool | pg.PoolClient;
+
+export interface QuestionnaireRow {
+  id: string;
+  organizationId: string;
+  name: string;
+  description: string;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ElementRow {
+  id: string;
+  organizationId: string;
+  questionnaireId: string;
+  questionnaireVersion: number;
+  order: string;
+  type: ElementType;
+  props: ElementProps;
+  attachmentIds: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ContactInformation {
+  name: string;
+  email: string;
+  phone?: string | null;
+}
+
+export interface AssessmentRow {
+  id: string;
+  questionnaireId: string;
+  questionnaireVersion: number;
+  senderId: string;
+  receiverId: string;
+  name: string;
+  description: string;
+  dueDate: Date;
+  firstRequestedReviewAt: Date | null;
+  status: AssessmentStatus;
+  contactInformation: ContactInformation[];
+  grade: number | null;
+  reviewNotes: string;
+  overdueAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface AnswerContentEntry {
+  attachmentIds: string[];
+  content: AnswerContent;
+  createdAt: string;
+}
+
+export interface AnswerRow {
+  assessmentId: string;
+  questionId: string;
+  questionnaireId: string;
+  questionnaireVersion: number;
+  senderId: string;
+  receiverId: string;
+  /** Every content the receiver gave, oldest first: the last one is the answer. */
+  content: AnswerContentEntry[];
+  status: AnswerStatus;
+  grade: AnswerGrade | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface CommentRow {
+  id: string;
+  organizationId: string;
+  userId: string;
+  assessmentId: string;
+  questionId: string | null;
+  content: string;
+  attachmentIds: string[];
+  createdAt: Date;
+}
+
+export const SOURCE = {
+  questionnaire: 'service.questionnaire',
+  question: 'service.questionnaire.question',
+  element: 'service.questionnaire.element',
+  assessment: 'service.assessment',
+  answer: 'service.questionnaire.answer',
+  comment: 'service.assessment.comment',
+} as const;
+
+export const ELEMENT_COLUMNS = `id, "organizationId", "questionnaireId", "questionnaireVersion", "order", type, props, coalesce("attachmentIds", '{}') AS "attachmentIds", "createdAt", "updatedAt"`;
+export const ASSESSMENT_COLUMNS = `id, "questionnaireId", "questionnaireVersion", "senderId", "receiverId", name, description, "dueDate", "firstRequestedReviewAt", status, "contactInformation", grade, "reviewNotes", "overdueAt", "createdAt", "updatedAt"`;
+export const ANSWER_COLUMNS = `"assessmentId", "questionId", "questionnaireId", "questionnaireVersion", "senderId", "receiverId", content, status, grade, "createdAt", "updatedAt"`;
+
+export async function findAssessment(db: Db, id: string, lock = false): Promise<AssessmentRow | null> {
+  const { rows } = await db.query<AssessmentRow>(`SELECT ${ASSESSMENT_COLUMNS} FROM questionnaires.assessments WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
+  return rows[0] ?? null;
+}
+
+/** The elements of one version of a questionnaire, in order. */
+export async function elementsOf(db: Db, questionnaireId: string, version: number): Promise<ElementRow[]> {
+  const { rows } = await db.query<ElementRow>(
+    `SELECT ${ELEMENT_COLUMNS} FROM questionnaires.elements
+      WHERE "questionnaireId" = $1 AND "questionnaireVersion" = $2 AND "deletedAt" IS NULL
+      ORDER BY "order" COLLATE "C"`,
+    [questionnaireId, version],
+  );
+  return rows;
+}
+
+export async function answersOf(db: Db, assessmentId: string): Promise<AnswerRow[]> {
+  const { rows } = await db.query<AnswerRow>(`SELECT ${ANSWER_COLUMNS} FROM questionnaires.answers WHERE "assessmentId" = $1`, [assessmentId]);
+  return rows;
+}
+
+export interface EventToWrite {
+  organizationId: string;
+  name: EventName;
+  source: string;
+  data: object;
+  metadata: Record<string, string>;
+}
+
+/** Appends to the event log in the caller's transaction, so the change and its events land together. */
+export async function writeEvents(db: Db, events: EventToWrite[]): Promise<void> {
+  for (const e of events) {
+    await db.query(
+      `INSERT INTO documents.events (id, "organizationId", name, source, data, metadata) VALUES (gen_random_uuid(), $1, $2, $3, $4::jsonb, $5::jsonb)`,
+      [e.organizationId, e.name, e.source, JSON.stringify(e.data), JSON.stringify(e.metadata)],
+    );
+  }
+}
+
+/**
+ * An assessment event goes to both organizations' logs, each with the data its side may read.
+ * `view(side)` builds that data.
+ */
+export function eventsForBothSides(assessment: { senderId: string; receiverId: string }, name: EventName, source: string, view: (side: AssessmentSide) => object, metadata: Record<string, string>): EventToWrite[] {
+  return [
+    { organizationId: assessment.senderId, name, source, data: view('sender'), metadata },
+    { organizationId: assessment.receiverId, name, source, data: view('receiver'), metadata },
+  ];
+}
+
+const MAX_ATTACHMENTS = 50;
+
+/**
+ * Attachment ids must be attachments of `organizationId` (documents.attachments, the documents
+ * subgraph's table: read here as a documented shared-table exception, like the event log). A foreign
+ * or unknown id answers one BAD_REQUEST that does not say which of the two it was.
+ */
+export async function requireOwnAttachments(db: Db, organizationId: string, ids: readonly string[] | null | undefined): Promise<string[]> {
+  const unique = [...new Set(ids ?? [])];
+  if (unique.length === 0) return [];
+  if (unique.length > MAX_ATTACHMENTS) throw badRequest(`at most ${MAX_ATTACHMENTS} attachments`, 'attachmentIds');
+  const { rows: table } = await db.query<{ present: boolean }>(`SELECT to_regclass('documents.attachments') IS NOT NULL AS present`);
+  if (!table[0].present) throw badRequest('attachments are not available', 'attachmentIds');
+  const { rows } = await db.query<{ id: string }>(`SELECT id FROM documents.attachments WHERE id = ANY($1::uuid[]) AND "organizationId" = $2`, [unique, organizationId]);
+  if (rows.length !== unique.length) throw badRequest('attachmentIds must be attachments of the organization', 'attachmentIds');
+  return unique;
+}

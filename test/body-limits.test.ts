@@ -1,0 +1,117 @@
+import http from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { createScanTarget } from './support/alert-fixtures';
+import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+
+/**
+ * Request bodies: too large → 413 PayloadTooLarge, a media type or charset the endpoint does not
+ * read → 415 UnsupportedMediaType, in the spec's {statusCode, error, message}. A findings document is
+ * read only for an ADMIN of the organization posting to a live target: anyone else is answered before
+ * a byte of the body is read.
+ */
+
+let t: TestVigil;
+let alice: Account; // ADMIN of Alice Corp
+let eve: Account; // ADMIN of another organization
+let target: string;
+
+const FINDINGS_MAX = 1024 * 1024;
+
+beforeAll(async () => {
+  t = await startTestVigil({ VIGIL_BODY_MAX_BYTES: '20000', VIGIL_FINDINGS_MAX_BYTES: String(FINDINGS_MAX) });
+  alice = await t.bootstrap('alice@example.com', 'Alice Corp');
+  eve = await t.bootstrap('eve@example.com', 'Eve Ltd');
+  target = await createScanTarget(t.vigil.db, alice.organizationId, { name: 'aws prod', kind: 'AWS' });
+});
+afterAll(() => t.close());
+
+/** Sends the headers of a POST announcing `length` bytes and one 64 KB chunk, then waits for an answer; the rest is never sent. */
+function postHeadersOnly(path: string, key: string, length: number): Promise<{ status: number; body: any; ms: number }> {
+  const url = new URL(t.url + path);
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': length } }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text), ms: performance.now() - started }));
+    });
+    req.on('error', reject);
+    req.setTimeout(5000, () => req.destroy(new Error('no answer within 5 s: the server waited for the body')));
+    req.write(Buffer.alloc(64 * 1024, 0x20));
+  });
+}
+
+describe('a findings document', () => {
+  const findingsPath = () => `/organizations/${alice.organizationId}/scantargets/${target}/findings`;
+
+  it('from a caller who is not an ADMIN of the organization is refused before its body is read, six at once without stalling anyone', async () => {
+    const started = performance.now();
+    const [refusals, meanwhile] = await Promise.all([
+      Promise.all(Array.from({ length: 6 }, () => postHeadersOnly(findingsPath(), eve.apiKey, 256 * 1024 * 1024))),
+      t.rest('GET', '/me', { key: alice.apiKey }),
+    ]);
+    for (const refused of refusals) {
+      expect(refused.status).toBe(404);
+      expect(refused.body).toEqual({ statusCode: 404, error: 'NotFound', message: 'Organization not found' });
+    }
+    expect(meanwhile.status).toBe(200);
+    const ms = performance.now() - started;
+    process.stdout.write(`6 unauthorised 256 MB findings posts answered in ${ms.toFixed(0)} ms (slowest ${Math.max(...refusals.map((r) => r.ms)).toFixed(0)} ms)\n`);
+    expect(ms).toBeLessThan(3000);
+  });
+
+  it('to a target that does not exist is refused before its body is read', async () => {
+    const refused = await postHeadersOnly(`/organizations/${alice.organizationId}/scantargets/00000000-0000-4000-8000-000000000000/findings`, alice.apiKey, 256 * 1024 * 1024);
+    expect(refused.status).toBe(404);
+    expect(refused.body).toEqual({ statusCode: 404, error: 'NotFound', message: 'Scan target not found' });
+  });
+
+  it('that inflates past the limit (a gzip bomb) is refused with 413', async () => {
+    const bomb = gzipSync(Buffer.concat([Buffer.from('{"format":"vigil","findings":['), Buffer.alloc(20 * FINDINGS_MAX, 0x20), Buffer.from(']}')]));
+    expect(bomb.length).toBeLessThan(FINDINGS_MAX / 10);
+    const res = await fetch(t.url + findingsPath(), { method: 'POST', headers: { authorization: `Bearer ${alice.apiKey}`, 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: bomb });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ statusCode: 413, error: 'PayloadTooLarge', message: `The request body is larger than ${FINDINGS_MAX} bytes (decompressed), the limit here` });
+  });
+
+  it('within the limit, gzipped, from the ADMIN is loaded', async () => {
+    const document = { format: 'vigil', findings: [{ rule: 'fx-root-mfa', resource: 'account-1', severity: 'HIGH' }] };
+    const res = await fetch(t.url + findingsPath(), { method: 'POST', headers: { authorization: `Bearer ${alice.apiKey}`, 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gzipSync(JSON.stringify(document)) });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: expect.stringMatching(/DONE|FAILED/) });
+  });
+});
+
+describe('other bodies', () => {
+  it('larger than the limit are refused with 413 PayloadTooLarge', async () => {
+    const res = await t.rest('POST', `/organizations/${alice.organizationId}/alerts`, { key: alice.apiKey, body: { search: 'x'.repeat(30_000) } });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ statusCode: 413, error: 'PayloadTooLarge', message: 'The request body is larger than 20000 bytes (decompressed), the limit here' });
+  });
+
+  it('of a media type the route does not read are refused with 415, not ignored', async () => {
+    const form = await t.rest('POST', `/organizations/${alice.organizationId}/alerts`, {
+      key: alice.apiKey,
+      text: 'states=OPEN',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.status).toBe(415);
+    expect(form.body).toMatchObject({ statusCode: 415, error: 'UnsupportedMediaType', message: expect.stringContaining('application/x-www-form-urlencoded') });
+    const untyped = await fetch(`${t.url}/organizations/${alice.organizationId}/alerts`, { method: 'POST', headers: { authorization: `Bearer ${alice.apiKey}`, 'content-type': '' }, body: Buffer.from('{}') });
+    expect(untyped.status).toBe(415);
+  });
+
+  it('in a charset other than UTF-8 are refused with 415', async () => {
+    const res = await t.rest('POST', `/organizations/${alice.organizationId}/alerts`, { key: alice.apiKey, body: {}, headers: { 'content-type': 'application/json; charset=latin1' } });
+    expect(res.status).toBe(415);
+    expect(res.body).toMatchObject({ statusCode: 415, error: 'UnsupportedMediaType', message: expect.stringContaining('latin1') });
+    const utf8 = await t.rest('POST', `/organizations/${alice.organizationId}/alerts`, { key: alice.apiKey, body: {}, headers: { 'content-type': 'application/json; charset=UTF-8' } });
+    expect(utf8.status).toBe(200);
+  });
+
+  it('as text/plain still name a new API key (POST /me/apikeys)', async () => {
+    const res = await t.rest('POST', '/me/apikeys', { key: alice.apiKey, text: 'ci key' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'ci key' });
+  });
+});

@@ -1,0 +1,90 @@
+import WebSocket from 'ws';
+import { createClient, type Client } from 'graphql-ws';
+import { createClient as createSseClient } from 'graphql-sse';
+
+/** What one subscription received: its messages, the close of its socket, its end. */
+export interface Received {
+  data: any[];
+  errors: any[];
+  done: Promise<void>;
+  closeCode?: number;
+  /** Resolves when `n` data messages have arrived (rejects after `ms`). */
+  waitFor(n: number, ms?: number): Promise<any[]>;
+  waitForEnd(ms?: number): Promise<void>;
+}
+
+function receiver(): Received & { push(m: any): void; error(e: any): void; end(): void } {
+  const data: any[] = [];
+  const errors: any[] = [];
+  let finish!: () => void;
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  const waiters: Array<() => void> = [];
+  const notify = () => {
+    for (const w of waiters.splice(0)) w();
+  };
+  const r: any = {
+    data,
+    errors,
+    done,
+    push(m: any) {
+      if (m.errors) errors.push(...m.errors);
+      if (m.data) data.push(m.data);
+      notify();
+    },
+    error(e: any) {
+      r.closeCode = e?.code;
+      errors.push(e);
+      finish();
+      notify();
+    },
+    end() {
+      finish();
+      notify();
+    },
+    async waitFor(n: number, ms = 15000) {
+      const deadline = Date.now() + ms;
+      while (data.length < n) {
+        if (Date.now() > deadline) throw new Error(`expected ${n} messages, got ${data.length}: ${JSON.stringify({ data, errors })}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+      return data;
+    },
+    async waitForEnd(ms = 15000) {
+      await Promise.race([done, new Promise((_, reject) => setTimeout(() => reject(new Error(`no end: ${JSON.stringify({ data, errors })}`)), ms))]);
+    },
+  };
+  return r;
+}
+
+/** A graphql-ws client over `ws` on `<base>/graphql`, the key in connectionParams. */
+export function wsClient(base: string, connectionParams: Record<string, unknown>): Client & { closeCode(): Promise<number> } {
+  let closed!: (code: number) => void;
+  const closeCode = new Promise<number>((resolve) => (closed = resolve));
+  const client = createClient({
+    url: `${base.replace('http', 'ws')}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams,
+    retryAttempts: 0,
+    lazy: false,
+    on: { closed: (event: any) => closed(event?.code) },
+    onNonLazyError: () => undefined,
+  });
+  return Object.assign(client, { closeCode: () => closeCode });
+}
+
+export function subscribe(client: Pick<Client, 'subscribe'>, query: string, variables: Record<string, unknown> = {}): Received & { stop(): void } {
+  const r = receiver();
+  const stop = client.subscribe({ query, variables }, { next: (m) => r.push(m), error: (e) => r.error(e), complete: () => r.end() });
+  return Object.assign(r, { stop });
+}
+
+/** A graphql-sse client on `<base>/graphql/stream` ("distinct connections" mode), the key as a Bearer header. */
+export function sseSubscribe(base: string, key: string | undefined, query: string, variables: Record<string, unknown> = {}): Received & { stop(): void; client: ReturnType<typeof createSseClient> } {
+  const client = createSseClient({ url: `${base}/graphql/stream`, headers: key ? { authorization: `Bearer ${key}` } : {}, retryAttempts: 0 });
+  const r = receiver();
+  const stop = client.subscribe({ query, variables }, { next: (m) => r.push(m), error: (e) => r.error(e), complete: () => r.end() });
+  return Object.assign(r, { stop, client });
+}

@@ -1,0 +1,33 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { Kind, parse, type EnumTypeDefinitionNode } from 'graphql';
+import { ALERT_ORDERS, GROUPED_ORDERS, LANGUAGES, SCAN_TARGET_KINDS, SEVERITIES, SORTS, STATE_FILTERS, STATES } from '../lib/vocabulary';
+
+/**
+ * lib/vocabulary.ts is the one place the subgraphs' SQL and the REST inputs take enum values from; the
+ * GraphQL enums of the alerts subgraph must spell exactly the same values, in the same order.
+ */
+const dir = path.join(__dirname, '..', 'subgraphs', 'alerts');
+const enums = new Map<string, string[]>();
+for (const file of readdirSync(dir).filter((f) => f.endsWith('.graphql'))) {
+  for (const definition of parse(readFileSync(path.join(dir, file), 'utf8')).definitions) {
+    if (definition.kind === Kind.ENUM_TYPE_DEFINITION) {
+      enums.set(definition.name.value, ((definition as EnumTypeDefinitionNode).values ?? []).map((v) => v.name.value));
+    }
+  }
+}
+
+describe('the API vocabulary', () => {
+  it.each([
+    ['AlertSeverity', SEVERITIES],
+    ['AlertState', STATES],
+    ['AlertStateFilter', STATE_FILTERS],
+    ['AlertOrder', ALERT_ORDERS],
+    ['GroupedAlertOrder', GROUPED_ORDERS],
+    ['Sort', SORTS],
+    ['Language', LANGUAGES],
+    ['ScanTargetKind', SCAN_TARGET_KINDS],
+  ] as const)('lib/vocabulary.ts holds the values of the SDL enum %s', (name, values) => {
+    expect(enums.get(name)).toEqual([...values]);
+  });
+});

@@ -1,0 +1,226 @@
+import http from 'node:http';
+import https from 'node:https';
+import { Webhook } from 'standardwebhooks';
+import type { WebhookSettings } from '../lib/config';
+import { inTransaction } from '../lib/db';
+import { readEventLog, type EventLogRow } from '../lib/event-log';
+import { webhookEventHorizon } from '../lib/event-horizon';
+import { recordEventSql } from '../lib/events';
+import type { JobDatabase } from '../lib/jobs/queue';
+import type { JobHandler } from '../lib/jobs/runner';
+import { checkLiteralHost, guardedLookup } from '../subgraphs/documents/webhook-targets';
+import { openWebhookSecret, publicWebhook, WEBHOOK_SOURCE, type WebhookRow } from '../subgraphs/documents/webhooks';
+
+/**
+ * `webhook.deliver` { webhookId }: delivers a webhook's pending events, in log order, one at a time.
+ *
+ * The job reads the organization's event log through lib/event-log.ts exactly as the events API
+ * does (a follower's derived AlertFollowing* events included, censored) from the webhook's stored
+ * position (`cursorSeq`) up to the horizon of final events (lib/event-horizon.ts), POSTs each matching event as the event record (the spec's envelope),
+ * signed per Standard Webhooks (`webhook-id` = the event id, the same on every retry), and moves
+ * the position on after 2xx answers. At most one job per webhook is queued or running (its
+ * singletonKey is the webhook id), so a webhook's events never overtake each other.
+ *
+ * At least once: the position and the delivery log are written after every FLUSH_EVERY events (or
+ * FLUSH_MS) and at every failure, in one statement. A crash in between re-delivers the events
+ * since the last write (receivers deduplicate on `webhook-id`); writing after every event would
+ * cost a statement per event (not measured here; the POST round trip is the measured bottleneck:
+ * 8.4 ms per event on the 2-core bench machine at load 17, see bench/webhooks.ts).
+ *
+ * A failure (non-2xx, timeout, connection error, refused address) stops the job: the attempt is
+ * logged, `nextAttemptAt` is set after an exponential backoff with jitter, and the wake-up poller
+ * (workers/webhook-wake.ts) queues the job again when it is due. A webhook failing
+ * `disableAfterFailures` times in a row, or for longer than `disableAfterMs`, is disabled with a
+ * WebhookDisabled event; enabling it again resumes where it stopped (nothing is skipped).
+ */
+const PAGE = 200;
+const FLUSH_EVERY = 50;
+const FLUSH_MS = 200;
+/** A job hands its slot back after this long even with events left; the poller queues it again. */
+const MAX_RUN_MS = 30_000;
+const MAX_ERROR_LENGTH = 500;
+
+interface Attempt {
+  event: EventLogRow;
+  attempt: number;
+  status: 'DELIVERED' | 'FAILED';
+  responseCode: number | null;
+  latencyMs: number;
+  error: string | null;
+}
+
+interface Answer {
+  status: number | null;
+  latencyMs: number;
+  error: string | null;
+}
+
+/** `instanceSecret` opens the stored signing secrets (VIGIL_SECRET). */
+export function deliverWebhookEvents(db: JobDatabase, settings: WebhookSettings, instanceSecret: string): JobHandler<'webhook.deliver'> {
+  const lookup = guardedLookup(settings.allowHosts);
+  // Keep-alive: a delivery to a receiver already connected to costs no TCP/TLS handshake. A
+  // reused socket goes to the address checked when it was opened.
+  const agents = { 'http:': new http.Agent({ keepAlive: true, lookup }), 'https:': new https.Agent({ keepAlive: true, lookup }) };
+
+  function post(url: URL, body: string, headers: Record<string, string>): Promise<Answer> {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    return new Promise((resolve) => {
+      try {
+        checkLiteralHost(url, settings.allowHosts);
+      } catch (error) {
+        return resolve({ status: null, latencyMs: elapsed(), error: (error as Error).message });
+      }
+      const client = url.protocol === 'https:' ? https : http;
+      const request = client.request(
+        url,
+        {
+          method: 'POST',
+          agent: agents[url.protocol as 'http:' | 'https:'],
+          headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'Vigil-Webhooks/1', ...headers },
+        },
+        (response) => {
+          // The body is read (and dropped) so the socket can be reused; redirects are not followed.
+          response.resume();
+          response.on('end', () => {
+            clearTimeout(timer);
+            const status = response.statusCode ?? 0;
+            resolve({ status, latencyMs: elapsed(), error: status >= 200 && status < 300 ? null : `the receiver answered ${status}` });
+          });
+          response.on('error', (error) => {
+            clearTimeout(timer);
+            resolve({ status: response.statusCode ?? null, latencyMs: elapsed(), error: error.message });
+          });
+        },
+      );
+      const timer = setTimeout(() => request.destroy(new Error(`no answer within ${settings.timeoutMs} ms`)), settings.timeoutMs);
+      request.on('error', (error) => {
+        clearTimeout(timer);
+        resolve({ status: null, latencyMs: elapsed(), error: error.message });
+      });
+      request.end(body);
+    });
+  }
+
+  /** The attempts made so far and the new position, in one statement. */
+  async function flush(webhook: WebhookRow, position: string, attempts: Attempt[]): Promise<void> {
+    await db.pool.query(
+      `WITH logged AS (
+         INSERT INTO documents.webhook_deliveries ("webhookId", "eventId", "eventSeq", "eventName", attempt, status, "responseCode", "latencyMs", error)
+         SELECT $1, a."eventId", a."eventSeq", a."eventName", a.attempt, a.status, a."responseCode", a."latencyMs", a.error
+           FROM jsonb_to_recordset($3::jsonb) AS a("eventId" uuid, "eventSeq" bigint, "eventName" text, attempt int, status text, "responseCode" int, "latencyMs" int, error text)
+       )
+       UPDATE documents.webhooks SET "cursorSeq" = greatest("cursorSeq", $2::bigint),
+              "lastDeliveryAt" = CASE WHEN $4 THEN now() ELSE "lastDeliveryAt" END,
+              "consecutiveFailures" = CASE WHEN $4 THEN 0 ELSE "consecutiveFailures" END,
+              "failingSince" = CASE WHEN $4 THEN NULL ELSE "failingSince" END
+        WHERE id = $1`,
+      [
+        webhook.id,
+        position,
+        JSON.stringify(attempts.map((a) => ({ eventId: a.event.id, eventSeq: a.event.seq, eventName: a.event.name, attempt: a.attempt, status: a.status, responseCode: a.responseCode, latencyMs: a.latencyMs, error: a.error }))),
+        attempts.some((a) => a.status === 'DELIVERED'),
+      ],
+    );
+  }
+
+  /** Records a failed attempt: backoff, or the webhook disabled when it has failed too long. */
+  async function recordFailure(webhook: WebhookRow, failed: Attempt): Promise<void> {
+    const failures = webhook.consecutiveFailures + 1;
+    const exponential = Math.min(settings.backoffMs * 2 ** Math.min(failures - 1, 30), settings.backoffMaxMs);
+    const delayMs = Math.round(exponential * (0.5 + Math.random())); // ±50 % jitter: failing receivers are not hit in step
+    await inTransaction(db.pool, async (client) => {
+      await client.query(
+        `INSERT INTO documents.webhook_deliveries ("webhookId", "eventId", "eventSeq", "eventName", attempt, status, "responseCode", "latencyMs", error)
+         VALUES ($1, $2, $3, $4, $5, 'FAILED', $6, $7, $8)`,
+        [webhook.id, failed.event.id, failed.event.seq, failed.event.name, failed.attempt, failed.responseCode, failed.latencyMs, failed.error],
+      );
+      const { rows } = await client.query<WebhookRow & { failingMs: number }>(
+        `UPDATE documents.webhooks SET "consecutiveFailures" = "consecutiveFailures" + 1, "failingSince" = coalesce("failingSince", now()),
+                "nextAttemptAt" = now() + $2::double precision * interval '1 millisecond'
+          WHERE id = $1 RETURNING *, extract(epoch FROM now() - "failingSince") * 1000 AS "failingMs"`,
+        [webhook.id, delayMs],
+      );
+      const row = rows[0];
+      if (!row) return;
+      const byCount = settings.disableAfterFailures > 0 && row.consecutiveFailures >= settings.disableAfterFailures;
+      const byTime = settings.disableAfterMs > 0 && Number(row.failingMs) >= settings.disableAfterMs;
+      if (!byCount && !byTime) return;
+      const reason = byCount
+        ? `disabled after ${row.consecutiveFailures} consecutive failed deliveries (last: ${failed.error})`
+        : `disabled after failing for ${Math.round(Number(row.failingMs) / 60_000)} min (last: ${failed.error})`;
+      const { rows: disabled } = await client.query<WebhookRow>(
+        `UPDATE documents.webhooks SET enabled = false, "disabledReason" = $2, "nextAttemptAt" = NULL, "updatedAt" = now() WHERE id = $1 RETURNING *`,
+        [webhook.id, reason.slice(0, MAX_ERROR_LENGTH)],
+      );
+      await recordEventSql(client, { organizationId: webhook.organizationId, name: 'WebhookDisabled', source: WEBHOOK_SOURCE, data: publicWebhook(disabled[0]) });
+    });
+  }
+
+  const horizon = webhookEventHorizon(db.pool);
+  return async ({ webhookId }, { signal }) => {
+    const started = Date.now();
+    while (!signal.aborted && Date.now() - started < MAX_RUN_MS) {
+      const { rows } = await db.pool.query<WebhookRow>(
+        `SELECT * FROM documents.webhooks WHERE id = $1 AND enabled AND ("nextAttemptAt" IS NULL OR "nextAttemptAt" <= now())`,
+        [webhookId],
+      );
+      const webhook = rows[0];
+      if (!webhook) return;
+      // No further than the log's final part (lib/event-horizon.ts): a later event must not pass one still committing.
+      let events = await readEventLog(db.pool, { organizationId: webhook.organizationId, afterSeq: webhook.cursorSeq, throughSeq: horizon.value, limit: PAGE });
+      if (events.length === 0) {
+        // Drained to the horizon: move it (one statement) rather than wait for the poller's next
+        // tick, so a busy webhook's job stays hot (bench:webhooks, 2,000 events at load 16:
+        // p50 1,461 → 268 ms).
+        const before = horizon.value;
+        if ((await horizon.advance()) === before) return;
+        events = await readEventLog(db.pool, { organizationId: webhook.organizationId, afterSeq: webhook.cursorSeq, throughSeq: horizon.value, limit: PAGE });
+        if (events.length === 0) continue;
+      }
+      const url = new URL(webhook.url);
+      const signingSecret = openWebhookSecret(instanceSecret, webhook.id, webhook.secret);
+      if (signingSecret === null) {
+        // VIGIL_SECRET changed: a failed attempt (backoff, then disabled) says so; signing with anything else would not verify.
+        const error = "the webhook's signing secret does not open with this instance's VIGIL_SECRET; rotate the secret";
+        await recordFailure(webhook, { event: events[0], attempt: webhook.consecutiveFailures + 1, status: 'FAILED', responseCode: null, latencyMs: 0, error });
+        return;
+      }
+      const signer = new Webhook(signingSecret);
+      let position = webhook.cursorSeq;
+      let attempts: Attempt[] = [];
+      let flushedAt = Date.now();
+      // The first pending event has been tried consecutiveFailures times already.
+      let attempt = webhook.consecutiveFailures + 1;
+      for (const event of events) {
+        if (signal.aborted) break;
+        if (webhook.eventNames === null || webhook.eventNames.includes(event.name)) {
+          const { id, name, source, version, data, metadata, createdAt } = event;
+          const body = JSON.stringify({ id, name, source, version, data, metadata, createdAt });
+          const now = new Date();
+          const answer = await post(url, body, {
+            'webhook-id': id,
+            'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+            'webhook-signature': signer.sign(id, now, body),
+          });
+          const result: Attempt = { event, attempt, status: answer.error ? 'FAILED' : 'DELIVERED', responseCode: answer.status, latencyMs: answer.latencyMs, error: answer.error?.slice(0, MAX_ERROR_LENGTH) ?? null };
+          if (result.status === 'FAILED') {
+            if (attempts.length || position !== webhook.cursorSeq) await flush(webhook, position, attempts);
+            if (attempts.length) webhook.consecutiveFailures = 0;
+            await recordFailure(webhook, result);
+            return;
+          }
+          attempts.push(result);
+          attempt = 1;
+        }
+        position = event.seq;
+        if (attempts.length >= FLUSH_EVERY || Date.now() - flushedAt >= FLUSH_MS) {
+          await flush(webhook, position, attempts);
+          attempts = [];
+          flushedAt = Date.now();
+        }
+      }
+      await flush(webhook, position, attempts);
+    }
+  };
+}

@@ -1,0 +1,70 @@
+import type { WebhookSettings } from '../lib/config';
+import { enqueue, type JobDatabase } from '../lib/jobs/queue';
+import { log } from '../lib/log';
+import { webhookEventHorizon } from '../lib/event-horizon';
+
+/**
+ * What wakes webhook delivery: every `pollMs` (default 250 ms) one query finds the enabled webhooks
+ * that are due (no backoff pending) and behind their log — an event of their organization, or an
+ * alert event of an organization it follows, past their position and within the log's final part
+ * (lib/event-horizon.ts, advanced first) — and have no delivery job queued or running; each gets a
+ * `webhook.deliver` job.
+ *
+ * Polling rather than a hook in event insertion: events are written by every subgraph (and by other
+ * processes sharing the database), and the embedded database has no LISTEN/NOTIFY across
+ * connections; the poll is one statement through the (organizationId, seq) index per webhook, and
+ * it finds what a crash or a restart left behind with no extra recovery code. (Its cost with many
+ * webhooks is not measured yet.)
+ */
+export interface WebhookWake {
+  stop(): Promise<void>;
+}
+
+const DUE_WEBHOOKS = `
+  SELECT w.id FROM documents.webhooks w
+   WHERE w.enabled AND (w."nextAttemptAt" IS NULL OR w."nextAttemptAt" <= now())
+     AND w."cursorSeq" < $1::bigint
+     AND (EXISTS (SELECT 1 FROM documents.events e WHERE e."organizationId" = w."organizationId" AND e.seq > w."cursorSeq" AND e.seq <= $1::bigint)
+          OR EXISTS (SELECT 1 FROM organizations.follows f
+                       JOIN organizations.organizations o ON o.id = f."followedId" AND o."deletedAt" IS NULL
+                       JOIN documents.events e ON e."organizationId" = f."followedId" AND e.seq > w."cursorSeq" AND e.seq <= $1::bigint
+                                              AND e."createdAt" >= f."createdAt" AND e.name IN ('AlertCreated', 'AlertUpdated')
+                      WHERE f."followerId" = w."organizationId"))
+     AND NOT EXISTS (SELECT 1 FROM jobs.jobs j WHERE j.kind = 'webhook.deliver' AND j."singletonKey" = w.id::text AND j.state IN ('QUEUED', 'RUNNING'))`;
+
+/** Queues a delivery job for every webhook behind its log; the number queued. */
+export async function wakeDueWebhooks(db: JobDatabase): Promise<number> {
+  const horizon = await webhookEventHorizon(db.pool).advance();
+  const { rows } = await db.pool.query<{ id: string }>(DUE_WEBHOOKS, [horizon]);
+  let queued = 0;
+  for (const { id } of rows) {
+    const { enqueued } = await enqueue(db, 'webhook.deliver', { webhookId: id }, { singletonKey: id });
+    if (enqueued) queued++;
+  }
+  return queued;
+}
+
+export function startWebhookWake(db: JobDatabase, settings: Pick<WebhookSettings, 'pollMs'>): WebhookWake {
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> = Promise.resolve();
+  const tick = () => {
+    running = wakeDueWebhooks(db)
+      .then(() => undefined)
+      .catch((error: unknown) => log.warn('webhook wake-up poll failed', { error: error instanceof Error ? error.message : String(error) }))
+      .finally(() => {
+        if (!stopped) {
+          timer = setTimeout(tick, settings.pollMs);
+          timer.unref();
+        }
+      });
+  };
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
