@@ -315,8 +315,16 @@ describe('startScheduler', () => {
       }
       expect(status).toBe('DONE');
       expect(await openAlerts(target.id)).toEqual(expectedOpen(target, 1));
-      // The scan ran as its job: one scan.run job for it, DONE.
-      const { rows } = await t.vigil.db.pool.query(`SELECT state FROM jobs.jobs WHERE kind = 'scan.run' AND payload->>'scanId' = $1`, [(await scansOf(target.id))[0].id]);
+      // The scan ran as its job: one scan.run job for it, DONE. The runner marks the job DONE after its
+      // handler returned, i.e. just after the scan row says DONE, so wait for that too.
+      const scanId = (await scansOf(target.id))[0].id;
+      const jobStates = async () =>
+        (await t.vigil.db.pool.query(`SELECT state FROM jobs.jobs WHERE kind = 'scan.run' AND payload->>'scanId' = $1`, [scanId])).rows;
+      let rows = await jobStates();
+      for (let i = 0; i < 100 && rows[0]?.state !== 'DONE'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        rows = await jobStates();
+      }
       expect(rows).toEqual([{ state: 'DONE' }]);
     } finally {
       await scheduler.stop();
