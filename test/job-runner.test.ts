@@ -222,11 +222,14 @@ describe.each([
       runs.push(job.lockedBy ?? '');
       await sleep(ms);
     };
-    runner({ 'test.slow': slow }, { workerId: 'first', leaseMs: 300, heartbeatMs: 100 });
-    const { id } = await enqueue(db, 'test.slow', { ms: 1_500 }, { retries: 3 });
+    // The job lasts 2.5 leases. The lease is long enough that a heartbeat queued behind other statements
+    // on a loaded machine (one PGlite connection for both runners) still lands in time: at 300 ms it
+    // did not always (seen in CI-like runs at load 5+).
+    runner({ 'test.slow': slow }, { workerId: 'first', leaseMs: 2_000, heartbeatMs: 250 });
+    const { id } = await enqueue(db, 'test.slow', { ms: 5_000 }, { retries: 3 });
     await waitFor('the first runner to claim', async () => runs.length === 1);
     // A second instance polling all along: it would take the job over if the lease ever expired.
-    runner({ 'test.slow': slow }, { on: backend.otherInstance(), workerId: 'second', leaseMs: 300 });
+    runner({ 'test.slow': slow }, { on: backend.otherInstance(), workerId: 'second', leaseMs: 2_000 });
 
     const done = await jobInState(db, id, 'DONE');
     expect(runs).toEqual(['first']);
