@@ -57,6 +57,16 @@ it('comments per alert: the 2nd is added, the 3rd refused, by the comment routes
   expectQuota(await t.rest('POST', path, { key: alice.apiKey, body: { comment: 'three' } }), 'commentsPerAlert', 'VIGIL_QUOTA_COMMENTS_PER_ALERT');
   const update = await t.rest('PUT', `/organizations/${alice.organizationId}/scantargets/${target}/alerts/${alertId}`, { key: alice.apiKey, body: { comment: 'three' } });
   expectQuota(update, 'commentsPerAlert', 'VIGIL_QUOTA_COMMENTS_PER_ALERT');
+  // A batch that would add the comment to that alert too: refused, and nothing of it applied.
+  const batch = await t.rest('PUT', `/organizations/${alice.organizationId}/alerts/status/batch`, {
+    key: alice.apiKey,
+    body: { state: ['MITIGATING_CONTROL'], comment: 'three', condition: { dryRun: false, selection: { alertIds: [alertId], rules: null } } },
+  });
+  expectQuota(batch, 'commentsPerAlert', 'VIGIL_QUOTA_COMMENTS_PER_ALERT');
+  const comments = await t.vigil.db.pool.query(`SELECT count(*)::int AS n FROM alerts.alert_comments WHERE "alertId" = $1`, [alertId]);
+  expect(comments.rows[0].n).toBe(2);
+  const alert = await t.vigil.db.pool.query(`SELECT state FROM alerts.alerts WHERE id = $1`, [alertId]);
+  expect(alert.rows[0].state).toBe('OPEN');
 });
 
 it('labels per alert: two are set, three refused', async () => {

@@ -133,6 +133,21 @@ export async function updateAlert(
   });
 }
 
+/**
+ * A batch that adds a comment adds it to every alert it changes: refused (409, nothing changed) when one
+ * of them already holds the comment quota, as a single update would be. The picked rows are locked
+ * (FOR UPDATE in `picked`), so concurrent comments count each other.
+ */
+async function requireBatchCommentQuota(client: pg.PoolClient, picked: string, p: Params, quotas: Quotas): Promise<void> {
+  if (quotas.commentsPerAlert <= 0) return;
+  const { rows } = await client.query<{ most: number | null }>(
+    `WITH picked AS (${picked})
+     SELECT max((SELECT count(*) FROM alerts.alert_comments c WHERE c."alertId" = picked.id))::int AS most FROM picked`,
+    p.values,
+  );
+  requireWithinQuota(quotas, 'commentsPerAlert', rows[0]?.most ?? 0);
+}
+
 async function commentCount(client: pg.PoolClient | pg.Pool, alertId: string): Promise<number> {
   const { rows } = await client.query<{ count: number }>(`SELECT count(*)::int AS count FROM alerts.alert_comments WHERE "alertId" = $1`, [alertId]);
   return rows[0].count;
@@ -223,8 +238,10 @@ export async function batchUpdateAlerts(
   pool: pg.Pool,
   input: { organizationId: string; state: string; comment?: string | null; condition: BatchCondition; userId: string },
   chunk = BATCH_CHUNK,
+  quotas: Quotas = DEFAULT_QUOTAS,
 ): Promise<BatchResult> {
   const state = settableState(input.state);
+  if (typeof input.comment === 'string' && input.comment.length > 100_000) throw badRequest('comment must be at most 100000 characters', 'comment');
   if (input.condition.dryRun) {
     const p = new Params();
     const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM alerts.alerts a WHERE ${batchWhere(p, input.organizationId, state, input.condition)}`, p.values);
@@ -234,6 +251,7 @@ export async function batchUpdateAlerts(
     const p = new Params();
     const picked = `SELECT a.id FROM alerts.alerts a WHERE ${batchWhere(p, input.organizationId, state, input.condition)} ORDER BY a.id LIMIT ${p.add(chunk)} FOR UPDATE OF a`;
     const comment = input.comment?.trim() ? { comment: input.comment } : undefined;
+    if (comment) await requireBatchCommentQuota(client, picked, p, quotas);
     const sql = changeAlertsSql(p, picked, `state = ${p.add(state)}`, input.userId, comment);
     const changed = await client.query<{ count: number }>(sql, p.values);
     const q = new Params();

@@ -331,7 +331,7 @@ export const alertResolvers = {
           selection: condition.selection ? { ...condition.selection, alertIds: uuids(condition.selection.alertIds, 'condition.selection.alertIds') } : null,
         },
         userId: ctx.policy.userId,
-      });
+      }, undefined, quotasOf(ctx.services));
     },
   },
   Alert: {
