@@ -11,6 +11,7 @@ import type { SubgraphName, VigilConfig } from '../lib/config';
 import type { Database } from '../lib/db';
 import { isDependencyUnreachable } from '../lib/errors';
 import { formatError } from '../lib/graphql-errors';
+import { answerClientErrors } from '../lib/client-errors';
 import { httpServerOptions, listen } from '../lib/http-server';
 import { log } from '../lib/log';
 import type { Principal } from '../lib/principal';
@@ -170,6 +171,12 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   app.use((_req, res) => sendError(res, 'NOT_FOUND', 'No such route'));
   app.use(bodyErrors(config.limits.body));
   app.use((error: Error & { status?: number; type?: string }, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    // express's router: a path segment that is not valid percent-encoding (URIError, status 400).
+    if (error instanceof URIError) return sendError(res, 'BAD_REQUEST', `path: ${error.message}`);
+    // body-parser in strict mode refuses a JSON body that is not an object or array ("null", "1", "\"x\"").
+    if (error.type === 'entity.parse.failed' && /^\s*[^\s[{]/.test(String((error as { body?: unknown }).body ?? ''))) {
+      return sendError(res, 'BAD_REQUEST', 'body: must be a JSON object');
+    }
     if (error.type === 'entity.parse.failed' || error.status === 400) return sendError(res, 'BAD_REQUEST', `body: ${error.message}`);
     if (isDependencyUnreachable(error)) {
       log.warn('dependency unreachable', { service: 'gateway', requestId: res.locals.requestId, error: error.message });
@@ -180,6 +187,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   });
 
   const server = http.createServer(httpServerOptions(config.limits.timeouts), app);
+  answerClientErrors(server);
   const port = await listen(server, config.port, config.host);
   await subscriptions.start(server);
   return {

@@ -12,6 +12,7 @@ import { parse, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Database } from '../lib/db';
 import { VigilError, isDependencyUnreachable, isErrorCode } from '../lib/errors';
 import { formatError } from '../lib/graphql-errors';
+import { answerClientErrors } from '../lib/client-errors';
 import { httpServerOptions, listen, type RunningServer, type ServerTimeouts } from '../lib/http-server';
 import { log } from '../lib/log';
 import { Visibility } from '../lib/visibility';
@@ -170,6 +171,7 @@ export async function startSubgraph(
     res.json({ status: 'ok', subgraph: definition.name });
   });
   const server = http.createServer(httpServerOptions(options.timeouts), app);
+  answerClientErrors(server);
   const port = await listen(server, options.port, options.host ?? '127.0.0.1');
   return {
     url: `http://127.0.0.1:${port}/graphql`,

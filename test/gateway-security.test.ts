@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { signPrincipal } from '../lib/principal';
 import { request, startTestVigil, type Account, type TestVigil } from './support/vigil';
 
@@ -92,5 +93,38 @@ describe('memberships carried with the principal', () => {
       expect(res.body).toEqual([expect.objectContaining({ userId: many.userId, roles: ['ADMIN'] })]);
     }
     expect((await t.rest('GET', `/organizations/${alice.organizationId}/members`, { key: many.apiKey })).status).toBe(404);
+  });
+});
+
+describe('requests node:http or the router refuse answer in the API error shape', () => {
+  /** Sends raw bytes on a new connection and reads until the server closes it. */
+  const raw = (base: string, bytes: string) =>
+    new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const { hostname, port } = new URL(base);
+      const socket = net.connect(Number(port), hostname, () => socket.write(bytes));
+      let text = '';
+      socket.on('data', (d) => (text += d));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        const [head, ...rest] = text.split('\r\n\r\n');
+        resolve({ status: Number(head.split(' ')[1]), body: JSON.parse(rest.join('\r\n\r\n')) });
+      });
+    });
+
+  it('headers too large: 431, and a request that is not HTTP: 400, on the gateway and on a subgraph', async () => {
+    for (const base of [t.url, t.vigil.subgraphs.organizations!.url]) {
+      const big = await raw(base, `GET /me HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+      expect(big).toEqual({ status: 431, body: { statusCode: 431, error: 'RequestHeaderFieldsTooLarge', message: expect.any(String) } });
+      const junk = await raw(base, 'HELLO THERE\r\n\r\n');
+      expect(junk).toEqual({ status: 400, body: { statusCode: 400, error: 'BadRequest', message: expect.any(String) } });
+    }
+    expect((await request(t.url, 'GET', '/me', { key: alice.apiKey })).status).toBe(200);
+  });
+
+  it('a JSON body that is not an object, and a path that is not valid percent-encoding: 400 naming which', async () => {
+    const nullBody = await request(t.url, 'POST', '/organizations', { key: alice.apiKey, text: 'null', headers: { 'content-type': 'application/json' } });
+    expect(nullBody).toMatchObject({ status: 400, body: { statusCode: 400, error: 'BadRequest', message: 'body: must be a JSON object' } });
+    const badPath = await request(t.url, 'POST', '/organizations/%E0%A4%A/alerts', { key: alice.apiKey, body: {} });
+    expect(badPath).toMatchObject({ status: 400, body: { statusCode: 400, error: 'BadRequest', message: expect.stringMatching(/^path: /) } });
   });
 });

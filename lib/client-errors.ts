@@ -1,0 +1,29 @@
+import type http from 'node:http';
+import type { Duplex } from 'node:stream';
+
+/**
+ * Requests node:http refuses before any route sees them (headers too large, a request that is not
+ * HTTP, headers or body too slow) answer in the API's error shape instead of a bare status line, and
+ * the connection closes. A socket already gone (reset, or a response under way) is just destroyed.
+ */
+const REFUSALS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'RequestHeaderFieldsTooLarge', 'The request line or headers are too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'RequestTimeout', 'The request was not received in time'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'PayloadTooLarge', 'The chunk extensions are too large'],
+};
+
+export function answerClientErrors(server: http.Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    const writable = socket.writable && !(socket as Duplex & { _httpMessage?: unknown })._httpMessage;
+    if (error.code === 'ECONNRESET' || !writable) {
+      socket.destroy();
+      return;
+    }
+    const [statusCode, name, message] = REFUSALS[error.code ?? ''] ?? [400, 'BadRequest', 'The request is not valid HTTP'];
+    const body = JSON.stringify({ statusCode, error: name, message });
+    socket.end(
+      `HTTP/1.1 ${statusCode} ${name.replace(/([a-z])([A-Z])/g, '$1 $2')}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}
