@@ -340,3 +340,47 @@ describe('two gateways on one database', () => {
     }
   });
 });
+
+describe('limits on documents and streams sent over the subscription transports', () => {
+  const aliasBomb = `subscription($org: ID!) { alertChanged(organizationId: $org) { ${Array.from({ length: 3000 }, (_, i) => `a${i}: cursor`).join(' ')} } }`;
+  const manyAliases = `subscription($org: ID!) { alertChanged(organizationId: $org) { ${Array.from({ length: 40 }, (_, i) => `a${i}: cursor`).join(' ')} } }`;
+
+  it('graphql-ws: a document over the token limit is refused before parsing, one over the alias limit at validation; the connection serves on', async () => {
+    const client = wsClient(t.url, bearer(acme));
+    const bomb = subscribe(client, aliasBomb, { org: acme.organizationId });
+    await bomb.waitForEnd();
+    expect(JSON.stringify(bomb.errors)).toMatch(/more than 5000 tokens/);
+    const aliases = subscribe(client, manyAliases, { org: acme.organizationId });
+    await aliases.waitForEnd();
+    expect(JSON.stringify(aliases.errors)).toMatch(/VIGIL_GRAPHQL_MAX_ALIASES/);
+    const fine = subscribe(client, ALERT_CHANGED, { org: acme.organizationId });
+    await live(1);
+    await update(t.url, alerts[0], 'IN_PROGRESS');
+    await fine.waitFor(1);
+    await client.dispose();
+  });
+
+  it('graphql-sse: a document over the token limit answers 400', async () => {
+    const res = await fetch(`${t.url}/graphql/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${acme.apiKey}` },
+      body: JSON.stringify({ query: aliasBomb, variables: { org: acme.organizationId } }),
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.json())).toMatch(/more than 5000 tokens/);
+  });
+
+  it('one connection holds at most 100 streams at once: the 101st is refused with TOO_MANY_REQUESTS, the others stay live', async () => {
+    const client = wsClient(t.url, bearer(acme));
+    const subs = Array.from({ length: 101 }, () => subscribe(client, ALERT_CHANGED, { org: acme.organizationId }));
+    const ended = await Promise.race([
+      Promise.any(subs.map((s, i) => s.done.then(() => i))),
+      new Promise<number>((_, reject) => setTimeout(() => reject(new Error('no stream was refused')), 15_000)),
+    ]);
+    expect(JSON.stringify(subs[ended].errors)).toMatch(/TOO_MANY_REQUESTS/);
+    await live(100);
+    await update(t.url, alerts[2], 'IN_PROGRESS');
+    await Promise.all(subs.filter((_, i) => i !== ended).map((s) => s.waitFor(1)));
+    await client.dispose();
+  });
+});

@@ -5,6 +5,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type { GraphQLSchema } from 'graphql';
 import type { VigilConfig } from '../../lib/config';
 import type { Database } from '../../lib/db';
+import { documentLimits } from './document-limits';
 import { SubscriptionService, type RunQuery } from './service';
 import { sseTransport } from './sse-transport';
 import { attachWebSocketTransport } from './ws-transport';
@@ -54,10 +55,11 @@ export function createSubscriptions(config: VigilConfig, db: Database, gateway: 
     },
     runQuery,
   );
+  const limits = documentLimits(config.limits.graphql);
   let ws: { close(): Promise<void> } | null = null;
   return {
     service,
-    sse: sseTransport(service),
+    sse: sseTransport(service, limits),
     publishAfterMutations: () => ({
       async requestDidStart() {
         return {
@@ -69,7 +71,7 @@ export function createSubscriptions(config: VigilConfig, db: Database, gateway: 
     }),
     async start(server) {
       await service.start();
-      ws = attachWebSocketTransport(server, service);
+      ws = attachWebSocketTransport(server, service, limits);
     },
     async close() {
       await service.close();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GraphQLError, Kind, print, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { GraphQLError, Kind, print, type DocumentNode, type FieldNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import type { Database } from '../../lib/db';
 import { authenticateApiKey } from '../../lib/api-keys';
 import { VigilError } from '../../lib/errors';
@@ -42,6 +42,12 @@ export interface Session {
 
 export type RunQuery = (query: string, variables: Record<string, unknown>, principal: Principal, origin?: string) => Promise<ExecutionResult>;
 
+/**
+ * Streams one WebSocket connection may hold at once: a dashboard needs a handful; each stream costs a
+ * buffer and, with `after`, a catch-up read of the log. Past it: TOO_MANY_REQUESTS, the others go on.
+ */
+export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 100;
+
 const ALERT_CACHE_MS = 10_000;
 const ALERT_CACHE_MAX = 20_000;
 
@@ -55,6 +61,8 @@ export class SubscriptionService {
   private closing = false;
   /** One fetch of an alert per (entry, query, key) however many subscribers share it: 5,000 dashboards on one key cost one query per change. */
   private alertFetches = new Map<string, Promise<ExecutionResult>>();
+  /** Streams of a session between the subscribe message and their registration. */
+  private readonly opening = new WeakMap<Session, number>();
 
   constructor(
     private readonly db: Database,
@@ -128,6 +136,23 @@ export class SubscriptionService {
     if (root?.kind !== Kind.FIELD || !STREAM_FIELDS.includes(root.name.value as StreamField)) {
       throw new GraphQLError('A subscription selects one of alertChanged, followingAlertChanged, eventAppended', { extensions: { code: 'BAD_REQUEST' } });
     }
+    const opening = this.opening.get(session) ?? 0;
+    if (session.subscriptions.size + opening >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
+      throw new GraphQLError(`At most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions at once on one connection; complete one or open another connection`, {
+        extensions: { code: 'TOO_MANY_REQUESTS' },
+      });
+    }
+    // Streams being opened count too: a burst of subscribe messages all pass the check before any registers.
+    this.opening.set(session, opening + 1);
+    try {
+      return await this.openSubscription(session, document, operation, operationName, variables);
+    } finally {
+      this.opening.set(session, (this.opening.get(session) ?? 1) - 1);
+    }
+  }
+
+  private async openSubscription(session: Session, document: DocumentNode, operation: OperationDefinitionNode, operationName: string | undefined, variables: Record<string, unknown>) {
+    const root = operation.selectionSet.selections[0] as FieldNode;
     const field = root.name.value as StreamField;
     const args = argumentValues(this.apiSchema(), field, root, variables);
     const stream = await openStream(this.db.pool, this.secret, session.principal, field, args);

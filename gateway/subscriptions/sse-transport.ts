@@ -1,6 +1,7 @@
 import type express from 'express';
 import { createHandler } from 'graphql-sse/lib/use/express';
 import { bearerToken } from '../../lib/api-keys';
+import type { DocumentLimits } from './document-limits';
 import type { Session, SubscriptionService } from './service';
 
 /**
@@ -10,11 +11,14 @@ import type { Session, SubscriptionService } from './service';
  * deleted, access ended, slow subscriber, shutdown) sends a last `next` event whose
  * errors[0].extensions carry the code and the cursor to resume from, then `complete`.
  */
-export function sseTransport(service: SubscriptionService): express.RequestHandler {
+export function sseTransport(service: SubscriptionService, limits: DocumentLimits): express.RequestHandler {
   const handler = createHandler<{ session: Session }>({
     schema: () => service.apiSchema(),
-    onSubscribe: async (req) => {
+    validate: limits.validate as never,
+    onSubscribe: async (req, params) => {
       const raw = req.raw as express.Request;
+      const refusal = limits.refuse(params.query);
+      if (refusal) return [JSON.stringify({ errors: [refusal.toJSON()] }), { status: 400, statusText: 'Bad Request', headers: { 'content-type': 'application/json' } }];
       const token = bearerToken(req.headers.get('authorization') ?? undefined) || undefined;
       const principal = await service.authenticate(token, raw.ip);
       if (!principal || !token) return [JSON.stringify({ errors: [{ message: 'A valid API key is required (Authorization: Bearer <key>)', extensions: { code: 'UNAUTHENTICATED' } }] }), { status: 401, statusText: 'Unauthorized', headers: { 'content-type': 'application/json' } }];

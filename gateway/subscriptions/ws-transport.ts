@@ -2,6 +2,7 @@ import type http from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { bearerToken } from '../../lib/api-keys';
+import type { DocumentLimits } from './document-limits';
 import type { Session, SubscriptionService } from './service';
 
 /**
@@ -23,7 +24,7 @@ export function keyOfConnectionParams(params: Record<string, unknown> | undefine
   return typeof header === 'string' ? bearerToken(header) || undefined : undefined;
 }
 
-export function attachWebSocketTransport(server: http.Server, service: SubscriptionService): { close(): Promise<void> } {
+export function attachWebSocketTransport(server: http.Server, service: SubscriptionService, limits: DocumentLimits): { close(): Promise<void> } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   const onUpgrade = (req: http.IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0];
@@ -39,6 +40,11 @@ export function attachWebSocketTransport(server: http.Server, service: Subscript
   useServer<Record<string, unknown> | undefined, { session?: Session }>(
     {
       schema: () => service.apiSchema(),
+      validate: limits.validate as never,
+      onSubscribe: (_ctx, _id, payload) => {
+        const refusal = limits.refuse(payload.query);
+        if (refusal) return [refusal];
+      },
       onConnect: async (ctx) => {
         const token = keyOfConnectionParams(ctx.connectionParams);
         const principal = await service.authenticate(token, ctx.extra.request.socket.remoteAddress);

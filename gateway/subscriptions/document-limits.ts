@@ -1,0 +1,28 @@
+import { GraphQLError, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import type { RequestLimits } from '../../lib/config';
+import { countTokens } from '../../lib/document-tokens';
+import { armorValidationRules } from '../cost-limits';
+
+/**
+ * The limits a document sent over HTTP meets, for documents sent over graphql-ws and SSE: tokens
+ * counted before the transport parses it, then graphql-armor's alias, depth and directive rules
+ * beside graphql-js's own when it is validated. (Queries and the payload queries of a subscription
+ * run through Apollo's pipeline, which also applies the root-field and cost limits.)
+ */
+export interface DocumentLimits {
+  /** A refusal when `query` has more tokens than allowed, before it is parsed. */
+  refuse(query: unknown): GraphQLError | undefined;
+  validate(schema: GraphQLSchema, document: DocumentNode): readonly GraphQLError[];
+}
+
+export function documentLimits(limits: RequestLimits['graphql']): DocumentLimits {
+  const rules = [...specifiedRules, ...armorValidationRules(limits)];
+  return {
+    refuse(query) {
+      if (typeof query !== 'string' || limits.maxTokens <= 0) return undefined;
+      if (countTokens(query, limits.maxTokens) <= limits.maxTokens) return undefined;
+      return new GraphQLError(`The document has more than ${limits.maxTokens} tokens, the limit (VIGIL_GRAPHQL_MAX_TOKENS)`, { extensions: { code: 'BAD_REQUEST' } });
+    },
+    validate: (schema, document) => validate(schema, document, rules),
+  };
+}
