@@ -11,7 +11,7 @@ import { sendError } from './rest/table';
  * unknown or deleted is refused here (401); no key at all leaves the principal null, for the
  * endpoints to decide (REST refuses, GraphQL allows only introspection).
  */
-export function useAuthentication(db: Database): express.RequestHandler {
+export function useAuthentication(db: Database, failedAttemptLimit?: express.RequestHandler): express.RequestHandler {
   return async (req, res, next) => {
     try {
       const token = bearerToken(req.header('authorization'));
@@ -21,10 +21,14 @@ export function useAuthentication(db: Database): express.RequestHandler {
       }
       const principal = token ? await authenticateApiKey(db.pool, token, req.ip) : null;
       if (!principal) {
-        const message = 'The API key is not valid';
-        if (req.baseUrl === '/graphql') res.status(401).json({ errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }] });
-        else sendError(res, 'UNAUTHENTICATED', message);
-        return;
+        const refuse = () => {
+          const message = 'The API key is not valid';
+          if (req.baseUrl === '/graphql') res.status(401).json({ errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }] });
+          else sendError(res, 'UNAUTHENTICATED', message);
+        };
+        // Guessing keys: past the limit of failed attempts from this address the answer is 429.
+        if (failedAttemptLimit) return failedAttemptLimit(req, res, refuse);
+        return refuse();
       }
       res.locals.principal = principal;
       next();

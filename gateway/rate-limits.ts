@@ -18,6 +18,11 @@ export interface RateLimits {
   byAddress: express.RequestHandler;
   /** After authentication: calls with a valid key, by key. */
   byKey: express.RequestHandler;
+  /**
+   * Calls whose key did not authenticate, by address (guessing keys): useAuthentication runs it
+   * before answering 401, so only failed attempts count and a valid key is never held back by it.
+   */
+  byFailedKey: express.RequestHandler;
   close(): Promise<void>;
 }
 
@@ -26,6 +31,12 @@ function refuse(req: express.Request, res: express.Response, limit: number, wind
   if (req.baseUrl === '/graphql') res.status(429).json({ errors: [{ message, extensions: { code: 'TOO_MANY_REQUESTS' } }] });
   else res.status(429).json({ statusCode: 429, error: 'TooManyRequests', message });
 }
+
+const WHO = {
+  key: 'for this API key',
+  address: 'from this address without an API key',
+  'failed-key': 'with an API key that is not valid from this address',
+} as const;
 
 const pass: express.RequestHandler = (_req, _res, next) => next();
 
@@ -45,7 +56,7 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
   const store = (name: string): Store | undefined =>
     redis ? new RedisStore({ prefix: `${settings.redisPrefix}${name}:`, sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<RedisReply> }) : undefined;
 
-  const limiter = (name: 'key' | 'address', limit: number, options: { keyGenerator: (req: express.Request, res: express.Response) => string; skip: (req: express.Request, res: express.Response) => boolean }) =>
+  const limiter = (name: 'key' | 'address' | 'failed-key', limit: number, options: { keyGenerator: (req: express.Request, res: express.Response) => string; skip: (req: express.Request, res: express.Response) => boolean }) =>
     limit > 0
       ? countedOnce(name, rateLimit({
           windowMs: settings.windowMs,
@@ -57,7 +68,7 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
           passOnStoreError: true,
           keyGenerator: options.keyGenerator,
           skip: options.skip,
-          handler: (req, res) => refuse(req, res, limit, settings.windowMs, name === 'key' ? 'for this API key' : 'from this address without an API key'),
+          handler: (req, res) => refuse(req, res, limit, settings.windowMs, WHO[name]),
           validate: { xForwardedForHeader: false },
         }))
       : pass;
@@ -67,6 +78,10 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
       // req.ip is the socket's address unless VIGIL_TRUST_PROXY trusts a proxy in front (then the client's).
       keyGenerator: (req) => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown'),
       skip: (req) => req.headers.authorization !== undefined,
+    }),
+    byFailedKey: limiter('failed-key', settings.failedKeysPerAddress, {
+      keyGenerator: (req) => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown'),
+      skip: () => false,
     }),
     byKey: limiter('key', settings.perKey, {
       keyGenerator: (_req, res) => (res.locals.principal as Principal).apiKeyId,

@@ -117,10 +117,10 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
     res.json(openApiDocument(REST_ROUTES));
   });
 
-  const authenticate = useAuthentication(db);
   // ── request limits: rate limits (gateway/rate-limits.ts), bodies read only after authentication
   // (gateway/body-limits.ts), GraphQL documents counted before parsing (gateway/cost-limits.ts) ──
   const rateLimits = createRateLimits(config.limits.rateLimit);
+  const authenticate = useAuthentication(db, rateLimits.byFailedKey);
   app.use('/graphql/stream', rateLimits.byAddress, subscriptions.sse);
   app.use(
     '/graphql',

@@ -114,7 +114,7 @@ export interface RequestLimits {
   /** Decompressed request body sizes, in bytes. */
   body: { jsonBytes: number; textBytes: number; findingsBytes: number };
   /** Requests per window; 0 disables that limit. Redis-backed when redisUrl is set. */
-  rateLimit: { windowMs: number; perKey: number; perAddress: number; redisUrl?: string; redisPrefix: string };
+  rateLimit: { windowMs: number; perKey: number; perAddress: number; failedKeysPerAddress: number; redisUrl?: string; redisPrefix: string };
   /** node:http server timeouts (slow clients), in milliseconds. */
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
 }
@@ -162,6 +162,7 @@ function requestLimits(env: NodeJS.ProcessEnv): RequestLimits {
       windowMs: envCount(env, 'VIGIL_RATE_LIMIT_WINDOW_MS', 60_000) || 60_000,
       perKey: envCount(env, 'VIGIL_RATE_LIMIT_PER_KEY', 3000),
       perAddress: envCount(env, 'VIGIL_RATE_LIMIT_PER_ADDRESS', 600),
+      failedKeysPerAddress: envCount(env, 'VIGIL_RATE_LIMIT_FAILED_KEYS_PER_ADDRESS', 60),
       redisUrl: env.REDIS_URL || undefined,
       redisPrefix: env.VIGIL_RATE_LIMIT_REDIS_PREFIX || 'vigil:rl:',
     },

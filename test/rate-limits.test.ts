@@ -59,6 +59,34 @@ describe('in memory', () => {
   });
 });
 
+describe('failed API keys per address', () => {
+  let t: TestVigil;
+  let alice: Account;
+  beforeAll(async () => {
+    t = await startTestVigil({ VIGIL_RATE_LIMIT_FAILED_KEYS_PER_ADDRESS: '4' });
+    alice = await t.bootstrap('alice@example.com', 'Alice Corp');
+  });
+  afterAll(() => t?.close());
+
+  it('answer 401 to the first failed attempts, 429 past the limit (REST and GraphQL), and never hold back a valid key', async () => {
+    const guess = () => `vgl_${randomBytes(24).toString('base64url')}`;
+    for (let i = 1; i <= 4; i++) {
+      expect((await t.rest('GET', '/me', { key: guess() })).status).toBe(401);
+      // Valid keys between the guesses count nothing.
+      expect((await t.rest('GET', '/me', { key: alice.apiKey })).status).toBe(200);
+    }
+    const refused = await t.rest('GET', '/me', { key: guess() });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/at most 4 per 60 s with an API key that is not valid from this address/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const graphql = await t.graphql('{ me { id } }', {}, guess());
+    expect(graphql.status).toBe(429);
+    expect(graphql.body.errors?.[0].extensions).toEqual({ code: 'TOO_MANY_REQUESTS' });
+    expect((await t.rest('GET', '/me', { key: alice.apiKey })).status).toBe(200);
+    expect((await t.graphql('{ me { id } }', {}, alice.apiKey)).status).toBe(200);
+  });
+});
+
 describe('in Redis (REDIS_URL)', () => {
   const prefix = `vigil-test-${randomBytes(6).toString('hex')}:`;
   const redis = new Redis(REDIS_URL);

@@ -83,8 +83,20 @@ export async function startTestVigil(env: Record<string, string> = {}): Promise<
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-test-'));
   const secret = randomBytes(16).toString('hex');
-  // Tests drive the scan scheduler themselves (runDueScans), so none runs in the background.
-  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', SUBGRAPH_BASE_PORT: '0', VIGIL_SECRET: secret, VIGIL_DATA_DIR: dataDir, VIGIL_SCHEDULER: 'off', VIGIL_WORKERS: 'none', ...env });
+  // Tests drive the scan scheduler themselves (runDueScans), so none runs in the background. Every test
+  // calls from 127.0.0.1 and the authorization suites try hundreds of deleted keys: the failed-key
+  // limit is off unless a test sets it (test/rate-limits.test.ts).
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    PORT: '0',
+    SUBGRAPH_BASE_PORT: '0',
+    VIGIL_SECRET: secret,
+    VIGIL_DATA_DIR: dataDir,
+    VIGIL_SCHEDULER: 'off',
+    VIGIL_WORKERS: 'none',
+    VIGIL_RATE_LIMIT_FAILED_KEYS_PER_ADDRESS: '0',
+    ...env,
+  });
   const vigil = await startVigil(config);
   return {
     vigil,
