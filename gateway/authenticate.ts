@@ -23,7 +23,7 @@ export function useAuthentication(db: Database, failedAttemptLimit?: express.Req
       if (!principal) {
         const refuse = () => {
           const message = 'The API key is not valid';
-          if (req.baseUrl === '/graphql') res.status(401).json({ errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }] });
+          if (req.baseUrl.startsWith('/graphql')) res.status(401).json({ errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }] });
           else sendError(res, 'UNAUTHENTICATED', message);
         };
         // Guessing keys: past the limit of failed attempts from this address the answer is 429.

@@ -28,7 +28,7 @@ export interface RateLimits {
 
 function refuse(req: express.Request, res: express.Response, limit: number, windowMs: number, who: string): void {
   const message = `Too many requests: at most ${limit} per ${Math.round(windowMs / 1000)} s ${who}; retry after the number of seconds in Retry-After`;
-  if (req.baseUrl === '/graphql') res.status(429).json({ errors: [{ message, extensions: { code: 'TOO_MANY_REQUESTS' } }] });
+  if (req.baseUrl.startsWith('/graphql')) res.status(429).json({ errors: [{ message, extensions: { code: 'TOO_MANY_REQUESTS' } }] });
   else res.status(429).json({ statusCode: 429, error: 'TooManyRequests', message });
 }
 

@@ -121,7 +121,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   // (gateway/body-limits.ts), GraphQL documents counted before parsing (gateway/cost-limits.ts) ──
   const rateLimits = createRateLimits(config.limits.rateLimit);
   const authenticate = useAuthentication(db, rateLimits.byFailedKey);
-  app.use('/graphql/stream', rateLimits.byAddress, subscriptions.sse);
+  app.use('/graphql/stream', rateLimits.byAddress, authenticate, rateLimits.byKey, subscriptions.sse);
   app.use(
     '/graphql',
     rateLimits.byAddress,
