@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
+import { Visibility } from '../lib/visibility';
+import { writeAlertCsv } from '../workers/export-csv';
+import { ExportFile } from '../workers/export-files';
 import { createScanTarget, follow, insertAlerts, insertRules, type FixtureAlert } from './support/alert-fixtures';
 import { pdfText } from './support/pdf-text';
 import { startTestVigil, type Account, type HttpResult, type TestVigil } from './support/vigil';
@@ -138,6 +142,30 @@ describe('CSV exports', () => {
     expect(rows).toEqual(expected);
     expect(new Set(rows.map((r) => r.organizationId))).toEqual(new Set([acme.organizationId, bolt.organizationId]));
     expect(rows.every((r) => r.resource === '[censored]')).toBe(true);
+  });
+
+  it('writes the same bytes through COPY on PostgreSQL as through the keyset batches the embedded database uses', async () => {
+    const cases = [
+      { view: acme, org: acme.organizationId, following: false, params: { filter: { states: ['ACTIVE'] }, order: 'resource', sort: 'ASC' } },
+      { view: viewer, org: acme.organizationId, following: false, params: { filter: { severities: ['CRITICAL', 'HIGH', 'LOW'] }, order: 'severity', sort: 'DESC', lang: 'pt_BR' } },
+      { view: viewer, org: viewer.organizationId, following: true, params: { following: { followingIds: [acme.organizationId, bolt.organizationId] }, order: 'resolvedAt', sort: 'ASC' } },
+    ];
+    for (const c of cases) {
+      const written: Record<string, string> = {};
+      for (const copy of [true, false]) {
+        const file = new ExportFile();
+        try {
+          const policy = new Visibility(t.vigil.db.pool, { userId: c.view.userId, apiKeyId: '' });
+          await writeAlertCsv(t.vigil.db.pool, { policy, secret: t.secret, organizationId: c.org, following: c.following, params: c.params, copy }, file);
+          await file.finish();
+          written[String(copy)] = readFileSync(file.path, 'utf8');
+        } finally {
+          await file.remove();
+        }
+      }
+      expect(written.true.split('\n').length).toBeGreaterThan(10);
+      expect(written.true).toEqual(written.false);
+    }
   });
 
   it("exports the organization's events (EVENT: name, start, end) as the event log lists them", async () => {

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { VigilError } from '../lib/errors';
-import type { JobDatabase } from '../lib/jobs/queue';
+import type { Database } from '../lib/db';
 import type { JobHandler } from '../lib/jobs/runner';
 import { log } from '../lib/log';
 import { Visibility } from '../lib/visibility';
@@ -39,7 +39,7 @@ async function finish(pool: pg.Pool, documentId: string, outcome: { attachmentId
  * bad params fail it at once; any other error is retried (EXPORT_JOB_OPTIONS) and fails it on the
  * last attempt. A document already DONE or FAILED is left as it is (idempotent).
  */
-export function buildExport(db: JobDatabase, deps: ExportDeps): JobHandler<'export.build'> {
+export function buildExport(db: Pick<Database, 'pool' | 'mode'>, deps: ExportDeps): JobHandler<'export.build'> {
   return async ({ documentId }, { job, signal }) => {
     const pool = db.pool;
     const { rows } = await pool.query<DocumentRow>(`SELECT * FROM documents.documents WHERE id = $1`, [documentId]);
@@ -52,7 +52,8 @@ export function buildExport(db: JobDatabase, deps: ExportDeps): JobHandler<'expo
     try {
       const params = document.params as Record<string, never>;
       if (type === 'ALERT' || type === 'FOLLOWING_ALERT') {
-        await writeAlertCsv(pool, { policy, secret: deps.secret, organizationId: document.organizationId, following: type === 'FOLLOWING_ALERT', params, signal }, file);
+        const copy = db.mode === 'postgres';
+        await writeAlertCsv(pool, { policy, secret: deps.secret, organizationId: document.organizationId, following: type === 'FOLLOWING_ALERT', params, signal, copy }, file);
       } else if (type === 'EVENT') {
         await policy.requireMember(document.organizationId);
         await writeEventCsv(pool, { organizationId: document.organizationId, params, signal }, file);

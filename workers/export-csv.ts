@@ -7,7 +7,8 @@ import * as valid from '../lib/validate';
 import { Visibility, type View } from '../lib/visibility';
 import { ALERT_ORDERS, SEVERITIES, STATE_FILTERS, type AlertOrder, type Lang, type SortDirection } from '../lib/vocabulary';
 import type { AlertFilter } from '../subgraphs/alerts/alert-filters';
-import { listAlerts } from '../subgraphs/alerts/alert-lists';
+import { alertsCsvCopySql, listAlerts } from '../subgraphs/alerts/alert-lists';
+import { to as copyTo } from 'pg-copy-streams';
 import { DEFAULT_ORDER, defaultSort, type AlertRow } from '../subgraphs/alerts/alert-sql';
 import type { ExportFile } from './export-files';
 
@@ -83,9 +84,9 @@ async function followedOrganizations(pool: pg.Pool, policy: Visibility, organiza
 
 export async function writeAlertCsv(
   pool: pg.Pool,
-  options: { policy: Visibility; secret: string; organizationId: string; following: boolean; params: AlertParams; signal?: AbortSignal },
+  options: { policy: Visibility; secret: string; organizationId: string; following: boolean; params: AlertParams; signal?: AbortSignal; copy?: boolean },
   file: ExportFile,
-): Promise<number> {
+): Promise<void> {
   const { policy, organizationId } = options;
   let organizationIds: string[];
   let view: View;
@@ -99,8 +100,10 @@ export async function writeAlertCsv(
   }
   const filter = alertFilterOf(options.params.filter, view);
   const { order, sort, lang } = orderOf(options.params);
-  const cursors = cursorCodec(options.secret, ['export', organizationId]);
   await file.write(stringify([ALERT_CSV_COLUMNS as unknown as string[]]));
+  if (!organizationIds.length) return;
+  if (options.copy) return copyAlertCsv(pool, alertsCsvCopySql({ organizationIds, view, filter, order, sort, lang }), file, options.signal);
+  const cursors = cursorCodec(options.secret, ['export', organizationId]);
   // The page as the REST list sends it (`recordsJson`: built and, for a follower, censored by the
   // database): no Date or jsonb parsing per row. The next batch is read while this one is written
   // (two cores: the database and Node work at once; measured 410 → ~260 ms per batch of 5,000).
@@ -110,16 +113,40 @@ export async function writeAlertCsv(
     return page;
   };
   let next: ReturnType<typeof read> | null = read(null);
-  let rows = 0;
   while (next) {
     if (options.signal?.aborted) throw new Error('export aborted');
     const page: Awaited<ReturnType<typeof read>> = await next;
     next = page.cursor ? read(page.cursor) : null;
     const records = (JSON.parse(page.recordsJson ?? '[]') as AlertRecord[]).map(alertCsvRow);
     await file.write(stringify(records));
-    rows += records.length;
   }
-  return rows;
+}
+
+/**
+ * PostgreSQL writes the CSV itself (`COPY (…) TO STDOUT`) on a connection of its own, streamed into
+ * the file as it comes: no row reaches JavaScript as an object. Not on the embedded database, whose
+ * one connection a COPY would hold for the whole export (the keyset batches above share it).
+ * bench:export, 1M alerts: the keyset path took 4.4–5.3× the bare COPY; this path ~1.1× (README).
+ */
+async function copyAlertCsv(pool: pg.Pool, sql: string, file: ExportFile, signal?: AbortSignal): Promise<void> {
+  const client = await pool.connect();
+  let failed: Error | undefined;
+  try {
+    const stream = client.query(copyTo(sql));
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      if (signal?.aborted) {
+        stream.destroy();
+        throw new Error('export aborted');
+      }
+      await file.write(chunk);
+    }
+  } catch (error) {
+    failed = error as Error;
+    throw error;
+  } finally {
+    // A COPY left half-read leaves the connection mid-protocol: it is not handed back to the pool.
+    client.release(failed);
+  }
 }
 
 export const EVENT_CSV_COLUMNS = ['id', 'name', 'source', 'version', 'createdAt', 'data', 'metadata'] as const;

@@ -10,6 +10,7 @@ import {
   normalizeKey,
   orderBySql,
   orderKey,
+  InlineParams,
   Params,
   readKeysetCursor,
   SEVERITY_RANKS,
@@ -111,6 +112,31 @@ export async function listAlerts(pool: pg.Pool, options: ListOptions): Promise<P
   const cursor = more && last ? options.cursors.seal(['a', order, sort, keyDef.constant ? null : normalizeKey(last.sortKey), last.id]) : null;
   if (options.json) return { data: [], cursor, recordsJson: `[${data.map((row) => row.record).join(',')}]` };
   return { data: data.map(stripSortKey), cursor };
+}
+
+/**
+ * The whole of a list (no page) as `COPY (…) TO STDOUT WITH (FORMAT csv)` SQL, one line per alert in
+ * `columns` order: the filter, order, censorship and live-target rule of listAlerts, for exports.
+ * COPY takes no bound parameters, so the values are written in as literals (InlineParams). Text that
+ * is empty or missing is NULL, which CSV writes as an empty unquoted cell (as csv-stringify does).
+ */
+export function alertsCsvCopySql(options: Pick<ListOptions, 'organizationIds' | 'view' | 'filter' | 'order' | 'sort' | 'lang'>): string {
+  const { organizationIds, order, sort, view } = options;
+  const keyDef = orderKey(order, view);
+  const p = new InlineParams();
+  const dir = sort === 'DESC' ? 'DESC' : 'ASC';
+  const where = [`a."organizationId" = ANY(${p.add(organizationIds)}::uuid[])`, ...filterConditions(options.filter, p, organizationIds, { view })];
+  const ranks = rankRange(order, options.filter);
+  if (ranks) where.push(`${keyDef.expr('a')} BETWEEN ${ranks.min} AND ${ranks.max}`);
+  const list = (array: string) => `NULLIF(array_to_string(${array}, ';'), '')`;
+  return `COPY (
+    SELECT a.id, a."organizationId", a."scanTargetId", a.rule, NULLIF(r.${titleColumn(options.lang)}, ''), NULLIF(${Visibility.alertColumnSql(view, 'a', 'resource')}, ''),
+           a.severity, a.state, a.version, ${list('a.tags')}, ${list('a.labels')}, ${list('a.compliances')},
+           ${iso('a."openedAt"')}, ${iso('a."resolvedAt"')}, ${iso('a."createdAt"')}, ${iso('a."updatedAt"')}, a."timelinessThreshold"
+      FROM alerts.alerts a LEFT JOIN alerts.rules r ON r.id = a.rule
+     WHERE ${where.join(' AND ')}
+     ORDER BY ${orderBySql(keyDef, 'a', dir)}
+  ) TO STDOUT WITH (FORMAT csv)`;
 }
 
 /** The legacy page-numbered lists (POST /alerts, /alerts/following): `{data, total}`. */

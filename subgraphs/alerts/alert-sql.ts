@@ -1,3 +1,4 @@
+import { escapeLiteral } from 'pg';
 import { badRequest } from '../../lib/errors';
 import type { CursorCodec } from '../../lib/cursors';
 import type { AlertOrder, Lang, SortDirection } from '../../lib/vocabulary';
@@ -164,3 +165,27 @@ export function normalizeKey(key: string | null): string | null {
   return key === 'infinity' ? null : key;
 }
 
+
+/**
+ * Params whose values are written into the SQL as literals: for `COPY (…) TO STDOUT`, which takes no
+ * bound parameters. Strings go through pg's escapeLiteral; only the value kinds the alert filters
+ * bind are accepted (anything else is a programming error, refused).
+ */
+export class InlineParams extends Params {
+  override add(value: unknown): string {
+    return inlineLiteral(value);
+  }
+}
+
+function inlineLiteral(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error('a non-finite number cannot be written into SQL');
+    return String(value);
+  }
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) return `${escapeLiteral(value.toISOString())}::timestamptz`;
+  if (typeof value === 'string') return escapeLiteral(value);
+  if (Array.isArray(value)) return `ARRAY[${value.map(inlineLiteral).join(', ')}]`;
+  throw new Error(`a ${typeof value} cannot be written into SQL`);
+}
