@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { startTestVigil, type Account, type TestVigil } from './support/vigil';
 
 let t: TestVigil;
@@ -194,6 +196,25 @@ describe('REST mechanics', () => {
     expect(doc.body.openapi).toBe('3.1.0');
     expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/me', '/me/apikeys', '/me/apikeys/{apiKeyId}', '/me/invites/{token}/accept']));
     expect(doc.body.paths['/me/apikeys/{apiKeyId}'].delete.parameters).toEqual([expect.objectContaining({ name: 'apiKeyId', in: 'path', required: true })]);
+  });
+
+  it('publishes an OpenAPI document a validator accepts: an operationId per operation, the shared error component, the download route', async () => {
+    const doc = (await t.rest('GET', '/openapi.json')).body;
+    // The validator is an ES module (jest runs these tests as CommonJS): it runs in a node of its own.
+    const script = `import { Validator } from '@seriousme/openapi-schema-validator';
+      const input = await new Promise((done) => { let s = ''; process.stdin.on('data', (d) => (s += d)); process.stdin.on('end', () => done(s)); });
+      process.stdout.write(JSON.stringify(await new Validator().validate(JSON.parse(input))));`;
+    const result = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { input: JSON.stringify(doc), cwd: path.join(__dirname, '..') }).toString());
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    const operations = Object.values(doc.paths as Record<string, Record<string, any>>).flatMap((ops) => Object.values(ops));
+    const ids = operations.map((op) => op.operationId);
+    expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const op of operations) expect(op.responses['404'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(doc.components.schemas.Error.required).toEqual(['statusCode', 'error', 'message']);
+    expect(doc.paths['/me/documents/{documentId}/download'].get.operationId).toBe('getMeDocumentsByDocumentIdDownload');
+    expect(doc.tags.map((tag: { name: string }) => tag.name)).toEqual(expect.arrayContaining(['documents']));
   });
 
   it('serves /healthz and /readyz', async () => {
