@@ -3,6 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../lib/config';
 import { log } from '../lib/log';
+import { stopOnSignals } from '../lib/shutdown';
 import { startVigil } from './vigil';
 
 /** `npm start`: the whole service, one process, one terminal. */
@@ -19,18 +20,10 @@ async function main() {
   // With VIGIL_SECRET and DATABASE_URL set nothing else has created the data directory.
   mkdirSync(config.dataDir, { recursive: true });
   writeFileSync(runtimeFile, JSON.stringify({ pid: process.pid, url: vigil.url }));
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info('stopping', { signal });
-    setTimeout(() => process.exit(1), 10_000).unref();
+  stopOnSignals('Vigil', config.shutdownTimeoutMs, async () => {
     await vigil.close();
     rmSync(runtimeFile, { force: true });
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  });
 }
 
 main().catch((error) => {

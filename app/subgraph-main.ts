@@ -2,6 +2,7 @@ import '../lib/production-mode';
 import { loadConfig, SUBGRAPH_NAMES, type SubgraphName } from '../lib/config';
 import { openPostgres } from '../lib/db';
 import { log } from '../lib/log';
+import { stopOnSignals } from '../lib/shutdown';
 import { applyMigrations } from '../lib/migrate';
 import { SUBGRAPHS } from '../subgraphs';
 import { startSubgraph } from '../subgraphs/server';
@@ -21,8 +22,12 @@ async function main() {
   }
   const db = await openPostgres(config.databaseUrl);
   await applyMigrations(db.pool, { log: (line) => log.info(line) });
-  const server = await startSubgraph(SUBGRAPHS[name], { db, services: { secret: config.secret, publicUrl: config.publicUrl, quotas: config.quotas, webhooks: config.webhooks, storage: createStorage(config.storage), attachments: config.attachments } }, { port: config.subgraphPorts[name], host: config.host, timeouts: config.limits.timeouts, maxTokens: config.limits.graphql.maxTokens * 4 });
+  const server = await startSubgraph(SUBGRAPHS[name], { db, services: { secret: config.secret, publicUrl: config.publicUrl, quotas: config.quotas, webhooks: config.webhooks, storage: createStorage(config.storage), attachments: config.attachments } }, { port: config.subgraphPorts[name], host: config.host, timeouts: config.limits.timeouts, maxTokens: config.limits.graphql.maxTokens * 4, shutdownTimeoutMs: config.shutdownTimeoutMs });
   log.info('subgraph up', { name, url: server.url });
+  stopOnSignals(`subgraph ${name}`, config.shutdownTimeoutMs, async () => {
+    await server.close(); // in-flight calls answered first (up to VIGIL_SHUTDOWN_TIMEOUT_MS)
+    await db.close();
+  });
 }
 
 main().catch((error) => {

@@ -32,6 +32,7 @@ export interface RunningVigil {
   workers: JobRunner | null;
   /** Live subscriptions of this process's gateway (gateway/subscriptions/). */
   subscriptions: SubscriptionService;
+  /** Stops everything in order (see close below); the way a signal stops `npm start` (app/main.ts). */
   close(): Promise<void>;
 }
 
@@ -60,7 +61,7 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
   for (const name of SUBGRAPH_NAMES) {
     if (config.remoteSubgraphs.includes(name)) continue;
     const schema = buildSchema(SUBGRAPHS[name]);
-    const running = await startSubgraph(SUBGRAPHS[name], { db, services }, { port: config.subgraphPorts[name], schema, timeouts: config.limits.timeouts, maxTokens: config.limits.graphql.maxTokens * 4 });
+    const running = await startSubgraph(SUBGRAPHS[name], { db, services }, { port: config.subgraphPorts[name], schema, timeouts: config.limits.timeouts, maxTokens: config.limits.graphql.maxTokens * 4, shutdownTimeoutMs: config.shutdownTimeoutMs });
     subgraphs[name] = running;
     urls[name] = running.url;
     // A subgraph of this process is called directly; its HTTP endpoint still serves other gateways.
@@ -106,12 +107,19 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
     scheduler,
     workers,
     subscriptions: gateway.subscriptions,
+    /**
+     * Shutdown that loses nothing: /readyz says 503 at once; the scheduler and the periodic
+     * enqueuers stop asking for work; the gateway stops taking connections and answers what is in
+     * flight (a findings upload included) while the job runner lets its jobs finish or gives them
+     * back (QUEUED again, for another instance or the next start) — both within
+     * VIGIL_SHUTDOWN_TIMEOUT_MS; then the subgraphs, then the database.
+     */
     async close() {
+      gateway.drain();
       await scheduler?.stop(); // scans: no pass may outlive the database
       await webhookWake?.stop();
       for (const job of periodic) job?.stop();
-      await workers?.stop(); // jobs finish or are given back before the database closes
-      await gateway.close();
+      await Promise.all([workers?.stop({ timeoutMs: config.shutdownTimeoutMs }), gateway.close()]);
       for (const running of Object.values(subgraphs)) await running.close();
       log.debug('subgraphs stopped');
       if (!options.db) await db.close();

@@ -11,6 +11,7 @@ import type { SubgraphName, VigilConfig } from '../lib/config';
 import type { Database } from '../lib/db';
 import { isDependencyUnreachable } from '../lib/errors';
 import { formatError } from '../lib/graphql-errors';
+import { createHttpTerminator } from 'http-terminator';
 import { answerClientErrors } from '../lib/client-errors';
 import { httpServerOptions, listen } from '../lib/http-server';
 import { log } from '../lib/log';
@@ -56,6 +57,9 @@ export interface RunningGateway {
   server: http.Server;
   /** Live subscriptions of this gateway (gateway/subscriptions/). */
   subscriptions: SubscriptionService;
+  /** Shutting down: /readyz answers 503 from now on (requests are still served until close). */
+  drain(): void;
+  /** Streams end GOING_AWAY, no new connection, in-flight requests answered (bounded), then stopped. */
   close(): Promise<void>;
 }
 
@@ -109,7 +113,8 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   app.set('query parser', 'simple');
   app.use(useRequestId(), useCollapsedSlashes());
   // The supergraph is composed once apollo.start() resolved: /readyz only answers after that.
-  app.use(healthRoutes(db, () => true, Object.fromEntries(config.remoteSubgraphs.map((name) => [name, config.subgraphUrls[name]]))));
+  let draining = false;
+  app.use(healthRoutes(db, () => true, Object.fromEntries(config.remoteSubgraphs.map((name) => [name, config.subgraphUrls[name]])), () => draining));
   if (options.routes) app.use(options.routes);
   // ── documents: local-disk storage URLs (the signed token is the capability, no API key) ──
   if (options.storage.kind === 'local') app.use(localStorageRoutes(options.storage, config.secret));
@@ -188,6 +193,9 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
 
   const server = http.createServer(httpServerOptions(config.limits.timeouts), app);
   answerClientErrors(server);
+  // Shutdown (http-terminator): no new connection, idle keep-alive sockets closed, in-flight requests
+  // answered (with `Connection: close`) for up to VIGIL_SHUTDOWN_TIMEOUT_MS, then the rest cut.
+  const terminator = createHttpTerminator({ server, gracefulTerminationTimeout: config.shutdownTimeoutMs });
   const port = await listen(server, config.port, config.host);
   await subscriptions.start(server);
   return {
@@ -195,11 +203,13 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
     port,
     server,
     subscriptions: subscriptions.service,
+    drain() {
+      draining = true;
+    },
     async close() {
+      draining = true;
       await subscriptions.close(); // streams end GOING_AWAY with their cursor, WebSockets close 1001
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await closed;
+      await terminator.terminate();
       log.debug('gateway http closed');
       await apollo.stop();
       await rateLimits.close();

@@ -44,6 +44,8 @@ export interface VigilConfig {
   attachments: AttachmentLimits;
   /** Live subscriptions (gateway/subscriptions/, README "Live subscriptions"). */
   subscriptions: SubscriptionConfig;
+  /** VIGIL_SHUTDOWN_TIMEOUT_MS: on SIGTERM/SIGINT, how long in-flight requests and jobs get to finish. */
+  shutdownTimeoutMs: number;
 }
 
 export interface WebhookSettings {
@@ -282,5 +284,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VigilConfig {
       cleanupIntervalMs: Math.max(100, envCount(env, 'VIGIL_DOCUMENTS_CLEANUP_INTERVAL_MS', 60_000)),
     },
     subscriptions: subscriptionConfig(env),
+    shutdownTimeoutMs: envCount(env, 'VIGIL_SHUTDOWN_TIMEOUT_MS', 30_000),
   };
 }

@@ -12,6 +12,7 @@ import { parse, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Database } from '../lib/db';
 import { VigilError, isDependencyUnreachable, isErrorCode } from '../lib/errors';
 import { formatError } from '../lib/graphql-errors';
+import { createHttpTerminator } from 'http-terminator';
 import { answerClientErrors } from '../lib/client-errors';
 import { httpServerOptions, listen, type RunningServer, type ServerTimeouts } from '../lib/http-server';
 import { log } from '../lib/log';
@@ -134,7 +135,7 @@ export function createContext(definition: SubgraphDefinition, deps: SubgraphDeps
 export async function startSubgraph(
   definition: SubgraphDefinition,
   deps: SubgraphDeps,
-  options: { port: number; host?: string; schema?: GraphQLSchema; timeouts?: ServerTimeouts; maxTokens?: number },
+  options: { port: number; host?: string; schema?: GraphQLSchema; timeouts?: ServerTimeouts; maxTokens?: number; shutdownTimeoutMs?: number },
 ): Promise<RunningServer> {
   const schema = options.schema ?? buildSchema(definition);
   const apollo = new ApolloServer<SubgraphContext>({
@@ -172,14 +173,14 @@ export async function startSubgraph(
   });
   const server = http.createServer(httpServerOptions(options.timeouts), app);
   answerClientErrors(server);
+  const terminator = createHttpTerminator({ server, gracefulTerminationTimeout: options.shutdownTimeoutMs ?? 30_000 });
   const port = await listen(server, options.port, options.host ?? '127.0.0.1');
   return {
     url: `http://127.0.0.1:${port}/graphql`,
     port,
     async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await closed;
+      // In-flight calls (another gateway's) are answered first, up to the shutdown timeout.
+      await terminator.terminate();
       await apollo.stop();
     },
   };

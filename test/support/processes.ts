@@ -62,6 +62,10 @@ function collect(child: ChildProcessWithoutNullStreams): Promise<{ code: number 
 export interface ServiceProcess {
   child: ChildProcess;
   url: string;
+  /** The service's own node process (runtime.json): `child` itself, or npm's child with viaNpm. */
+  pid: number;
+  /** The child's exit code. */
+  exited: Promise<number | null>;
   output(): string;
   stop(): Promise<number | null>;
   /** SIGKILL to the service's own node process (read from runtime.json): a crash, no shutdown code runs. */
@@ -73,11 +77,15 @@ export interface ServiceProcess {
  * answers. The service picks its port (PORT=0 unless given) and the helper reads its address from
  * the data directory's runtime.json, so a port another test took meanwhile can never answer for it.
  */
-export async function startServiceProcess(env: NodeJS.ProcessEnv, timeoutMs = 90_000): Promise<ServiceProcess> {
+export async function startServiceProcess(env: NodeJS.ProcessEnv, timeoutMs = 90_000, options: { viaNpm?: boolean } = {}): Promise<ServiceProcess> {
   if (!env.VIGIL_DATA_DIR) throw new Error('startServiceProcess needs VIGIL_DATA_DIR');
   const runtimeFile = path.join(env.VIGIL_DATA_DIR, 'runtime.json');
   rmSync(runtimeFile, { force: true });
-  const child = await spawnCompiled('app/main', [], { env: { ...process.env, PORT: '0', ...env } });
+  // viaNpm: `npm start` itself (what a supervisor runs), so that signals go to npm first.
+  if (options.viaNpm) await buildOnce();
+  const child = options.viaNpm
+    ? spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, PORT: '0', ...env } })
+    : await spawnCompiled('app/main', [], { env: { ...process.env, PORT: '0', ...env } });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
@@ -102,6 +110,8 @@ export async function startServiceProcess(env: NodeJS.ProcessEnv, timeoutMs = 90
   return {
     child,
     url,
+    pid: pid!,
+    exited,
     output: () => output,
     async stop() {
       child.kill('SIGTERM');

@@ -1,0 +1,105 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { request } from './support/vigil';
+import { runScript, startServiceProcess, type ServiceProcess } from './support/processes';
+
+/**
+ * Shutdown that loses nothing, on real processes of the default installation (embedded database):
+ * a signal arriving while a large findings ingestion is in flight lets the client get its whole
+ * answer, /readyz turns 503 at once, the process exits 0 leaving no runtime files and no scan
+ * RUNNING, and the next start is clean and serves. SIGTERM goes to `npm start` (what a supervisor
+ * signals: npm forwards it to the service, which must be its direct child), SIGINT to the service
+ * itself (Ctrl-C in a terminal reaches every process of the group).
+ */
+jest.setTimeout(240_000);
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-shutdown-'));
+const env: NodeJS.ProcessEnv = { DATABASE_URL: '', REDIS_URL: '', VIGIL_DATA_DIR: dataDir, PORT: '0', SUBGRAPH_BASE_PORT: '0', LOG_LEVEL: 'info', VIGIL_SECRET: '' };
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const FINDINGS = JSON.stringify({
+  format: 'vigil',
+  findings: Array.from({ length: 60_000 }, (_, i) => ({ rule: 'aws-s3-bucket-public', resource: `arn:aws:s3:::bucket-${i}` })),
+});
+
+let admin: { organizationId: string; apiKey: string };
+let target: string;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function scans(service: ServiceProcess): Promise<Array<{ status: string }>> {
+  const answer = await request(service.url, 'GET', `/organizations/${admin.organizationId}/scantargets/${target}/scans`, { key: admin.apiKey });
+  expect(answer.status).toBe(200);
+  return answer.body.data ?? answer.body;
+}
+
+/** Posts the findings, signals `signal` to `whom` once the upload is under way, and checks what the client and the process saw. */
+async function signalMidIngestion(service: ServiceProcess, whom: number, signal: NodeJS.Signals) {
+  const ingestion = request(service.url, 'POST', `/organizations/${admin.organizationId}/scantargets/${target}/findings`, { key: admin.apiKey, text: FINDINGS, headers: { 'content-type': 'application/json' } });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  process.kill(whom, signal);
+  // Once the signal is handled /readyz answers 503, then new connections are refused (0 here), while
+  // the ingestion is still being served; it never says ready again.
+  const seen: number[] = [];
+  for (let i = 0; i < 100 && seen[seen.length - 1] !== 0; i++) {
+    seen.push(await request(service.url, 'GET', '/readyz').then((r) => r.status, () => 0));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const stopped = seen.findIndex((status) => status !== 200);
+  expect(stopped).toBeGreaterThanOrEqual(0);
+  expect(seen.slice(stopped).every((status) => status === 503 || status === 0)).toBe(true);
+  const answer = await ingestion;
+  expect(answer.status).toBe(200);
+  expect(answer.body).toMatchObject({ status: 'DONE', findingsCount: 60_000 });
+  expect(await service.exited).toBe(0);
+  expect(alive(service.pid)).toBe(false);
+  expect(existsSync(path.join(dataDir, 'runtime.json'))).toBe(false);
+  expect(existsSync(path.join(dataDir, 'db', 'vigil.pid'))).toBe(false);
+  expect(service.output()).toMatch(/Vigil stopped/);
+}
+
+it('SIGTERM to npm start mid-ingestion: the answer arrives, exit 0, nothing left behind', async () => {
+  const service = await startServiceProcess(env, 120_000, { viaNpm: true });
+  try {
+    const run = await runScript('cli/vigil.ts', ['bootstrap', '--email', 'stop@embedded.test', '--organization', 'Stop'], env);
+    expect(run.code).toBe(0);
+    admin = JSON.parse(run.stdout.trim());
+    const created = await request(service.url, 'POST', `/organizations/${admin.organizationId}/scantargets`, { key: admin.apiKey, body: { name: 'prod', kind: 'AWS', credential: { account: '123456789012' } } });
+    expect(created.status).toBe(200);
+    target = created.body.id;
+    expect(service.pid).not.toBe(service.child.pid); // npm's child, not npm
+    await signalMidIngestion(service, service.child.pid!, 'SIGTERM');
+  } finally {
+    if (service.child.exitCode === null) await service.kill();
+  }
+});
+
+it('SIGINT to the service mid-ingestion after a clean restart: the answer arrives, no scan RUNNING, and the next start serves', async () => {
+  const service = await startServiceProcess(env, 120_000);
+  try {
+    expect((await scans(service)).map((s) => s.status)).toEqual(['DONE']);
+    await signalMidIngestion(service, service.pid, 'SIGINT');
+  } finally {
+    if (service.child.exitCode === null) await service.kill();
+  }
+  const again = await startServiceProcess(env, 120_000);
+  try {
+    expect((await scans(again)).map((s) => s.status)).toEqual(['DONE', 'DONE']);
+    // The target takes findings at once (no scan held by the stopped process).
+    const more = await request(again.url, 'POST', `/organizations/${admin.organizationId}/scantargets/${target}/findings`, {
+      key: admin.apiKey,
+      body: { format: 'vigil', findings: [{ rule: 'aws-s3-bucket-public', resource: 'arn:aws:s3:::bucket-1' }] },
+    });
+    expect(more.status).toBe(200);
+  } finally {
+    expect(await again.stop()).toBe(0);
+  }
+});
