@@ -1,7 +1,7 @@
 import '../lib/production-mode';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../lib/config';
+import { ConfigError, loadConfig } from '../lib/config';
 import { log } from '../lib/log';
 import { stopOnSignals } from '../lib/shutdown';
 import { startVigil } from './vigil';
@@ -27,6 +27,8 @@ async function main() {
 }
 
 main().catch((error) => {
+  // A configuration problem is for a person at a terminal: the list as it is, not an escaped log field.
+  if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
   log.error('Vigil failed to start', { error: error instanceof Error ? error.message : String(error) });
   process.exit(1);
 });

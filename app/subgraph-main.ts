@@ -1,5 +1,5 @@
 import '../lib/production-mode';
-import { loadConfig, SUBGRAPH_NAMES, type SubgraphName } from '../lib/config';
+import { ConfigError, loadConfig, SUBGRAPH_NAMES, type SubgraphName } from '../lib/config';
 import { openPostgres } from '../lib/db';
 import { log } from '../lib/log';
 import { stopOnSignals } from '../lib/shutdown';
@@ -31,6 +31,8 @@ async function main() {
 }
 
 main().catch((error) => {
+  // A configuration problem is for a person at a terminal: the list as it is, not an escaped log field.
+  if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
   log.error('subgraph failed to start', { error: error instanceof Error ? error.message : String(error) });
   process.exit(1);
 });

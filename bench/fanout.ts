@@ -47,7 +47,7 @@ async function main() {
       VIGIL_WORKERS: 'none',
       VIGIL_RATE_LIMIT_PER_KEY: '0',
       VIGIL_RATE_LIMIT_PER_ADDRESS: '0',
-      VIGIL_LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'warn',
       REDIS_URL: '',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -90,10 +90,8 @@ export interface SubscriptionConfig {
 }
 
 function subscriptionConfig(env: NodeJS.ProcessEnv): SubscriptionConfig {
-  const wake = env.VIGIL_SUBSCRIPTION_WAKE || 'auto';
-  if (!['auto', 'redis', 'postgres', 'process'].includes(wake)) throw new Error(`VIGIL_SUBSCRIPTION_WAKE must be auto, redis, postgres or process, got "${wake}"`);
   return {
-    wake: wake as SubscriptionConfig['wake'],
+    wake: envChoice(env, 'VIGIL_SUBSCRIPTION_WAKE', ['auto', 'redis', 'postgres', 'process'] as const, 'auto'),
     pollMs: envCount(env, 'VIGIL_SUBSCRIPTION_POLL_MS', 1000) || 1000,
     bufferLimit: envCount(env, 'VIGIL_SUBSCRIPTION_BUFFER', 1000) || 1000,
     recheckMs: envCount(env, 'VIGIL_SUBSCRIPTION_RECHECK_MS', 5000) || 5000,
@@ -138,8 +136,18 @@ function envCount(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a whole number ≥ 0, got "${raw}"`);
+  if (!Number.isSafeInteger(value) || value < 0) return problem(`${name} must be a whole number ≥ 0, got "${raw}"`, fallback);
   return value;
+}
+
+/** A setting with a closed set of values (case-insensitive; `aliases` map other spellings to one). */
+function envChoice<T extends string>(env: NodeJS.ProcessEnv, name: string, choices: readonly T[], fallback: T, aliases: Record<string, T> = {}): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = raw.trim().toLowerCase();
+  const chosen = choices.find((choice) => choice === value) ?? aliases[value];
+  if (chosen === undefined) return problem(`${name} must be one of ${[...choices, ...Object.keys(aliases)].join(', ')}, got "${raw}"`, fallback);
+  return chosen;
 }
 
 const MB = 1024 * 1024;
@@ -190,19 +198,19 @@ function envInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new Error(`${name} must be a port number, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) return problem(`${name} must be a port number (0 – 65535), got "${raw}"`, fallback);
   return value;
 }
 
 function publicUrl(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
-  let url: URL;
+  let url: URL | undefined;
   try {
     url = new URL(raw);
   } catch {
-    throw new Error(`VIGIL_PUBLIC_URL must be an absolute http(s) URL, got "${raw}"`);
+    url = undefined;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`VIGIL_PUBLIC_URL must be an absolute http(s) URL, got "${raw}"`);
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') return problem(`VIGIL_PUBLIC_URL must be an absolute http(s) URL, got "${raw}"`, undefined);
   return url.toString().replace(/\/+$/, '');
 }
 
@@ -240,7 +248,64 @@ function loadSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
   return secret;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): VigilConfig {
+/** Every problem of the environment at once, each naming its variable: start-up stops on it. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The configuration has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Problems found by the loadConfig under way (it is synchronous); outside it, a problem throws. */
+let collecting: string[] | null = null;
+
+function problem<T>(message: string, fallback: T): T {
+  if (!collecting) throw new Error(message);
+  collecting.push(message);
+  return fallback;
+}
+
+function checked<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch (error) {
+    return problem((error as Error).message, fallback);
+  }
+}
+
+/**
+ * Reads the whole configuration from `env`. Every setting is checked (numbers, closed choices,
+ * URLs, proxies, job kinds); all problems are collected and reported together as one ConfigError
+ * naming each variable, and a `VIGIL_*` variable Vigil does not know (a typo) is one of them.
+ * `readVariables` (tests) receives the names of every variable read.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, readVariables?: Set<string>): VigilConfig {
+  const read = new Set<string>();
+  const watched = new Proxy(env, {
+    get(target, name, receiver) {
+      if (typeof name === 'string') read.add(name);
+      return Reflect.get(target, name, receiver);
+    },
+  });
+  const outer = collecting;
+  collecting = [];
+  try {
+    const config = readConfig(watched);
+    for (const name of Object.keys(env)) {
+      if (name.startsWith('VIGIL_') && !read.has(name) && !OPTIONAL_READS.has(name)) collecting.push(`${name} is not a Vigil setting (see the README's Configuration table)`);
+    }
+    if (collecting.length) throw new ConfigError(collecting);
+    for (const name of read) readVariables?.add(name);
+    return config;
+  } finally {
+    collecting = outer;
+  }
+}
+
+/** Settings read only in some configurations (e.g. the S3 ones without S3_BUCKET): known, never "unknown". */
+const OPTIONAL_READS = new Set<string>([]);
+
+function readConfig(env: NodeJS.ProcessEnv): VigilConfig {
   const port = envInt(env, 'PORT', 4000);
   const host = env.HOST ?? '127.0.0.1';
   const dataDir = path.resolve(env.VIGIL_DATA_DIR ?? '.vigil');
@@ -254,7 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VigilConfig {
     subgraphUrls[name] = env[`${key}_URL`] ?? `http://127.0.0.1:${subgraphPorts[name]}/graphql`;
   });
   const remoteSubgraphs = SUBGRAPH_NAMES.filter((name) => !!env[`${name.toUpperCase()}_URL`]);
-  const logLevel = (env.LOG_LEVEL ?? 'info') as VigilConfig['logLevel'];
+  const logLevel = envChoice(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info');
   return {
     port,
     host,
@@ -263,14 +328,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VigilConfig {
     subgraphPorts,
     subgraphUrls,
     remoteSubgraphs,
-    subgraphTransport: env.VIGIL_SUBGRAPH_TRANSPORT === 'http' ? 'http' : 'in-process',
+    subgraphTransport: envChoice(env, 'VIGIL_SUBGRAPH_TRANSPORT', ['in-process', 'http'] as const, 'in-process'),
     secret: loadSecret(env, dataDir),
     publicUrl: publicUrl(env.VIGIL_PUBLIC_URL),
-    trustProxy: trustProxySetting(env.VIGIL_TRUST_PROXY),
+    trustProxy: checked(() => trustProxySetting(env.VIGIL_TRUST_PROXY), false),
     logLevel,
     scheduler: {
-      enabled: !['off', 'false', '0', 'no'].includes((env.VIGIL_SCHEDULER ?? 'on').toLowerCase()),
-      intervalMs: Number(env.VIGIL_SCHEDULER_INTERVAL_MS) > 0 ? Number(env.VIGIL_SCHEDULER_INTERVAL_MS) : 10_000,
+      enabled: envChoice(env, 'VIGIL_SCHEDULER', ['on', 'off'] as const, 'on', { true: 'on', yes: 'on', '1': 'on', false: 'off', no: 'off', '0': 'off' }) === 'on',
+      intervalMs: envCount(env, 'VIGIL_SCHEDULER_INTERVAL_MS', 10_000) || problem('VIGIL_SCHEDULER_INTERVAL_MS must be more than 0', 10_000),
     },
     limits: requestLimits(env),
     quotas: quotas(env),

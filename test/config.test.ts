@@ -1,0 +1,72 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../lib/config';
+import { spawnCompiled } from './support/processes';
+
+/**
+ * Configuration is checked at start-up: every problem named at once, the process stops before it
+ * starts anything; the README's Configuration table lists exactly the variables Vigil reads.
+ */
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+jest.setTimeout(120_000);
+
+const BAD = {
+  VIGIL_SCHEDULER: 'disabled',
+  VIGIL_SUBGRAPH_TRANSPORT: 'htpp',
+  LOG_LEVEL: 'verbose',
+  VIGIL_SCHEDULER_INTERVAL_MS: 'abc',
+  VIGIL_RATE_LIMIT_PER_KEY: '-5',
+  PORT: '70000',
+  VIGIL_PUBLIC_URL: 'vigil.example.com',
+  VIGIL_SCHEDULR: 'off',
+};
+
+it('names every bad or unknown variable in one error', () => {
+  let error: unknown;
+  try {
+    loadConfig({ VIGIL_DATA_DIR: dataDir, ...BAD });
+  } catch (caught) {
+    error = caught;
+  }
+  expect(error).toBeInstanceOf(ConfigError);
+  const problems = (error as ConfigError).problems;
+  expect(problems).toHaveLength(Object.keys(BAD).length);
+  for (const name of Object.keys(BAD)) expect(problems.some((p) => p.startsWith(`${name} `))).toBe(true);
+  expect(problems.find((p) => p.startsWith('VIGIL_SCHEDULR '))).toMatch(/not a Vigil setting/);
+});
+
+it('takes the documented spellings of valid values', () => {
+  const config = loadConfig({ VIGIL_DATA_DIR: dataDir, VIGIL_SCHEDULER: 'OFF', VIGIL_SUBGRAPH_TRANSPORT: 'http', LOG_LEVEL: 'warn', VIGIL_SCHEDULER_INTERVAL_MS: '2500' });
+  expect(config.scheduler).toEqual({ enabled: false, intervalMs: 2500 });
+  expect([config.subgraphTransport, config.logLevel]).toEqual(['http', 'warn']);
+  expect(loadConfig({ VIGIL_DATA_DIR: dataDir, VIGIL_SCHEDULER: 'yes' }).scheduler.enabled).toBe(true);
+});
+
+it('stops `npm start` before it starts anything, exit code 1, each problem on its own line', async () => {
+  const child = await spawnCompiled('app/main', [], { env: { ...process.env, DATABASE_URL: '', VIGIL_DATA_DIR: dataDir, ...BAD } });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  child.stdout.resume();
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  expect(code).toBe(1);
+  for (const name of Object.keys(BAD)) expect(stderr).toMatch(new RegExp(`^  - ${name} `, 'm'));
+  expect(stderr).not.toMatch(/Vigil is up|Applying migration/);
+});
+
+it("documents exactly the variables it reads in the README's Configuration table", () => {
+  const read = new Set<string>();
+  // S3_BUCKET set: the S3 settings are read only with it.
+  loadConfig({ VIGIL_DATA_DIR: dataDir, S3_BUCKET: 'bucket' }, read);
+  const readme = readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 5));
+  const documented = new Set<string>();
+  for (const line of section.split('\n')) {
+    const cell = /^\| ([^|]+) \|/.exec(line)?.[1];
+    for (const name of cell?.match(/`([A-Z][A-Z0-9_]+)`/g) ?? []) documented.add(name.replace(/`/g, ''));
+  }
+  const ignoredByVigil = new Set(['TEST_DATABASE_URL']); // the tests' own setting, documented in the same table
+  expect([...read].filter((name) => !documented.has(name)).sort()).toEqual([]);
+  expect([...documented].filter((name) => !read.has(name) && !ignoredByVigil.has(name)).sort()).toEqual([]);
+});
