@@ -5,13 +5,14 @@ import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { GraphQLDataSource } from '@apollo/gateway';
 import type { ExecutionResult } from 'graphql';
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import type { SubgraphName, VigilConfig } from '../lib/config';
 import type { Database } from '../lib/db';
 import { isDependencyUnreachable } from '../lib/errors';
 import { formatError } from '../lib/graphql-errors';
 import { createHttpTerminator } from 'http-terminator';
+import { graphqlIde } from './graphql-ide';
 import { answerClientErrors } from '../lib/client-errors';
 import { httpServerOptions, listen } from '../lib/http-server';
 import { log } from '../lib/log';
@@ -96,10 +97,10 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   const apollo = new ApolloServer<GatewayContext>({
     gateway,
     formatError,
-    // Sandbox on /graphql in every mode: the API is self-describing and every call needs a key anyway.
+    // The IDE on /graphql is Vigil's own (gateway/graphql-ide.ts: served locally, no CDN, no telemetry).
     // ── request limits: gateway/cost-limits.ts ──
     validationRules: armorValidationRules(config.limits.graphql),
-    plugins: [subscriptions.publishAfterMutations(), operationCostLimit(config.limits.graphql), logGatewayErrors(), serviceUnavailableStatus(), checkGraphQLInput(), reportValueCompletion(), ApolloServerPluginLandingPageLocalDefault({ embed: true }), ApolloServerPluginCacheControlDisabled()],
+    plugins: [subscriptions.publishAfterMutations(), operationCostLimit(config.limits.graphql), logGatewayErrors(), serviceUnavailableStatus(), checkGraphQLInput(), reportValueCompletion(), ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()],
     introspection: true,
     csrfPrevention: false,
     stopOnTerminationSignals: false,
@@ -116,6 +117,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   let draining = false;
   app.use(healthRoutes(db, () => true, Object.fromEntries(config.remoteSubgraphs.map((name) => [name, config.subgraphUrls[name]])), () => draining));
   if (options.routes) app.use(options.routes);
+  app.use(graphqlIde());
   // ── documents: local-disk storage URLs (the signed token is the capability, no API key) ──
   if (options.storage.kind === 'local') app.use(localStorageRoutes(options.storage, config.secret));
   app.get('/openapi.json', (_req, res) => {
@@ -136,7 +138,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
     express.json({ limit: config.limits.body.jsonBytes }),
     useTokenLimit(config.limits.graphql),
     expressMiddleware(apollo, {
-      context: async ({ req, res }) => ({ principal: graphqlPrincipal(res.locals.principal as Principal | null, req.body), requestId: res.locals.requestId as string, origin: requestOrigin(req) }),
+      context: async ({ req, res }) => ({ principal: graphqlPrincipal(res.locals.principal as Principal | null, req.method === 'GET' ? req.query : req.body), requestId: res.locals.requestId as string, origin: requestOrigin(req) }),
     }),
   );
 

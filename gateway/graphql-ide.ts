@@ -1,0 +1,75 @@
+import path from 'node:path';
+import express from 'express';
+
+/**
+ * The GraphQL IDE (GraphiQL 3, its UMD bundle with React 18) served by Vigil itself: no CDN, no
+ * web font, no telemetry, so it works offline and in production. A browser's GET /graphql (it
+ * asks for HTML, with no `query`) gets the page; its assets are under /graphql-ide/. The page
+ * queries /graphql and subscribes over graphql-ws on the same path; the API key goes in the
+ * Headers tab (`{"Authorization": "Bearer vgl_…"}`), kept by GraphiQL in the browser's storage.
+ */
+const ASSETS: Record<string, { module: string; file: string; type: string }> = {
+  'react.js': { module: 'react', file: 'umd/react.production.min.js', type: 'text/javascript' },
+  'react-dom.js': { module: 'react-dom', file: 'umd/react-dom.production.min.js', type: 'text/javascript' },
+  'graphiql.js': { module: 'graphiql', file: 'graphiql.min.js', type: 'text/javascript' },
+  'graphiql.css': { module: 'graphiql', file: 'graphiql.min.css', type: 'text/css' },
+};
+
+const START = `(function () {
+  var ws = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/graphql';
+  var fetcher = GraphiQL.createFetcher({ url: '/graphql', subscriptionUrl: ws });
+  var root = ReactDOM.createRoot(document.getElementById('graphiql'));
+  root.render(React.createElement(GraphiQL, {
+    fetcher: fetcher,
+    isHeadersEditorEnabled: true,
+    shouldPersistHeaders: true,
+    defaultHeaders: '{\\n  "Authorization": "Bearer <your API key>"\\n}',
+    defaultQuery: '# Vigil: put your API key in the Headers tab below, then run.\\n{\\n  me { id email member { id roles } }\\n}\\n',
+  }));
+})();`;
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Vigil GraphQL</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/graphql-ide/graphiql.css">
+<style>html, body, #graphiql { height: 100%; margin: 0; }</style>
+</head>
+<body>
+<div id="graphiql">Loading the GraphQL IDE…</div>
+<script src="/graphql-ide/react.js"></script>
+<script src="/graphql-ide/react-dom.js"></script>
+<script src="/graphql-ide/graphiql.js"></script>
+<script src="/graphql-ide/start.js"></script>
+</body>
+</html>
+`;
+
+function assetPath(module: string, file: string): string {
+  return path.join(path.dirname(require.resolve(`${module}/package.json`)), file);
+}
+
+/** Whether a GET /graphql is a browser opening the page (not a GET query). */
+function wantsPage(req: express.Request): boolean {
+  return req.method === 'GET' && req.query.query === undefined && req.accepts(['application/json', 'text/html']) === 'text/html';
+}
+
+export function graphqlIde(): express.Router {
+  const router = express.Router();
+  router.get('/graphql', (req, res, next) => {
+    if (!wantsPage(req)) return next();
+    res.type('html').set('Cache-Control', 'no-cache').send(PAGE);
+  });
+  router.get('/graphql-ide/start.js', (_req, res) => {
+    res.type('text/javascript').set('Cache-Control', 'no-cache').send(START);
+  });
+  for (const [name, asset] of Object.entries(ASSETS)) {
+    const file = assetPath(asset.module, asset.file);
+    router.get(`/graphql-ide/${name}`, (_req, res) => {
+      res.type(asset.type).set('Cache-Control', 'public, max-age=86400').sendFile(file);
+    });
+  }
+  return router;
+}

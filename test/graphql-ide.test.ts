@@ -1,0 +1,39 @@
+import { startTestVigil, type TestVigil } from './support/vigil';
+
+/**
+ * The GraphQL IDE is served by Vigil itself: the page and every script and stylesheet it loads come
+ * from Vigil (no CDN, no web font, no telemetry), so it works offline and in production.
+ */
+let t: TestVigil;
+beforeAll(async () => {
+  t = await startTestVigil();
+});
+afterAll(() => t.close());
+
+const ORIGIN = /\b(?:src|href)\s*=\s*["']([^"']+)["']/g;
+
+it('answers a browser on /graphql with a page whose assets are all served by Vigil', async () => {
+  const page = await fetch(`${t.url}/graphql`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+  expect(page.status).toBe(200);
+  expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+  const html = await page.text();
+  const links = [...html.matchAll(ORIGIN)].map((m) => m[1]);
+  expect(links.length).toBeGreaterThanOrEqual(5);
+  for (const link of links) {
+    expect(link.startsWith('/')).toBe(true); // same origin, never another host
+    const asset = await fetch(`${t.url}${link}`);
+    expect([link, asset.status]).toEqual([link, 200]);
+    const text = await asset.text();
+    // Scripts and styles load nothing from elsewhere: no CDN, font service or telemetry host.
+    expect(text).not.toMatch(/https?:\/\/(?:[a-z0-9-]+\.)*(?:unpkg\.com|jsdelivr\.net|googleapis\.com|gstatic\.com|apollographql\.com|sentry\.io|cdn[a-z0-9-]*\.[a-z.]+)/i);
+    expect(text).not.toMatch(/@import\s+url\(\s*["']?https?:/);
+  }
+  expect(html).not.toMatch(/https?:\/\//);
+});
+
+it('leaves GET queries and POSTs to the API', async () => {
+  const get = await fetch(`${t.url}/graphql?query=${encodeURIComponent('{ __schema { queryType { name } } }')}`, { headers: { accept: 'application/json', 'apollo-require-preflight': 'true' } });
+  expect([get.status, await get.json()]).toEqual([200, { data: { __schema: { queryType: { name: 'Query' } } } }]);
+  const post = await t.graphql('{ __schema { queryType { name } } }', {}, undefined);
+  expect(post.body.data.__schema.queryType.name).toBe('Query');
+});
