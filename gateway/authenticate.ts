@@ -43,9 +43,16 @@ export function requireApiKey(): express.RequestHandler {
   return (_req, res, next) => (res.locals.principal ? next() : sendError(res, 'UNAUTHENTICATED', unauthenticated().message));
 }
 
+/**
+ * Queries whose root selections are all introspection fields (`__schema`, `__type`, `__typename`).
+ * Fragment definitions are allowed (the standard introspection query GraphiQL and other tools send
+ * uses them); a fragment cannot add a root field, since spreads at the root are refused here.
+ */
 function onlyIntrospection(document: DocumentNode): boolean {
   return document.definitions.every(
-    (def) => def.kind === Kind.OPERATION_DEFINITION && def.operation === 'query' && def.selectionSet.selections.every((s) => s.kind === Kind.FIELD && s.name.value.startsWith('__')),
+    (def) =>
+      def.kind === Kind.FRAGMENT_DEFINITION ||
+      (def.kind === Kind.OPERATION_DEFINITION && def.operation === 'query' && def.selectionSet.selections.every((s) => s.kind === Kind.FIELD && s.name.value.startsWith('__'))),
   );
 }
 

@@ -23,8 +23,8 @@ const START = `(function () {
     fetcher: fetcher,
     isHeadersEditorEnabled: true,
     shouldPersistHeaders: true,
-    defaultHeaders: '{\\n  "Authorization": "Bearer <your API key>"\\n}',
-    defaultQuery: '# Vigil: put your API key in the Headers tab below, then run.\\n{\\n  me { id email member { id roles } }\\n}\\n',
+    defaultQuery: '# Vigil. The schema and its docs load without a key; to run queries, put your API key\\n' +
+      '# in the Headers tab below:  {"Authorization": "Bearer vgl_…"}\\n{\\n  me { id email member { id roles } }\\n}\\n',
   }));
 })();`;
 

@@ -1,3 +1,4 @@
+import { getIntrospectionQuery } from 'graphql';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { startTestVigil, type Account, type TestVigil } from './support/vigil';
@@ -36,6 +37,13 @@ describe('authentication', () => {
     const introspection = await t.graphql('{ __schema { queryType { name } } }');
     expect(introspection.status).toBe(200);
     expect(introspection.body.data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+    // The standard introspection query of GraphQL tools (GraphiQL's included) uses fragments.
+    const full = await t.graphql(getIntrospectionQuery());
+    expect(full.status).toBe(200);
+    expect(full.body.data.__schema.queryType.name).toBe('Query');
+    // …but a fragment cannot smuggle a root field in.
+    const smuggled = await t.graphql('query { ...F } fragment F on Query { me { id } }');
+    expect(smuggled.status).toBe(401);
     const badKey = await t.graphql('{ me { id } }', {}, 'vgl_nope');
     expect(badKey.status).toBe(401);
     expect(badKey.body.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
