@@ -1,5 +1,6 @@
 import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { composeSupergraph } from '../schema/compose';
+import { timedDataSource } from './metrics';
 import type { SubgraphName } from '../lib/config';
 import { REQUEST_ID_HEADER, signPrincipal, type Principal } from '../lib/principal';
 
@@ -30,6 +31,6 @@ class SignedDataSource extends RemoteGraphQLDataSource<GatewayContext> {
 export function createGateway(urls: Record<SubgraphName, string>, secret: string, inProcess: Partial<Record<SubgraphName, GraphQLDataSource>> = {}): ApolloGateway {
   return new ApolloGateway({
     supergraphSdl: composeSupergraph(urls),
-    buildService: ({ name, url }) => inProcess[name as SubgraphName] ?? new SignedDataSource(url!, secret),
+    buildService: ({ name, url }) => timedDataSource(name, inProcess[name as SubgraphName] ?? new SignedDataSource(url!, secret)),
   });
 }

@@ -13,6 +13,8 @@ import { isDependencyUnreachable } from '../lib/errors';
 import { formatError } from '../lib/graphql-errors';
 import { createHttpTerminator } from 'http-terminator';
 import { graphqlIde } from './graphql-ide';
+import { graphqlMetrics, metricsRoute, useHttpMetrics } from './metrics';
+import { observeProcess } from '../lib/metrics';
 import { answerClientErrors } from '../lib/client-errors';
 import { httpServerOptions, listen } from '../lib/http-server';
 import { log } from '../lib/log';
@@ -100,7 +102,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
     // The IDE on /graphql is Vigil's own (gateway/graphql-ide.ts: served locally, no CDN, no telemetry).
     // ── request limits: gateway/cost-limits.ts ──
     validationRules: armorValidationRules(config.limits.graphql),
-    plugins: [subscriptions.publishAfterMutations(), operationCostLimit(config.limits.graphql), logGatewayErrors(), serviceUnavailableStatus(), checkGraphQLInput(), reportValueCompletion(), ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()],
+    plugins: [graphqlMetrics(), subscriptions.publishAfterMutations(), operationCostLimit(config.limits.graphql), logGatewayErrors(), serviceUnavailableStatus(), checkGraphQLInput(), reportValueCompletion(), ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()],
     introspection: true,
     csrfPrevention: false,
     stopOnTerminationSignals: false,
@@ -112,7 +114,8 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   // VIGIL_TRUST_PROXY: whose X-Forwarded-* headers count (req.protocol, req.host, req.ip); by default nobody's.
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
-  app.use(useRequestId(), useCollapsedSlashes());
+  app.use(useHttpMetrics(), useRequestId(), useCollapsedSlashes());
+  app.get('/metrics', metricsRoute(config.metricsToken));
   // The supergraph is composed once apollo.start() resolved: /readyz only answers after that.
   let draining = false;
   app.use(healthRoutes(db, () => true, Object.fromEntries(config.remoteSubgraphs.map((name) => [name, config.subgraphUrls[name]])), () => draining));
@@ -200,6 +203,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   const terminator = createHttpTerminator({ server, gracefulTerminationTimeout: config.shutdownTimeoutMs });
   const port = await listen(server, config.port, config.host);
   await subscriptions.start(server);
+  observeProcess({ pool: db.pool, openSubscriptions: () => subscriptions.service.liveCount() });
   return {
     url: `http://127.0.0.1:${port}`,
     port,

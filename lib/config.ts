@@ -46,6 +46,8 @@ export interface VigilConfig {
   subscriptions: SubscriptionConfig;
   /** VIGIL_SHUTDOWN_TIMEOUT_MS: on SIGTERM/SIGINT, how long in-flight requests and jobs get to finish. */
   shutdownTimeoutMs: number;
+  /** VIGIL_METRICS_TOKEN: lets callers not on this machine read /metrics with `Authorization: Bearer <token>`. */
+  metricsToken?: string;
 }
 
 export interface WebhookSettings {
@@ -350,5 +352,6 @@ function readConfig(env: NodeJS.ProcessEnv): VigilConfig {
     },
     subscriptions: subscriptionConfig(env),
     shutdownTimeoutMs: envCount(env, 'VIGIL_SHUTDOWN_TIMEOUT_MS', 30_000),
+    metricsToken: env.VIGIL_METRICS_TOKEN || undefined,
   };
 }

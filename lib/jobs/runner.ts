@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { log } from '../log';
+import { jobDuration } from '../metrics';
 import type { JobKind, JobPayloads } from './kinds';
 import { claimJobs, completeJob, failJob, onJobEnqueued, recoverExpiredLeases, releaseJob, renewLease, type JobDatabase, type JobRow } from './queue';
 
@@ -127,11 +128,13 @@ export function startJobRunner(db: JobDatabase, options: JobRunnerOptions): JobR
       try {
         await handler(job.payload, { job, signal: controller.signal });
         clearInterval(heartbeat);
+        jobDuration.observe({ kind: job.kind, outcome: entry.released ? 'released' : 'done' }, (Date.now() - started) / 1000);
         if (entry.released) return;
         const recorded = await completeJob(db, job);
         log.debug('job done', { workerId, jobId: job.id, kind: job.kind, ms: Date.now() - started, recorded });
       } catch (error) {
         clearInterval(heartbeat);
+        jobDuration.observe({ kind: job.kind, outcome: entry.released ? 'released' : job.attempts >= job.maxAttempts ? 'failed' : 'retried' }, (Date.now() - started) / 1000);
         if (entry.released) return;
         const outcome = await failJob(db, job, errorText(error));
         log.warn('job attempt failed', { workerId, jobId: job.id, kind: job.kind, attempt: job.attempts, of: job.maxAttempts, outcome, error: errorText(error) });

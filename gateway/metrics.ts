@@ -1,0 +1,76 @@
+import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import type { ApolloServerPlugin } from '@apollo/server';
+import express from 'express';
+import { Kind, type OperationDefinitionNode } from 'graphql';
+import { graphqlDuration, graphqlErrors, httpDuration, registry, subgraphFetchDuration } from '../lib/metrics';
+
+/** Every HTTP request's duration, labelled by the route template it matched (never the raw path). */
+export function useHttpMetrics(): express.RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const route = req.route?.path ? `${req.baseUrl}${req.route.path}` : req.baseUrl || (res.statusCode === 404 ? 'unmatched' : 'other');
+      httpDuration.observe({ method: req.method, route, status: String(res.statusCode) }, Number(process.hrtime.bigint() - started) / 1e9);
+    });
+    next();
+  };
+}
+
+function rootField(operation: OperationDefinitionNode | null | undefined): string {
+  const first = operation?.selectionSet.selections[0];
+  return first?.kind === Kind.FIELD ? first.name.value : 'unknown';
+}
+
+/** GraphQL operation durations by type and first root field (names from the schema), and errors by code. */
+export function graphqlMetrics(): ApolloServerPlugin {
+  return {
+    async requestDidStart() {
+      const started = process.hrtime.bigint();
+      let labels = { type: 'unknown', field: 'unknown' };
+      return {
+        async didResolveOperation({ operation }) {
+          labels = { type: operation?.operation ?? 'unknown', field: rootField(operation) };
+        },
+        async didEncounterErrors({ errors }) {
+          for (const error of errors) graphqlErrors.inc({ code: String(error.extensions?.code ?? 'INTERNAL_SERVER_ERROR') });
+        },
+        async willSendResponse() {
+          // A document refused before its operation resolved (syntax, validation, limits) counts as unknown.
+          graphqlDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
+        },
+      };
+    },
+  };
+}
+
+/** A subgraph's data source, its fetches timed. */
+export function timedDataSource(name: string, source: GraphQLDataSource): GraphQLDataSource {
+  return {
+    async process(options: GraphQLDataSourceProcessOptions) {
+      const end = subgraphFetchDuration.startTimer({ subgraph: name });
+      try {
+        return await source.process(options);
+      } finally {
+        end();
+      }
+    },
+  };
+}
+
+/**
+ * GET /metrics in Prometheus' text format, for callers on this machine (the socket's address is a
+ * loopback one) or, when VIGIL_METRICS_TOKEN is set, anyone sending `Authorization: Bearer <token>`.
+ * Others get 404, as for a route that does not exist.
+ */
+export function metricsRoute(token: string | undefined): express.RequestHandler {
+  return async (req, res) => {
+    const address = req.socket.remoteAddress ?? '';
+    const loopback = address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+    const bearer = req.header('authorization');
+    if (!loopback && !(token && bearer === `Bearer ${token}`)) {
+      res.status(404).json({ statusCode: 404, error: 'NotFound', message: 'No such route' });
+      return;
+    }
+    res.type(registry.contentType).send(await registry.metrics());
+  };
+}
