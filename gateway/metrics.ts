@@ -1,6 +1,6 @@
 import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { ApolloServerPlugin } from '@apollo/server';
-import express from 'express';
+import type express from 'express';
 import { Kind, type OperationDefinitionNode } from 'graphql';
 import { graphqlDuration, graphqlErrors, httpDuration, registry, subgraphFetchDuration } from '../lib/metrics';
 
