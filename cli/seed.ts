@@ -79,19 +79,22 @@ export async function seedDemo(db: Database, progress: Progress, services?: Comm
       targets.push(found ?? (await createScanTarget(db.prisma, services.secret, account.organizationId, account.userId, target)));
     }
   }
-  // Each round queues a demo scan per target and runs the queue (a running scheduler may take some).
+  // Each round queues a demo scan per target and runs the queue. A running `npm start`'s scheduler may
+  // run some of them: the bar counts this round's scans that have finished, whoever ran them.
+  const scansBefore = done;
   for (let round = 0; round < SCANS_PER_TARGET; round++) {
-    for (const target of targets) await startScan(db, await findTargetForScan(db, target.organizationId, target.id), { force: true });
+    const queued: string[] = [];
+    for (const target of targets) queued.push((await startScan(db, await findTargetForScan(db, target.organizationId, target.id), { force: true })).id);
     for (;;) {
       const { ran } = await runDueScans(db, new Date(0), { batchSize: 1 });
-      for (const outcome of ran) {
-        if (outcome.status !== 'DONE') throw new Error(`demo scan ${outcome.scanId} ended ${outcome.status}: ${outcome.error ?? ''}`);
-        step('scans');
-      }
-      if (ran.length) continue;
-      const { rows } = await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM alerts.scans WHERE "scanTargetId" = ANY($1::uuid[]) AND status IN ('QUEUED', 'RUNNING')`, [targets.map((t) => t.id)]);
-      if (rows[0].n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      const { rows } = await db.pool.query<{ status: string; error: string | null; id: string }>(`SELECT id, status, error FROM alerts.scans WHERE id = ANY($1::uuid[])`, [queued]);
+      const failed = rows.find((scan) => scan.status !== 'DONE' && scan.status !== 'QUEUED' && scan.status !== 'RUNNING');
+      if (failed) throw new Error(`demo scan ${failed.id} ended ${failed.status}: ${failed.error ?? ''}`);
+      const finished = rows.filter((scan) => scan.status === 'DONE').length;
+      done = scansBefore + round * targets.length + finished;
+      progress(done, total, 'scans');
+      if (finished === queued.length) break;
+      if (!ran.length) await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
   // Risks accepted on two of the demo organization's alerts, so states other than OPEN show up.

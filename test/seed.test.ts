@@ -1,4 +1,5 @@
 import { COMMANDS } from '../cli/commands';
+import { startWorkers } from '../workers';
 import { startTestVigil, type TestVigil } from './support/vigil';
 
 let t: TestVigil;
@@ -37,4 +38,20 @@ it('seeds a demo data set whose admin has alerts and followers, reports progress
   const organizations = await t.vigil.db.prisma.organization.count();
   expect(organizations).toBe(5);
   expect(await t.vigil.db.prisma.scanTarget.count()).toBe(15);
+});
+
+it("counts every demo scan on its bar while a running service's job runner takes some of them", async () => {
+  // A job runner of the same database running scan.run jobs, as `npm start` does while the seed runs.
+  const workers = startWorkers(t.vigil.db, { kinds: ['scan.run'], pollMs: 20, concurrency: 4 });
+  const steps: Array<[number, number, string]> = [];
+  try {
+    await COMMANDS.seed.run(t.vigil.db, {}, (done, total, label) => steps.push([done, total, label ?? '']), { secret: t.secret });
+  } finally {
+    await workers?.stop();
+  }
+  const total = steps[steps.length - 1][1];
+  const scans = steps.filter(([, , label]) => label === 'scans').map(([done]) => done);
+  // Every scan is counted (the last scan step is the step before "done"), and the bar never goes back.
+  expect(Math.max(...scans)).toBe(total - 1);
+  expect(steps.map(([done]) => done)).toEqual([...steps.map(([done]) => done)].sort((a, b) => a - b));
 });
