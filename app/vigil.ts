@@ -2,7 +2,6 @@ import type express from 'express';
 import { SUBGRAPH_NAMES, type SubgraphName, type VigilConfig } from '../lib/config';
 import { openDatabase, type Database } from '../lib/db';
 import type { RunningServer } from '../lib/http-server';
-import { enqueueEvery } from '../lib/jobs/periodic';
 import { createStorage } from '../lib/storage';
 import type { JobRunner } from '../lib/jobs/runner';
 import { log } from '../lib/log';
@@ -13,12 +12,10 @@ import type { SubscriptionService } from '../gateway/subscriptions/service';
 import { SUBGRAPHS } from '../subgraphs';
 import { InProcessDataSource } from '../subgraphs/in-process';
 import { buildSchema, startSubgraph } from '../subgraphs/server';
-import { upsertRuleCatalog } from '../subgraphs/alerts/rule-catalog';
 import { findTargetForScan } from '../subgraphs/alerts/scan-queue';
-import { recoverAbandonedScans, startScheduler, type RunningScheduler } from '../subgraphs/alerts/scheduler';
-import { SCAN_JOB_KINDS, runsKind, startWorkers, workerHandlers } from '../workers';
-import { startWebhookWake } from '../workers/webhook-wake';
 import { internalCommandRoutes } from './internal-commands';
+import { startBackground } from './background';
+import type { RunningScheduler } from '../subgraphs/alerts/scheduler';
 
 export interface RunningVigil {
   url: string;
@@ -68,24 +65,8 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
     if (config.subgraphTransport === 'in-process') localSubgraphs[name] = new InProcessDataSource(SUBGRAPHS[name], schema, { db, services });
   }
 
-  // ── scans: the rule catalog, scans abandoned by a stopped process, the scan scheduler ──
-  await upsertRuleCatalog(db.pool);
-  const recovered = await recoverAbandonedScans(db);
-  if (recovered.length) log.warn('scans left running by a stopped process were failed', { scans: recovered });
-  const scheduler = config.scheduler.enabled ? startScheduler(db, { intervalMs: config.scheduler.intervalMs }) : null;
-  // ── background jobs (workers/): VIGIL_WORKERS' kinds, less the scan scheduler's when VIGIL_SCHEDULER=off ──
-  const kinds = config.workers === 'all' ? Object.keys(workerHandlers(db, { storage })) : config.workers;
-  const workerKinds = config.scheduler.enabled ? kinds : kinds.filter((kind) => !SCAN_JOB_KINDS.includes(kind as never));
-  const workers = startWorkers(db, { kinds: workerKinds, settings: { webhooks: config.webhooks, secret: config.secret, storage }, concurrency: config.webhooks.concurrency });
-  // ── webhooks: the poller that wakes delivery jobs (workers/webhook-wake.ts; handlers in workers/webhook-deliver.ts) ──
-  const webhookWake = runsKind(workerKinds, 'webhook.deliver') ? startWebhookWake(db, config.webhooks) : null;
-  // ── periodic jobs, asked for by the processes that run them: overdue assessments flagged every
-  // minute, expired documents and attachments deleted, finished jobs purged hourly ──
-  const periodic = [
-    runsKind(workerKinds, 'assessments.overdue') ? enqueueEvery(db, 'assessments.overdue', {}, 60_000) : null,
-    runsKind(workerKinds, 'documents.expire') ? enqueueEvery(db, 'documents.expire', {}, config.attachments.cleanupIntervalMs) : null,
-    runsKind(workerKinds, 'jobs.purge') ? enqueueEvery(db, 'jobs.purge', { keepDays: 7 }, 3_600_000) : null,
-  ];
+  const background = await startBackground(db, config, storage);
+  const { scheduler, workers } = background;
 
   const gateway = await startGatewayServer(config, {
     db,
@@ -116,10 +97,8 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
      */
     async close() {
       gateway.drain();
-      await scheduler?.stop(); // scans: no pass may outlive the database
-      await webhookWake?.stop();
-      for (const job of periodic) job?.stop();
-      await Promise.all([workers?.stop({ timeoutMs: config.shutdownTimeoutMs }), gateway.close()]);
+      await background.quiesce();
+      await Promise.all([background.stop(config.shutdownTimeoutMs), gateway.close()]);
       for (const running of Object.values(subgraphs)) await running.close();
       log.debug('subgraphs stopped');
       if (!options.db) await db.close();

@@ -1,0 +1,30 @@
+# Vigil's image: one image for every role (gateway, subgraph, worker); the command picks the role.
+# Build:  docker build -t vigil .
+# Run:    docker compose up   (docker-compose.yml: PostgreSQL, Redis, MinIO, four subgraphs, two
+#         gateways behind nginx, one worker)
+
+# ── build: dependencies (with dev), the compiled dist/, then production dependencies only ──
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json .npmrc prisma.config.ts ./
+COPY prisma ./prisma
+RUN npm ci
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+# ── runtime: compiled JavaScript run by node as a non-root user, tini as PID 1 (signals, zombies) ──
+FROM node:20-bookworm-slim
+RUN apt-get update && apt-get install -y --no-install-recommends tini && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=4000 VIGIL_DATA_DIR=/var/lib/vigil
+RUN mkdir -p /var/lib/vigil && chown node:node /var/lib/vigil
+COPY --from=build --chown=node:node /app/package.json ./
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/dist ./dist
+USER node
+EXPOSE 4000
+VOLUME ["/var/lib/vigil"]
+HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+ENTRYPOINT ["/usr/bin/tini", "--"]
+CMD ["node", "dist/app/main.js"]

@@ -1,0 +1,59 @@
+import type { VigilConfig } from '../lib/config';
+import type { Database } from '../lib/db';
+import { enqueueEvery } from '../lib/jobs/periodic';
+import type { JobRunner } from '../lib/jobs/runner';
+import { log } from '../lib/log';
+import type { ObjectStorage } from '../lib/storage';
+import { upsertRuleCatalog } from '../subgraphs/alerts/rule-catalog';
+import { recoverAbandonedScans, startScheduler, type RunningScheduler } from '../subgraphs/alerts/scheduler';
+import { SCAN_JOB_KINDS, runsKind, startWorkers, workerHandlers } from '../workers';
+import { startWebhookWake } from '../workers/webhook-wake';
+
+/** The background side of a process: the scan scheduler, the job runner and what feeds it. */
+export interface Background {
+  scheduler: RunningScheduler | null;
+  workers: JobRunner | null;
+  /** Stops asking for work (scheduler, pollers, periodic enqueues); running jobs go on. */
+  quiesce(): Promise<void>;
+  /** Lets running jobs finish for up to `timeoutMs`, then gives the rest back (QUEUED again). */
+  stop(timeoutMs: number): Promise<void>;
+}
+
+/**
+ * Starts what `VIGIL_SCHEDULER` and `VIGIL_WORKERS` ask of this process: `npm start` runs it beside
+ * the gateway, `npm run start:worker` alone.
+ */
+export async function startBackground(db: Database, config: VigilConfig, storage: ObjectStorage): Promise<Background> {
+  // ── scans: the rule catalog, scans abandoned by a stopped process, the scan scheduler ──
+  await upsertRuleCatalog(db.pool);
+  const recovered = await recoverAbandonedScans(db);
+  if (recovered.length) log.warn('scans left running by a stopped process were failed', { scans: recovered });
+  const scheduler = config.scheduler.enabled ? startScheduler(db, { intervalMs: config.scheduler.intervalMs }) : null;
+  // ── background jobs (workers/): VIGIL_WORKERS' kinds, less the scan scheduler's when VIGIL_SCHEDULER=off ──
+  const kinds = config.workers === 'all' ? Object.keys(workerHandlers(db, { storage })) : config.workers;
+  const workerKinds = config.scheduler.enabled ? kinds : kinds.filter((kind) => !SCAN_JOB_KINDS.includes(kind as never));
+  const workers = startWorkers(db, { kinds: workerKinds, settings: { webhooks: config.webhooks, secret: config.secret, storage }, concurrency: config.webhooks.concurrency });
+  // ── webhooks: the poller that wakes delivery jobs (workers/webhook-wake.ts; handlers in workers/webhook-deliver.ts) ──
+  const webhookWake = runsKind(workerKinds, 'webhook.deliver') ? startWebhookWake(db, config.webhooks) : null;
+  // ── periodic jobs, asked for by the processes that run them: overdue assessments flagged every
+  // minute, expired documents and attachments deleted, finished jobs purged hourly ──
+  const periodic = [
+    runsKind(workerKinds, 'assessments.overdue') ? enqueueEvery(db, 'assessments.overdue', {}, 60_000) : null,
+    runsKind(workerKinds, 'documents.expire') ? enqueueEvery(db, 'documents.expire', {}, config.attachments.cleanupIntervalMs) : null,
+    runsKind(workerKinds, 'jobs.purge') ? enqueueEvery(db, 'jobs.purge', { keepDays: 7 }, 3_600_000) : null,
+  ];
+  const quiesce = async () => {
+    await scheduler?.stop(); // scans: no pass may outlive the database
+    await webhookWake?.stop();
+    for (const job of periodic) job?.stop();
+  };
+  return {
+    scheduler,
+    workers,
+    quiesce,
+    async stop(timeoutMs) {
+      await quiesce();
+      await workers?.stop({ timeoutMs }); // jobs finish or are given back before the database closes
+    },
+  };
+}
