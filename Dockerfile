@@ -21,6 +21,7 @@ RUN mkdir -p /var/lib/vigil && chown node:node /var/lib/vigil
 COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
+COPY --from=build --chown=node:node /app/web ./web
 USER node
 EXPOSE 4000
 VOLUME ["/var/lib/vigil"]

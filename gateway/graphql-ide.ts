@@ -1,5 +1,5 @@
-import path from 'node:path';
 import express from 'express';
+import { packageFile } from './package-files';
 
 /**
  * The GraphQL IDE (GraphiQL 3, its UMD bundle with React 18) served by Vigil itself: no CDN, no
@@ -47,9 +47,6 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-function assetPath(module: string, file: string): string {
-  return path.join(path.dirname(require.resolve(`${module}/package.json`)), file);
-}
 
 /** Whether a GET /graphql is a browser opening the page (not a GET query). */
 function wantsPage(req: express.Request): boolean {
@@ -66,7 +63,7 @@ export function graphqlIde(): express.Router {
     res.type('text/javascript').set('Cache-Control', 'no-cache').send(START);
   });
   for (const [name, asset] of Object.entries(ASSETS)) {
-    const file = assetPath(asset.module, asset.file);
+    const file = packageFile(asset.module, asset.file);
     router.get(`/graphql-ide/${name}`, (_req, res) => {
       res.type(asset.type).set('Cache-Control', 'public, max-age=86400').sendFile(file);
     });

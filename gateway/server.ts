@@ -12,6 +12,7 @@ import type { Database } from '../lib/db';
 import { isDependencyUnreachable } from '../lib/errors';
 import { formatError } from '../lib/graphql-errors';
 import { createHttpTerminator } from 'http-terminator';
+import { dashboardRoutes } from './dashboard';
 import { graphqlIde } from './graphql-ide';
 import { graphqlMetrics, metricsRoute, useHttpMetrics } from './metrics';
 import { observeProcess } from '../lib/metrics';
@@ -120,7 +121,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   let draining = false;
   app.use(healthRoutes(db, () => true, Object.fromEntries(config.remoteSubgraphs.map((name) => [name, config.subgraphUrls[name]])), () => draining));
   if (options.routes) app.use(options.routes);
-  app.use(graphqlIde());
+  app.use(graphqlIde(), dashboardRoutes());
   // ── documents: local-disk storage URLs (the signed token is the capability, no API key) ──
   if (options.storage.kind === 'local') app.use(localStorageRoutes(options.storage, config.secret));
   app.get('/openapi.json', (_req, res) => {

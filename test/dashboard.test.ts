@@ -1,0 +1,90 @@
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+
+/**
+ * The live dashboard in a real browser (Debian's Chromium, driven by playwright-core): a user pastes
+ * an API key, sees the organization's counts, newest alerts and followed organizations, and the page
+ * follows a change made through the API without reloading — also after its connection dropped.
+ * Every request the page makes goes to Vigil. A screenshot is kept in test-artifacts/dashboard.png.
+ */
+jest.setTimeout(240_000);
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARTIFACTS = path.join(__dirname, '..', 'test-artifacts');
+
+/** The test set-up installs Debian's Chromium when it is missing (root, Debian's package mirror). */
+function ensureChromium(): void {
+  if (existsSync(CHROMIUM)) return;
+  process.stderr.write('dashboard test: installing Debian chromium (apt-get)…\n');
+  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit', timeout: 600_000 });
+}
+
+let t: TestVigil;
+let acme: Account;
+let target: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  ensureChromium();
+  t = await startTestVigil();
+  acme = await t.bootstrap('ann@acme.example', 'Acme');
+  const supplier = await t.bootstrap('sam@supplier.example', 'Supplier Co');
+  // Acme follows Supplier Co (request by Supplier, accepted by Acme).
+  expect((await t.rest('POST', `/organizations/${supplier.organizationId}/followers/requests`, { key: supplier.apiKey, body: { token: acme.organizationId } })).status).toBe(200);
+  expect((await t.rest('POST', `/organizations/${acme.organizationId}/following/requests/${supplier.organizationId}/accept`, { key: acme.apiKey, body: {} })).status).toBe(200);
+  const created = await t.rest('POST', `/organizations/${acme.organizationId}/scantargets`, { key: acme.apiKey, body: { name: 'prod', kind: 'AWS', credential: { account: '123456789012' } } });
+  target = created.body.id;
+  const findings = ['logs', 'www', 'backup'].map((bucket) => ({ rule: 'aws-s3-bucket-public', resource: `arn:aws:s3:::${bucket}` }));
+  expect((await t.rest('POST', `/organizations/${acme.organizationId}/scantargets/${target}/findings`, { key: acme.apiKey, body: { format: 'vigil', findings } })).body.status).toBe('DONE');
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],  // playwright starts it on a new empty profile
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+it('shows counts, newest alerts and followed organizations, and follows API changes live, also after a dropped connection', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const origins = new Set<string>();
+  page.on('request', (request) => origins.add(new URL(request.url()).origin.replace(/^ws/, 'http')));
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+
+  await page.goto(`${t.url}/dashboard`);
+  await page.fill('#api-key', acme.apiKey);
+  await page.click('#connect');
+  await page.waitForSelector('#open-count');
+  expect(await page.textContent('#open-count')).toBe('3');
+  expect(await page.locator('#newest tr').count()).toBe(3);
+  expect(await page.textContent('#followed')).toContain('Supplier Co');
+  await page.waitForSelector('#live-status.live');
+
+  // A change made through the API reaches the page without a reload.
+  const alerts = (await t.rest('POST', `/organizations/${acme.organizationId}/alerts?size=10`, { key: acme.apiKey, body: {} })).body.data as Array<{ id: string }>;
+  expect((await t.rest('PUT', `/organizations/${acme.organizationId}/scantargets/${target}/alerts/${alerts[0].id}`, { key: acme.apiKey, body: { state: 'RISK_ACCEPTED' } })).status).toBe(200);
+  await page.waitForSelector(`#feed li[data-alert="${alerts[0].id}"][data-state="RISK_ACCEPTED"]`);
+  await page.waitForFunction(() => document.querySelector('#state-counts [data-state="RISK_ACCEPTED"]')?.textContent === '1');
+
+  // The connection drops; a change made meanwhile arrives once the page has reconnected from its cursor.
+  await page.evaluate(() => (window as unknown as { vigilDashboard: { drop(): void } }).vigilDashboard.drop());
+  expect((await t.rest('PUT', `/organizations/${acme.organizationId}/scantargets/${target}/alerts/${alerts[1].id}`, { key: acme.apiKey, body: { state: 'FALSE_POSITIVE' } })).status).toBe(200);
+  await page.waitForSelector(`#feed li[data-alert="${alerts[1].id}"][data-state="FALSE_POSITIVE"]`, { timeout: 20_000 });
+  await page.waitForSelector('#live-status.live');
+  // Resumed right after the last event it had: nothing replayed, nothing twice.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  expect(await page.locator(`#feed li[data-alert="${alerts[0].id}"]`).count()).toBe(1);
+  expect(await page.locator(`#feed li[data-alert="${alerts[1].id}"]`).count()).toBe(1);
+  expect(await page.textContent('body')).not.toContain('Loading');
+
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard.png'), fullPage: true });
+  expect([...origins]).toEqual([t.url]);
+  expect(pageErrors).toEqual([]);
+});
