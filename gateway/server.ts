@@ -12,6 +12,7 @@ import type { Database } from '../lib/db';
 import { isDependencyUnreachable } from '../lib/errors';
 import { formatError } from '../lib/graphql-errors';
 import { createHttpTerminator } from 'http-terminator';
+import { useCors } from './cors';
 import { dashboardRoutes } from './dashboard';
 import { graphqlIde } from './graphql-ide';
 import { graphqlMetrics, metricsRoute, useHttpMetrics } from './metrics';
@@ -116,6 +117,8 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
   app.use(useHttpMetrics(), useRequestId(), useCollapsedSlashes());
+  const corsPolicy = useCors(config.corsOrigins);
+  if (corsPolicy) app.use(corsPolicy);
   app.get('/metrics', metricsRoute(config.metricsToken));
   // The supergraph is composed once apollo.start() resolved: /readyz only answers after that.
   let draining = false;

@@ -48,6 +48,8 @@ export interface VigilConfig {
   shutdownTimeoutMs: number;
   /** VIGIL_METRICS_TOKEN: lets callers not on this machine read /metrics with `Authorization: Bearer <token>`. */
   metricsToken?: string;
+  /** VIGIL_CORS_ORIGINS: browser origins allowed to call the API cross-origin (none by default). */
+  corsOrigins: string[];
 }
 
 export interface WebhookSettings {
@@ -216,6 +218,23 @@ function publicUrl(raw: string | undefined): string | undefined {
   return url.toString().replace(/\/+$/, '');
 }
 
+/** `https://a.example,http://localhost:3000`: each an origin (scheme, host, optional port; no path). */
+function corsOrigins(raw: string | undefined): string[] {
+  const origins = (raw ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+  for (const origin of origins) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin) {
+      problem(`VIGIL_CORS_ORIGINS must be a comma-separated list of origins such as https://app.example.com (no path, no trailing slash), got "${origin}"`, null);
+    }
+  }
+  return origins;
+}
+
 function workerKinds(raw: string | undefined): 'all' | string[] {
   const value = (raw ?? 'all').trim();
   if (value === '' || value.toLowerCase() === 'all') return 'all';
@@ -353,5 +372,6 @@ function readConfig(env: NodeJS.ProcessEnv): VigilConfig {
     subscriptions: subscriptionConfig(env),
     shutdownTimeoutMs: envCount(env, 'VIGIL_SHUTDOWN_TIMEOUT_MS', 30_000),
     metricsToken: env.VIGIL_METRICS_TOKEN || undefined,
+    corsOrigins: corsOrigins(env.VIGIL_CORS_ORIGINS),
   };
 }
