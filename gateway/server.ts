@@ -12,6 +12,7 @@ import type { Database } from '../lib/db';
 import { isDependencyUnreachable } from '../lib/errors';
 import { formatError } from '../lib/graphql-errors';
 import { createHttpTerminator } from 'http-terminator';
+import { accessLog } from '../lib/access-log';
 import { useCors } from './cors';
 import { dashboardRoutes } from './dashboard';
 import { graphqlIde } from './graphql-ide';
@@ -116,7 +117,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   // VIGIL_TRUST_PROXY: whose X-Forwarded-* headers count (req.protocol, req.host, req.ip); by default nobody's.
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
-  app.use(useHttpMetrics(), useRequestId(), useCollapsedSlashes());
+  app.use(useHttpMetrics(), useRequestId(), accessLog('gateway', (_req, res) => (res as express.Response).locals.requestId as string), useCollapsedSlashes());
   const corsPolicy = useCors(config.corsOrigins);
   if (corsPolicy) app.use(corsPolicy);
   app.get('/metrics', metricsRoute(config.metricsToken));

@@ -13,6 +13,7 @@ import type { Database } from '../lib/db';
 import { VigilError, isDependencyUnreachable, isErrorCode } from '../lib/errors';
 import { formatError } from '../lib/graphql-errors';
 import { createHttpTerminator } from 'http-terminator';
+import { accessLog } from '../lib/access-log';
 import { answerClientErrors } from '../lib/client-errors';
 import { httpServerOptions, listen, type RunningServer, type ServerTimeouts } from '../lib/http-server';
 import { log } from '../lib/log';
@@ -148,6 +149,11 @@ export async function startSubgraph(
   });
   await apollo.start();
   const app = express();
+  // The gateway's request id (x-request-id) when it looks like one: this subgraph's log lines carry it.
+  app.use(accessLog(`subgraph ${definition.name}`, (req) => {
+    const given = req.headers[REQUEST_ID_HEADER];
+    return typeof given === 'string' && /^[A-Za-z0-9._-]{1,128}$/.test(given) ? given : randomUUID();
+  }));
   app.use(
     '/graphql',
     express.json({ limit: '10mb' }),
