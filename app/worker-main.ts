@@ -1,3 +1,5 @@
+// Tracing first: it instruments HTTP before anything loads it (lib/tracing.ts).
+import '../lib/tracing';
 import '../lib/production-mode';
 import express from 'express';
 import http from 'node:http';

@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { log } from './log';
+import { tracing } from './tracing';
 
 /**
  * Every entry point stops the same way (close-with-grace): on SIGTERM or SIGINT (or an uncaught
@@ -17,6 +18,7 @@ export function stopOnSignals(name: string, timeoutMs: number, close: () => Prom
       if (err) log.error(`${name} stopping after an error`, { error: err.stack ?? err.message });
       else log.info(`${name} stopping`, { signal: signal ?? 'exit' });
       await close();
+      await tracing?.shutdown(); // the last spans are exported before the process ends
       log.info(`${name} stopped`);
     },
   );
