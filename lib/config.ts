@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { trustProxySetting } from './request-origin';
-import { s3Settings, type StorageSettings } from './storage';
+import { ENVIRONMENT, ENVIRONMENT_VARIABLES, type Environment } from './environment';
+import type { StorageSettings } from './storage';
 
 export const SUBGRAPH_NAMES = ['organizations', 'alerts', 'questionnaires', 'documents'] as const;
 export type SubgraphName = (typeof SUBGRAPH_NAMES)[number];
@@ -93,16 +94,6 @@ export interface SubscriptionConfig {
   redisPrefix: string;
 }
 
-function subscriptionConfig(env: NodeJS.ProcessEnv): SubscriptionConfig {
-  return {
-    wake: envChoice(env, 'VIGIL_SUBSCRIPTION_WAKE', ['auto', 'redis', 'postgres', 'process'] as const, 'auto'),
-    pollMs: envCount(env, 'VIGIL_SUBSCRIPTION_POLL_MS', 1000) || 1000,
-    bufferLimit: envCount(env, 'VIGIL_SUBSCRIPTION_BUFFER', 1000) || 1000,
-    recheckMs: envCount(env, 'VIGIL_SUBSCRIPTION_RECHECK_MS', 5000) || 5000,
-    redisPrefix: env.VIGIL_SUBSCRIPTION_REDIS_PREFIX || 'vigil:sub:',
-  };
-}
-
 export interface RequestLimits {
   graphql: {
     maxTokens: number;
@@ -135,87 +126,159 @@ export interface Quotas {
 
 export const DEFAULT_QUOTAS: Quotas = { apiKeysPerUser: 100, commentsPerAlert: 1000, labelsPerAlert: 50, pendingAccessRequests: 20, organizationsPerUser: 50 };
 
-/** A non-negative integer setting (a count, bytes or milliseconds). */
-function envCount(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 0) return problem(`${name} must be a whole number ≥ 0, got "${raw}"`, fallback);
-  return value;
-}
-
-/** A setting with a closed set of values (case-insensitive; `aliases` map other spellings to one). */
-function envChoice<T extends string>(env: NodeJS.ProcessEnv, name: string, choices: readonly T[], fallback: T, aliases: Record<string, T> = {}): T {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = raw.trim().toLowerCase();
-  const chosen = choices.find((choice) => choice === value) ?? aliases[value];
-  if (chosen === undefined) return problem(`${name} must be one of ${[...choices, ...Object.keys(aliases)].join(', ')}, got "${raw}"`, fallback);
-  return chosen;
-}
-
-const MB = 1024 * 1024;
-
-function requestLimits(env: NodeJS.ProcessEnv): RequestLimits {
-  return {
-    graphql: {
-      maxTokens: envCount(env, 'VIGIL_GRAPHQL_MAX_TOKENS', 5000),
-      anonymousMaxTokens: envCount(env, 'VIGIL_GRAPHQL_ANONYMOUS_MAX_TOKENS', 2000),
-      maxAliases: envCount(env, 'VIGIL_GRAPHQL_MAX_ALIASES', 30),
-      maxDepth: envCount(env, 'VIGIL_GRAPHQL_MAX_DEPTH', 15),
-      maxDirectives: envCount(env, 'VIGIL_GRAPHQL_MAX_DIRECTIVES', 50),
-      maxRootFields: envCount(env, 'VIGIL_GRAPHQL_MAX_ROOT_FIELDS', 20),
-      maxCost: envCount(env, 'VIGIL_GRAPHQL_MAX_COST', 100_000),
-    },
-    body: {
-      jsonBytes: envCount(env, 'VIGIL_BODY_MAX_BYTES', 5 * MB),
-      textBytes: 1 * MB,
-      findingsBytes: envCount(env, 'VIGIL_FINDINGS_MAX_BYTES', 256 * MB),
-    },
-    rateLimit: {
-      windowMs: envCount(env, 'VIGIL_RATE_LIMIT_WINDOW_MS', 60_000) || 60_000,
-      perKey: envCount(env, 'VIGIL_RATE_LIMIT_PER_KEY', 3000),
-      perAddress: envCount(env, 'VIGIL_RATE_LIMIT_PER_ADDRESS', 600),
-      failedKeysPerAddress: envCount(env, 'VIGIL_RATE_LIMIT_FAILED_KEYS_PER_ADDRESS', 60),
-      redisUrl: env.REDIS_URL || undefined,
-      redisPrefix: env.VIGIL_RATE_LIMIT_REDIS_PREFIX || 'vigil:rl:',
-    },
-    timeouts: {
-      headersMs: envCount(env, 'VIGIL_HEADERS_TIMEOUT_MS', 20_000),
-      requestMs: envCount(env, 'VIGIL_REQUEST_TIMEOUT_MS', 300_000),
-      keepAliveMs: envCount(env, 'VIGIL_KEEP_ALIVE_TIMEOUT_MS', 5_000),
-    },
-  };
-}
-
-function quotas(env: NodeJS.ProcessEnv): Quotas {
-  return {
-    apiKeysPerUser: envCount(env, 'VIGIL_QUOTA_API_KEYS_PER_USER', DEFAULT_QUOTAS.apiKeysPerUser),
-    commentsPerAlert: envCount(env, 'VIGIL_QUOTA_COMMENTS_PER_ALERT', DEFAULT_QUOTAS.commentsPerAlert),
-    labelsPerAlert: envCount(env, 'VIGIL_QUOTA_LABELS_PER_ALERT', DEFAULT_QUOTAS.labelsPerAlert),
-    pendingAccessRequests: envCount(env, 'VIGIL_QUOTA_PENDING_ACCESS_REQUESTS', DEFAULT_QUOTAS.pendingAccessRequests),
-    organizationsPerUser: envCount(env, 'VIGIL_QUOTA_ORGANIZATIONS_PER_USER', DEFAULT_QUOTAS.organizationsPerUser),
-  };
-}
-
-function envInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > 65535) return problem(`${name} must be a port number (0 – 65535), got "${raw}"`, fallback);
-  return value;
-}
-
-function publicUrl(raw: string | undefined): string | undefined {
-  if (!raw) return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(raw);
-  } catch {
-    url = undefined;
+/** Every problem of the environment at once, each naming its variable: start-up stops on it. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The configuration has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
   }
-  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') return problem(`VIGIL_PUBLIC_URL must be an absolute http(s) URL, got "${raw}"`, undefined);
-  return url.toString().replace(/\/+$/, '');
+}
+
+/**
+ * Reads the whole configuration from `env` through the one schema of lib/environment.ts: every value
+ * checked (numbers, choices, URLs, and below: proxies, origins, job kinds), every problem reported at
+ * once as a ConfigError naming its variable — a `VIGIL_*` variable the schema does not declare (a
+ * typo) is one of them.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): VigilConfig {
+  const problems: string[] = [];
+  const parsed = ENVIRONMENT.safeParse(env);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0]);
+      problems.push(`${name} ${issue.message}, got "${env[name]}"`);
+    }
+  }
+  for (const name of Object.keys(env)) {
+    if (name.startsWith('VIGIL_') && !KNOWN.has(name)) problems.push(`${name} is not a Vigil setting (see the README's Configuration table)`);
+  }
+  if (!parsed.success) throw new ConfigError(problems);
+  const check = <T>(read: () => T, fallback: T): T => {
+    try {
+      return read();
+    } catch (error) {
+      problems.push((error as Error).message);
+      return fallback;
+    }
+  };
+  const config = configOf(parsed.data, check);
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}
+
+const KNOWN = new Set(ENVIRONMENT_VARIABLES);
+
+type Check = <T>(read: () => T, fallback: T) => T;
+
+function configOf(e: Environment, check: Check): VigilConfig {
+  const port = e.PORT ?? 4000;
+  const dataDir = path.resolve(e.VIGIL_DATA_DIR);
+  const basePort = e.SUBGRAPH_BASE_PORT ?? port + 1;
+  const subgraphPorts = {} as Record<SubgraphName, number>;
+  const subgraphUrls = {} as Record<SubgraphName, string>;
+  SUBGRAPH_NAMES.forEach((name, i) => {
+    const key = name.toUpperCase() as Uppercase<SubgraphName>;
+    // Port 0 (tests) lets the system pick a free port for every subgraph.
+    subgraphPorts[name] = e[`${key}_PORT`] ?? (basePort === 0 ? 0 : basePort + i);
+    subgraphUrls[name] = e[`${key}_URL`] ?? `http://127.0.0.1:${subgraphPorts[name]}/graphql`;
+  });
+  const secret = loadSecret(e.VIGIL_SECRET, dataDir);
+  return {
+    port,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    subgraphPorts,
+    subgraphUrls,
+    remoteSubgraphs: SUBGRAPH_NAMES.filter((name) => !!e[`${name.toUpperCase() as Uppercase<SubgraphName>}_URL`]),
+    subgraphTransport: e.VIGIL_SUBGRAPH_TRANSPORT,
+    secret,
+    publicUrl: e.VIGIL_PUBLIC_URL?.replace(/\/+$/, ''),
+    trustProxy: check(() => trustProxySetting(e.VIGIL_TRUST_PROXY), false),
+    logLevel: e.LOG_LEVEL,
+    scheduler: { enabled: e.VIGIL_SCHEDULER === 'on', intervalMs: e.VIGIL_SCHEDULER_INTERVAL_MS },
+    limits: {
+      graphql: {
+        maxTokens: e.VIGIL_GRAPHQL_MAX_TOKENS,
+        anonymousMaxTokens: e.VIGIL_GRAPHQL_ANONYMOUS_MAX_TOKENS,
+        maxAliases: e.VIGIL_GRAPHQL_MAX_ALIASES,
+        maxDepth: e.VIGIL_GRAPHQL_MAX_DEPTH,
+        maxDirectives: e.VIGIL_GRAPHQL_MAX_DIRECTIVES,
+        maxRootFields: e.VIGIL_GRAPHQL_MAX_ROOT_FIELDS,
+        maxCost: e.VIGIL_GRAPHQL_MAX_COST,
+      },
+      body: { jsonBytes: e.VIGIL_BODY_MAX_BYTES, textBytes: 1024 * 1024, findingsBytes: e.VIGIL_FINDINGS_MAX_BYTES },
+      rateLimit: {
+        windowMs: e.VIGIL_RATE_LIMIT_WINDOW_MS,
+        perKey: e.VIGIL_RATE_LIMIT_PER_KEY,
+        perAddress: e.VIGIL_RATE_LIMIT_PER_ADDRESS,
+        failedKeysPerAddress: e.VIGIL_RATE_LIMIT_FAILED_KEYS_PER_ADDRESS,
+        redisUrl: e.REDIS_URL,
+        redisPrefix: e.VIGIL_RATE_LIMIT_REDIS_PREFIX,
+      },
+      timeouts: { headersMs: e.VIGIL_HEADERS_TIMEOUT_MS, requestMs: e.VIGIL_REQUEST_TIMEOUT_MS, keepAliveMs: e.VIGIL_KEEP_ALIVE_TIMEOUT_MS },
+    },
+    quotas: {
+      apiKeysPerUser: e.VIGIL_QUOTA_API_KEYS_PER_USER,
+      commentsPerAlert: e.VIGIL_QUOTA_COMMENTS_PER_ALERT,
+      labelsPerAlert: e.VIGIL_QUOTA_LABELS_PER_ALERT,
+      pendingAccessRequests: e.VIGIL_QUOTA_PENDING_ACCESS_REQUESTS,
+      organizationsPerUser: e.VIGIL_QUOTA_ORGANIZATIONS_PER_USER,
+    },
+    workers: workerKinds(e.VIGIL_WORKERS),
+    webhooks: webhookSettingsOf(e),
+    storage: {
+      dataDir,
+      secret,
+      s3: e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: (e.S3_FORCE_PATH_STYLE ?? (e.S3_ENDPOINT ? 'true' : 'false')) === 'true',
+          }
+        : undefined,
+    },
+    attachments: {
+      maxBytes: e.VIGIL_ATTACHMENT_MAX_BYTES,
+      urlTtlSeconds: e.VIGIL_ATTACHMENT_URL_TTL_SECONDS,
+      documentTtlDays: e.VIGIL_DOCUMENT_TTL_DAYS,
+      cleanupIntervalMs: Math.max(100, e.VIGIL_DOCUMENTS_CLEANUP_INTERVAL_MS),
+    },
+    subscriptions: {
+      wake: e.VIGIL_SUBSCRIPTION_WAKE,
+      pollMs: e.VIGIL_SUBSCRIPTION_POLL_MS,
+      bufferLimit: e.VIGIL_SUBSCRIPTION_BUFFER,
+      recheckMs: e.VIGIL_SUBSCRIPTION_RECHECK_MS,
+      redisPrefix: e.VIGIL_SUBSCRIPTION_REDIS_PREFIX,
+    },
+    shutdownTimeoutMs: e.VIGIL_SHUTDOWN_TIMEOUT_MS,
+    metricsToken: e.VIGIL_METRICS_TOKEN,
+    corsOrigins: check(() => corsOrigins(e.VIGIL_CORS_ORIGINS), []),
+  };
+}
+
+function webhookSettingsOf(e: Environment): WebhookSettings {
+  return {
+    allowHosts: (e.VIGIL_WEBHOOK_ALLOW_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1'))
+      .filter(Boolean),
+    pollMs: e.VIGIL_WEBHOOK_POLL_MS,
+    timeoutMs: e.VIGIL_WEBHOOK_TIMEOUT_MS,
+    backoffMs: e.VIGIL_WEBHOOK_BACKOFF_MS,
+    backoffMaxMs: e.VIGIL_WEBHOOK_BACKOFF_MAX_MS,
+    disableAfterFailures: e.VIGIL_WEBHOOK_DISABLE_AFTER_FAILURES,
+    disableAfterMs: e.VIGIL_WEBHOOK_DISABLE_AFTER_MS,
+    concurrency: e.VIGIL_WEBHOOK_CONCURRENCY,
+  };
+}
+
+/** The webhook settings of `env` (the defaults for none), checked by the schema. */
+export function webhookSettings(env: NodeJS.ProcessEnv = {}): WebhookSettings {
+  return webhookSettingsOf(ENVIRONMENT.parse(env));
 }
 
 /** `https://a.example,http://localhost:3000`: each an origin (scheme, host, optional port; no path). */
@@ -229,149 +292,26 @@ function corsOrigins(raw: string | undefined): string[] {
       parsed = undefined;
     }
     if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin) {
-      problem(`VIGIL_CORS_ORIGINS must be a comma-separated list of origins such as https://app.example.com (no path, no trailing slash), got "${origin}"`, null);
+      throw new Error(`VIGIL_CORS_ORIGINS must be a comma-separated list of origins such as https://app.example.com (no path, no trailing slash), got "${origin}"`);
     }
   }
   return origins;
 }
 
-function workerKinds(raw: string | undefined): 'all' | string[] {
-  const value = (raw ?? 'all').trim();
+function workerKinds(raw: string): 'all' | string[] {
+  const value = raw.trim();
   if (value === '' || value.toLowerCase() === 'all') return 'all';
   if (value.toLowerCase() === 'none') return [];
   return value.split(',').map((kind) => kind.trim()).filter(Boolean);
 }
 
-export function webhookSettings(env: NodeJS.ProcessEnv = {}): WebhookSettings {
-  return {
-    allowHosts: (env.VIGIL_WEBHOOK_ALLOW_HOSTS ?? '')
-      .split(',')
-      .map((host) => host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1'))
-      .filter(Boolean),
-    pollMs: envCount(env, 'VIGIL_WEBHOOK_POLL_MS', 250) || 250,
-    timeoutMs: envCount(env, 'VIGIL_WEBHOOK_TIMEOUT_MS', 10_000) || 10_000,
-    backoffMs: envCount(env, 'VIGIL_WEBHOOK_BACKOFF_MS', 5_000),
-    backoffMaxMs: envCount(env, 'VIGIL_WEBHOOK_BACKOFF_MAX_MS', 3_600_000),
-    disableAfterFailures: envCount(env, 'VIGIL_WEBHOOK_DISABLE_AFTER_FAILURES', 50),
-    disableAfterMs: envCount(env, 'VIGIL_WEBHOOK_DISABLE_AFTER_MS', 3 * 24 * 3_600_000),
-    concurrency: envCount(env, 'VIGIL_WEBHOOK_CONCURRENCY', 4) || 1,
-  };
-}
-
 /** The secret comes from VIGIL_SECRET, or is made once and kept in the data directory. */
-function loadSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
-  if (env.VIGIL_SECRET) return env.VIGIL_SECRET;
+function loadSecret(given: string | undefined, dataDir: string): string {
+  if (given) return given;
   const file = path.join(dataDir, 'secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
-}
-
-/** Every problem of the environment at once, each naming its variable: start-up stops on it. */
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`The configuration has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'ConfigError';
-  }
-}
-
-/** Problems found by the loadConfig under way (it is synchronous); outside it, a problem throws. */
-let collecting: string[] | null = null;
-
-function problem<T>(message: string, fallback: T): T {
-  if (!collecting) throw new Error(message);
-  collecting.push(message);
-  return fallback;
-}
-
-function checked<T>(read: () => T, fallback: T): T {
-  try {
-    return read();
-  } catch (error) {
-    return problem((error as Error).message, fallback);
-  }
-}
-
-/**
- * Reads the whole configuration from `env`. Every setting is checked (numbers, closed choices,
- * URLs, proxies, job kinds); all problems are collected and reported together as one ConfigError
- * naming each variable, and a `VIGIL_*` variable Vigil does not know (a typo) is one of them.
- * `readVariables` (tests) receives the names of every variable read.
- */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, readVariables?: Set<string>): VigilConfig {
-  const read = new Set<string>();
-  const watched = new Proxy(env, {
-    get(target, name, receiver) {
-      if (typeof name === 'string') read.add(name);
-      return Reflect.get(target, name, receiver);
-    },
-  });
-  const outer = collecting;
-  collecting = [];
-  try {
-    const config = readConfig(watched);
-    for (const name of Object.keys(env)) {
-      if (name.startsWith('VIGIL_') && !read.has(name) && !OPTIONAL_READS.has(name)) collecting.push(`${name} is not a Vigil setting (see the README's Configuration table)`);
-    }
-    if (collecting.length) throw new ConfigError(collecting);
-    for (const name of read) readVariables?.add(name);
-    return config;
-  } finally {
-    collecting = outer;
-  }
-}
-
-/** Settings read only in some configurations (e.g. the S3 ones without S3_BUCKET): known, never "unknown". */
-const OPTIONAL_READS = new Set<string>([]);
-
-function readConfig(env: NodeJS.ProcessEnv): VigilConfig {
-  const port = envInt(env, 'PORT', 4000);
-  const host = env.HOST ?? '127.0.0.1';
-  const dataDir = path.resolve(env.VIGIL_DATA_DIR ?? '.vigil');
-  const basePort = envInt(env, 'SUBGRAPH_BASE_PORT', port + 1);
-  const subgraphPorts = {} as Record<SubgraphName, number>;
-  const subgraphUrls = {} as Record<SubgraphName, string>;
-  SUBGRAPH_NAMES.forEach((name, i) => {
-    const key = name.toUpperCase();
-    // Port 0 (tests) lets the system pick a free port for every subgraph.
-    subgraphPorts[name] = envInt(env, `${key}_PORT`, basePort === 0 ? 0 : basePort + i);
-    subgraphUrls[name] = env[`${key}_URL`] ?? `http://127.0.0.1:${subgraphPorts[name]}/graphql`;
-  });
-  const remoteSubgraphs = SUBGRAPH_NAMES.filter((name) => !!env[`${name.toUpperCase()}_URL`]);
-  const logLevel = envChoice(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info');
-  return {
-    port,
-    host,
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir,
-    subgraphPorts,
-    subgraphUrls,
-    remoteSubgraphs,
-    subgraphTransport: envChoice(env, 'VIGIL_SUBGRAPH_TRANSPORT', ['in-process', 'http'] as const, 'in-process'),
-    secret: loadSecret(env, dataDir),
-    publicUrl: publicUrl(env.VIGIL_PUBLIC_URL),
-    trustProxy: checked(() => trustProxySetting(env.VIGIL_TRUST_PROXY), false),
-    logLevel,
-    scheduler: {
-      enabled: envChoice(env, 'VIGIL_SCHEDULER', ['on', 'off'] as const, 'on', { true: 'on', yes: 'on', '1': 'on', false: 'off', no: 'off', '0': 'off' }) === 'on',
-      intervalMs: envCount(env, 'VIGIL_SCHEDULER_INTERVAL_MS', 10_000) || problem('VIGIL_SCHEDULER_INTERVAL_MS must be more than 0', 10_000),
-    },
-    limits: requestLimits(env),
-    quotas: quotas(env),
-    workers: workerKinds(env.VIGIL_WORKERS),
-    webhooks: webhookSettings(env),
-    storage: { dataDir, secret: loadSecret(env, dataDir), s3: s3Settings(env) },
-    attachments: {
-      maxBytes: envCount(env, 'VIGIL_ATTACHMENT_MAX_BYTES', 104_857_600),
-      urlTtlSeconds: envCount(env, 'VIGIL_ATTACHMENT_URL_TTL_SECONDS', 900),
-      documentTtlDays: envCount(env, 'VIGIL_DOCUMENT_TTL_DAYS', 7),
-      cleanupIntervalMs: Math.max(100, envCount(env, 'VIGIL_DOCUMENTS_CLEANUP_INTERVAL_MS', 60_000)),
-    },
-    subscriptions: subscriptionConfig(env),
-    shutdownTimeoutMs: envCount(env, 'VIGIL_SHUTDOWN_TIMEOUT_MS', 30_000),
-    metricsToken: env.VIGIL_METRICS_TOKEN || undefined,
-    corsOrigins: corsOrigins(env.VIGIL_CORS_ORIGINS),
-  };
 }

@@ -17,19 +17,6 @@ export interface StorageSettings {
   s3?: S3Settings;
 }
 
-/** The S3_* variables; undefined when S3_BUCKET is unset (local disk). */
-export function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
-  if (!env.S3_BUCKET) return undefined;
-  return {
-    bucket: env.S3_BUCKET,
-    region: env.S3_REGION || 'us-east-1',
-    endpoint: env.S3_ENDPOINT || undefined,
-    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
-    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
-    forcePathStyle: ['1', 'true', 'yes', 'on'].includes((env.S3_FORCE_PATH_STYLE ?? (env.S3_ENDPOINT ? 'true' : 'false')).toLowerCase()),
-  };
-}
-
 export function createStorage(settings: StorageSettings): ObjectStorage {
   if (settings.s3) return new S3Storage(settings.s3);
   return new LocalDiskStorage(path.join(settings.dataDir, 'attachments'), settings.secret);
