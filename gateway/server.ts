@@ -15,6 +15,7 @@ import { createHttpTerminator } from 'http-terminator';
 import { accessLog } from '../lib/access-log';
 import { useCors } from './cors';
 import { dashboardRoutes } from './dashboard';
+import { apiDocs } from './api-docs';
 import { graphqlIde } from './graphql-ide';
 import { graphqlMetrics, metricsRoute, useHttpMetrics } from './metrics';
 import { observeProcess } from '../lib/metrics';
@@ -125,7 +126,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   let draining = false;
   app.use(healthRoutes(db, () => true, Object.fromEntries(config.remoteSubgraphs.map((name) => [name, config.subgraphUrls[name]])), () => draining));
   if (options.routes) app.use(options.routes);
-  app.use(graphqlIde(), dashboardRoutes());
+  app.use(graphqlIde(), apiDocs(), dashboardRoutes());
   // ── documents: local-disk storage URLs (the signed token is the capability, no API key) ──
   if (options.storage.kind === 'local') app.use(localStorageRoutes(options.storage, config.secret));
   app.get('/openapi.json', (_req, res) => {

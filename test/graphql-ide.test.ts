@@ -12,13 +12,13 @@ afterAll(() => t.close());
 
 const ORIGIN = /\b(?:src|href)\s*=\s*["']([^"']+)["']/g;
 
-it('answers a browser on /graphql with a page whose assets are all served by Vigil', async () => {
-  const page = await fetch(`${t.url}/graphql`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+it.each(['/graphql', '/docs'])('answers a browser on %s with a page whose assets are all served by Vigil', async (pagePath) => {
+  const page = await fetch(`${t.url}${pagePath}`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
   expect(page.status).toBe(200);
   expect(page.headers.get('content-type')).toMatch(/^text\/html/);
   const html = await page.text();
   const links = [...html.matchAll(ORIGIN)].map((m) => m[1]);
-  expect(links.length).toBeGreaterThanOrEqual(5);
+  expect(links.length).toBeGreaterThanOrEqual(3);
   for (const link of links) {
     expect(link.startsWith('/')).toBe(true); // same origin, never another host
     const asset = await fetch(`${t.url}${link}`);
