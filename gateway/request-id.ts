@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type express from 'express';
 import { REQUEST_ID_HEADER } from '../lib/principal';
+import { withRequestId } from '../lib/request-context';
 
 /** What a caller's id may look like: it is echoed in a header, written to logs and passed to subgraphs. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -12,6 +13,7 @@ export function useRequestId(): express.RequestHandler {
     const requestId = given !== undefined && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
     res.setHeader(REQUEST_ID_HEADER, requestId);
     res.locals.requestId = requestId;
-    next();
+    // Everything this request runs (in-process subgraphs, jobs it enqueues) knows its id.
+    withRequestId(requestId, next);
   };
 }

@@ -14,6 +14,7 @@ import { VigilError, isDependencyUnreachable, isErrorCode } from '../lib/errors'
 import { formatError } from '../lib/graphql-errors';
 import { createHttpTerminator } from 'http-terminator';
 import { accessLog } from '../lib/access-log';
+import { withRequestId } from '../lib/request-context';
 import { answerClientErrors } from '../lib/client-errors';
 import { httpServerOptions, listen, type RunningServer, type ServerTimeouts } from '../lib/http-server';
 import { log } from '../lib/log';
@@ -149,11 +150,15 @@ export async function startSubgraph(
   });
   await apollo.start();
   const app = express();
-  // The gateway's request id (x-request-id) when it looks like one: this subgraph's log lines carry it.
-  app.use(accessLog(`subgraph ${definition.name}`, (req) => {
-    const given = req.headers[REQUEST_ID_HEADER];
-    return typeof given === 'string' && /^[A-Za-z0-9._-]{1,128}$/.test(given) ? given : randomUUID();
-  }));
+  // The gateway's request id (x-request-id) when it looks like one: this subgraph's log lines and the
+  // jobs it enqueues carry it.
+  app.use(
+    accessLog(`subgraph ${definition.name}`, (req) => {
+      const given = req.headers[REQUEST_ID_HEADER];
+      return typeof given === 'string' && /^[A-Za-z0-9._-]{1,128}$/.test(given) ? given : randomUUID();
+    }),
+    (req, _res, next) => withRequestId(String((req as unknown as { id: string }).id), next),
+  );
   app.use(
     '/graphql',
     express.json({ limit: '10mb' }),

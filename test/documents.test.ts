@@ -168,6 +168,14 @@ describe('CSV exports', () => {
     }
   });
 
+  it('records the id of the request that asked for an export on its job', async () => {
+    const created = await t.rest('POST', `/organizations/${acme.organizationId}/documents`, { key: acme.apiKey, body: { type: 'EVENT', params: {} }, headers: { 'x-request-id': 'export-request-7' } });
+    expect(created.status).toBe(200);
+    const { rows } = await t.vigil.db.pool.query(`SELECT "requestId" FROM jobs.jobs WHERE kind = 'export.build' AND payload->>'documentId' = $1`, [created.body.id]);
+    expect(rows).toEqual([{ requestId: 'export-request-7' }]);
+    await waitFinished(created.body.id, acme.apiKey);
+  });
+
   it("exports the organization's events (EVENT: name, start, end) as the event log lists them", async () => {
     await t.rest('POST', `/organizations/${acme.organizationId}/attachments`, { key: acme.apiKey, body: { fileName: 'a.txt', contentLength: 1, contentType: 'text/plain', contentMD5: 'DMF1ucDxtqgxw5niaXcmYQ==' } });
     const rows = await exportCsv(acme.organizationId, { type: 'EVENT', params: { filter: { name: 'AttachmentCreated', start: '2020-01-01T00:00:00Z' } } }, acme.apiKey);

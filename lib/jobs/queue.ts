@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { currentRequestId } from '../request-context';
 import type { Database } from '../db';
 import type { JobKind, JobPayloads } from './kinds';
 
@@ -36,6 +37,8 @@ export interface JobRow<K extends JobKind = JobKind> {
   lockedBy: string | null;
   lockedUntil: Date | null;
   lastError: string | null;
+  /** The x-request-id of the request that enqueued it (lib/request-context.ts), if one did. */
+  requestId: string | null;
   startedAt: Date | null;
   finishedAt: Date | null;
   createdAt: Date;
@@ -101,8 +104,8 @@ export async function enqueue<K extends JobKind>(
   const client = 'pool' in db ? db.pool : db;
   const { rows } = await client.query<{ id: string; enqueued: boolean }>(
     `WITH inserted AS (
-       INSERT INTO jobs.jobs (id, kind, payload, "singletonKey", "maxAttempts", "backoffMs", "backoffFactor", "runAt")
-       VALUES (gen_random_uuid(), $1, $2::jsonb, $3, $4, $5, $6, coalesce($7::timestamptz, now()))
+       INSERT INTO jobs.jobs (id, kind, payload, "singletonKey", "maxAttempts", "backoffMs", "backoffFactor", "runAt", "requestId")
+       VALUES (gen_random_uuid(), $1, $2::jsonb, $3, $4, $5, $6, coalesce($7::timestamptz, now()), $8)
        ON CONFLICT (kind, "singletonKey") WHERE state IN ('QUEUED', 'RUNNING') DO NOTHING
        RETURNING id
      )
@@ -110,7 +113,7 @@ export async function enqueue<K extends JobKind>(
      UNION ALL
      SELECT id, false FROM jobs.jobs
       WHERE NOT EXISTS (SELECT 1 FROM inserted) AND kind = $1 AND "singletonKey" = $3 AND state IN ('QUEUED', 'RUNNING')`,
-    [kind, JSON.stringify(payload), options.singletonKey ?? null, maxAttempts, backoffMs, backoffFactor, options.runAt ?? null],
+    [kind, JSON.stringify(payload), options.singletonKey ?? null, maxAttempts, backoffMs, backoffFactor, options.runAt ?? null, currentRequestId() ?? null],
   );
   // The statement's snapshot cannot see a conflicting row committed after it began; then the key's
   // holder just finished. Rare, and the caller learns only that nothing new was queued.

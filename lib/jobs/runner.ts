@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { log } from '../log';
 import { jobDuration } from '../metrics';
+import { withRequestId } from '../request-context';
 import type { JobKind, JobPayloads } from './kinds';
 import { claimJobs, completeJob, failJob, onJobEnqueued, recoverExpiredLeases, releaseJob, renewLease, type JobDatabase, type JobRow } from './queue';
 
@@ -126,18 +127,19 @@ export function startJobRunner(db: JobDatabase, options: JobRunnerOptions): JobR
     entry.done = (async () => {
       const started = Date.now();
       try {
-        await handler(job.payload, { job, signal: controller.signal });
+        // The handler's own work (and jobs it enqueues) belongs to the request that enqueued this job.
+        await withRequestId(job.requestId ?? `job:${job.id}`, () => handler(job.payload, { job, signal: controller.signal }));
         clearInterval(heartbeat);
         jobDuration.observe({ kind: job.kind, outcome: entry.released ? 'released' : 'done' }, (Date.now() - started) / 1000);
         if (entry.released) return;
         const recorded = await completeJob(db, job);
-        log.debug('job done', { workerId, jobId: job.id, kind: job.kind, ms: Date.now() - started, recorded });
+        log.debug('job done', { workerId, jobId: job.id, kind: job.kind, ms: Date.now() - started, recorded, requestId: job.requestId ?? undefined });
       } catch (error) {
         clearInterval(heartbeat);
         jobDuration.observe({ kind: job.kind, outcome: entry.released ? 'released' : job.attempts >= job.maxAttempts ? 'failed' : 'retried' }, (Date.now() - started) / 1000);
         if (entry.released) return;
         const outcome = await failJob(db, job, errorText(error));
-        log.warn('job attempt failed', { workerId, jobId: job.id, kind: job.kind, attempt: job.attempts, of: job.maxAttempts, outcome, error: errorText(error) });
+        log.warn('job attempt failed', { workerId, jobId: job.id, kind: job.kind, attempt: job.attempts, of: job.maxAttempts, outcome, error: errorText(error), requestId: job.requestId ?? undefined });
       }
     })()
       .catch((error: unknown) => log.error('job outcome not recorded', { workerId, jobId: job.id, error: errorText(error) }))
