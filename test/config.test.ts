@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../lib/config';
 import { ENVIRONMENT_VARIABLES } from '../lib/environment';
-import { spawnCompiled } from './support/processes';
+import { spawn } from 'node:child_process';
+import { buildOnce, ROOT, spawnCompiled } from './support/processes';
 
 /**
  * Configuration is checked at start-up: every problem named at once, the process stops before it
@@ -68,4 +69,37 @@ it("documents exactly the variables of its environment schema in the README's Co
   const ignoredByVigil = new Set(['TEST_DATABASE_URL']); // the tests' own setting, documented in the same table
   expect([...read].filter((name) => !documented.has(name)).sort()).toEqual([]);
   expect([...documented].filter((name) => !read.has(name) && !ignoredByVigil.has(name)).sort()).toEqual([]);
+});
+
+/** Runs `npm <args>` in the project as a user's shell would: npm reads only the project's .npmrc. */
+async function npm(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
+  const child = spawn('npm', args, { cwd: ROOT, env: { ...clean, ...env } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { code, stdout, stderr };
+}
+
+it('`npm run vigil -- bootstrap` prints exactly one JSON line on stdout, while npm still reports its own errors', async () => {
+  await buildOnce();
+  const home = mkdtempSync(path.join(os.tmpdir(), 'vigil-npm-'));
+  try {
+    const run = await npm(['run', 'vigil', '--', 'bootstrap', '--email', 'npm@example.com', '--organization', 'Npm Co'], {
+      DATABASE_URL: '',
+      VIGIL_DATA_DIR: home,
+    });
+    expect(run.code).toBe(0);
+    const lines = run.stdout.split('\n').filter((line) => line !== '');
+    expect(lines).toHaveLength(1);
+    expect(Object.keys(JSON.parse(lines[0]))).toEqual(['userId', 'organizationId', 'apiKey']);
+
+    const missing = await npm(['run', 'no-such-script'], {});
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toMatch(/Missing script: "no-such-script"/);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
 });
