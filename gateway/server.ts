@@ -28,6 +28,8 @@ import { createGateway, type GatewayContext } from './gateway';
 import { mountRoutes, sendError, type Execute } from './rest/table';
 import { REST_ROUTES } from './rest/routes';
 import { openApiDocument } from './rest/openapi';
+import { typesOf } from './rest/response-schemas';
+import { composeSupergraph } from '../schema/compose';
 import { graphqlPrincipal, requireApiKey, useAuthentication } from './authenticate';
 import { useCollapsedSlashes } from './collapse-slashes';
 import { healthRoutes } from './health';
@@ -129,8 +131,11 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   app.use(graphqlIde(), apiDocs(), dashboardRoutes());
   // ── documents: local-disk storage URLs (the signed token is the capability, no API key) ──
   if (options.storage.kind === 'local') app.use(localStorageRoutes(options.storage, config.secret));
+  // Generated once, on first request: the route table's operations typed against the supergraph.
+  let openApi: ReturnType<typeof openApiDocument> | undefined;
   app.get('/openapi.json', (_req, res) => {
-    res.json(openApiDocument(REST_ROUTES));
+    openApi ??= openApiDocument(REST_ROUTES, typesOf(composeSupergraph()));
+    res.json(openApi);
   });
 
   // ── request limits: rate limits (gateway/rate-limits.ts), bodies read only after authentication

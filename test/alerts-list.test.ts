@@ -1,3 +1,4 @@
+import { responseChecker } from './support/openapi';
 import { startTestVigil, type Account, type TestVigil } from './support/vigil';
 import { addReadOnlyMember, createScanTarget, follow, insertAlerts, insertRules, FIXTURE_RULES, type FixtureAlert } from './support/alert-fixtures';
 
@@ -500,5 +501,34 @@ describe('REST pages built by the database', () => {
     }
     const followerRecord = await t.rest('POST', `/organizations/${follower.organizationId}/followings/alerts?size=100`, { key: follower.apiKey, body: {} });
     expect(followerRecord.body.data.every((a: { resource: string; metadata: object; enrichment: object }) => a.resource === '[censored]' && JSON.stringify(a.metadata) === '{}' && JSON.stringify(a.enrichment) === '{}')).toBe(true);
+  });
+});
+
+describe('/openapi.json response schemas', () => {
+  it('describe what the alert, history, grouped, summary and organization routes really answer', async () => {
+    const check = responseChecker((await t.rest('GET', '/openapi.json')).body);
+    const org = alice.organizationId;
+    const alertId = alerts[0].id;
+    const calls: Array<[string, string, Account, unknown?]> = [
+      ['POST', `/organizations/${org}/alerts?size=5`, alice, {}],
+      ['POST', `/organizations/${follower.organizationId}/followings/alerts?size=5`, follower, {}],
+      ['POST', `/organizations/${org}/alerts/rules`, alice, {}],
+      ['POST', '/alerts/history', alice, { organizationId: org, pageSize: 5 }],
+      ['GET', `/alerts/${alertId}`, alice],
+      ['GET', `/alerts/${alertId}/history?page=1&pageSize=100`, alice],
+      ['POST', `/organizations/${org}/summaries/scantargets/details`, alice, {}],
+      ['GET', `/organizations/${org}`, alice],
+      ['GET', '/organizations', alice],
+      ['GET', '/me', alice],
+    ];
+    for (const [method, url, who, body] of calls) {
+      const res = await t.rest(method as 'GET', url, { key: who.apiKey, ...(body ? { body } : {}) });
+      expect([url, res.status]).toEqual([url, 200]);
+      expect(check(method, url, res.body)).toEqual([]);
+    }
+    // The schemas are specific: an alert record's severity is one of the five, its id required.
+    const wrong = (await t.rest('GET', `/alerts/${alertId}`, { key: alice.apiKey })).body;
+    expect(check('GET', `/alerts/${alertId}`, { ...wrong, severity: 'SEVERE' })).not.toEqual([]);
+    expect(check('GET', `/alerts/${alertId}`, { ...wrong, id: undefined })).not.toEqual([]);
   });
 });

@@ -1,4 +1,7 @@
 import { z } from 'zod/v4';
+import type { GraphQLSchema } from 'graphql';
+import { ALERT_FIELDS } from './routes/alert-inputs';
+import { responseContent } from './response-schemas';
 import type { RestRoute } from './table';
 
 function jsonSchema(schema: z.ZodType | undefined, io: 'input' | 'output' = 'input'): Record<string, unknown> | undefined {
@@ -71,8 +74,11 @@ const STREAMED_PATHS: Record<string, Record<string, unknown>> = {
   },
 };
 
+/** The alert lists' records are JSON text the database builds with alertRecord()'s fields (subgraphs/alerts/alert-lists.ts). */
+const JSON_TEXT_FIELDS = { 'AlertPage.recordsJson': { type: 'Alert', fields: ALERT_FIELDS } };
+
 /** The OpenAPI document, generated from the same route table that serves the requests. */
-export function openApiDocument(routes: readonly RestRoute[]) {
+export function openApiDocument(routes: readonly RestRoute[], types: GraphQLSchema) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const row of routes) {
     const path = row.path.replace(/:(\w+)/g, '{$1}');
@@ -85,7 +91,7 @@ export function openApiDocument(routes: readonly RestRoute[]) {
       ...(row.deprecated ? { deprecated: true } : {}),
       parameters: [...parameters(row.params, 'path'), ...parameters(row.query, 'query')],
       ...(body ? { requestBody: { required: false, content: { 'application/json': { schema: body } } } } : {}),
-      responses: { '200': { description: 'OK (JSON body; `true` for deletions and actions)', content: { 'application/json': { schema: {} } } }, ...ERROR_RESPONSES },
+      responses: { '200': { description: 'OK', content: responseContent(row, types, JSON_TEXT_FIELDS) }, ...ERROR_RESPONSES },
       security: [{ ServiceAuth: [] }],
     };
   }
