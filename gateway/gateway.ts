@@ -1,8 +1,9 @@
-import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import { ApolloGateway, type GraphQLDataSource } from '@apollo/gateway';
 import { composeSupergraph } from '../schema/compose';
 import { timedDataSource } from './metrics';
 import type { SubgraphName } from '../lib/config';
 import { REQUEST_ID_HEADER, signPrincipal, type Principal } from '../lib/principal';
+import { SubgraphTransport } from './subgraph-transport';
 
 /** What the gateway knows of a request: the authenticated caller, the id its logs carry, where the client reached it. */
 export interface GatewayContext {
@@ -12,25 +13,26 @@ export interface GatewayContext {
   origin?: string;
 }
 
-/** Forwards the caller to a subgraph over HTTP as a signed header a client cannot forge. */
-class SignedDataSource extends RemoteGraphQLDataSource<GatewayContext> {
-  constructor(
-    url: string,
-    private readonly secret: string,
-  ) {
-    super({ url });
-  }
-
-  override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
-    const ctx = context as Partial<GatewayContext>;
-    for (const [name, value] of Object.entries(signPrincipal(this.secret, ctx.principal ?? null, { query: request.query, variables: request.variables }, Date.now(), ctx.origin))) request.http?.headers.set(name, value);
-    if (ctx.requestId) request.http?.headers.set(REQUEST_ID_HEADER, ctx.requestId);
-  }
+/**
+ * Calls a subgraph over HTTP (gateway/subgraph-transport.ts: pooled keep-alive connections, the
+ * fetches a request's plan starts together merged into one call), forwarding the caller as a signed
+ * header a client cannot forge, bound to the exact operation and variables sent.
+ */
+function signedTransport(url: string, secret: string): SubgraphTransport {
+  return new SubgraphTransport({
+    url,
+    headers(request, context) {
+      const ctx = (context ?? {}) as Partial<GatewayContext>;
+      const headers = signPrincipal(secret, ctx.principal ?? null, { query: request.query, variables: request.variables }, Date.now(), ctx.origin);
+      if (ctx.requestId) headers[REQUEST_ID_HEADER] = ctx.requestId;
+      return headers;
+    },
+  });
 }
 
 export function createGateway(urls: Record<SubgraphName, string>, secret: string, inProcess: Partial<Record<SubgraphName, GraphQLDataSource>> = {}): ApolloGateway {
   return new ApolloGateway({
     supergraphSdl: composeSupergraph(urls),
-    buildService: ({ name, url }) => timedDataSource(name, inProcess[name as SubgraphName] ?? new SignedDataSource(url!, secret)),
+    buildService: ({ name, url }) => timedDataSource(name, inProcess[name as SubgraphName] ?? signedTransport(url as string, secret)),
   });
 }

@@ -1,0 +1,36 @@
+import http from 'node:http';
+import { ApolloGateway } from '@apollo/gateway';
+import { SubgraphTransport } from './subgraph-transport';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled, ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import express from 'express';
+import { createHttpTerminator } from 'http-terminator';
+import { listen } from '../lib/http-server';
+
+export interface FederationGatewayOptions {
+  supergraphSdl: string;
+  port: number;
+  host: string;
+}
+
+/** Vigil's gateway in front of any supergraph: POST /graphql, /healthz. */
+export async function startFederationGateway(options: FederationGatewayOptions) {
+  const gateway = new ApolloGateway({ supergraphSdl: options.supergraphSdl, buildService: ({ url }) => new SubgraphTransport({ url: url as string }) });
+  const apollo = new ApolloServer({ gateway, plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()], csrfPrevention: false, stopOnTerminationSignals: false });
+  await apollo.start();
+  const app = express();
+  app.disable('x-powered-by');
+  app.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
+  app.use('/graphql', express.json({ limit: '1mb' }), expressMiddleware(apollo));
+  const server = http.createServer(app);
+  const terminator = createHttpTerminator({ server, gracefulTerminationTimeout: 10_000 });
+  const port = await listen(server, options.port, options.host);
+  return {
+    url: `http://${options.host}:${port}`,
+    async close() {
+      await terminator.terminate();
+      await apollo.stop();
+    },
+  };
+}
