@@ -65,14 +65,16 @@ const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'E
 const UNREACHABLE_MESSAGES = /Connection terminated|Unable to start a transaction in the given time|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|Can't reach database server|fetch failed|socket hang up/i;
 
 /**
- * Whether `error` (or what it wraps: `cause`, `originalError`, Prisma's adapter `cause`) says a
+ * Whether `error` (or what it wraps: `cause`, `originalError`, graphql-js's `thrownValue`) says a
  * dependency could not be reached: the answer is then SERVICE_UNAVAILABLE, never a 500.
  */
 export function isDependencyUnreachable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 6) return false;
-  const e = error as { code?: unknown; message?: unknown; cause?: unknown; originalError?: unknown; extensions?: { code?: unknown } };
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown; originalError?: unknown; thrownValue?: unknown; extensions?: { code?: unknown } };
   if (e.extensions?.code === 'SERVICE_UNAVAILABLE') return true;
   if (typeof e.code === 'string' && (UNREACHABLE_CODES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))) return true;
   if (typeof e.message === 'string' && UNREACHABLE_MESSAGES.test(e.message)) return true;
-  return isDependencyUnreachable(e.cause, depth + 1) || isDependencyUnreachable(e.originalError, depth + 1);
+  // graphql-js wraps a thrown non-Error (a driver rejecting with a bare `{ code: 'ECONNREFUSED', … }`)
+  // as NonErrorThrown, keeping it as `thrownValue`.
+  return isDependencyUnreachable(e.cause, depth + 1) || isDependencyUnreachable(e.originalError, depth + 1) || isDependencyUnreachable(e.thrownValue, depth + 1);
 }

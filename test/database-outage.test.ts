@@ -6,6 +6,9 @@ import { startVigil, type RunningVigil } from '../app/vigil';
 import { loadConfig } from '../lib/config';
 import { COMMANDS } from '../cli/commands';
 import { setLogLevel } from '../lib/log';
+import { locatedError } from 'graphql';
+import { isDependencyUnreachable } from '../lib/errors';
+import { formatError } from '../lib/graphql-errors';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
 import { createTestDatabase, request, type HttpResult } from './support/vigil';
 
@@ -83,4 +86,11 @@ it('answers 503 with Retry-After (never 500) while the database is down, hides i
   }
   for (let i = 0; i < 3; i++) for (const { answer } of await round()) expect(answer.status).toBe(200);
   expect((await request(vigil.url, 'GET', '/readyz')).body).toMatchObject({ status: 'ready' });
+});
+
+it('reads a driver failure thrown as a bare object (graphql-js NonErrorThrown) as the database being away, not a 500', () => {
+  // What a resolver saw during the outage when the pool's reconnect was refused: `{ errno, code, … }`, not an Error.
+  const wrapped = locatedError({ errno: -111, code: 'ECONNREFUSED', syscall: 'connect', address: '127.0.0.1', port: 1 }, undefined, ['alerts']);
+  expect(isDependencyUnreachable(wrapped)).toBe(true);
+  expect(formatError(wrapped.toJSON(), wrapped).extensions?.code).toBe('SERVICE_UNAVAILABLE');
 });
