@@ -117,6 +117,8 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
 
   const app = express();
   app.disable('x-powered-by');
+  // No ETag: Express would hash every answer (an alert page is ~85 KB) for a validator no client sends back.
+  app.set('etag', false);
   // VIGIL_TRUST_PROXY: whose X-Forwarded-* headers count (req.protocol, req.host, req.ip); by default nobody's.
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
