@@ -103,25 +103,31 @@ it('`npm run gateway` serves any supergraph: the federation workload answered as
   const port = await freePort();
   const gateway = await spawnCompiled('app/gateway-main', ['--supergraph', supergraph, '--port', String(port)], { env: { ...process.env, LOG_LEVEL: 'warn' } });
   try {
+    let output = '';
+    gateway.stderr.on('data', (d) => (output += d));
+    gateway.stdout.on('data', (d) => (output += d));
     const query = readFileSync(path.join(__dirname, '..', 'bench', 'gateway', 'workload', 'query.graphql'), 'utf8');
-    const post = async () => {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          return await fetch(`http://127.0.0.1:${port}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
-        } catch (error) {
-          if (attempt > 100) throw error;
-          await new Promise((r) => setTimeout(r, 200));
-        }
-      }
-    };
-    await post();
+    const post = () => fetch(`http://127.0.0.1:${port}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+    // Ready once it answers (a busy machine may take a while to start a compiled entry point).
+    for (const deadline = Date.now() + 60_000; ; ) {
+      if (gateway.exitCode !== null) throw new Error(`npm run gateway exited ${gateway.exitCode}:\n${output}`);
+      const ready = await post().then((r) => r.status === 200, () => false);
+      if (ready) break;
+      if (Date.now() > deadline) throw new Error(`npm run gateway did not answer within 60 s:\n${output}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
     await fetch(`http://127.0.0.1:${subgraphPort}/stats/reset`, { method: 'POST' });
-    const res = await post();
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual(JSON.parse(JSON.stringify(referenceAnswer(query))));
+    const expected = JSON.parse(JSON.stringify(referenceAnswer(query)));
+    const rounds = 5;
+    for (let i = 0; i < rounds; i++) {
+      const res = await post();
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual(expected);
+    }
     const stats = (await (await fetch(`http://127.0.0.1:${subgraphPort}/stats`)).json()) as Record<string, { requests: number }>;
-    const calls = Object.values(stats).reduce((sum, s) => sum + s.requests, 0);
-    expect(calls).toBeLessThanOrEqual(10); // the stock data source makes 16 for this plan
+    const calls = Object.values(stats).reduce((sum, s) => sum + s.requests, 0) / rounds;
+    // The stock data source makes 16 calls for this plan; merged, 8 (more only when a busy machine splits a turn).
+    expect(calls).toBeLessThanOrEqual(11);
   } finally {
     gateway.kill('SIGTERM');
     await new Promise((resolve) => gateway.on('exit', resolve));
