@@ -65,8 +65,19 @@ function withScalarParsing(schema: GraphQLSchema): void {
   }
 }
 
+/** Answers per parsed document: Apollo Server hands the same DocumentNode for a cached query. */
+const nulLiterals = new WeakMap<DocumentNode, string | null>();
+
 /** The argument path (`filter.search`) of the first string literal holding U+0000, or null. */
 function literalWithNulCharacter(document: DocumentNode): string | null {
+  const known = nulLiterals.get(document);
+  if (known !== undefined) return known;
+  const found = findNulLiteral(document);
+  nulLiterals.set(document, found);
+  return found;
+}
+
+function findNulLiteral(document: DocumentNode): string | null {
   let found: string | null = null;
   visit(document, {
     StringValue(node, _key, parent, _path, ancestors) {
