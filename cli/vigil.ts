@@ -85,8 +85,14 @@ async function runInRunningServer(config: VigilConfig, name: string, args: Comma
 async function main(): Promise<number> {
   const { name, args } = parseArgs(process.argv.slice(2));
   const command = name ? COMMANDS[name] : undefined;
-  if (!name || !command) {
-    process.stderr.write(`usage: npm run vigil -- <command>\n${Object.values(COMMANDS).map((c) => `  ${c.usage}`).join('\n')}\n`);
+  const usage = `usage: npm run vigil -- <command>\n${Object.values(COMMANDS).map((c) => `  ${c.usage}`).join('\n')}\n`;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    // Asked for: the usage is the answer (stdout, success). Without a command it is still the usage, as an error.
+    (name ? process.stdout : process.stderr).write(usage);
+    return name ? 0 : 2;
+  }
+  if (!command) {
+    process.stderr.write(`vigil: unknown command "${name}"\n${usage}`);
     return 2;
   }
   setLogLevel((process.env.LOG_LEVEL as 'info') ?? 'warn');

