@@ -24,6 +24,7 @@ import { scalarResolvers } from '../lib/scalars';
 import type { AttachmentLimits, Quotas, SubgraphName } from '../lib/config';
 import type { ObjectStorage } from '../lib/storage';
 import { useTokenLimit } from '../lib/document-tokens';
+import { guardRootFields, type FieldRules } from './field-rules';
 
 /** What every resolver receives: the database, the caller and the one visibility policy (who sees what: lib/visibility.ts). */
 export interface SubgraphContext<Loaders = unknown> {
@@ -65,6 +66,8 @@ export interface SubgraphDefinition<Loaders = unknown> {
   name: SubgraphName;
   typeDefs: DocumentNode;
   resolvers: GraphQLResolverMap<SubgraphContext<Loaders>>;
+  /** Who may call each Query and Mutation field (subgraphs/field-rules.ts): applied by buildSchema, deny by default. */
+  permissions: FieldRules;
   createLoaders(db: Database, policy: Visibility): Loaders;
 }
 
@@ -124,8 +127,10 @@ export interface SubgraphDeps {
   services: SubgraphServices;
 }
 
+/** The subgraph's executable schema, every root field behind its rule (a field without one stops the build). */
 export function buildSchema(definition: SubgraphDefinition): GraphQLSchema {
-  return buildSubgraphSchema([{ typeDefs: definition.typeDefs, resolvers: { ...scalarResolvers, ...definition.resolvers } as GraphQLResolverMap<unknown> }]);
+  const schema = buildSubgraphSchema([{ typeDefs: definition.typeDefs, resolvers: { ...scalarResolvers, ...definition.resolvers } as GraphQLResolverMap<unknown> }]);
+  return guardRootFields(schema, definition.permissions, definition.name);
 }
 
 /** The context of one subgraph operation, for a caller the gateway has already authenticated. */

@@ -16,6 +16,8 @@ import {
   type Ids,
 } from './support/authorization-fixture';
 import { named, typeString, type Field, type FullType, type TypeRef } from './support/introspection';
+import { SUBGRAPHS } from '../subgraphs';
+import type { Access as RuleAccess, FieldRule } from '../subgraphs/field-rules';
 
 /**
  * An authorization audit by enumeration: every Query and Mutation field of the supergraph (found by
@@ -148,6 +150,23 @@ const FOLLOWER_MUTATIONS_OF_A = new Set(['createDocument']);
 const FOLLOWER_READS_OF_A = new Set(Object.keys(fieldsWith(QUERY_MATRIX, 'follower-read')));
 
 const DENIED = new Set(['NOT_FOUND', 'FORBIDDEN', 'BAD_REQUEST', 'UNAUTHENTICATED']);
+
+/**
+ * The declared rules (subgraphs/<name>/permissions.ts) that can give each caller above its access:
+ * an organization's rule (member, admin, viewer) or one decided on the object the call names.
+ */
+const RULES_FOR: Record<Access, RuleAccess[]> = {
+  account: ['authenticated'],
+  own: ['object'],
+  read: ['member', 'object'],
+  'follower-read': ['viewer', 'object'],
+  'member-write': ['member', 'viewer'],
+  admin: ['admin'],
+};
+/** Every subgraph's declared rules, `Query.alerts` → rule. */
+const DECLARED_RULES = new Map<string, FieldRule>(
+  Object.values(SUBGRAPHS).flatMap((subgraph) => Object.entries(subgraph.permissions).flatMap(([type, fields]) => Object.entries(fields).map(([field, rule]) => [`${type}.${field}`, rule] as const))),
+);
 
 // ───────────── introspection types ─────────────
 
@@ -390,6 +409,48 @@ async function outsiderProblems(who: Account): Promise<string[]> {
   });
   return problems.flat();
 }
+
+describe('the declared rules (subgraphs/<name>/permissions.ts, applied once at subgraph build, deny by default)', () => {
+  it('give every Query and Mutation field of the supergraph exactly one rule, and each rule allows what the matrix above expects', () => {
+    const fields = [...enumerator.queries.map((f) => `Query.${f.name}`), ...enumerator.mutations.map((f) => `Mutation.${f.name}`)];
+    expect([...DECLARED_RULES.keys()].sort()).toEqual(fields.sort());
+    const mismatched = fields.flatMap((coordinate) => {
+      const [type, name] = coordinate.split('.');
+      const access = (type === 'Query' ? QUERY_MATRIX : MUTATION_MATRIX)[name];
+      const rule = DECLARED_RULES.get(coordinate)!;
+      return RULES_FOR[access].includes(rule.access) ? [] : [`${coordinate}: the matrix expects ${access}, the rule is ${rule.access}`];
+    });
+    expect(mismatched).toEqual([]);
+    // A field under an organization's rule names the organization in an argument the field has.
+    for (const field of everything()) {
+      const rule = DECLARED_RULES.get(`${field.operation === 'query' ? 'Query' : 'Mutation'}.${field.field.name}`)!;
+      if (rule.organizationArgument) expect([field.field.name, field.field.args.some((arg) => arg.name === rule.organizationArgument)]).toEqual([field.field.name, true]);
+    }
+  });
+
+  it('fire before the resolver: a stranger, a regular member and a follower are refused by the rule’s own error', async () => {
+    // The organization rules answer like a missing organization (member, viewer) or FORBIDDEN for a
+    // regular member under an ADMIN rule; a malformed id is refused by the one format step first.
+    const problems: string[] = [];
+    for (const { field, operation } of everything()) {
+      const rule = DECLARED_RULES.get(`${operation === 'query' ? 'Query' : 'Mutation'}.${field.name}`)!;
+      if (!rule.organizationArgument) continue;
+      const call = enumerator.call(field, operation, ids, ids.A);
+      const expectations: Array<[Account, string, string]> = [[s, 'NOT_FOUND', 'Organization not found']];
+      if (rule.access === 'admin') expectations.push([m, 'FORBIDDEN', 'Only an ADMIN member of the organization can do this']);
+      if (rule.access === 'member' || rule.access === 'admin') expectations.push([f, 'NOT_FOUND', 'Organization not found']);
+      for (const [who, code, message] of expectations) {
+        const answer = await run(call, who);
+        const errors = answer.body.errors ?? [];
+        if (errors.length !== 1 || errors[0].extensions?.code !== code || errors[0].message !== message) problems.push(`${rule.access} rule of ${field.name} for ${who === s ? 'a stranger' : who === m ? 'a member' : 'a follower'}: ${describeAnswer(answer)}`);
+      }
+      const malformed = await run({ ...call, variables: { ...call.variables, [rule.organizationArgument]: 'not-a-uuid' } }, a);
+      const expectedName = rule.organizationArgument === 'id' ? 'organizationId' : rule.organizationArgument;
+      if (malformed.body.errors?.[0]?.message !== `${expectedName} must be a UUID`) problems.push(`${field.name} with a malformed ${rule.organizationArgument}: ${describeAnswer(malformed)}`);
+    }
+    expect(problems).toEqual([]);
+  }, 300_000);
+});
 
 describe('a stranger (admin of an unrelated organization)', () => {
   it('learns nothing of A or F through any field, and every call on their ids is refused', async () => {

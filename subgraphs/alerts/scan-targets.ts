@@ -227,36 +227,30 @@ export function parseNewScanTarget(input: CreateInput): NewScanTarget {
 export const scanTargetResolvers = {
   Query: {
     scanTargets: async (_: unknown, args: { organizationId: string }, ctx: Ctx) => {
-      const organizationId = valid.uuid(args.organizationId, 'organizationId');
-      await ctx.policy.requireMember(organizationId);
+      const { organizationId } = args;
       return ctx.db.prisma.scanTarget.findMany({ where: { organizationId, deletedAt: null }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
     },
     scanTarget: async (_: unknown, args: TargetArgs, ctx: Ctx) => {
-      const organizationId = valid.uuid(args.organizationId, 'organizationId');
-      const id = valid.uuid(args.id, 'scanTargetId');
-      await ctx.policy.requireMember(organizationId);
+      const { organizationId, id } = args;
       return findScanTarget(ctx.db.prisma, organizationId, id);
     },
     oauthLink: async (_: unknown, args: { organizationId: string; scanTargetId?: string | null; scanTargetGroupId?: string | null }, ctx: Ctx) => {
-      const organizationId = valid.uuid(args.organizationId, 'organizationId');
+      const { organizationId } = args;
       if ((args.scanTargetId == null) === (args.scanTargetGroupId == null)) throw badRequest('Give exactly one of scanTargetId and scanTargetGroupId', 'scanTargetId');
-      await ctx.policy.requireAdmin(organizationId);
       if (args.scanTargetId != null) {
-        const scanTargetId = valid.uuid(args.scanTargetId, 'scanTargetId');
+        const scanTargetId = args.scanTargetId;
         const target = await findScanTarget(ctx.db.prisma, organizationId, scanTargetId);
         requireOAuthKind(target.kind, OAUTH_KINDS, 'A scan target');
         return oauthStartUrl(linkBase(ctx), target.kind, { organizationId, scanTargetId });
       }
-      const scanTargetGroupId = valid.uuid(args.scanTargetGroupId, 'scanTargetGroupId');
+      const scanTargetGroupId = args.scanTargetGroupId as string;
       const group = await ctx.db.prisma.scanTargetGroup.findFirst({ where: { id: scanTargetGroupId, organizationId, deletedAt: null } });
       if (!group) throw notFound('Scan target group');
       requireOAuthKind(group.kind, ['BITBUCKET', 'GITLAB'], 'A scan target group');
       return oauthStartUrl(linkBase(ctx), group.kind, { organizationId, scanTargetGroupId });
     },
     gworkspaceOAuthLink: async (_: unknown, args: { organizationId: string; scanTargetId: string }, ctx: Ctx) => {
-      const organizationId = valid.uuid(args.organizationId, 'organizationId');
-      const scanTargetId = valid.uuid(args.scanTargetId, 'scanTargetId');
-      await ctx.policy.requireAdmin(organizationId);
+      const { organizationId, scanTargetId } = args;
       const target = await findScanTarget(ctx.db.prisma, organizationId, scanTargetId);
       requireOAuthKind(target.kind, ['GWORKSPACE'], 'A scan target');
       return oauthStartUrl(linkBase(ctx), target.kind, { organizationId, scanTargetId });
@@ -264,14 +258,11 @@ export const scanTargetResolvers = {
   },
   Mutation: {
     createScanTarget: async (_: unknown, args: { organizationId: string; input: CreateInput }, ctx: Ctx) => {
-      const organizationId = valid.uuid(args.organizationId, 'organizationId');
-      await ctx.policy.requireAdmin(organizationId);
+      const { organizationId } = args;
       return createScanTarget(ctx.db.prisma, ctx.services.secret, organizationId, ctx.policy.userId, parseNewScanTarget(args.input));
     },
     updateScanTarget: async (_: unknown, args: TargetArgs & { input: UpdateInput }, ctx: Ctx) => {
-      const organizationId = valid.uuid(args.organizationId, 'organizationId');
-      const id = valid.uuid(args.id, 'scanTargetId');
-      await ctx.policy.requireAdmin(organizationId);
+      const { organizationId, id } = args;
       const change = {
         name: valid.optionalName(args.input.name, 'name'),
         schedule: args.input.schedule === null || args.input.schedule === undefined ? undefined : parseSchedule(args.input.schedule),
@@ -281,17 +272,13 @@ export const scanTargetResolvers = {
       return updateScanTarget(ctx.db.prisma, organizationId, id, ctx.policy.userId, change);
     },
     deleteScanTarget: async (_: unknown, args: TargetArgs, ctx: Ctx) => {
-      const organizationId = valid.uuid(args.organizationId, 'organizationId');
-      const id = valid.uuid(args.id, 'scanTargetId');
-      await ctx.policy.requireAdmin(organizationId);
+      const { organizationId, id } = args;
       const deleted = await ctx.db.prisma.$transaction((tx) => deleteScanTargets(tx, organizationId, { id }, ctx.policy.userId));
       if (deleted === 0) throw notFound('Scan target');
       return true;
     },
     checkScanTarget: async (_: unknown, args: TargetArgs, ctx: Ctx) => {
-      const organizationId = valid.uuid(args.organizationId, 'organizationId');
-      const id = valid.uuid(args.id, 'scanTargetId');
-      await ctx.policy.requireAdmin(organizationId);
+      const { organizationId, id } = args;
       return checkScanTarget(ctx.db.prisma, ctx.services.secret, organizationId, id, ctx.policy.userId);
     },
   },

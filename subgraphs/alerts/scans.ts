@@ -17,42 +17,36 @@ export function scanView(row: ScanRow) {
   return { ...row, summary: row.status === 'DONE' ? row.summary : null };
 }
 
-async function targetOf(ctx: Ctx, args: TargetArgs, role: 'member' | 'admin') {
-  const organizationId = valid.uuid(args.organizationId, 'organizationId');
-  const scanTargetId = valid.uuid(args.scanTargetId, 'scanTargetId');
-  if (role === 'admin') await ctx.policy.requireAdmin(organizationId);
-  else await ctx.policy.requireMember(organizationId);
-  return findTargetForScan(ctx.db, organizationId, scanTargetId);
-}
+/** The scan target the arguments name (the caller's rule already passed: permissions.ts). */
+const targetOf = (ctx: Ctx, args: TargetArgs) => findTargetForScan(ctx.db, args.organizationId, args.scanTargetId);
 
 /** Scans: history, manual start and stop, findings ingestion. Admins act, members read. */
 export const scanResolvers = {
   Query: {
     scans: async (_: unknown, args: TargetArgs & { size?: number | null }, ctx: Ctx) => {
       const size = pageSize(args.size ?? 100);
-      const target = await targetOf(ctx, args, 'member');
+      const target = await targetOf(ctx, args);
       return (await listScans(ctx.db, target.id, size)).map(scanView);
     },
     scan: async (_: unknown, args: TargetArgs & { scanId: string }, ctx: Ctx) => {
-      const scanId = valid.uuid(args.scanId, 'scanId');
-      const target = await targetOf(ctx, args, 'member');
-      const scan = await getScan(ctx.db, scanId);
+      const target = await targetOf(ctx, args);
+      const scan = await getScan(ctx.db, args.scanId);
       if (!scan || scan.scanTargetId !== target.id) throw notFound('Scan');
       return scanView(scan);
     },
   },
   Mutation: {
     startScan: async (_: unknown, args: TargetArgs & { force?: boolean | null }, ctx: Ctx) => {
-      const target = await targetOf(ctx, args, 'admin');
+      const target = await targetOf(ctx, args);
       return scanView(await startScan(ctx.db, target, { force: args.force === true }));
     },
     stopScan: async (_: unknown, args: TargetArgs, ctx: Ctx) => {
-      const target = await targetOf(ctx, args, 'admin');
+      const target = await targetOf(ctx, args);
       const stopped = await stopScan(ctx.db, target);
       return stopped && scanView(stopped);
     },
     ingestFindings: async (_: unknown, args: TargetArgs & { document: unknown }, ctx: Ctx) => {
-      const target = await targetOf(ctx, args, 'admin');
+      const target = await targetOf(ctx, args);
       const parsed = parseFindingsDocument(args.document);
       const scan = await beginIngestScan(ctx.db, target, ingestWorker);
       await executeScan(ctx.db, scan.id, () => parsed.findings);

@@ -219,88 +219,58 @@ function one<T>(rows: T[], what: string): T {
   return rows[0];
 }
 
-const orgId = (value: string) => valid.uuid(value, 'organizationId');
-
 export const followResolvers = {
   Query: {
     followers: async (_: unknown, args: { organizationId: string }, ctx: Ctx) => {
-      const organizationId = orgId(args.organizationId);
-      await ctx.policy.requireMember(organizationId);
-      return listFollowers(ctx.db.prisma, organizationId);
+      return listFollowers(ctx.db.prisma, args.organizationId);
     },
     followerRequests: async (_: unknown, args: { organizationId: string }, ctx: Ctx) => {
-      const organizationId = orgId(args.organizationId);
-      await ctx.policy.requireMember(organizationId);
-      return listFollowerRequests(ctx.db.prisma, organizationId);
+      return listFollowerRequests(ctx.db.prisma, args.organizationId);
     },
     followerRequest: async (_: unknown, args: { organizationId: string; token: string }, ctx: Ctx) => {
-      const organizationId = orgId(args.organizationId);
-      const token = valid.uuid(args.token, 'token');
-      await ctx.policy.requireMember(organizationId);
+      const { organizationId, token } = args;
       return one(await listFollowerRequests(ctx.db.prisma, organizationId, token), 'Follower request');
     },
     following: async (_: unknown, args: { organizationId: string }, ctx: Ctx) => {
-      const organizationId = orgId(args.organizationId);
-      await ctx.policy.requireMember(organizationId);
-      return listFollowing(ctx.db.prisma, organizationId);
+      return listFollowing(ctx.db.prisma, args.organizationId);
     },
     followingRequests: async (_: unknown, args: { organizationId: string }, ctx: Ctx) => {
-      const organizationId = orgId(args.organizationId);
-      await ctx.policy.requireMember(organizationId);
-      return listFollowingRequests(ctx.db.prisma, organizationId);
+      return listFollowingRequests(ctx.db.prisma, args.organizationId);
     },
     followingRequest: async (_: unknown, args: { organizationId: string; followingId: string }, ctx: Ctx) => {
-      const organizationId = orgId(args.organizationId);
-      const followingId = valid.uuid(args.followingId, 'followingId');
-      await ctx.policy.requireMember(organizationId);
+      const { organizationId, followingId } = args;
       return one(await listFollowingRequests(ctx.db.prisma, organizationId, followingId), 'Following request');
     },
   },
   Mutation: {
     createFollowerRequest: async (_: unknown, args: { organizationId: string; token: string }, ctx: Ctx) => {
-      const organizationId = orgId(args.organizationId);
-      const token = valid.uuid(args.token, 'token');
-      await ctx.policy.requireAdmin(organizationId);
+      const { organizationId, token } = args;
       const pending = await ctx.db.prisma.followRequest.count({ where: { followedId: organizationId, status: 'PENDING', followerId: { not: token } } });
       requireWithinQuota(quotasOf(ctx.services), 'pendingAccessRequests', pending);
       return createFollowerRequest(ctx.db.prisma, ctx.policy.userId, organizationId, token);
     },
     deleteFollowerRequest: async (_: unknown, args: { organizationId: string; token: string }, ctx: Ctx) => {
-      const organizationId = orgId(args.organizationId);
-      const token = valid.uuid(args.token, 'token');
-      await ctx.policy.requireAdmin(organizationId);
+      const { organizationId, token } = args;
       return deleteFollowerRequest(ctx.db.prisma, ctx.policy.userId, organizationId, token);
     },
     removeFollower: async (_: unknown, args: { organizationId: string; followerId: string }, ctx: Ctx) => {
-      const organizationId = orgId(args.organizationId);
-      const followerId = valid.uuid(args.followerId, 'followerId');
-      await ctx.policy.requireAdmin(organizationId);
+      const { organizationId, followerId } = args;
       return removeFollower(ctx.db.prisma, ctx.policy.userId, organizationId, followerId);
     },
-    acceptFollowingRequest: async (_: unknown, args: { organizationId: string; followingId: string; tags?: string[] | null }, ctx: Ctx) => {
-      const organizationId = orgId(args.organizationId);
-      const followingId = valid.uuid(args.followingId, 'followingId');
-      const tags = followTags(args.tags);
-      await ctx.policy.requireAdmin(organizationId);
+    acceptFollowingRequest: async (_: unknown, args: { organizationId: string; followingId: string; tags: string[] }, ctx: Ctx) => {
+      const { organizationId, followingId, tags } = args;
       return acceptFollowingRequest(ctx.db.prisma, ctx.policy.userId, organizationId, followingId, tags);
     },
     declineFollowingRequest: async (_: unknown, args: { organizationId: string; followingId: string }, ctx: Ctx) => {
-      const organizationId = orgId(args.organizationId);
-      const followingId = valid.uuid(args.followingId, 'followingId');
-      await ctx.policy.requireAdmin(organizationId);
+      const { organizationId, followingId } = args;
       return declineFollowingRequest(ctx.db.prisma, ctx.policy.userId, organizationId, followingId);
     },
     updateFollowingTags: async (_: unknown, args: { organizationId: string; followingId: string; tags: string[] }, ctx: Ctx) => {
-      const organizationId = orgId(args.organizationId);
-      const followingId = valid.uuid(args.followingId, 'followingId');
-      const tags = followTags(args.tags);
-      await ctx.policy.requireAdmin(organizationId);
+      const { organizationId, followingId, tags } = args;
       return updateFollowingTags(ctx.db.prisma, ctx.policy.userId, organizationId, followingId, tags);
     },
     stopFollowing: async (_: unknown, args: { organizationId: string; followingId: string }, ctx: Ctx) => {
-      const organizationId = orgId(args.organizationId);
-      const followingId = valid.uuid(args.followingId, 'followingId');
-      await ctx.policy.requireAdmin(organizationId);
+      const { organizationId, followingId } = args;
       return stopFollowing(ctx.db.prisma, ctx.policy.userId, organizationId, followingId);
     },
   },

@@ -38,7 +38,7 @@ export const accountResolvers = {
       return invites.map((i) => inviteView(i, i.organization.name));
     },
     myInvite: async (_: unknown, args: Args<{ token: string }>, ctx: Ctx) => {
-      const token = valid.uuid(args.token, 'token');
+      const { token } = args;
       const user = await currentUser(ctx);
       const invite = await ctx.db.prisma.invite.findFirst({
         // As in the list: an expired invite is not the user's to see (nor to accept) any more.
@@ -61,7 +61,7 @@ export const accountResolvers = {
       });
     },
     deleteApiKey: async (_: unknown, args: Args<{ id: string }>, ctx: Ctx) => {
-      const id = valid.uuid(args.id, 'apiKeyId');
+      const { id } = args;
       const { count } = await ctx.db.prisma.apiKey.updateMany({ where: { id, userId: ctx.policy.userId, deletedAt: null }, data: { deletedAt: new Date() } });
       if (count === 0) throw notFound('API key');
       return true;
@@ -73,9 +73,9 @@ export const accountResolvers = {
       const roles = new Set([...(await ctx.policy.memberships()).values()].flat());
       return { id: user.id, name: user.name, email: user.email, roles: [...roles], picture: user.picture, language: user.language };
     },
-    acceptInvite: (_: unknown, args: Args<{ token: string }>, ctx: Ctx) => acceptInvite(ctx.db.prisma, ctx.policy.userId, valid.uuid(args.token, 'token')),
+    acceptInvite: (_: unknown, args: Args<{ token: string }>, ctx: Ctx) => acceptInvite(ctx.db.prisma, ctx.policy.userId, args.token),
     requestAccess: (_: unknown, args: Args<{ organizationId: string }>, ctx: Ctx) =>
-      requestAccess(ctx.db.prisma, ctx.policy.userId, valid.uuid(args.organizationId, 'organizationId'), quotasOf(ctx.services)),
+      requestAccess(ctx.db.prisma, ctx.policy.userId, args.organizationId, quotasOf(ctx.services)),
   },
   User: {
     __resolveReference: async (ref: { id: string }, ctx: Ctx) => {

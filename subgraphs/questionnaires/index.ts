@@ -1,5 +1,6 @@
 import { readSdl, type SubgraphDefinition } from '../server';
 import { createLoaders, type QuestionnairesLoaders } from './loaders';
+import { questionnairesPermissions } from './permissions';
 import { resolvers } from './resolvers';
 
 /** Questionnaire templates, assessments, answers and comments (README "Questionnaires and assessments"). */
@@ -7,5 +8,6 @@ export const questionnairesSubgraph: SubgraphDefinition<QuestionnairesLoaders> =
   name: 'questionnaires',
   typeDefs: readSdl(__dirname),
   resolvers: resolvers as unknown as SubgraphDefinition<QuestionnairesLoaders>['resolvers'],
+  permissions: questionnairesPermissions,
   createLoaders: (db) => createLoaders(db),
 };

@@ -16,8 +16,9 @@ import { answerView, assessmentView, attachmentsOf, commentView, elementView } f
 type Ctx = SubgraphContext<QuestionnairesLoaders>;
 type AssessmentView = ReturnType<typeof assessmentView>;
 
-// Resolvers parse, authorize through ctx.policy (lib/policy.ts: members read, ADMIN members write;
-// an assessment is its sender's and receiver's only), call the services and map to the side's view.
+// Resolvers parse, call the services and map to the side's view. Who may call each field is
+// permissions.ts (members read, ADMIN members write); an assessment is its sender's and receiver's
+// only, which the resolver checks on the row it reads (Visibility.requireAssessmentView / Write).
 
 const MAX_DESCRIPTION = 20_000;
 const actorOf = (ctx: Ctx, organizationId: string) => ({ userId: ctx.policy.userId, organizationId });
@@ -32,8 +33,8 @@ function dueDate(value: unknown): Date {
 
 /** The assessment as `organizationId`'s side reads it; a write names the side that must make it. */
 async function assessmentFor(ctx: Ctx, args: { organizationId: string; assessmentId: string }, write?: { side?: AssessmentSide }) {
-  const organizationId = valid.uuid(args.organizationId, 'organizationId');
-  const row = await findAssessment(ctx.db.pool, valid.uuid(args.assessmentId, 'assessmentId'));
+  const { organizationId } = args;
+  const row = await findAssessment(ctx.db.pool, args.assessmentId);
   const side = write ? await ctx.policy.requireAssessmentWrite(organizationId, row, write.side) : await ctx.policy.requireAssessmentView(organizationId, row);
   return { organizationId, row: row as AssessmentRow, side };
 }
@@ -46,18 +47,15 @@ export const resolvers = {
   AssessmentSide: { SENDER: 'sender', RECEIVER: 'receiver' },
   Query: {
     questionnaires: async (_: unknown, args: { organizationId: string }, ctx: Ctx) => {
-      const organizationId = valid.uuid(args.organizationId, 'organizationId');
-      await ctx.policy.requireMember(organizationId);
+      const { organizationId } = args;
       return ctx.db.prisma.questionnaire.findMany({ where: { organizationId, deletedAt: null }, orderBy: { createdAt: 'asc' } });
     },
     questionnaire: async (_: unknown, args: { organizationId: string; questionnaireId: string }, ctx: Ctx) => {
-      const organizationId = valid.uuid(args.organizationId, 'organizationId');
-      await ctx.policy.requireMember(organizationId);
-      return findQuestionnaire(ctx.db.pool, organizationId, valid.uuid(args.questionnaireId, 'questionnaireId'));
+      const { organizationId } = args;
+      return findQuestionnaire(ctx.db.pool, organizationId, args.questionnaireId);
     },
     assessments: async (_: unknown, args: { organizationId: string; role?: 'SENT' | 'RECEIVED' | null }, ctx: Ctx) => {
-      const organizationId = valid.uuid(args.organizationId, 'organizationId');
-      await ctx.policy.requireMember(organizationId);
+      const { organizationId } = args;
       const rows = await listAssessments(ctx.db.pool, organizationId, args.role ?? null);
       return rows.map((row) => assessmentView(row, row.senderId === organizationId ? 'sender' : 'receiver'));
     },
@@ -68,35 +66,29 @@ export const resolvers = {
   },
   Mutation: {
     createQuestionnaire: async (_: unknown, args: { organizationId: string; input: { name: string; description?: string | null } }, ctx: Ctx) => {
-      const organizationId = valid.uuid(args.organizationId, 'organizationId');
-      await ctx.policy.requireAdmin(organizationId);
+      const { organizationId } = args;
       return createQuestionnaire(ctx.db.pool, actorOf(ctx, organizationId), { name: valid.name(args.input.name), description: optionalText(args.input.description, 'description') ?? '' });
     },
     updateQuestionnaire: async (_: unknown, args: { organizationId: string; questionnaireId: string; input: { name?: string | null; description?: string | null } }, ctx: Ctx) => {
-      const organizationId = valid.uuid(args.organizationId, 'organizationId');
-      await ctx.policy.requireAdmin(organizationId);
+      const { organizationId } = args;
       const input = { name: valid.optionalName(args.input.name), description: optionalText(args.input.description, 'description') };
-      return updateQuestionnaire(ctx.db.pool, actorOf(ctx, organizationId), valid.uuid(args.questionnaireId, 'questionnaireId'), input);
+      return updateQuestionnaire(ctx.db.pool, actorOf(ctx, organizationId), args.questionnaireId, input);
     },
     createQuestionnaireElement: async (_: unknown, args: { organizationId: string; questionnaireId: string; input: ElementInput }, ctx: Ctx) => {
-      const organizationId = valid.uuid(args.organizationId, 'organizationId');
-      await ctx.policy.requireAdmin(organizationId);
-      return createElement(ctx.db.pool, actorOf(ctx, organizationId), valid.uuid(args.questionnaireId, 'questionnaireId'), elementInput(args.input));
+      const { organizationId } = args;
+      return createElement(ctx.db.pool, actorOf(ctx, organizationId), args.questionnaireId, elementInput(args.input));
     },
     updateQuestionnaireElement: async (_: unknown, args: { organizationId: string; questionnaireId: string; elementId: string; input: { props?: ElementInput['props'] | null; attachmentIds?: string[] | null } }, ctx: Ctx) => {
-      const organizationId = valid.uuid(args.organizationId, 'organizationId');
-      await ctx.policy.requireAdmin(organizationId);
+      const { organizationId } = args;
       const input = { props: args.input.props, attachmentIds: ids(args.input.attachmentIds, 'attachmentIds') };
-      return updateElement(ctx.db.pool, actorOf(ctx, organizationId), valid.uuid(args.questionnaireId, 'questionnaireId'), valid.uuid(args.elementId, 'elementId'), input);
+      return updateElement(ctx.db.pool, actorOf(ctx, organizationId), args.questionnaireId, args.elementId, input);
     },
     deleteQuestionnaireElement: async (_: unknown, args: { organizationId: string; questionnaireId: string; elementId: string }, ctx: Ctx) => {
-      const organizationId = valid.uuid(args.organizationId, 'organizationId');
-      await ctx.policy.requireAdmin(organizationId);
-      return deleteElement(ctx.db.pool, actorOf(ctx, organizationId), valid.uuid(args.questionnaireId, 'questionnaireId'), valid.uuid(args.elementId, 'elementId'));
+      const { organizationId } = args;
+      return deleteElement(ctx.db.pool, actorOf(ctx, organizationId), args.questionnaireId, args.elementId);
     },
     createAssessment: async (_: unknown, args: { organizationId: string; input: Record<string, unknown> }, ctx: Ctx) => {
-      const organizationId = valid.uuid(args.organizationId, 'organizationId');
-      await ctx.policy.requireAdmin(organizationId);
+      const { organizationId } = args;
       const input = args.input;
       const row = await createAssessment(ctx.db.pool, actorOf(ctx, organizationId), {
         questionnaireId: valid.uuid(input.questionnaireId, 'questionnaireId'),
@@ -127,11 +119,11 @@ export const resolvers = {
     answerQuestion: async (_: unknown, args: { organizationId: string; assessmentId: string; questionId: string; input: AnswerInput }, ctx: Ctx) => {
       const { organizationId, row } = await assessmentFor(ctx, args, { side: 'receiver' });
       const input = { ...args.input, attachmentIds: ids(args.input.attachmentIds, 'attachmentIds') };
-      return answerView(await answerQuestion(ctx.db.pool, actorOf(ctx, organizationId), row.id, valid.uuid(args.questionId, 'questionId'), input), 'receiver');
+      return answerView(await answerQuestion(ctx.db.pool, actorOf(ctx, organizationId), row.id, args.questionId, input), 'receiver');
     },
     reviewAnswer: async (_: unknown, args: { organizationId: string; assessmentId: string; questionId: string; input: { status?: string | null; grade?: AnswerGrade | null } }, ctx: Ctx) => {
       const { organizationId, row } = await assessmentFor(ctx, args, { side: 'sender' });
-      return answerView(await reviewAnswer(ctx.db.pool, actorOf(ctx, organizationId), row.id, valid.uuid(args.questionId, 'questionId'), args.input), 'sender');
+      return answerView(await reviewAnswer(ctx.db.pool, actorOf(ctx, organizationId), row.id, args.questionId, args.input), 'sender');
     },
     createAssessmentComment: async (_: unknown, args: { organizationId: string; assessmentId: string; input: { questionId?: string | null; content: string; attachmentIds?: string[] | null } }, ctx: Ctx) => {
       const { organizationId, row } = await assessmentFor(ctx, args, {});

@@ -1,0 +1,63 @@
+import { admin, authenticated, byObject, member, type FieldRules } from '../field-rules';
+
+/**
+ * Who may call each field of the alerts subgraph (subgraphs/field-rules.ts: deny by default). The
+ * `following…` reads are a member's view of what its organization follows: censored
+ * (lib/visibility.ts), narrowed to accepted follows where the list is read.
+ */
+
+const alertByItsId = byObject('the alert’s organization: its members, and its followers censored (visibleAlert)');
+
+export const alertsPermissions: FieldRules = {
+  Query: {
+    rules: authenticated, // the rule catalog is the same for everyone
+    alerts: member('organizationId'),
+    alertsByPage: member('organizationId'),
+    alertsByRule: member('organizationId'),
+    alertsByRuleByPage: member('organizationId'),
+    alertHistory: member('organizationId'),
+    alertSummary: member('organizationId'),
+    dailyOpenAlerts: member('organizationId'),
+    scanTargetSummaries: member('organizationId'),
+    followingAlerts: member('organizationId'),
+    followingAlertsByPage: member('organizationId'),
+    followingAlertsByRule: member('organizationId'),
+    followingAlertsByRuleByPage: member('organizationId'),
+    followingAlertHistory: member('organizationId'),
+    followingScanTargetSummaries: member('organizationId'),
+    followingAlertSummary: member('organizationId'),
+    followingDailyOpenAlerts: member('organizationId'),
+    followingDailyResolvedAlerts: member('organizationId'),
+    alert: alertByItsId.ids({ id: 'alertId' }),
+    alertHistoryOf: alertByItsId,
+    alertComments: alertByItsId, // a follower's answer is always empty
+    scanTargets: member('organizationId'),
+    scanTarget: member('organizationId').ids({ id: 'scanTargetId' }),
+    oauthLink: admin('organizationId'),
+    gworkspaceOAuthLink: admin('organizationId'),
+    scanTargetGroups: member('organizationId'),
+    scanTargetGroup: member('organizationId').ids({ id: 'scanTargetGroupId' }),
+    scanTargetGroupCompartments: member('organizationId').ids({ id: 'scanTargetGroupId' }),
+    scanTargetGroupScript: member('organizationId').ids({ id: 'scanTargetGroupId' }),
+    scanTargetGroupTerraform: member('organizationId').ids({ id: 'scanTargetGroupId' }),
+    scans: member('organizationId'),
+    scan: member('organizationId'),
+  },
+  Mutation: {
+    createAlertComment: member('organizationId'), // any member comments
+    updateAlert: admin('organizationId'),
+    batchUpdateAlerts: admin('organizationId'),
+    createScanTarget: admin('organizationId'),
+    updateScanTarget: admin('organizationId').ids({ id: 'scanTargetId' }),
+    deleteScanTarget: admin('organizationId').ids({ id: 'scanTargetId' }),
+    checkScanTarget: admin('organizationId').ids({ id: 'scanTargetId' }),
+    createScanTargetGroup: admin('organizationId'),
+    updateScanTargetGroup: admin('organizationId').ids({ id: 'scanTargetGroupId' }),
+    deleteScanTargetGroup: admin('organizationId').ids({ id: 'scanTargetGroupId' }),
+    insertScanTargetGroupCredential: admin('organizationId').ids({ id: 'scanTargetGroupId' }),
+    createScanTargetsFromCompartments: admin('organizationId').ids({ id: 'scanTargetGroupId' }),
+    startScan: admin('organizationId'),
+    stopScan: admin('organizationId'),
+    ingestFindings: admin('organizationId'),
+  },
+};

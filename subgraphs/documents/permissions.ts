@@ -1,0 +1,34 @@
+import { admin, authenticated, byObject, member, viewer, type FieldRules } from '../field-rules';
+
+/**
+ * Who may call each field of the documents subgraph (subgraphs/field-rules.ts: deny by default).
+ * Webhooks say where an organization's data goes: ADMIN only.
+ */
+
+const attachmentByItsId = byObject('an attachment: its uploader, members of its organization, and the two sides of an assessment that holds it (canRead)');
+const ownDocument = byObject('the caller’s own document');
+
+export const documentsPermissions: FieldRules = {
+  Query: {
+    eventNames: authenticated, // the catalog of event names, no organization data
+    events: member('organizationId'),
+    attachment: attachmentByItsId.ids({ id: 'attachmentId' }),
+    documents: authenticated, // the caller's own
+    document: ownDocument.ids({ id: 'documentId' }),
+    webhooks: admin('organizationId'),
+    webhook: admin('organizationId'),
+    webhookDeliveries: admin('organizationId'),
+  },
+  Mutation: {
+    createAttachment: member('organizationId'),
+    updateAttachment: attachmentByItsId.ids({ id: 'attachmentId' }),
+    // An export of what the caller reads of the organization: members, and followers for the types
+    // they may export (narrowed per type in the resolver, export-types.ts).
+    createDocument: viewer('organizationId'),
+    deleteDocument: ownDocument.ids({ id: 'documentId' }),
+    createWebhook: admin('organizationId'),
+    updateWebhook: admin('organizationId'),
+    rotateWebhookSecret: admin('organizationId'),
+    deleteWebhook: admin('organizationId'),
+  },
+};
