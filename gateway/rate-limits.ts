@@ -1,17 +1,15 @@
 import type express from 'express';
 import { rateLimit, ipKeyGenerator, type Store } from 'express-rate-limit';
-import { RedisStore, type RedisReply } from 'rate-limit-redis';
-import { Redis } from 'ioredis';
 import type { RequestLimits } from '../lib/config';
-import { log } from '../lib/log';
 import type { Principal } from '../lib/principal';
+import { redisRateLimitStores } from './rate-limit-store';
 
 type RateLimitSettings = RequestLimits['rateLimit'];
 
 /**
  * Requests per window: per API key for a caller with a valid key, per address for a caller without
- * one. Counted in Redis when REDIS_URL is set (every gateway process shares the count), in memory
- * otherwise. Over the limit: 429 with `Retry-After` and `RateLimit-Limit/-Remaining/-Reset`.
+ * one. Counted in Redis when REDIS_URL is set (every gateway process shares the count; while Redis
+ * is unreachable, in this process: gateway/rate-limit-store.ts), in memory otherwise. Over the limit: 429 with `Retry-After` and `RateLimit-Limit/-Remaining/-Reset`.
  */
 export interface RateLimits {
   /** Before authentication: calls without an `Authorization` header, by address. */
@@ -51,10 +49,8 @@ function countedOnce(name: string, limiter: express.RequestHandler): express.Req
 }
 
 export function createRateLimits(settings: RateLimitSettings): RateLimits {
-  const redis = settings.redisUrl ? new Redis(settings.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true }) : null;
-  redis?.on('error', (error) => log.warn('rate limit store unavailable', { error: error.message }));
-  const store = (name: string): Store | undefined =>
-    redis ? new RedisStore({ prefix: `${settings.redisPrefix}${name}:`, sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<RedisReply> }) : undefined;
+  const redis = settings.redisUrl ? redisRateLimitStores(settings.redisUrl, settings.redisPrefix) : null;
+  const store = (name: string): Store | undefined => redis?.store(name);
 
   const limiter = (name: 'key' | 'address' | 'failed-key', limit: number, options: { keyGenerator: (req: express.Request, res: express.Response) => string; skip: (req: express.Request, res: express.Response) => boolean }) =>
     limit > 0
@@ -64,7 +60,8 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
           standardHeaders: 'draft-6',
           legacyHeaders: false,
           store: store(name),
-          // A store outage must not take the API down with it: the request passes, the log says why.
+          // The Redis-backed store answers from this process while Redis is away; should a store still
+          // fail, the request passes (the log says why).
           passOnStoreError: true,
           keyGenerator: options.keyGenerator,
           skip: options.skip,
@@ -88,7 +85,7 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
       skip: (_req, res) => !res.locals.principal,
     }),
     async close() {
-      if (redis) await redis.quit().catch(() => redis.disconnect());
+      await redis?.close();
     },
   };
 }

@@ -50,6 +50,13 @@ export const jobDuration = new Histogram({
   registers: [registry],
 });
 
+export const dependencyUp = new Gauge({
+  name: 'vigil_dependency_up',
+  help: 'Whether a dependency this process can run without is reachable (1) or the process is running degraded without it (0), by dependency',
+  labelNames: ['dependency'] as const,
+  registers: [registry],
+});
+
 /** Gauges read when scraped: the database pool, the job queue, open subscriptions. */
 export function observeProcess(options: { pool: pg.Pool; openSubscriptions?: () => number }): void {
   const pool = options.pool;
