@@ -43,7 +43,7 @@ export interface VigilConfig {
   storage: StorageSettings;
   /** VIGIL_ATTACHMENT_MAX_BYTES, VIGIL_ATTACHMENT_URL_TTL_SECONDS, VIGIL_DOCUMENT_TTL_DAYS. */
   attachments: AttachmentLimits;
-  /** Live subscriptions (gateway/subscriptions/, README "Live subscriptions"). */
+  /** Live subscriptions (gateway/subscriptions/, docs/subscriptions.md). */
   subscriptions: SubscriptionConfig;
   /** VIGIL_SHUTDOWN_TIMEOUT_MS: on SIGTERM/SIGINT, how long in-flight requests and jobs get to finish. */
   shutdownTimeoutMs: number;
@@ -150,7 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VigilConfig {
     }
   }
   for (const name of Object.keys(env)) {
-    if (name.startsWith('VIGIL_') && !KNOWN.has(name)) problems.push(`${name} is not a Vigil setting (see the README's Configuration table)`);
+    if (name.startsWith('VIGIL_') && !KNOWN.has(name)) problems.push(`${name} is not a Vigil setting (see docs/configuration.md)`);
   }
   if (!parsed.success) throw new ConfigError(problems);
   const check = <T>(read: () => T, fallback: T): T => {

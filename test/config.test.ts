@@ -1,14 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../lib/config';
-import { ENVIRONMENT_VARIABLES } from '../lib/environment';
 import { spawn } from 'node:child_process';
 import { buildOnce, ROOT, spawnCompiled } from './support/processes';
 
 /**
  * Configuration is checked at start-up: every problem named at once, the process stops before it
- * starts anything; the README's Configuration table lists exactly the variables Vigil reads.
+ * starts anything (the documentation of the variables: test/configuration-docs.test.ts).
  */
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -55,20 +54,6 @@ it('stops `npm start` before it starts anything, exit code 1, each problem on it
   expect(code).toBe(1);
   for (const name of Object.keys(BAD)) expect(stderr).toMatch(new RegExp(`^  - ${name} `, 'm'));
   expect(stderr).not.toMatch(/Vigil is up|Applying migration/);
-});
-
-it("documents exactly the variables of its environment schema in the README's Configuration table", () => {
-  const read = new Set<string>(ENVIRONMENT_VARIABLES);
-  const readme = readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 5));
-  const documented = new Set<string>();
-  for (const line of section.split('\n')) {
-    const cell = /^\| ([^|]+) \|/.exec(line)?.[1];
-    for (const name of cell?.match(/`([A-Z][A-Z0-9_]+)`/g) ?? []) documented.add(name.replace(/`/g, ''));
-  }
-  const ignoredByVigil = new Set(['TEST_DATABASE_URL']); // the tests' own setting, documented in the same table
-  expect([...read].filter((name) => !documented.has(name)).sort()).toEqual([]);
-  expect([...documented].filter((name) => !read.has(name) && !ignoredByVigil.has(name)).sort()).toEqual([]);
 });
 
 /** Runs `npm <args>` in the project as a user's shell would: npm reads only the project's .npmrc. */

@@ -4,7 +4,7 @@ import { startJobRunner } from '../lib/jobs/runner';
 import { startTestVigil, type Account, type TestVigil } from './support/vigil';
 
 /**
- * /metrics: Prometheus text with the names the README lists, labelled by closed sets (route
+ * /metrics: Prometheus text with the names docs/operations.md lists, labelled by closed sets (route
  * templates, schema field names, codes, kinds), readable from this machine or with the token only.
  */
 let t: TestVigil;
