@@ -1,0 +1,78 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { codegen } from '@graphql-codegen/core';
+import * as typescriptPlugin from '@graphql-codegen/typescript';
+import * as resolversPlugin from '@graphql-codegen/typescript-resolvers';
+import { buildASTSchema, parse } from 'graphql';
+import { SUBGRAPH_NAMES, type SubgraphName } from '../lib/config';
+import { subgraphSdl } from './compose';
+
+const ROOT = path.join(__dirname, '..');
+
+/** Where a subgraph's generated resolver types live (committed; `npm run codegen` refreshes them). */
+export const resolverTypesPath = (name: SubgraphName) => path.join(ROOT, 'subgraphs', name, 'resolver-types.generated.ts');
+
+/** Scalars as resolvers see them (lib/scalars.ts parses DateTime to a Date; JSON is any JSON value). */
+const SCALARS = { ID: 'string', DateTime: 'Date', JSON: 'unknown', _Any: 'unknown', link__Import: 'unknown', federation__FieldSet: 'string' };
+
+/** The header of every generated file. */
+const HEADER = '// Generated from this subgraph\'s SDL by `npm run codegen` (schema/resolver-types.ts): do not edit.\n// test/resolver-types.test.ts fails when it is stale.\n';
+
+/**
+ * The argument, parent and resolver types of one subgraph, generated from its SDL
+ * (@graphql-codegen/typescript-resolvers with federation support: `__resolveReference`, `@key`
+ * fields). The context is the subgraph's `SubgraphContext`; parents default to the GraphQL type and
+ * a subgraph narrows them where its resolvers return rows (`mappers`).
+ */
+export async function generateResolverTypes(name: SubgraphName): Promise<string> {
+  const typeDefs = parse(subgraphSdl(name));
+  // The SDL as written (federation's own _entities and _service are added by the plugin, not typed twice).
+  const schema = buildASTSchema(typeDefs, { assumeValidSDL: true });
+  const output = await codegen({
+    filename: `subgraphs/${name}/resolver-types.generated.ts`,
+    schema: typeDefs,
+    schemaAst: schema,
+    documents: [],
+    config: {
+      federation: true,
+      useTypeImports: true,
+      enumsAsTypes: true,
+      scalars: SCALARS,
+      contextType: '../server#SubgraphContext',
+      // Resolvers hand on database rows, not the GraphQL shape: a parent is typed where the resolver
+      // names it, and object results are not checked against the SDL (arguments, enums and scalars are).
+      defaultMapper: 'any',
+      avoidOptionals: false,
+      maybeValue: 'T | null',
+      inputMaybeValue: 'T | null | undefined',
+    },
+    plugins: [{ typescript: {} }, { typescriptResolvers: {} }],
+    pluginMap: { typescript: typescriptPlugin, typescriptResolvers: resolversPlugin },
+  });
+  return HEADER + output;
+}
+
+/**
+ * `npm run codegen`: refresh every subgraph's resolver-types.generated.ts; with `--check`, write
+ * nothing and exit 1 naming the stale files (test/resolver-types.test.ts).
+ */
+if (require.main === module) {
+  const check = process.argv.includes('--check');
+  void (async () => {
+    const stale: string[] = [];
+    for (const name of SUBGRAPH_NAMES) {
+      const text = await generateResolverTypes(name);
+      const file = resolverTypesPath(name);
+      const before = existsSync(file) ? readFileSync(file, 'utf8') : '';
+      if (before === text) continue;
+      stale.push(path.relative(ROOT, file));
+      if (!check) writeFileSync(file, text);
+    }
+    if (check && stale.length) {
+      process.stderr.write(`stale, run \`npm run codegen\`: ${stale.join(', ')}\n`);
+      process.exitCode = 1;
+    } else {
+      process.stdout.write(`resolver types: ${stale.length ? `${stale.join(', ')} written` : 'all current'}\n`);
+    }
+  })();
+}

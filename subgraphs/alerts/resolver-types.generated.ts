@@ -1,0 +1,1530 @@
+// Generated from this subgraph's SDL by `npm run codegen` (schema/resolver-types.ts): do not edit.
+// test/resolver-types.test.ts fails when it is stale.
+import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
+import type { SubgraphContext } from '../server';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = T | null | undefined;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  DateTime: { input: Date; output: Date; }
+  JSON: { input: unknown; output: unknown; }
+  _FieldSet: { input: unknown; output: unknown; }
+};
+
+/** pt-BR and en-US, spelled with an underscore in GraphQL (REST accepts the hyphenated form). */
+export type Language =
+  | 'pt_BR'
+  | 'en_US';
+
+export type Sort =
+  | 'ASC'
+  | 'DESC';
+
+export type AlertSeverity =
+  | 'CRITICAL'
+  | 'HIGH'
+  | 'MEDIUM'
+  | 'LOW'
+  | 'INFO';
+
+export type AlertState =
+  | 'OPEN'
+  | 'IN_PROGRESS'
+  | 'RISK_ACCEPTED'
+  | 'MITIGATING_CONTROL'
+  | 'FALSE_POSITIVE'
+  | 'CLOSED';
+
+export type ScanTargetKind =
+  | 'AWS'
+  | 'AZURE'
+  | 'AZURE_DEVOPS'
+  | 'BITBUCKET'
+  | 'DOMAIN'
+  | 'GCP'
+  | 'GITHUB'
+  | 'GITLAB'
+  | 'GWORKSPACE'
+  | 'HUAWEI'
+  | 'JIRA'
+  | 'JUMP_CLOUD'
+  | 'MONGODB_ATLAS'
+  | 'MS365'
+  | 'OKTA'
+  | 'ORACLE'
+  | 'SALESFORCE'
+  | 'SLACK'
+  | 'ZENDESK'
+  | 'CLOUDFLARE'
+  | 'CROWDSTRIKE_FALCON'
+  | 'BITDEFENDER'
+  | 'SENTINEL_ONE'
+  | 'SOPHOS';
+
+/** An organization, owned by the organizations subgraph; alerts and scan targets point to it. */
+export type Organization = {
+  __typename?: 'Organization';
+  id: Scalars['ID']['output'];
+};
+
+/** A rule of the catalog: what a finding violates. Titles follow the caller's language. */
+export type Rule = {
+  __typename?: 'Rule';
+  id: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  severity: AlertSeverity;
+  compliances: Array<Scalars['String']['output']>;
+  timelinessThreshold?: Maybe<Scalars['Float']['output']>;
+};
+
+
+/** A rule of the catalog: what a finding violates. Titles follow the caller's language. */
+export type RuleTitleArgs = {
+  lang?: InputMaybe<Language>;
+};
+
+export type Query = {
+  __typename?: 'Query';
+  rules: Array<Rule>;
+  /** The organization's alerts, keyset-paged (size 1..1000, default 25). Members. */
+  alerts: AlertPage;
+  /** Alerts of the organizations `organizationId` follows, censored. Members of organizationId. */
+  followingAlerts: AlertPage;
+  /** Legacy page-numbered list (POST /alerts): page from 1, pageSize 1..1000. */
+  alertsByPage: AlertNumberedPage;
+  followingAlertsByPage: AlertNumberedPage;
+  alertsByRule: AlertRuleGroupPage;
+  followingAlertsByRule: AlertRuleGroupPage;
+  alertsByRuleByPage: AlertRuleGroupNumberedPage;
+  followingAlertsByRuleByPage: AlertRuleGroupNumberedPage;
+  /** History records of the organization's alerts, oldest first, after `cursor`. */
+  alertHistory: AlertHistoryPage;
+  /** History records of followed organizations' alerts, censored. */
+  followingAlertHistory: AlertHistoryPage;
+  /** One alert, for a member (whole) or a follower (censored). With organizationId, the alert must belong to it. */
+  alert: Alert;
+  /** One alert's history: page (from 1) and size, or cursor and size. total always. */
+  alertHistoryOf: OneAlertHistoryPage;
+  /** One alert's comments, oldest first (page from 1, size 1..1000). Empty for followers. */
+  alertComments: AlertCommentPage;
+  /** Per scan target alert counts of the organization. */
+  scanTargetSummaries: ScanTargetSummaries;
+  /** Per scan target alert counts of followed organizations; a target shows its id and kind, its name is "[censored]" and its tags empty (lib/visibility.ts). */
+  followingScanTargetSummaries: ScanTargetSummaries;
+  /** Counts over the organization's alerts matching a filter. */
+  alertSummary: AlertCounts;
+  followingAlertSummary: AlertCounts;
+  /** Alerts open at the end of each of the last `days` UTC days (default 7, at most 366). */
+  dailyOpenAlerts: Array<DailyAlertCounts>;
+  followingDailyOpenAlerts: Array<DailyAlertCounts>;
+  /** Alerts of followed organizations resolved on each of the last `days` UTC days (default 30). */
+  followingDailyResolvedAlerts: Array<DailyAlertCounts>;
+  scanTargetGroups: Array<ScanTargetGroup>;
+  scanTargetGroup: ScanTargetGroup;
+  scanTargetGroupCompartments: Array<OracleCompartment>;
+  /** Where to download the Terraform script that creates the Oracle user and policy Vigil scans with (ORACLE groups). */
+  scanTargetGroupScript: Link;
+  /** The Terraform script (HCL) of an ORACLE group: a read-only group and policy for Vigil's user in the tenancy or the group's compartments. */
+  scanTargetGroupTerraform: Scalars['String']['output'];
+  /** The organization's scan targets (members only; followers see alerts, not scan targets). */
+  scanTargets: Array<ScanTarget>;
+  scanTarget: ScanTarget;
+  /**
+   * The link that starts the OAuth consent of an OAuth-kind scan target (ZENDESK, GWORKSPACE, SLACK,
+   * BITBUCKET, JIRA, GITLAB, SALESFORCE) or scan target group (BITBUCKET, GITLAB). Exactly one of
+   * scanTargetId / scanTargetGroupId. ADMIN only.
+   */
+  oauthLink: Link;
+  /** The Google Workspace consent link of a GWORKSPACE scan target. ADMIN only. */
+  gworkspaceOAuthLink: Link;
+  /** The scan history of a scan target, newest first (members). */
+  scans: Array<Scan>;
+  /** One scan of a scan target (members). */
+  scan: Scan;
+};
+
+
+export type QueryRulesArgs = {
+  lang?: InputMaybe<Language>;
+};
+
+
+export type QueryAlertsArgs = {
+  organizationId: Scalars['ID']['input'];
+  filter?: InputMaybe<AlertFilter>;
+  order?: InputMaybe<AlertOrder>;
+  sort?: InputMaybe<Sort>;
+  lang?: InputMaybe<Language>;
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryFollowingAlertsArgs = {
+  organizationId: Scalars['ID']['input'];
+  following?: InputMaybe<FollowingSelection>;
+  filter?: InputMaybe<AlertFilter>;
+  order?: InputMaybe<AlertOrder>;
+  sort?: InputMaybe<Sort>;
+  lang?: InputMaybe<Language>;
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryAlertsByPageArgs = {
+  organizationId: Scalars['ID']['input'];
+  filter?: InputMaybe<AlertFilter>;
+  order?: InputMaybe<AlertOrder>;
+  sort?: InputMaybe<Sort>;
+  lang?: InputMaybe<Language>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryFollowingAlertsByPageArgs = {
+  organizationId: Scalars['ID']['input'];
+  following?: InputMaybe<FollowingSelection>;
+  filter?: InputMaybe<AlertFilter>;
+  order?: InputMaybe<AlertOrder>;
+  sort?: InputMaybe<Sort>;
+  lang?: InputMaybe<Language>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryAlertsByRuleArgs = {
+  organizationId: Scalars['ID']['input'];
+  filter?: InputMaybe<AlertFilter>;
+  order?: InputMaybe<GroupedAlertOrder>;
+  sort?: InputMaybe<Sort>;
+  lang?: InputMaybe<Language>;
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryFollowingAlertsByRuleArgs = {
+  organizationId: Scalars['ID']['input'];
+  following?: InputMaybe<FollowingSelection>;
+  filter?: InputMaybe<AlertFilter>;
+  order?: InputMaybe<GroupedAlertOrder>;
+  sort?: InputMaybe<Sort>;
+  lang?: InputMaybe<Language>;
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryAlertsByRuleByPageArgs = {
+  organizationId: Scalars['ID']['input'];
+  filter?: InputMaybe<AlertFilter>;
+  order?: InputMaybe<GroupedAlertOrder>;
+  sort?: InputMaybe<Sort>;
+  lang?: InputMaybe<Language>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryFollowingAlertsByRuleByPageArgs = {
+  organizationId: Scalars['ID']['input'];
+  following?: InputMaybe<FollowingSelection>;
+  filter?: InputMaybe<AlertFilter>;
+  order?: InputMaybe<GroupedAlertOrder>;
+  sort?: InputMaybe<Sort>;
+  lang?: InputMaybe<Language>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryAlertHistoryArgs = {
+  organizationId: Scalars['ID']['input'];
+  scanTargetIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  lang?: InputMaybe<Language>;
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryFollowingAlertHistoryArgs = {
+  organizationId: Scalars['ID']['input'];
+  followingIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  lang?: InputMaybe<Language>;
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryAlertArgs = {
+  id: Scalars['ID']['input'];
+  organizationId?: InputMaybe<Scalars['ID']['input']>;
+  lang?: InputMaybe<Language>;
+};
+
+
+export type QueryAlertHistoryOfArgs = {
+  alertId: Scalars['ID']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  lang?: InputMaybe<Language>;
+};
+
+
+export type QueryAlertCommentsArgs = {
+  alertId: Scalars['ID']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryScanTargetSummariesArgs = {
+  organizationId: Scalars['ID']['input'];
+  scanTargetIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  scanTargetTags?: InputMaybe<Array<Scalars['String']['input']>>;
+  scanTargetKinds?: InputMaybe<Array<ScanTargetKind>>;
+  includeEmptyScanTargetTags?: InputMaybe<Scalars['Boolean']['input']>;
+  alertSeverities?: InputMaybe<Array<AlertSeverity>>;
+};
+
+
+export type QueryFollowingScanTargetSummariesArgs = {
+  organizationId: Scalars['ID']['input'];
+  following?: InputMaybe<FollowingSelection>;
+  scanTargetKinds?: InputMaybe<Array<ScanTargetKind>>;
+  alertSeverities?: InputMaybe<Array<AlertSeverity>>;
+};
+
+
+export type QueryAlertSummaryArgs = {
+  organizationId: Scalars['ID']['input'];
+  filter?: InputMaybe<AlertFilter>;
+};
+
+
+export type QueryFollowingAlertSummaryArgs = {
+  organizationId: Scalars['ID']['input'];
+  following?: InputMaybe<FollowingSelection>;
+  filter?: InputMaybe<AlertFilter>;
+};
+
+
+export type QueryDailyOpenAlertsArgs = {
+  organizationId: Scalars['ID']['input'];
+  scanTargetIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  days?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryFollowingDailyOpenAlertsArgs = {
+  organizationId: Scalars['ID']['input'];
+  followingIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  days?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryFollowingDailyResolvedAlertsArgs = {
+  organizationId: Scalars['ID']['input'];
+  followingIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  severities?: InputMaybe<Array<AlertSeverity>>;
+  days?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryScanTargetGroupsArgs = {
+  organizationId: Scalars['ID']['input'];
+};
+
+
+export type QueryScanTargetGroupArgs = {
+  organizationId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryScanTargetGroupCompartmentsArgs = {
+  organizationId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryScanTargetGroupScriptArgs = {
+  organizationId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryScanTargetGroupTerraformArgs = {
+  organizationId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryScanTargetsArgs = {
+  organizationId: Scalars['ID']['input'];
+};
+
+
+export type QueryScanTargetArgs = {
+  organizationId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryOauthLinkArgs = {
+  organizationId: Scalars['ID']['input'];
+  scanTargetId?: InputMaybe<Scalars['ID']['input']>;
+  scanTargetGroupId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type QueryGworkspaceOAuthLinkArgs = {
+  organizationId: Scalars['ID']['input'];
+  scanTargetId: Scalars['ID']['input'];
+};
+
+
+export type QueryScansArgs = {
+  organizationId: Scalars['ID']['input'];
+  scanTargetId: Scalars['ID']['input'];
+  size?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryScanArgs = {
+  organizationId: Scalars['ID']['input'];
+  scanTargetId: Scalars['ID']['input'];
+  scanId: Scalars['ID']['input'];
+};
+
+/**
+ * An alert: one (scan target, rule, resource) a scan found failing. Alerts are created and closed by
+ * scans; users change `state` (never to CLOSED) and `labels`, and comment.
+ *
+ * Follower censorship (lib/visibility.ts): when the caller reads another organization's alert through
+ * a follow, `resource` is "[censored]", `metadata` and `enrichment` are `{}`, `scanTarget` is null and
+ * comments are never listed. Search in following lists does not match `resource`.
+ */
+export type Alert = {
+  __typename?: 'Alert';
+  id: Scalars['ID']['output'];
+  organizationId: Scalars['ID']['output'];
+  organization: Organization;
+  scanTargetId?: Maybe<Scalars['ID']['output']>;
+  /** The scan target (null for a follower's view, and once the target is deleted). */
+  scanTarget?: Maybe<ScanTarget>;
+  rule: Scalars['String']['output'];
+  /** The rule's title in the language the list or read asked for (en-US by default). */
+  ruleTitle?: Maybe<Scalars['String']['output']>;
+  resource: Scalars['String']['output'];
+  severity: AlertSeverity;
+  state: AlertState;
+  version: Scalars['Int']['output'];
+  tags: Array<Scalars['String']['output']>;
+  labels: Array<Scalars['String']['output']>;
+  compliances: Array<Scalars['String']['output']>;
+  enrichment: Scalars['JSON']['output'];
+  metadata: Scalars['JSON']['output'];
+  openedAt?: Maybe<Scalars['DateTime']['output']>;
+  resolvedAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+  timelinessThreshold?: Maybe<Scalars['Float']['output']>;
+};
+
+/** A filter of alert states: the AlertState values plus ACTIVE (every state but CLOSED). */
+export type AlertStateFilter =
+  | 'OPEN'
+  | 'ACTIVE'
+  | 'IN_PROGRESS'
+  | 'RISK_ACCEPTED'
+  | 'MITIGATING_CONTROL'
+  | 'FALSE_POSITIVE'
+  | 'CLOSED';
+
+/**
+ * The sort key of alert lists; `id` breaks ties. severity sorts by rank (CRITICAL highest), state in
+ * lifecycle order (OPEN … CLOSED), openedAt/resolvedAt put alerts without the date last in ASC and first
+ * in DESC. followingIds (following lists) sorts by organization. Default severity.
+ */
+export type AlertOrder =
+  | 'scanTargetId'
+  | 'resource'
+  | 'rule'
+  | 'severity'
+  | 'state'
+  | 'openedAt'
+  | 'resolvedAt'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'followingIds';
+
+/** Sort key of alerts grouped by rule. Default total. */
+export type GroupedAlertOrder =
+  | 'rule'
+  | 'severity'
+  | 'total';
+
+/**
+ * Filters of alert lists (all optional; empty lists are ignored). Dates are inclusive; zone-less
+ * timestamps are UTC. scanTargetTags matches targets with any of the tags, plus targets without tags
+ * when includeEmptyScanTargetTags. search matches rule, rule title and resource (not resource for
+ * following lists).
+ */
+export type AlertFilter = {
+  createdAtStart?: InputMaybe<Scalars['DateTime']['input']>;
+  createdAtEnd?: InputMaybe<Scalars['DateTime']['input']>;
+  openedAtStart?: InputMaybe<Scalars['DateTime']['input']>;
+  openedAtEnd?: InputMaybe<Scalars['DateTime']['input']>;
+  resolvedAtStart?: InputMaybe<Scalars['DateTime']['input']>;
+  resolvedAtEnd?: InputMaybe<Scalars['DateTime']['input']>;
+  updatedAtStart?: InputMaybe<Scalars['DateTime']['input']>;
+  updatedAtEnd?: InputMaybe<Scalars['DateTime']['input']>;
+  rules?: InputMaybe<Array<Scalars['String']['input']>>;
+  scanTargetIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  scanTargetKinds?: InputMaybe<Array<ScanTargetKind>>;
+  scanTargetTags?: InputMaybe<Array<Scalars['String']['input']>>;
+  includeEmptyScanTargetTags?: InputMaybe<Scalars['Boolean']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  severities?: InputMaybe<Array<AlertSeverity>>;
+  states?: InputMaybe<Array<AlertStateFilter>>;
+};
+
+/**
+ * Which followed organizations a following list reads: followingIds (default all followed), and
+ * followingTags (tags the follower put on its follows) with includeEmptyFollowingTags for untagged follows.
+ */
+export type FollowingSelection = {
+  followingIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  followingTags?: InputMaybe<Array<Scalars['String']['input']>>;
+  includeEmptyFollowingTags?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type AlertPage = {
+  __typename?: 'AlertPage';
+  data: Array<Alert>;
+  /** The same alerts as plain JSON records with the fields of Alert (the REST shape): far cheaper to carry through the gateway than typed fields, for REST lists. */
+  records: Array<Scalars['JSON']['output']>;
+  /** The same records as one JSON array text, built by the database when asked for alone (with cursor): what the REST lists send unchanged. */
+  recordsJson: Scalars['String']['output'];
+  /** Pass it back for the next page; null on the last page. */
+  cursor?: Maybe<Scalars['String']['output']>;
+};
+
+/** A page of a page-numbered (legacy) list. */
+export type AlertNumberedPage = {
+  __typename?: 'AlertNumberedPage';
+  data: Array<Alert>;
+  total: Scalars['Int']['output'];
+};
+
+export type AlertRuleGroup = {
+  __typename?: 'AlertRuleGroup';
+  rule: Scalars['String']['output'];
+  ruleTitle?: Maybe<Scalars['String']['output']>;
+  /** The worst severity among the rule's alerts. */
+  severity: AlertSeverity;
+  timelinessThreshold?: Maybe<Scalars['Float']['output']>;
+  total: Scalars['Int']['output'];
+};
+
+export type AlertRuleGroupPage = {
+  __typename?: 'AlertRuleGroupPage';
+  data: Array<AlertRuleGroup>;
+  cursor?: Maybe<Scalars['String']['output']>;
+};
+
+export type AlertRuleGroupNumberedPage = {
+  __typename?: 'AlertRuleGroupNumberedPage';
+  data: Array<AlertRuleGroup>;
+  total: Scalars['Int']['output'];
+};
+
+/** One change of an alert: the alert's fields after it, the operation (CREATE, UPDATE, CLOSE, REOPEN …) and its cursor. */
+export type AlertHistoryRecord = {
+  __typename?: 'AlertHistoryRecord';
+  /** The alert's id. */
+  id: Scalars['ID']['output'];
+  alertId: Scalars['ID']['output'];
+  organizationId: Scalars['ID']['output'];
+  scanTargetId?: Maybe<Scalars['ID']['output']>;
+  rule: Scalars['String']['output'];
+  ruleTitle?: Maybe<Scalars['String']['output']>;
+  resource: Scalars['String']['output'];
+  severity: AlertSeverity;
+  state: AlertState;
+  version: Scalars['Int']['output'];
+  tags: Array<Scalars['String']['output']>;
+  labels: Array<Scalars['String']['output']>;
+  enrichment: Scalars['JSON']['output'];
+  metadata: Scalars['JSON']['output'];
+  openedAt?: Maybe<Scalars['DateTime']['output']>;
+  resolvedAt?: Maybe<Scalars['DateTime']['output']>;
+  timelinessThreshold?: Maybe<Scalars['Float']['output']>;
+  operation: Scalars['String']['output'];
+  /** The user who made the change; null for scans. */
+  userId?: Maybe<Scalars['ID']['output']>;
+  /** When the change happened. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Opaque; a history list asked for with this cursor starts after this record. */
+  cursor: Scalars['String']['output'];
+};
+
+export type AlertHistoryPage = {
+  __typename?: 'AlertHistoryPage';
+  data: Array<AlertHistoryRecord>;
+  /** The last record's cursor when more may follow, else null. The end of a list is an empty page. */
+  cursor?: Maybe<Scalars['String']['output']>;
+};
+
+export type OneAlertHistoryPage = {
+  __typename?: 'OneAlertHistoryPage';
+  data: Array<AlertHistoryRecord>;
+  total: Scalars['Int']['output'];
+  cursor?: Maybe<Scalars['String']['output']>;
+};
+
+export type AlertComment = {
+  __typename?: 'AlertComment';
+  id: Scalars['ID']['output'];
+  organizationId: Scalars['ID']['output'];
+  alertId: Scalars['ID']['output'];
+  userId: Scalars['ID']['output'];
+  comment: Scalars['String']['output'];
+  mimeType: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  userName?: Maybe<Scalars['String']['output']>;
+  userPicture?: Maybe<Scalars['String']['output']>;
+  /** The author is no longer a member of the organization. */
+  notMember: Scalars['Boolean']['output'];
+};
+
+export type AlertCommentPage = {
+  __typename?: 'AlertCommentPage';
+  data: Array<AlertComment>;
+  total: Scalars['Int']['output'];
+};
+
+/** Alert counts: severities count the alerts that are not CLOSED, states count all of them. */
+export type AlertCounts = {
+  __typename?: 'AlertCounts';
+  total: Scalars['Int']['output'];
+  open: Scalars['Int']['output'];
+  severities: SeverityCounts;
+  states: StateCounts;
+};
+
+export type SeverityCounts = {
+  __typename?: 'SeverityCounts';
+  CRITICAL: Scalars['Int']['output'];
+  HIGH: Scalars['Int']['output'];
+  MEDIUM: Scalars['Int']['output'];
+  LOW: Scalars['Int']['output'];
+  INFO: Scalars['Int']['output'];
+};
+
+export type StateCounts = {
+  __typename?: 'StateCounts';
+  OPEN: Scalars['Int']['output'];
+  IN_PROGRESS: Scalars['Int']['output'];
+  RISK_ACCEPTED: Scalars['Int']['output'];
+  MITIGATING_CONTROL: Scalars['Int']['output'];
+  FALSE_POSITIVE: Scalars['Int']['output'];
+  CLOSED: Scalars['Int']['output'];
+};
+
+export type ScanTargetAlertSummary = {
+  __typename?: 'ScanTargetAlertSummary';
+  scanTargetId: Scalars['ID']['output'];
+  organizationId: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  kind: Scalars['String']['output'];
+  tags: Array<Scalars['String']['output']>;
+  total: Scalars['Int']['output'];
+  open: Scalars['Int']['output'];
+  severities: SeverityCounts;
+  states: StateCounts;
+};
+
+export type ScanTargetSummaries = {
+  __typename?: 'ScanTargetSummaries';
+  data: Array<ScanTargetAlertSummary>;
+  totals: AlertCounts;
+};
+
+/** One UTC day of an alert time series. */
+export type DailyAlertCounts = {
+  __typename?: 'DailyAlertCounts';
+  date: Scalars['String']['output'];
+  total: Scalars['Int']['output'];
+  severities: SeverityCounts;
+};
+
+export type UpdateAlertInput = {
+  /** Any state but CLOSED (set only by scans), from any state: a CLOSED alert moved by hand reopens (openedAt now, resolvedAt cleared). */
+  state?: InputMaybe<AlertState>;
+  /** Replaces the labels. */
+  labels?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Adds a comment (event AlertCommentCreated). */
+  comment?: InputMaybe<Scalars['String']['input']>;
+  mimeType?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type AlertSelection = {
+  alertIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  rules?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type BatchAlertCondition = {
+  /** When true nothing changes: count says how many alerts would. */
+  dryRun?: InputMaybe<Scalars['Boolean']['input']>;
+  scanTargetIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  scanTargetTags?: InputMaybe<Array<Scalars['String']['input']>>;
+  includeEmptyScanTargetTags?: InputMaybe<Scalars['Boolean']['input']>;
+  states?: InputMaybe<Array<AlertStateFilter>>;
+  severities?: InputMaybe<Array<AlertSeverity>>;
+  selection?: InputMaybe<AlertSelection>;
+  /** Legacy spelling of selection.rules. */
+  rules?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type BatchUpdateAlertsInput = {
+  /** The state to set (the first element; any but CLOSED). */
+  state: Array<AlertState>;
+  /** Added as a comment to every alert changed. */
+  comment?: InputMaybe<Scalars['String']['input']>;
+  condition: BatchAlertCondition;
+};
+
+export type BatchUpdateAlertsResult = {
+  __typename?: 'BatchUpdateAlertsResult';
+  /** Alerts changed by this call (or that would change, for a dry run). */
+  count: Scalars['Int']['output'];
+  dryRun: Scalars['Boolean']['output'];
+  /** Matching alerts still to change: at most 1000 change per call, send the same request again until 0. */
+  remaining: Scalars['Int']['output'];
+};
+
+export type ScanTargetGroupKind =
+  | 'ORACLE'
+  | 'BITBUCKET'
+  | 'GITLAB';
+
+/**
+ * A set of scan targets sharing one credential: an ORACLE tenancy (one scan target per compartment) or
+ * a BITBUCKET / GITLAB account linked through OAuth.
+ */
+export type ScanTargetGroup = {
+  __typename?: 'ScanTargetGroup';
+  id: Scalars['ID']['output'];
+  organizationId: Scalars['ID']['output'];
+  organization: Organization;
+  name: Scalars['String']['output'];
+  kind: ScanTargetGroupKind;
+  /**
+   * The group credential, masked like scan target credentials; {} until inserted. ORACLE:
+   * {region, tenancy_id, user_id, key_fingerprint}.
+   */
+  credential: Scalars['JSON']['output'];
+  /** The group's live scan targets. */
+  scanTargets: Array<ScanTarget>;
+  createdAt: Scalars['DateTime']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/**
+ * An Oracle compartment known for a group: the tenancy's root compartment once the credential is
+ * inserted, and every compartment scan targets were created from. (Vigil calls no cloud, so it does not
+ * discover compartments by itself.)
+ */
+export type OracleCompartment = {
+  __typename?: 'OracleCompartment';
+  name: Scalars['String']['output'];
+  ocid: Scalars['String']['output'];
+};
+
+export type CreateScanTargetGroupInput = {
+  name: Scalars['String']['input'];
+  kind: ScanTargetGroupKind;
+};
+
+export type OracleCompartmentInput = {
+  name: Scalars['String']['input'];
+  ocid: Scalars['String']['input'];
+};
+
+export type CreateScanTargetsFromCompartmentsInput = {
+  compartments: Array<OracleCompartmentInput>;
+  /** A schedule object or a cron string; default {frequency: 1d, timeOfDay: NIGHT}. */
+  schedule?: InputMaybe<Scalars['JSON']['input']>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/**
+ * One cloud or SaaS account an organization registered for scanning. Credentials are stored encrypted
+ * (AES-256-GCM) and never returned in full: `credential` is a masked view.
+ *
+ * Credential object per kind (the keys clients send; REST and GraphQL also accept the snake_case
+ * spelling of camelCase keys, e.g. Ruby's `application_id`, `subscription_id`, `directory_id`,
+ * `project_id`, `account_id`, and ORACLE's camelCase `compartmentId`, `tenancyId`, …; the object may
+ * also come as JSON text):
+ * - AWS `{account}`: 12-digit account id
+ * - AZURE `{applicationId, subscriptionId, directoryId, secret}`: three UUIDs and the client secret
+ * - GCP `{projectId}` · HUAWEI `{accountId}` · DOMAIN `{domain}` (a domain name)
+ * - ORACLE `{compartment_id, region, tenancy_id, user_id, key_fingerprint}` (OCIDs, region like us-ashburn-1, key fingerprint)
+ * - ZENDESK `{instanceUrl}` · JIRA `{jiraUrl}` (https URLs)
+ * - MS365 `{applicationId, tenantId, secret}` · GITHUB `{organizationName, installationId}`
+ * - GWORKSPACE, SLACK, BITBUCKET, GITLAB, SALESFORCE `{}`: access is granted afterwards through the OAuth link
+ * - Vigil's choice for kinds the public clients do not define:
+ *   AZURE_DEVOPS `{organizationName, personalAccessToken}`, JUMP_CLOUD `{organizationId, apiKey}`,
+ *   MONGODB_ATLAS `{publicKey, privateKey}`, OKTA `{domain, apiToken}`, CLOUDFLARE `{apiToken, accountId?}`,
+ *   CROWDSTRIKE_FALCON `{clientId, clientSecret, baseUrl?}`, BITDEFENDER `{accessUrl, apiKey}`,
+ *   SENTINEL_ONE `{consoleUrl, apiToken}`, SOPHOS `{clientId, clientSecret}`.
+ * Secrets (secret, personalAccessToken, apiKey, privateKey, apiToken, clientSecret) are shown as "****"
+ * plus at most their last 4 characters; identifiers are shown as stored.
+ *
+ * Schedule: `{"frequency":"6h"|"12h"}`, `{"frequency":"1d","timeOfDay"}` or
+ * `{"frequency":"7d","timeOfDay","day"}`; timeOfDay NIGHT (default) 00:00, MORNING 06:00, AFTERNOON
+ * 12:00, EVENING 18:00 UTC; day SUNDAY (default) … SATURDAY; 6h/12h run at 00/06/12/18 UTC. Default
+ * `{"frequency":"1d","timeOfDay":"NIGHT"}`. A cron string (Ruby SDK, e.g. "0 0 * * *") is accepted
+ * when day-of-month and month are `*`: one hour → 1d at the nearest slot, with one weekday → 7d on that
+ * day, two hours → 12h, more → 6h. A bare frequency of older SDKs is read too ("24h" → 1d, "1h" → 6h).
+ *
+ * status: NEW when created; CHECKED or INVALID_CREDENTIAL after a check.
+ *
+ * scanner: who produces the findings (see ScanTargetScanner); EXTERNAL unless DEMO is asked for.
+ */
+export type ScanTarget = {
+  __typename?: 'ScanTarget';
+  id: Scalars['ID']['output'];
+  organizationId: Scalars['ID']['output'];
+  organization: Organization;
+  /** The scan target group it was created from (ORACLE compartments), if any. */
+  groupId?: Maybe<Scalars['ID']['output']>;
+  name: Scalars['String']['output'];
+  kind: ScanTargetKind;
+  /** The credential with its secrets masked. */
+  credential: Scalars['JSON']['output'];
+  schedule: Scalars['JSON']['output'];
+  tags: Array<Scalars['String']['output']>;
+  status: Scalars['String']['output'];
+  scanner: ScanTargetScanner;
+  lastScanAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When the scheduler starts the next scan (UTC). */
+  nextScanAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Who produces a scan target's findings. */
+export type ScanTargetScanner =
+  /**
+   * The built-in deterministic demo scanner runs the target's scheduled and manual scans (demo data:
+   * never choose it for a real account you care about).
+   */
+  | 'DEMO'
+  /**
+   * A real scanner (Prowler, Vigil's JSON) loads each complete scan with POST
+   * /organizations/{organizationId}/scantargets/{scanTargetId}/findings. The schedule only moves on; a
+   * manual start fails with a pointer to that API. Findings ingested into a DEMO target make it EXTERNAL.
+   */
+  | 'EXTERNAL';
+
+/** A link for the caller to open: an OAuth consent start, a script download. Absolute (http/https): under VIGIL_PUBLIC_URL, else the address the request reached. */
+export type Link = {
+  __typename?: 'Link';
+  url: Scalars['String']['output'];
+};
+
+export type CreateScanTargetInput = {
+  name: Scalars['String']['input'];
+  kind: ScanTargetKind;
+  /** Per kind, see ScanTarget. `{}` (or omitted) for OAuth kinds. */
+  credential?: InputMaybe<Scalars['JSON']['input']>;
+  /** A schedule object or a cron string; default {frequency: 1d, timeOfDay: NIGHT}. */
+  schedule?: InputMaybe<Scalars['JSON']['input']>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Default EXTERNAL. */
+  scanner?: InputMaybe<ScanTargetScanner>;
+};
+
+/** null (or absent) leaves a field unchanged. */
+export type UpdateScanTargetInput = {
+  name?: InputMaybe<Scalars['String']['input']>;
+  schedule?: InputMaybe<Scalars['JSON']['input']>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  scanner?: InputMaybe<ScanTargetScanner>;
+};
+
+export type ScanStatus =
+  /** Waiting for a worker (manual or scheduled start). */
+  | 'QUEUED'
+  /** Being scanned, or its ingested findings are being reconciled. */
+  | 'RUNNING'
+  /** Completed with its full set of findings; the alerts were reconciled. */
+  | 'DONE'
+  /** The scanner or the document failed; no alert changed. */
+  | 'FAILED'
+  /** Stopped by a user or replaced by a forced start; its findings, if any arrive, are discarded. */
+  | 'STOPPED';
+
+export type ScanTrigger =
+  | 'MANUAL'
+  | 'SCHEDULED'
+  | 'INGEST';
+
+/** What a completed scan did to the target's alerts. */
+export type ScanSummary = {
+  __typename?: 'ScanSummary';
+  /** Distinct (rule, resource) findings. */
+  findings: Scalars['Int']['output'];
+  created: Scalars['Int']['output'];
+  reopened: Scalars['Int']['output'];
+  /** Open alerts whose data changed (their state is kept). */
+  updated: Scalars['Int']['output'];
+  closed: Scalars['Int']['output'];
+  unchanged: Scalars['Int']['output'];
+  /** Findings dropped because an earlier one had the same rule and resource. */
+  duplicates: Scalars['Int']['output'];
+};
+
+/**
+ * One scan of a scan target. A scan completes with its full set of findings (DONE) or fails
+ * (FAILED) without changing any alert. A target has at most one QUEUED or RUNNING scan.
+ */
+export type Scan = {
+  __typename?: 'Scan';
+  id: Scalars['ID']['output'];
+  organizationId: Scalars['ID']['output'];
+  scanTargetId: Scalars['ID']['output'];
+  scanTarget?: Maybe<ScanTarget>;
+  status: ScanStatus;
+  trigger: ScanTrigger;
+  findingsCount: Scalars['Int']['output'];
+  /** Set when the scan is DONE. */
+  summary?: Maybe<ScanSummary>;
+  /** Why the scan FAILED or was STOPPED. */
+  error?: Maybe<Scalars['String']['output']>;
+  startedAt?: Maybe<Scalars['DateTime']['output']>;
+  finishedAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/**
+ * Live alert changes. Served by the gateway itself (gateway/subscriptions/), over graphql-ws on
+ * /graphql and GraphQL over SSE on /graphql/stream; declared here, with the types they return, so
+ * the supergraph describes them. `alert` is resolved through the supergraph exactly as Query.alert.
+ */
+export type Subscription = {
+  __typename?: 'Subscription';
+  /** The organization's alert changes (AlertCreated, AlertUpdated), filtered like the alert lists. Members. `after`: resume after that message's cursor. */
+  alertChanged: AlertChange;
+  /** Alert changes of the organizations `organizationId` follows (AlertFollowingCreated, AlertFollowingUpdated), censored. Members of organizationId. */
+  followingAlertChanged: AlertChange;
+};
+
+
+/**
+ * Live alert changes. Served by the gateway itself (gateway/subscriptions/), over graphql-ws on
+ * /graphql and GraphQL over SSE on /graphql/stream; declared here, with the types they return, so
+ * the supergraph describes them. `alert` is resolved through the supergraph exactly as Query.alert.
+ */
+export type SubscriptionAlertChangedArgs = {
+  organizationId: Scalars['ID']['input'];
+  severities?: InputMaybe<Array<AlertSeverity>>;
+  states?: InputMaybe<Array<AlertState>>;
+  scanTargetIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  rules?: InputMaybe<Array<Scalars['String']['input']>>;
+  scanTargetKinds?: InputMaybe<Array<ScanTargetKind>>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Live alert changes. Served by the gateway itself (gateway/subscriptions/), over graphql-ws on
+ * /graphql and GraphQL over SSE on /graphql/stream; declared here, with the types they return, so
+ * the supergraph describes them. `alert` is resolved through the supergraph exactly as Query.alert.
+ */
+export type SubscriptionFollowingAlertChangedArgs = {
+  organizationId: Scalars['ID']['input'];
+  followingIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  followingTags?: InputMaybe<Array<Scalars['String']['input']>>;
+  severities?: InputMaybe<Array<AlertSeverity>>;
+  states?: InputMaybe<Array<AlertState>>;
+  rules?: InputMaybe<Array<Scalars['String']['input']>>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One change of one alert, as a subscription message. */
+export type AlertChange = {
+  __typename?: 'AlertChange';
+  /** Pass as `after` when subscribing again to resume right after this message. */
+  cursor: Scalars['String']['output'];
+  /** AlertCreated or AlertUpdated (AlertFollowingCreated / AlertFollowingUpdated for a follower). */
+  event: Scalars['String']['output'];
+  /** The event's sequence number in the log (log order). */
+  seq: Scalars['String']['output'];
+  /** The alert now, as Query.alert answers it (censored for a follower). `lang` chooses ruleTitle's language. */
+  alert: Alert;
+};
+
+
+/** One change of one alert, as a subscription message. */
+export type AlertChangeAlertArgs = {
+  lang?: InputMaybe<Language>;
+};
+
+
+
+export type ResolverTypeWrapper<T> = Promise<T> | T;
+
+export type ReferenceResolver<TResult, TReference, TContext> = (
+      reference: TReference,
+      context: TContext,
+      info: GraphQLResolveInfo
+    ) => Promise<TResult> | TResult;
+
+      type ScalarCheck<T, S> = S extends true ? T : NullableCheck<T, S>;
+      type NullableCheck<T, S> = Maybe<T> extends T ? Maybe<ListCheck<NonNullable<T>, S>> : ListCheck<T, S>;
+      type ListCheck<T, S> = T extends (infer U)[] ? NullableCheck<U, S>[] : GraphQLRecursivePick<T, S>;
+      export type GraphQLRecursivePick<T, S> = { [K in keyof T & keyof S]: ScalarCheck<T[K], S[K]> };
+    
+
+export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
+  resolve: ResolverFn<TResult, TParent, TContext, TArgs>;
+};
+export type Resolver<TResult, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = ResolverFn<TResult, TParent, TContext, TArgs> | ResolverWithResolve<TResult, TParent, TContext, TArgs>;
+
+export type ResolverFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Promise<TResult> | TResult;
+
+export type SubscriptionSubscribeFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => AsyncIterable<TResult> | Promise<AsyncIterable<TResult>>;
+
+export type SubscriptionResolveFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+export interface SubscriptionSubscriberObject<TResult, TKey extends string, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<{ [key in TKey]: TResult }, TParent, TContext, TArgs>;
+  resolve?: SubscriptionResolveFn<TResult, { [key in TKey]: TResult }, TContext, TArgs>;
+}
+
+export interface SubscriptionResolverObject<TResult, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<any, TParent, TContext, TArgs>;
+  resolve: SubscriptionResolveFn<TResult, any, TContext, TArgs>;
+}
+
+export type SubscriptionObject<TResult, TKey extends string, TParent, TContext, TArgs> =
+  | SubscriptionSubscriberObject<TResult, TKey, TParent, TContext, TArgs>
+  | SubscriptionResolverObject<TResult, TParent, TContext, TArgs>;
+
+export type SubscriptionResolver<TResult, TKey extends string, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> =
+  | ((...args: any[]) => SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>)
+  | SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>;
+
+export type TypeResolveFn<TTypes, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (
+  parent: TParent,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Maybe<TTypes> | Promise<Maybe<TTypes>>;
+
+export type IsTypeOfResolverFn<T = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (obj: T, context: TContext, info: GraphQLResolveInfo) => boolean | Promise<boolean>;
+
+export type NextResolverFn<T> = () => Promise<T>;
+
+export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = (
+  next: NextResolverFn<TResult>,
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+/** Mapping of federation types */
+export type FederationTypes = {
+  Alert: Alert;
+  ScanTarget: ScanTarget;
+  Scan: Scan;
+};
+
+/** Mapping of federation reference types */
+export type FederationReferenceTypes = {
+  Alert:
+    ( { __typename: 'Alert' }
+    & GraphQLRecursivePick<FederationTypes['Alert'], {"id":true}> );
+  ScanTarget:
+    ( { __typename: 'ScanTarget' }
+    & GraphQLRecursivePick<FederationTypes['ScanTarget'], {"id":true}> );
+  Scan:
+    ( { __typename: 'Scan' }
+    & GraphQLRecursivePick<FederationTypes['Scan'], {"id":true}> );
+};
+
+
+
+/** Mapping between all available schema types and the resolvers types */
+export type ResolversTypes = {
+  DateTime: ResolverTypeWrapper<any>;
+  JSON: ResolverTypeWrapper<any>;
+  Language: ResolverTypeWrapper<any>;
+  Sort: ResolverTypeWrapper<any>;
+  AlertSeverity: ResolverTypeWrapper<any>;
+  AlertState: ResolverTypeWrapper<any>;
+  ScanTargetKind: ResolverTypeWrapper<any>;
+  Organization: ResolverTypeWrapper<any>;
+  ID: ResolverTypeWrapper<any>;
+  Rule: ResolverTypeWrapper<any>;
+  String: ResolverTypeWrapper<any>;
+  Float: ResolverTypeWrapper<any>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Int: ResolverTypeWrapper<any>;
+  Boolean: ResolverTypeWrapper<any>;
+  Alert: ResolverTypeWrapper<any>;
+  AlertStateFilter: ResolverTypeWrapper<any>;
+  AlertOrder: ResolverTypeWrapper<any>;
+  GroupedAlertOrder: ResolverTypeWrapper<any>;
+  AlertFilter: ResolverTypeWrapper<any>;
+  FollowingSelection: ResolverTypeWrapper<any>;
+  AlertPage: ResolverTypeWrapper<any>;
+  AlertNumberedPage: ResolverTypeWrapper<any>;
+  AlertRuleGroup: ResolverTypeWrapper<any>;
+  AlertRuleGroupPage: ResolverTypeWrapper<any>;
+  AlertRuleGroupNumberedPage: ResolverTypeWrapper<any>;
+  AlertHistoryRecord: ResolverTypeWrapper<any>;
+  AlertHistoryPage: ResolverTypeWrapper<any>;
+  OneAlertHistoryPage: ResolverTypeWrapper<any>;
+  AlertComment: ResolverTypeWrapper<any>;
+  AlertCommentPage: ResolverTypeWrapper<any>;
+  AlertCounts: ResolverTypeWrapper<any>;
+  SeverityCounts: ResolverTypeWrapper<any>;
+  StateCounts: ResolverTypeWrapper<any>;
+  ScanTargetAlertSummary: ResolverTypeWrapper<any>;
+  ScanTargetSummaries: ResolverTypeWrapper<any>;
+  DailyAlertCounts: ResolverTypeWrapper<any>;
+  UpdateAlertInput: ResolverTypeWrapper<any>;
+  AlertSelection: ResolverTypeWrapper<any>;
+  BatchAlertCondition: ResolverTypeWrapper<any>;
+  BatchUpdateAlertsInput: ResolverTypeWrapper<any>;
+  BatchUpdateAlertsResult: ResolverTypeWrapper<any>;
+  ScanTargetGroupKind: ResolverTypeWrapper<any>;
+  ScanTargetGroup: ResolverTypeWrapper<any>;
+  OracleCompartment: ResolverTypeWrapper<any>;
+  CreateScanTargetGroupInput: ResolverTypeWrapper<any>;
+  OracleCompartmentInput: ResolverTypeWrapper<any>;
+  CreateScanTargetsFromCompartmentsInput: ResolverTypeWrapper<any>;
+  ScanTarget: ResolverTypeWrapper<any>;
+  ScanTargetScanner: ResolverTypeWrapper<any>;
+  Link: ResolverTypeWrapper<any>;
+  CreateScanTargetInput: ResolverTypeWrapper<any>;
+  UpdateScanTargetInput: ResolverTypeWrapper<any>;
+  ScanStatus: ResolverTypeWrapper<any>;
+  ScanTrigger: ResolverTypeWrapper<any>;
+  ScanSummary: ResolverTypeWrapper<any>;
+  Scan: ResolverTypeWrapper<any>;
+  Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  AlertChange: ResolverTypeWrapper<any>;
+};
+
+/** Mapping between all available schema types and the resolvers parents */
+export type ResolversParentTypes = {
+  DateTime: any;
+  JSON: any;
+  Organization: any;
+  ID: any;
+  Rule: any;
+  String: any;
+  Float: any;
+  Query: Record<PropertyKey, never>;
+  Int: any;
+  Boolean: any;
+  Alert: any;
+  AlertFilter: any;
+  FollowingSelection: any;
+  AlertPage: any;
+  AlertNumberedPage: any;
+  AlertRuleGroup: any;
+  AlertRuleGroupPage: any;
+  AlertRuleGroupNumberedPage: any;
+  AlertHistoryRecord: any;
+  AlertHistoryPage: any;
+  OneAlertHistoryPage: any;
+  AlertComment: any;
+  AlertCommentPage: any;
+  AlertCounts: any;
+  SeverityCounts: any;
+  StateCounts: any;
+  ScanTargetAlertSummary: any;
+  ScanTargetSummaries: any;
+  DailyAlertCounts: any;
+  UpdateAlertInput: any;
+  AlertSelection: any;
+  BatchAlertCondition: any;
+  BatchUpdateAlertsInput: any;
+  BatchUpdateAlertsResult: any;
+  ScanTargetGroup: any;
+  OracleCompartment: any;
+  CreateScanTargetGroupInput: any;
+  OracleCompartmentInput: any;
+  CreateScanTargetsFromCompartmentsInput: any;
+  ScanTarget: any;
+  Link: any;
+  CreateScanTargetInput: any;
+  UpdateScanTargetInput: any;
+  ScanSummary: any;
+  Scan: any;
+  Subscription: Record<PropertyKey, never>;
+  AlertChange: any;
+};
+
+export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
+  name: 'DateTime';
+}
+
+export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
+  name: 'JSON';
+}
+
+export type OrganizationResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type RuleResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Rule'] = ResolversParentTypes['Rule']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType, Partial<RuleTitleArgs>>;
+  severity?: Resolver<ResolversTypes['AlertSeverity'], ParentType, ContextType>;
+  compliances?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  timelinessThreshold?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type QueryResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  rules?: Resolver<Array<ResolversTypes['Rule']>, ParentType, ContextType, Partial<QueryRulesArgs>>;
+  alerts?: Resolver<ResolversTypes['AlertPage'], ParentType, ContextType, RequireFields<QueryAlertsArgs, 'organizationId'>>;
+  followingAlerts?: Resolver<ResolversTypes['AlertPage'], ParentType, ContextType, RequireFields<QueryFollowingAlertsArgs, 'organizationId'>>;
+  alertsByPage?: Resolver<ResolversTypes['AlertNumberedPage'], ParentType, ContextType, RequireFields<QueryAlertsByPageArgs, 'organizationId'>>;
+  followingAlertsByPage?: Resolver<ResolversTypes['AlertNumberedPage'], ParentType, ContextType, RequireFields<QueryFollowingAlertsByPageArgs, 'organizationId'>>;
+  alertsByRule?: Resolver<ResolversTypes['AlertRuleGroupPage'], ParentType, ContextType, RequireFields<QueryAlertsByRuleArgs, 'organizationId'>>;
+  followingAlertsByRule?: Resolver<ResolversTypes['AlertRuleGroupPage'], ParentType, ContextType, RequireFields<QueryFollowingAlertsByRuleArgs, 'organizationId'>>;
+  alertsByRuleByPage?: Resolver<ResolversTypes['AlertRuleGroupNumberedPage'], ParentType, ContextType, RequireFields<QueryAlertsByRuleByPageArgs, 'organizationId'>>;
+  followingAlertsByRuleByPage?: Resolver<ResolversTypes['AlertRuleGroupNumberedPage'], ParentType, ContextType, RequireFields<QueryFollowingAlertsByRuleByPageArgs, 'organizationId'>>;
+  alertHistory?: Resolver<ResolversTypes['AlertHistoryPage'], ParentType, ContextType, RequireFields<QueryAlertHistoryArgs, 'organizationId'>>;
+  followingAlertHistory?: Resolver<ResolversTypes['AlertHistoryPage'], ParentType, ContextType, RequireFields<QueryFollowingAlertHistoryArgs, 'organizationId'>>;
+  alert?: Resolver<ResolversTypes['Alert'], ParentType, ContextType, RequireFields<QueryAlertArgs, 'id'>>;
+  alertHistoryOf?: Resolver<ResolversTypes['OneAlertHistoryPage'], ParentType, ContextType, RequireFields<QueryAlertHistoryOfArgs, 'alertId'>>;
+  alertComments?: Resolver<ResolversTypes['AlertCommentPage'], ParentType, ContextType, RequireFields<QueryAlertCommentsArgs, 'alertId'>>;
+  scanTargetSummaries?: Resolver<ResolversTypes['ScanTargetSummaries'], ParentType, ContextType, RequireFields<QueryScanTargetSummariesArgs, 'organizationId'>>;
+  followingScanTargetSummaries?: Resolver<ResolversTypes['ScanTargetSummaries'], ParentType, ContextType, RequireFields<QueryFollowingScanTargetSummariesArgs, 'organizationId'>>;
+  alertSummary?: Resolver<ResolversTypes['AlertCounts'], ParentType, ContextType, RequireFields<QueryAlertSummaryArgs, 'organizationId'>>;
+  followingAlertSummary?: Resolver<ResolversTypes['AlertCounts'], ParentType, ContextType, RequireFields<QueryFollowingAlertSummaryArgs, 'organizationId'>>;
+  dailyOpenAlerts?: Resolver<Array<ResolversTypes['DailyAlertCounts']>, ParentType, ContextType, RequireFields<QueryDailyOpenAlertsArgs, 'organizationId'>>;
+  followingDailyOpenAlerts?: Resolver<Array<ResolversTypes['DailyAlertCounts']>, ParentType, ContextType, RequireFields<QueryFollowingDailyOpenAlertsArgs, 'organizationId'>>;
+  followingDailyResolvedAlerts?: Resolver<Array<ResolversTypes['DailyAlertCounts']>, ParentType, ContextType, RequireFields<QueryFollowingDailyResolvedAlertsArgs, 'organizationId'>>;
+  scanTargetGroups?: Resolver<Array<ResolversTypes['ScanTargetGroup']>, ParentType, ContextType, RequireFields<QueryScanTargetGroupsArgs, 'organizationId'>>;
+  scanTargetGroup?: Resolver<ResolversTypes['ScanTargetGroup'], ParentType, ContextType, RequireFields<QueryScanTargetGroupArgs, 'organizationId' | 'id'>>;
+  scanTargetGroupCompartments?: Resolver<Array<ResolversTypes['OracleCompartment']>, ParentType, ContextType, RequireFields<QueryScanTargetGroupCompartmentsArgs, 'organizationId' | 'id'>>;
+  scanTargetGroupScript?: Resolver<ResolversTypes['Link'], ParentType, ContextType, RequireFields<QueryScanTargetGroupScriptArgs, 'organizationId' | 'id'>>;
+  scanTargetGroupTerraform?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<QueryScanTargetGroupTerraformArgs, 'organizationId' | 'id'>>;
+  scanTargets?: Resolver<Array<ResolversTypes['ScanTarget']>, ParentType, ContextType, RequireFields<QueryScanTargetsArgs, 'organizationId'>>;
+  scanTarget?: Resolver<ResolversTypes['ScanTarget'], ParentType, ContextType, RequireFields<QueryScanTargetArgs, 'organizationId' | 'id'>>;
+  oauthLink?: Resolver<ResolversTypes['Link'], ParentType, ContextType, RequireFields<QueryOauthLinkArgs, 'organizationId'>>;
+  gworkspaceOAuthLink?: Resolver<ResolversTypes['Link'], ParentType, ContextType, RequireFields<QueryGworkspaceOAuthLinkArgs, 'organizationId' | 'scanTargetId'>>;
+  scans?: Resolver<Array<ResolversTypes['Scan']>, ParentType, ContextType, RequireFields<QueryScansArgs, 'organizationId' | 'scanTargetId' | 'size'>>;
+  scan?: Resolver<ResolversTypes['Scan'], ParentType, ContextType, RequireFields<QueryScanArgs, 'organizationId' | 'scanTargetId' | 'scanId'>>;
+};
+
+export type AlertResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Alert'] = ResolversParentTypes['Alert'], FederationReferenceType extends FederationReferenceTypes['Alert'] = FederationReferenceTypes['Alert']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Alert']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  organizationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  organization?: Resolver<ResolversTypes['Organization'], ParentType, ContextType>;
+  scanTargetId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  scanTarget?: Resolver<Maybe<ResolversTypes['ScanTarget']>, ParentType, ContextType>;
+  rule?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ruleTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resource?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  severity?: Resolver<ResolversTypes['AlertSeverity'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['AlertState'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  labels?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  compliances?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  enrichment?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  metadata?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  openedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  resolvedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  timelinessThreshold?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type AlertPageResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertPage'] = ResolversParentTypes['AlertPage']> = {
+  data?: Resolver<Array<ResolversTypes['Alert']>, ParentType, ContextType>;
+  records?: Resolver<Array<ResolversTypes['JSON']>, ParentType, ContextType>;
+  recordsJson?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type AlertNumberedPageResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertNumberedPage'] = ResolversParentTypes['AlertNumberedPage']> = {
+  data?: Resolver<Array<ResolversTypes['Alert']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AlertRuleGroupResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertRuleGroup'] = ResolversParentTypes['AlertRuleGroup']> = {
+  rule?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ruleTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  severity?: Resolver<ResolversTypes['AlertSeverity'], ParentType, ContextType>;
+  timelinessThreshold?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AlertRuleGroupPageResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertRuleGroupPage'] = ResolversParentTypes['AlertRuleGroupPage']> = {
+  data?: Resolver<Array<ResolversTypes['AlertRuleGroup']>, ParentType, ContextType>;
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type AlertRuleGroupNumberedPageResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertRuleGroupNumberedPage'] = ResolversParentTypes['AlertRuleGroupNumberedPage']> = {
+  data?: Resolver<Array<ResolversTypes['AlertRuleGroup']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AlertHistoryRecordResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertHistoryRecord'] = ResolversParentTypes['AlertHistoryRecord']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  alertId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  organizationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  scanTargetId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  rule?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ruleTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resource?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  severity?: Resolver<ResolversTypes['AlertSeverity'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['AlertState'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  labels?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  enrichment?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  metadata?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  openedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  resolvedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  timelinessThreshold?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  operation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  userId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AlertHistoryPageResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertHistoryPage'] = ResolversParentTypes['AlertHistoryPage']> = {
+  data?: Resolver<Array<ResolversTypes['AlertHistoryRecord']>, ParentType, ContextType>;
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type OneAlertHistoryPageResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['OneAlertHistoryPage'] = ResolversParentTypes['OneAlertHistoryPage']> = {
+  data?: Resolver<Array<ResolversTypes['AlertHistoryRecord']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type AlertCommentResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertComment'] = ResolversParentTypes['AlertComment']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  organizationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  alertId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  comment?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  mimeType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  userName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userPicture?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  notMember?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type AlertCommentPageResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertCommentPage'] = ResolversParentTypes['AlertCommentPage']> = {
+  data?: Resolver<Array<ResolversTypes['AlertComment']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AlertCountsResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertCounts'] = ResolversParentTypes['AlertCounts']> = {
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  open?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  severities?: Resolver<ResolversTypes['SeverityCounts'], ParentType, ContextType>;
+  states?: Resolver<ResolversTypes['StateCounts'], ParentType, ContextType>;
+};
+
+export type SeverityCountsResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['SeverityCounts'] = ResolversParentTypes['SeverityCounts']> = {
+  CRITICAL?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  HIGH?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  MEDIUM?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  LOW?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  INFO?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type StateCountsResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['StateCounts'] = ResolversParentTypes['StateCounts']> = {
+  OPEN?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  IN_PROGRESS?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  RISK_ACCEPTED?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  MITIGATING_CONTROL?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  FALSE_POSITIVE?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  CLOSED?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ScanTargetAlertSummaryResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ScanTargetAlertSummary'] = ResolversParentTypes['ScanTargetAlertSummary']> = {
+  scanTargetId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  organizationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  open?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  severities?: Resolver<ResolversTypes['SeverityCounts'], ParentType, ContextType>;
+  states?: Resolver<ResolversTypes['StateCounts'], ParentType, ContextType>;
+};
+
+export type ScanTargetSummariesResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ScanTargetSummaries'] = ResolversParentTypes['ScanTargetSummaries']> = {
+  data?: Resolver<Array<ResolversTypes['ScanTargetAlertSummary']>, ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['AlertCounts'], ParentType, ContextType>;
+};
+
+export type DailyAlertCountsResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['DailyAlertCounts'] = ResolversParentTypes['DailyAlertCounts']> = {
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  severities?: Resolver<ResolversTypes['SeverityCounts'], ParentType, ContextType>;
+};
+
+export type BatchUpdateAlertsResultResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['BatchUpdateAlertsResult'] = ResolversParentTypes['BatchUpdateAlertsResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  dryRun?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  remaining?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ScanTargetGroupResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ScanTargetGroup'] = ResolversParentTypes['ScanTargetGroup']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  organizationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  organization?: Resolver<ResolversTypes['Organization'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['ScanTargetGroupKind'], ParentType, ContextType>;
+  credential?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  scanTargets?: Resolver<Array<ResolversTypes['ScanTarget']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type OracleCompartmentResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['OracleCompartment'] = ResolversParentTypes['OracleCompartment']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ocid?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ScanTargetResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ScanTarget'] = ResolversParentTypes['ScanTarget'], FederationReferenceType extends FederationReferenceTypes['ScanTarget'] = FederationReferenceTypes['ScanTarget']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['ScanTarget']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  organizationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  organization?: Resolver<ResolversTypes['Organization'], ParentType, ContextType>;
+  groupId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['ScanTargetKind'], ParentType, ContextType>;
+  credential?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  schedule?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  scanner?: Resolver<ResolversTypes['ScanTargetScanner'], ParentType, ContextType>;
+  lastScanAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  nextScanAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type LinkResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Link'] = ResolversParentTypes['Link']> = {
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ScanSummaryResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ScanSummary'] = ResolversParentTypes['ScanSummary']> = {
+  findings?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  reopened?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  updated?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  closed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unchanged?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  duplicates?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ScanResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Scan'] = ResolversParentTypes['Scan'], FederationReferenceType extends FederationReferenceTypes['Scan'] = FederationReferenceTypes['Scan']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Scan']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  organizationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  scanTargetId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  scanTarget?: Resolver<Maybe<ResolversTypes['ScanTarget']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ScanStatus'], ParentType, ContextType>;
+  trigger?: Resolver<ResolversTypes['ScanTrigger'], ParentType, ContextType>;
+  findingsCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  summary?: Resolver<Maybe<ResolversTypes['ScanSummary']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  startedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  finishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type SubscriptionResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
+  alertChanged?: SubscriptionResolver<ResolversTypes['AlertChange'], "alertChanged", ParentType, ContextType, RequireFields<SubscriptionAlertChangedArgs, 'organizationId'>>;
+  followingAlertChanged?: SubscriptionResolver<ResolversTypes['AlertChange'], "followingAlertChanged", ParentType, ContextType, RequireFields<SubscriptionFollowingAlertChangedArgs, 'organizationId'>>;
+};
+
+export type AlertChangeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertChange'] = ResolversParentTypes['AlertChange']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  event?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  seq?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  alert?: Resolver<ResolversTypes['Alert'], ParentType, ContextType, Partial<AlertChangeAlertArgs>>;
+};
+
+export type Resolvers<ContextType = SubgraphContext> = {
+  DateTime?: GraphQLScalarType;
+  JSON?: GraphQLScalarType;
+  Organization?: OrganizationResolvers<ContextType>;
+  Rule?: RuleResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
+  Alert?: AlertResolvers<ContextType>;
+  AlertPage?: AlertPageResolvers<ContextType>;
+  AlertNumberedPage?: AlertNumberedPageResolvers<ContextType>;
+  AlertRuleGroup?: AlertRuleGroupResolvers<ContextType>;
+  AlertRuleGroupPage?: AlertRuleGroupPageResolvers<ContextType>;
+  AlertRuleGroupNumberedPage?: AlertRuleGroupNumberedPageResolvers<ContextType>;
+  AlertHistoryRecord?: AlertHistoryRecordResolvers<ContextType>;
+  AlertHistoryPage?: AlertHistoryPageResolvers<ContextType>;
+  OneAlertHistoryPage?: OneAlertHistoryPageResolvers<ContextType>;
+  AlertComment?: AlertCommentResolvers<ContextType>;
+  AlertCommentPage?: AlertCommentPageResolvers<ContextType>;
+  AlertCounts?: AlertCountsResolvers<ContextType>;
+  SeverityCounts?: SeverityCountsResolvers<ContextType>;
+  StateCounts?: StateCountsResolvers<ContextType>;
+  ScanTargetAlertSummary?: ScanTargetAlertSummaryResolvers<ContextType>;
+  ScanTargetSummaries?: ScanTargetSummariesResolvers<ContextType>;
+  DailyAlertCounts?: DailyAlertCountsResolvers<ContextType>;
+  BatchUpdateAlertsResult?: BatchUpdateAlertsResultResolvers<ContextType>;
+  ScanTargetGroup?: ScanTargetGroupResolvers<ContextType>;
+  OracleCompartment?: OracleCompartmentResolvers<ContextType>;
+  ScanTarget?: ScanTargetResolvers<ContextType>;
+  Link?: LinkResolvers<ContextType>;
+  ScanSummary?: ScanSummaryResolvers<ContextType>;
+  Scan?: ScanResolvers<ContextType>;
+  Subscription?: SubscriptionResolvers<ContextType>;
+  AlertChange?: AlertChangeResolvers<ContextType>;
+};
+
