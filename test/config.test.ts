@@ -74,14 +74,14 @@ it('`npm run vigil -- bootstrap` ends its stdout with one JSON line (`npm run -s
   try {
     const env = { DATABASE_URL: '', VIGIL_DATA_DIR: home };
     const run = await npm(['run', 'vigil', '--', 'bootstrap', '--email', 'npm@example.com', '--organization', 'Npm Co'], env);
-    expect(run.code).toBe(0);
+    expect({ code: run.code, stderr: run.code ? run.stderr : '' }).toEqual({ code: 0, stderr: '' });
     const lines = run.stdout.split('\n').filter((line) => line !== '');
     // npm's banner ("> vigil@… vigil", "> node scripts/run-compiled.cjs …") may stand before the result.
     expect(lines.slice(0, -1).every((line) => line.startsWith('> '))).toBe(true);
     expect(Object.keys(JSON.parse(lines[lines.length - 1]))).toEqual(['userId', 'organizationId', 'apiKey']);
 
     const silent = await npm(['run', '-s', 'vigil', '--', 'bootstrap', '--email', 'npm-2@example.com', '--organization', 'Npm Co 2'], env);
-    expect(silent.code).toBe(0);
+    expect({ code: silent.code, stderr: silent.code ? silent.stderr : '' }).toEqual({ code: 0, stderr: '' });
     expect(silent.stdout.split('\n').filter((line) => line !== '')).toHaveLength(1);
     expect(Object.keys(JSON.parse(silent.stdout))).toEqual(['userId', 'organizationId', 'apiKey']);
 
