@@ -42,7 +42,7 @@ if (run.status !== 0) {
 let kept = 0;
 for (const [file, { bytes }] of snapshot(GENERATED)) {
   const old = before.get(file);
-  if (old && old.bytes.equals(bytes)) {
+  if (old?.bytes.equals(bytes)) {
     fs.utimesSync(file, old.stat.atime, old.stat.mtime);
     kept++;
   }
