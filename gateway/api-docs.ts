@@ -1,5 +1,6 @@
 import express from 'express';
 import { packageFile } from './package-files';
+import { pagePolicy } from './security-headers';
 
 /**
  * GET /docs: the REST API's reference (Swagger UI over /openapi.json), its scripts and styles served
@@ -31,6 +32,8 @@ const PAGE = `<!doctype html>
 
 export function apiDocs(): express.Router {
   const router = express.Router();
+  // Swagger UI's icons and logo are data: images.
+  router.use('/docs', pagePolicy({ imgSrc: ['data:'] }));
   router.get(['/docs', '/docs/'], (_req, res) => {
     res.type('html').set('Cache-Control', 'no-cache').send(PAGE);
   });

@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express from 'express';
 import { packageFile } from './package-files';
+import { inlineHash, pagePolicy } from './security-headers';
 
 /**
  * GET /dashboard: the live dashboard (web/: Preact with htm, Chart.js, graphql-ws), its files and the
@@ -22,6 +23,9 @@ const GRAPHQL_WS_DIR = packageFile('graphql-ws', 'dist');
 export function dashboardRoutes(): express.Router {
   const router = express.Router();
   if (!WEB_DIR) return router;
+  // The page's one inline script is its import map: allowed by its hash, nothing else inline.
+  const importMaps = [...readFileSync(path.join(WEB_DIR, 'index.html'), 'utf8').matchAll(/<script type="importmap">([\s\S]*?)<\/script>/g)].map((m) => inlineHash(m[1]));
+  router.use('/dashboard', pagePolicy({ scriptSrc: importMaps }));
   const send = (file: string, maxAge: number) => (_req: express.Request, res: express.Response) => {
     res.set('Cache-Control', maxAge ? `public, max-age=${maxAge}` : 'no-cache').sendFile(file);
   };

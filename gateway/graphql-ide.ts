@@ -1,5 +1,6 @@
 import express from 'express';
 import { packageFile } from './package-files';
+import { pagePolicy } from './security-headers';
 
 /**
  * The GraphQL IDE (GraphiQL 3, its UMD bundle with React 18) served by Vigil itself: no CDN, no
@@ -35,7 +36,7 @@ const PAGE = `<!doctype html>
 <title>Vigil GraphQL</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="stylesheet" href="/graphql-ide/graphiql.css">
-<style>html, body, #graphiql { height: 100%; margin: 0; }</style>
+<link rel="stylesheet" href="/graphql-ide/page.css">
 </head>
 <body>
 <div id="graphiql">Loading the GraphQL IDE…</div>
@@ -55,9 +56,15 @@ function wantsPage(req: express.Request): boolean {
 
 export function graphqlIde(): express.Router {
   const router = express.Router();
+  // GraphiQL's fonts and icons are data: URLs; its editor sets styles through the DOM (not inline markup).
+  const policy = pagePolicy({ imgSrc: ['data:'], fontSrc: ['data:'] });
+  router.use('/graphql-ide', policy);
   router.get('/graphql', (req, res, next) => {
     if (!wantsPage(req)) return next();
-    res.type('html').set('Cache-Control', 'no-cache').send(PAGE);
+    policy(req, res, () => res.type('html').set('Cache-Control', 'no-cache').send(PAGE));
+  });
+  router.get('/graphql-ide/page.css', (_req, res) => {
+    res.type('text/css').set('Cache-Control', 'no-cache').send('html, body, #graphiql { height: 100%; margin: 0; }\n');
   });
   router.get('/graphql-ide/start.js', (_req, res) => {
     res.type('text/javascript').set('Cache-Control', 'no-cache').send(START);

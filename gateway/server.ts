@@ -14,6 +14,7 @@ import { formatError } from '../lib/graphql-errors';
 import { createHttpTerminator } from 'http-terminator';
 import { accessLog } from '../lib/access-log';
 import { useCors } from './cors';
+import { useSecurityHeaders } from './security-headers';
 import { dashboardRoutes } from './dashboard';
 import { apiDocs } from './api-docs';
 import { graphqlIde } from './graphql-ide';
@@ -123,6 +124,8 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
   app.use(useHttpMetrics(), useRequestId(), accessLog('gateway', (_req, res) => (res as express.Response).locals.requestId as string), useCollapsedSlashes());
+  // nosniff, framing refused, no referrer, a CSP (the pages set their own) and no-store: gateway/security-headers.ts
+  app.use(useSecurityHeaders());
   const corsPolicy = useCors(config.corsOrigins);
   if (corsPolicy) app.use(corsPolicy);
   app.get('/metrics', metricsRoute(config.metricsToken));

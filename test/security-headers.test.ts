@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { chromium, type Browser } from 'playwright-core';
+import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+
+/**
+ * Security headers: every answer says nosniff, refuses framing, sends no referrer and carries a
+ * Content-Security-Policy — API answers and /storage downloads one that runs nothing, the three pages
+ * (/dashboard, the IDE on /graphql, /docs) one fitted to them that Chromium enforces without a single
+ * violation while the page works. Answers carrying a secret are `Cache-Control: no-store`.
+ */
+jest.setTimeout(180_000);
+
+let t: TestVigil;
+let acme: Account;
+let browser: Browser;
+
+beforeAll(async () => {
+  t = await startTestVigil({ VIGIL_WEBHOOK_ALLOW_HOSTS: '127.0.0.1' });
+  acme = await t.bootstrap('ann@acme.example', 'Acme');
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+function expectCommonHeaders(headers: Headers): void {
+  expect(headers.get('x-content-type-options')).toBe('nosniff');
+  expect(headers.get('x-frame-options')).toBe('DENY');
+  expect(headers.get('referrer-policy')).toBe('no-referrer');
+  expect(headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+}
+
+const API_POLICY = /^default-src 'none';.*sandbox/;
+
+describe('security headers', () => {
+  it('sends nosniff, no framing, no referrer and a CSP that runs nothing on JSON answers, errors and /storage downloads', async () => {
+    const answers = [
+      await t.rest('GET', '/me', { key: acme.apiKey }),
+      await t.rest('GET', '/me'),
+      await t.rest('GET', '/no-such-route', { key: acme.apiKey }),
+      await t.graphql('{ me { id } }', {}, acme.apiKey),
+    ];
+    const content = Buffer.from('<script>alert(1)</script>');
+    const md5 = createHash('md5').update(content).digest('base64');
+    const attachment = await t.rest('POST', `/organizations/${acme.organizationId}/attachments`, { key: acme.apiKey, body: { fileName: 'x.html', contentLength: content.length, contentType: 'text/html', contentMD5: md5 } });
+    const upload = await fetch(attachment.body.url, { method: 'PUT', body: content, headers: { 'content-md5': md5, 'content-type': 'text/html' } });
+    expect(upload.status).toBe(200);
+    expectCommonHeaders(upload.headers);
+    const read = await t.rest('GET', `/attachments/${attachment.body.id}`, { key: acme.apiKey });
+    answers.push(read);
+    const download = await fetch(read.body.url);
+    expect(download.status).toBe(200);
+    expect(await download.text()).toBe(content.toString());
+    for (const answer of [...answers.map((a) => a.headers), download.headers]) {
+      expectCommonHeaders(answer);
+      expect(answer.get('content-security-policy')).toMatch(API_POLICY);
+    }
+  });
+
+  it('answers a new API key and a webhook secret with Cache-Control: no-store, over REST and GraphQL', async () => {
+    const rest = await t.rest('POST', '/me/apikeys', { key: acme.apiKey, body: { name: 'ci' } });
+    expect(rest.body.key).toMatch(/^vgl_/);
+    const graphql = await t.graphql('mutation { createApiKey(name: "ci2") { key } }', {}, acme.apiKey);
+    expect(graphql.body.data?.createApiKey.key).toMatch(/^vgl_/);
+    const webhook = await t.rest('POST', `/organizations/${acme.organizationId}/webhooks`, { key: acme.apiKey, body: { url: 'http://127.0.0.1:9/hook' } });
+    expect(webhook.body.secret).toMatch(/^whsec_/);
+    const rotated = await t.graphql('mutation($o: ID!, $id: ID!) { rotateWebhookSecret(organizationId: $o, id: $id) { secret } }', { o: acme.organizationId, id: webhook.body.id }, acme.apiKey);
+    expect(rotated.body.data?.rotateWebhookSecret.secret).toMatch(/^whsec_/);
+    for (const answer of [rest, graphql, webhook, rotated]) expect(answer.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it.each([
+    ['/dashboard', '#api-key'],
+    ['/graphql', '.graphiql-container .CodeMirror, .graphiql-container .cm-editor'],
+    ['/docs', '.opblock'],
+  ])('serves %s with its own strict CSP, which Chromium enforces without a violation while the page works', async (pagePath, selector) => {
+    const page = await browser.newPage();
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => console.error(`Content-Security-Policy violation: ${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const response = await page.goto(`${t.url}${pagePath}`);
+    const headers = new Headers((await response?.allHeaders()) ?? {});
+    expectCommonHeaders(headers);
+    const policy = headers.get('content-security-policy') ?? '';
+    expect(policy).toMatch(/default-src 'self'/);
+    expect(policy).toMatch(/script-src 'self'(?: 'sha256-[A-Za-z0-9+/=]+')*;/); // no 'unsafe-inline', no 'unsafe-eval'
+    expect(policy).toContain("object-src 'none'");
+    await page.waitForSelector(selector, { timeout: 30_000 });
+    if (pagePath === '/dashboard') {
+      await page.fill('#api-key', acme.apiKey);
+      await page.click('#connect');
+      await page.waitForSelector('#live-status.live', { timeout: 30_000 });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(violations).toEqual([]);
+    await page.close();
+  });
+});
