@@ -22,9 +22,9 @@ export function buildOnce(): Promise<void> {
 }
 
 /** Starts a compiled entry point (`app/main`, `cli/vigil` …) as its npm script does. */
-export async function spawnCompiled(entry: string, args: string[], options: { env: NodeJS.ProcessEnv }): Promise<ChildProcessWithoutNullStreams> {
+export async function spawnCompiled(entry: string, args: string[], options: { env: NodeJS.ProcessEnv; detached?: boolean }): Promise<ChildProcessWithoutNullStreams> {
   await buildOnce();
-  return spawn(process.execPath, [RUN_COMPILED, entry, ...args], { cwd: ROOT, env: options.env });
+  return spawn(process.execPath, [RUN_COMPILED, entry, ...args], { cwd: ROOT, env: options.env, detached: options.detached });
 }
 
 export function freePort(): Promise<number> {
@@ -77,15 +77,16 @@ export interface ServiceProcess {
  * answers. The service picks its port (PORT=0 unless given) and the helper reads its address from
  * the data directory's runtime.json, so a port another test took meanwhile can never answer for it.
  */
-export async function startServiceProcess(env: NodeJS.ProcessEnv, timeoutMs = 90_000, options: { viaNpm?: boolean } = {}): Promise<ServiceProcess> {
+/** `detached`: the child leads a process group of its own, to be signalled as a terminal does (`process.kill(-child.pid, …)`). */
+export async function startServiceProcess(env: NodeJS.ProcessEnv, timeoutMs = 90_000, options: { viaNpm?: boolean; detached?: boolean } = {}): Promise<ServiceProcess> {
   if (!env.VIGIL_DATA_DIR) throw new Error('startServiceProcess needs VIGIL_DATA_DIR');
   const runtimeFile = path.join(env.VIGIL_DATA_DIR, 'runtime.json');
   rmSync(runtimeFile, { force: true });
   // viaNpm: `npm start` itself (what a supervisor runs), so that signals go to npm first.
   if (options.viaNpm) await buildOnce();
   const child = options.viaNpm
-    ? spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, PORT: '0', ...env } })
-    : await spawnCompiled('app/main', [], { env: { ...process.env, PORT: '0', ...env } });
+    ? spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, PORT: '0', ...env }, detached: options.detached })
+    : await spawnCompiled('app/main', [], { env: { ...process.env, PORT: '0', ...env }, detached: options.detached });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
