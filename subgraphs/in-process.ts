@@ -2,7 +2,7 @@ import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo
 import { execute, parse, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { VigilError, isErrorCode } from '../lib/errors';
 import { formatError } from '../lib/graphql-errors';
-import { log } from '../lib/log';
+import { logUnexpectedError } from '../lib/error-log';
 import type { Principal } from '../lib/principal';
 import { createContext, type SubgraphDefinition, type SubgraphDeps } from './server';
 
@@ -54,7 +54,7 @@ export class InProcessDataSource implements GraphQLDataSource<CallerContext> {
     for (const error of result.errors) {
       const original = error.originalError ?? error;
       if (!(original instanceof VigilError) && !isErrorCode(error.extensions?.code)) {
-        log.error('internal error', { service: `subgraph ${this.definition.name}`, requestId, error: original.stack ?? original.message });
+        logUnexpectedError(`subgraph ${this.definition.name}`, requestId, original);
       }
     }
     return { data: result.data, errors: result.errors.map((error) => formatError(error.toJSON(), error)) };
