@@ -13,6 +13,7 @@ import { SUBGRAPHS } from '../subgraphs';
 import { InProcessDataSource } from '../subgraphs/in-process';
 import { buildSchema, startSubgraph } from '../subgraphs/server';
 import { findTargetForScan } from '../subgraphs/alerts/scan-queue';
+import { storageKeyServed } from '../subgraphs/documents/attachment-store';
 import { internalCommandRoutes } from './internal-commands';
 import { startBackground } from './background';
 import type { RunningScheduler } from '../subgraphs/alerts/scheduler';
@@ -75,6 +76,7 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
     routes: internalCommandRoutes(db, services) as express.Router,
     // An ADMIN of the organization posting to one of its live scan targets.
     storage,
+    storageKeyServed: (key) => storageKeyServed(db.pool, key),
     authorizeFindingsUpload: async (principal, organizationId, scanTargetId) => {
       await new Visibility(db.pool, principal).requireAdmin(organizationId);
       await findTargetForScan(db, organizationId, scanTargetId);

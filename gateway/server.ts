@@ -11,10 +11,10 @@ import type { SubgraphName, VigilConfig } from '../lib/config';
 import type { Database } from '../lib/db';
 import { isDependencyUnreachable } from '../lib/errors';
 import { formatError } from '../lib/graphql-errors';
-import { logUnexpectedError } from '../lib/error-log';
 import { createHttpTerminator } from 'http-terminator';
 import { accessLog } from '../lib/access-log';
 import { useCors } from './cors';
+import { useSecurityHeaders } from './security-headers';
 import { dashboardRoutes } from './dashboard';
 import { apiDocs } from './api-docs';
 import { graphqlIde } from './graphql-ide';
@@ -59,6 +59,8 @@ export interface GatewayServerOptions {
   authorizeFindingsUpload: AuthorizeFindingsUpload;
   /** Attachment bytes (lib/storage/): local storage's signed upload/download URLs are served here. */
   storage: ObjectStorage;
+  /** Whether a storage key's attachment is still live (not expired): checked before GET /storage serves it. */
+  storageKeyServed?: (key: string) => Promise<boolean>;
 }
 
 export interface RunningGateway {
@@ -80,8 +82,9 @@ function logGatewayErrors(): ApolloServerPlugin<GatewayContext> {
         async didEncounterErrors({ contextValue, errors }) {
           for (const error of errors) {
             const code = error.extensions?.code;
-            // A subgraph refusing connections is a dependency away (the client got 503), not an internal error.
-            if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) logUnexpectedError('gateway', contextValue.requestId, error.originalError ?? error);
+            if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) {
+              log.error('internal error', { service: 'gateway', requestId: contextValue.requestId, error: error.originalError?.stack ?? error.message });
+            }
           }
         },
       };
@@ -123,6 +126,8 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
   app.use(useHttpMetrics(), useRequestId(), accessLog('gateway', (_req, res) => (res as express.Response).locals.requestId as string), useCollapsedSlashes());
+  // nosniff, framing refused, no referrer, a CSP (the pages set their own) and no-store: gateway/security-headers.ts
+  app.use(useSecurityHeaders());
   const corsPolicy = useCors(config.corsOrigins);
   if (corsPolicy) app.use(corsPolicy);
   app.get('/metrics', metricsRoute(config.metricsToken));
@@ -132,7 +137,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   if (options.routes) app.use(options.routes);
   app.use(graphqlIde(), apiDocs(), dashboardRoutes());
   // ── documents: local-disk storage URLs (the signed token is the capability, no API key) ──
-  if (options.storage.kind === 'local') app.use(localStorageRoutes(options.storage, config.secret));
+  if (options.storage.kind === 'local') app.use(localStorageRoutes(options.storage, config.secret, options.storageKeyServed));
   // Generated once, on first request: the route table's operations typed against the supergraph.
   let openApi: ReturnType<typeof openApiDocument> | undefined;
   app.get('/openapi.json', (_req, res) => {
@@ -201,8 +206,11 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
       return sendError(res, 'BAD_REQUEST', 'body: must be a JSON object');
     }
     if (error.type === 'entity.parse.failed' || error.status === 400) return sendError(res, 'BAD_REQUEST', `body: ${error.message}`);
-    logUnexpectedError('gateway', res.locals.requestId, error);
-    if (isDependencyUnreachable(error)) return sendServiceUnavailable(req, res);
+    if (isDependencyUnreachable(error)) {
+      log.warn('dependency unreachable', { service: 'gateway', requestId: res.locals.requestId, error: error.message });
+      return sendServiceUnavailable(req, res);
+    }
+    log.error('internal error', { service: 'gateway', requestId: res.locals.requestId, error: error.stack ?? error.message });
     sendError(res, 'INTERNAL_SERVER_ERROR', `Internal server error (request id ${res.locals.requestId})`);
   });
 

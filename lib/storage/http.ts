@@ -11,7 +11,7 @@ import { contentDisposition } from './s3';
  * /storage/<token>` streams the file with the type and file name the token names. No API key: the
  * signed, expiring token is the capability (as with S3 presigned URLs).
  */
-export function localStorageRoutes(storage: ObjectStorage, secret: string): express.Router {
+export function localStorageRoutes(storage: ObjectStorage, secret: string, served: (key: string) => Promise<boolean> = async () => true): express.Router {
   const router = express.Router();
   const refuse = (res: express.Response, status: 400 | 403 | 404, message: string) => {
     const code = status === 400 ? 'BAD_REQUEST' : status === 403 ? 'FORBIDDEN' : 'NOT_FOUND';
@@ -41,8 +41,15 @@ export function localStorageRoutes(storage: ObjectStorage, secret: string): expr
     const opened = openGrant(secret, req.params.token);
     if (!opened.ok || opened.grant.op !== 'get') return refuse(res, 403, `This download URL is not valid (${opened.ok ? 'not a download URL' : opened.reason})`);
     const { grant } = opened;
-    const stored = await storage.head(grant.key).catch(() => null);
-    if (!stored) return refuse(res, 404, 'Attachment content not found (not uploaded yet, or deleted)');
+    // A download URL never outlives its attachment: one expired (or deleted) meanwhile serves nothing.
+    let live: boolean;
+    try {
+      live = await served(grant.key);
+    } catch (error) {
+      return next(error);
+    }
+    const stored = live ? await storage.head(grant.key).catch(() => null) : null;
+    if (!stored) return refuse(res, 404, 'Attachment content not found (not uploaded yet, expired, or deleted)');
     try {
       const body = await storage.get(grant.key);
       res.setHeader('content-type', grant.contentType ?? 'application/octet-stream');

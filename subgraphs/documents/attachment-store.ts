@@ -74,6 +74,18 @@ export async function insertAttachment(pool: pg.Pool, owner: { organizationId: s
   return rows[0];
 }
 
+/**
+ * Whether the bytes under a storage key still belong to a live attachment (not deleted, not past its
+ * `expiresAt`): local storage's GET /storage asks before serving a signed URL, so a URL issued before
+ * the attachment expired or had its `expiresAt` moved earlier serves nothing. Keys end in the id.
+ */
+export async function storageKeyServed(pool: pg.Pool, key: string): Promise<boolean> {
+  const id = key.slice(key.lastIndexOf('/') + 1);
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return false;
+  const { rows } = await pool.query(`SELECT 1 FROM documents.attachments WHERE id = $1 AND "storageKey" = $2 AND ("expiresAt" IS NULL OR "expiresAt" > now())`, [id, key]);
+  return rows.length > 0;
+}
+
 export async function findAttachment(pool: pg.Pool, id: string): Promise<AttachmentRow | null> {
   const { rows } = await pool.query<AttachmentRow>(`SELECT ${COLUMNS} FROM documents.attachments WHERE id = $1 AND ("expiresAt" IS NULL OR "expiresAt" > now())`, [id]);
   return rows[0] ?? null;

@@ -17,17 +17,28 @@ export function storageOf(ctx: Ctx): ObjectStorage {
 
 export const limitsOf = (ctx: Ctx): AttachmentLimits => ctx.services.attachments ?? DEFAULT_ATTACHMENT_LIMITS;
 
+/**
+ * A signed URL's lifetime: VIGIL_ATTACHMENT_URL_TTL_SECONDS, cut to the whole seconds left before the
+ * attachment's `expiresAt`, so no URL outlives its attachment (S3's presigned URLs included; signing
+ * times are whole seconds, so rounding down keeps the URL's end at or before `expiresAt`).
+ */
+function urlSeconds(ttl: number, expiresAt: Date | null, now = Date.now()): number {
+  return expiresAt ? Math.min(ttl, Math.floor((expiresAt.getTime() - now) / 1000)) : ttl;
+}
+
 /** An attachment as the API answers it, with an upload or download URL (absolute: linkBase). */
 export async function attachmentView(ctx: Ctx, row: AttachmentRow, url: 'upload' | 'download') {
   const storage = storageOf(ctx);
-  const ttl = limitsOf(ctx).urlTtlSeconds;
+  const ttl = urlSeconds(limitsOf(ctx).urlTtlSeconds, row.expiresAt);
   const base = linkBase(ctx);
   const link =
-    url === 'upload'
-      ? await storage.uploadUrl(row.storageKey, { length: Number(row.contentLength), md5: row.contentMD5, contentType: row.contentType, expiresInSeconds: ttl, base })
-      : row.uploadedAt
-        ? await storage.downloadUrl(row.storageKey, { fileName: row.fileName, contentType: row.contentType, expiresInSeconds: ttl, base })
-        : null;
+    ttl < 1
+      ? null
+      : url === 'upload'
+        ? await storage.uploadUrl(row.storageKey, { length: Number(row.contentLength), md5: row.contentMD5, contentType: row.contentType, expiresInSeconds: ttl, base })
+        : row.uploadedAt
+          ? await storage.downloadUrl(row.storageKey, { fileName: row.fileName, contentType: row.contentType, expiresInSeconds: ttl, base })
+          : null;
   return {
     id: row.id,
     organizationId: row.organizationId,
