@@ -11,6 +11,7 @@ import type { SubgraphName, VigilConfig } from '../lib/config';
 import type { Database } from '../lib/db';
 import { isDependencyUnreachable } from '../lib/errors';
 import { formatError } from '../lib/graphql-errors';
+import { logUnexpectedError } from '../lib/error-log';
 import { createHttpTerminator } from 'http-terminator';
 import { accessLog } from '../lib/access-log';
 import { useCors } from './cors';
@@ -82,9 +83,8 @@ function logGatewayErrors(): ApolloServerPlugin<GatewayContext> {
         async didEncounterErrors({ contextValue, errors }) {
           for (const error of errors) {
             const code = error.extensions?.code;
-            if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) {
-              log.error('internal error', { service: 'gateway', requestId: contextValue.requestId, error: error.originalError?.stack ?? error.message });
-            }
+            // A subgraph refusing connections is a dependency away (the client got 503), not an internal error.
+            if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) logUnexpectedError('gateway', contextValue.requestId, error.originalError ?? error);
           }
         },
       };
@@ -206,11 +206,8 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
       return sendError(res, 'BAD_REQUEST', 'body: must be a JSON object');
     }
     if (error.type === 'entity.parse.failed' || error.status === 400) return sendError(res, 'BAD_REQUEST', `body: ${error.message}`);
-    if (isDependencyUnreachable(error)) {
-      log.warn('dependency unreachable', { service: 'gateway', requestId: res.locals.requestId, error: error.message });
-      return sendServiceUnavailable(req, res);
-    }
-    log.error('internal error', { service: 'gateway', requestId: res.locals.requestId, error: error.stack ?? error.message });
+    logUnexpectedError('gateway', res.locals.requestId, error);
+    if (isDependencyUnreachable(error)) return sendServiceUnavailable(req, res);
     sendError(res, 'INTERNAL_SERVER_ERROR', `Internal server error (request id ${res.locals.requestId})`);
   });
 
