@@ -32,6 +32,11 @@ export function dashboardRoutes(): express.Router {
   router.get(['/dashboard', '/dashboard/'], send(path.join(WEB_DIR, 'index.html'), 0));
   router.get('/dashboard/app.js', send(path.join(WEB_DIR, 'app.js'), 0));
   router.get('/dashboard/style.css', send(path.join(WEB_DIR, 'style.css'), 0));
+  // Vigil's icon for every page it serves (dashboard, GraphiQL, the REST docs): browsers ask for
+  // /favicon.ico on their own, which otherwise answered 401 (a red console error on each page).
+  router.get('/favicon.ico', (_req, res) => {
+    res.type('image/svg+xml').set('Cache-Control', 'public, max-age=86400').sendFile(path.join(WEB_DIR, 'favicon.svg'));
+  });
   for (const [name, file] of Object.entries(VENDOR)) router.get(`/dashboard/vendor/${name}`, send(file, 86_400));
   // graphql-ws's browser client and the chunk it imports (hashed names: any .js file of its dist/).
   router.get('/dashboard/vendor/graphql-ws/:file', (req, res, next) => {

@@ -56,6 +56,8 @@ it('shows counts, newest alerts and followed organizations, and follows API chan
   page.on('request', (request) => origins.add(new URL(request.url()).origin.replace(/^ws/, 'http')));
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && consoleErrors.push(`${message.text()} ${message.location().url}`));
 
   await page.goto(`${t.url}/dashboard`);
   await page.fill('#api-key', acme.apiKey);
@@ -87,4 +89,51 @@ it('shows counts, newest alerts and followed organizations, and follows API chan
   await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard.png'), fullPage: true });
   expect([...origins]).toEqual([t.url]);
   expect(pageErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});
+
+it('fits a phone, a laptop and a wide screen: no horizontal overflow of the page or of any card, every column of the newest alerts in view', async () => {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await page.goto(`${t.url}/dashboard`);
+  await page.fill('#api-key', acme.apiKey);
+  await page.click('#connect');
+  await page.waitForSelector('#newest tr');
+  const overflows: Record<number, unknown> = {};
+  for (const width of [390, 1366, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(300); // charts resize on the next frames
+    overflows[width] = await page.evaluate(() => {
+      const found: string[] = [];
+      const page = document.documentElement;
+      if (page.scrollWidth > page.clientWidth) found.push(`page ${page.scrollWidth} > ${page.clientWidth}`);
+      for (const card of document.querySelectorAll('section, header')) {
+        if (card.scrollWidth > card.clientWidth) found.push(`${card.querySelector('h2')?.textContent ?? card.tagName} ${card.scrollWidth} > ${card.clientWidth}`);
+      }
+      const card = document.querySelector('#newest')!.closest('section')!.getBoundingClientRect();
+      for (const cell of document.querySelectorAll('#newest tr:first-child td')) {
+        const box = cell.getBoundingClientRect();
+        if (box.right > card.right + 0.5 || box.width < 8) found.push(`newest column ${cell.textContent} at ${Math.round(box.left)}–${Math.round(box.right)}, card ends at ${Math.round(card.right)}`);
+      }
+      return found;
+    });
+    await page.screenshot({ path: path.join(ARTIFACTS, `dashboard-${width}.png`), fullPage: true });
+  }
+  expect(overflows).toEqual({ 390: [], 1366: [], 1920: [] });
+});
+
+it('gives each label one meaning: the headline count of alerts not closed is not called "open" beside the OPEN state', async () => {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await page.goto(`${t.url}/dashboard`);
+  await page.fill('#api-key', acme.apiKey);
+  await page.click('#connect');
+  await page.waitForSelector('#open-count');
+  const headings = await page.locator('section h2').allTextContents();
+  expect(headings.filter((h) => /\bopen\b/i.test(h))).toEqual([]);
+  expect(await page.textContent('#state-counts')).toContain('OPEN');
+});
+
+it('serves a favicon on every page without an API key', async () => {
+  const icon = await fetch(`${t.url}/favicon.ico`);
+  expect(icon.status).toBe(200);
+  expect(icon.headers.get('content-type')).toMatch(/^image\//);
 });

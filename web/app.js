@@ -41,14 +41,15 @@ function Chart({ type, labels, values, colors, label }) {
   useEffect(() => {
     const data = { labels, datasets: [{ label, data: values, backgroundColor: colors ?? '#2b6cb0', borderColor: colors ? undefined : '#2b6cb0' }] };
     if (!chart.current) {
-      chart.current = new window.Chart(canvas.current, { type, data, options: { animation: false, plugins: { legend: { display: type === 'doughnut' } } } });
+      chart.current = new window.Chart(canvas.current, { type, data, options: { animation: false, maintainAspectRatio: false, plugins: { legend: { display: type === 'doughnut' } } } });
     } else {
       chart.current.data = data;
       chart.current.update();
     }
   }, [JSON.stringify(values), JSON.stringify(labels)]);
   useEffect(() => () => chart.current?.destroy(), []);
-  return html`<canvas ref=${canvas} height="180"></canvas>`;
+  // Chart.js sizes a responsive chart from its own container: a box of fixed height, the card's width.
+  return html`<div class="chart"><canvas ref=${canvas}></canvas></div>`;
 }
 
 function KeyForm({ onKey }) {
@@ -152,16 +153,16 @@ function Dashboard({ keyValue, onLogout }) {
     </header>
     ${data &&
     html`<div class="grid">
-      <section><h2>Open alerts</h2><div class="big" id="open-count">${data.summary.open}</div><small>${data.summary.total} in all</small></section>
-      <section><h2>Open alerts by severity</h2><${Chart} type="bar" label="open" labels=${SEVERITIES} values=${SEVERITIES.map((s) => data.summary.severities[s])} colors=${COLORS} /></section>
+      <section><h2>Unresolved alerts</h2><div class="big" id="open-count">${data.summary.open}</div><small>every state but CLOSED · ${data.summary.total} in all</small></section>
+      <section><h2>Unresolved alerts by severity</h2><${Chart} type="bar" label="unresolved" labels=${SEVERITIES} values=${SEVERITIES.map((s) => data.summary.severities[s])} colors=${COLORS} /></section>
       <section><h2>Alerts by state</h2><${Chart} type="doughnut" label="alerts" labels=${STATES} values=${STATES.map((s) => data.summary.states[s])} colors=${COLORS} />
         <table id="state-counts">${STATES.map((s) => html`<tr><td>${s}</td><td data-state=${s}>${data.summary.states[s]}</td></tr>`)}</table></section>
-      <section><h2>Open alerts, last 14 days</h2><${Chart} type="line" label="open" labels=${data.daily.map((d) => d.date.slice(5))} values=${data.daily.map((d) => d.total)} /></section>
-      <section><h2>Newest alerts</h2><table id="newest">
-        ${data.newest.data.map((a) => html`<tr data-alert=${a.id}><td class=${`sev ${a.severity}`}>${a.severity}</td><td>${a.ruleTitle ?? a.rule}</td><td>${a.resource}</td><td>${a.state}</td></tr>`)}
+      <section><h2>Unresolved alerts, last 14 days</h2><${Chart} type="line" label="unresolved" labels=${data.daily.map((d) => d.date.slice(5))} values=${data.daily.map((d) => d.total)} /></section>
+      <section class="wide"><h2>Newest alerts</h2><table id="newest"><colgroup><col class="severity" /><col /><col class="state" /></colgroup>
+        ${data.newest.data.map((a) => html`<tr data-alert=${a.id}><td class=${`sev ${a.severity}`}>${a.severity}</td><td title=${`${a.ruleTitle ?? a.rule}\n${a.resource}`}>${a.ruleTitle ?? a.rule}<small class="resource">${a.resource}</small></td><td>${a.state}</td></tr>`)}
       </table></section>
       <section><h2>Followed organizations (censored)</h2><table id="followed">
-        ${data.following.map((f) => html`<tr><td>${followedNames[f.id]}</td><td>${followed[f.id] ?? 0} open</td></tr>`)}
+        ${data.following.map((f) => html`<tr><td>${followedNames[f.id]}</td><td>${followed[f.id] ?? 0} unresolved</td></tr>`)}
         ${data.following.length === 0 ? html`<tr><td>None followed</td></tr>` : null}
       </table></section>
       <section><h2>Live feed</h2><ul class="feed" id="feed">
