@@ -57,17 +57,32 @@ export function timedDataSource(name: string, source: GraphQLDataSource): GraphQ
   };
 }
 
+const isLoopback = (address: string) => address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+
 /**
- * GET /metrics in Prometheus' text format, for callers on this machine (the socket's address is a
- * loopback one) or, when VIGIL_METRICS_TOKEN is set, anyone sending `Authorization: Bearer <token>`.
- * Others get 404, as for a route that does not exist.
+ * Whether the caller is on this machine. A request carrying `X-Forwarded-For`, `Forwarded` or
+ * `X-Real-IP` came through a proxy — one on this host connects from loopback too — so loopback trust is
+ * for direct callers only. A proxied request counts as local only when VIGIL_TRUST_PROXY trusts the
+ * proxy (express's `trust proxy`, which reads `X-Forwarded-For`) and the client it names is loopback.
+ */
+function callerIsLocal(req: express.Request): boolean {
+  const peer = req.socket.remoteAddress ?? '';
+  const forwardedFor = req.header('x-forwarded-for');
+  if (forwardedFor === undefined && req.header('forwarded') === undefined && req.header('x-real-ip') === undefined) return isLoopback(peer);
+  const trusts = req.app.get('trust proxy fn') as ((address: string, hop: number) => boolean) | undefined;
+  if (forwardedFor === undefined || !trusts?.(peer, 0)) return false;
+  return isLoopback(req.ip ?? '');
+}
+
+/**
+ * GET /metrics in Prometheus' text format, for callers on this machine (`callerIsLocal`) or, when
+ * VIGIL_METRICS_TOKEN is set, anyone sending `Authorization: Bearer <token>`. Others get 404, as for
+ * a route that does not exist.
  */
 export function metricsRoute(token: string | undefined): express.RequestHandler {
   return async (req, res) => {
-    const address = req.socket.remoteAddress ?? '';
-    const loopback = address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
     const bearer = req.header('authorization');
-    if (!loopback && !(token && bearer === `Bearer ${token}`)) {
+    if (!(token && bearer === `Bearer ${token}`) && !callerIsLocal(req)) {
       res.status(404).json({ statusCode: 404, error: 'NotFound', message: 'No such route' });
       return;
     }

@@ -1,4 +1,7 @@
+import type { AddressInfo } from 'node:net';
+import express from 'express';
 import { metricsRoute } from '../gateway/metrics';
+import { trustProxySetting } from '../lib/request-origin';
 import { enqueue } from '../lib/jobs/queue';
 import { startJobRunner } from '../lib/jobs/runner';
 import { startTestVigil, type Account, type TestVigil } from './support/vigil';
@@ -72,4 +75,28 @@ it('answers callers on this machine, others only with the token (404 otherwise)'
   expect(await call('203.0.113.9', 'Bearer metrics-secret')).toBe(200);
   expect(await call('::ffff:127.0.0.1')).toBe(200);
   expect(await call('203.0.113.9', 'Bearer metrics-secret-not')).toBe(404);
+});
+
+it('treats a loopback request carrying X-Forwarded-For or Forwarded as proxied: the token is needed unless VIGIL_TRUST_PROXY trusts the proxy', async () => {
+  // A reverse proxy on this host connects from loopback and names its client in a header.
+  for (const headers of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }, { 'x-real-ip': '203.0.113.9' }, { 'x-forwarded-for': '127.0.0.1' }]) {
+    expect([headers, (await metrics(headers)).status]).toEqual([headers, 404]);
+    expect([headers, (await metrics({ ...headers, authorization: 'Bearer metrics-secret' })).status]).toEqual([headers, 200]);
+  }
+  expect((await metrics()).status).toBe(200); // a direct caller on this machine
+  // The gateway's own setting trusting the loopback proxy: its client's address decides.
+  const app = express();
+  app.set('trust proxy', trustProxySetting('loopback'));
+  app.get('/metrics', metricsRoute(undefined));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    const at = (headers: Record<string, string>) => fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`, { headers }).then((r) => r.status);
+    expect(await at({ 'x-forwarded-for': '203.0.113.9' })).toBe(404);
+    expect(await at({ 'x-forwarded-for': '127.0.0.1' })).toBe(200);
+    expect(await at({ forwarded: 'for=127.0.0.1' })).toBe(404); // not read by express: not trusted
+    expect(await at({})).toBe(200);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
 });
