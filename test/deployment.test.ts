@@ -91,3 +91,13 @@ it('builds a multi-stage image that runs compiled JavaScript as a non-root user 
   expect(existsSync(path.join(ROOT, 'app', 'main.ts'))).toBe(true);
   expect(readFileSync(path.join(ROOT, '.dockerignore'), 'utf8')).toMatch(/^\.env$/m);
 });
+
+it('takes extra CA certificates as a build argument, trusted by npm in the build and by Vigil at run time', () => {
+  const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+  const [build, runtime] = dockerfile.split(/^FROM .*$/m).slice(1);
+  expect(build).toMatch(/^ARG EXTRA_CA_CERTS=""$/m);
+  expect(build.indexOf('ENV NODE_EXTRA_CA_CERTS=')).toBeGreaterThan(-1);
+  expect(build.indexOf('ENV NODE_EXTRA_CA_CERTS=')).toBeLessThan(build.indexOf('RUN npm ci'));
+  expect(runtime).toMatch(/^ENV NODE_EXTRA_CA_CERTS=(\S+)$/m);
+  expect(readFileSync(path.join(ROOT, 'docs', 'operations.md'), 'utf8')).toMatch(/--build-arg EXTRA_CA_CERTS=/);
+});
