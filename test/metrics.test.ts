@@ -79,7 +79,8 @@ it('answers callers on this machine, others only with the token (404 otherwise)'
 
 it('treats a loopback request carrying X-Forwarded-For or Forwarded as proxied: the token is needed unless VIGIL_TRUST_PROXY trusts the proxy', async () => {
   // A reverse proxy on this host connects from loopback and names its client in a header.
-  for (const headers of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }, { 'x-real-ip': '203.0.113.9' }, { 'x-forwarded-for': '127.0.0.1' }]) {
+  const proxied: Array<Record<string, string>> = [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }, { 'x-real-ip': '203.0.113.9' }, { 'x-forwarded-for': '127.0.0.1' }];
+  for (const headers of proxied) {
     expect([headers, (await metrics(headers)).status]).toEqual([headers, 404]);
     expect([headers, (await metrics({ ...headers, authorization: 'Bearer metrics-secret' })).status]).toEqual([headers, 200]);
   }
