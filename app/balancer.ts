@@ -1,0 +1,99 @@
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
+import httpProxy from 'http-proxy';
+import { log } from '../lib/log';
+
+/**
+ * The cluster's load balancer (`npm run start:cluster`): round robin over the gateway replicas whose
+ * /healthz answered at the last check (every `healthEveryMs`), WebSocket upgrades too. Not /readyz:
+ * a replica is unready while any subgraph is down, yet still serves what does not need that one.
+ *
+ * A replica that fails a request (refused, or died mid-request) is taken out of the rotation at once.
+ * A GET or HEAD it failed before answering is sent once more, to another ready replica (idempotent:
+ * the client cannot tell); any other request, or one with no replica left, is answered 503 with
+ * `Retry-After: 1` (never a bare 502: the client may retry, the write may not have happened). A
+ * replica that had started its answer can only be cut off.
+ */
+export interface Balancer {
+  server: http.Server;
+  /** Health checks once now (the first check also runs at start). */
+  check(): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface Replica {
+  url: string;
+  ready: boolean;
+}
+
+const IDEMPOTENT = new Set(['GET', 'HEAD']);
+
+function unavailable(res: http.ServerResponse, message: string): void {
+  res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' }).end(JSON.stringify({ statusCode: 503, error: 'ServiceUnavailable', message }));
+}
+
+export function createBalancer(urls: string[], healthEveryMs: number): Balancer {
+  const replicas: Replica[] = urls.map((url) => ({ url, ready: false }));
+  const check = async () => {
+    await Promise.all(
+      replicas.map(async (replica) => {
+        replica.ready = await fetch(`${replica.url}/healthz`, { signal: AbortSignal.timeout(healthEveryMs * 2) }).then(
+          (answer) => answer.ok,
+          () => false,
+        );
+      }),
+    );
+  };
+  const health = setInterval(() => void check(), healthEveryMs);
+  void check();
+  let next = 0;
+  const pick = (except?: Replica): Replica | null => {
+    const ready = replicas.filter((replica) => replica.ready && replica !== except);
+    if (!ready.length) return null;
+    next = (next + 1) % ready.length;
+    return ready[next];
+  };
+
+  const proxy = httpProxy.createProxyServer({ xfwd: false, ws: true });
+  const forward = (req: http.IncomingMessage, res: http.ServerResponse, replica: Replica, retried: boolean) => {
+    proxy.web(req, res, { target: replica.url }, (error) => {
+      // Out of the rotation until its health check answers again.
+      replica.ready = false;
+      if (res.headersSent || res.destroyed) {
+        log.warn('load balancer: a replica failed while answering; connection cut', { replica: replica.url, error: error.message });
+        res.destroy();
+        return;
+      }
+      const other = !retried && IDEMPOTENT.has(req.method ?? '') ? pick(replica) : null;
+      log.warn('load balancer: a replica failed a request', { replica: replica.url, error: error.message, retried: other ? other.url : false });
+      if (other) return forward(req, res, other, true);
+      unavailable(res, 'The gateway replica failed; retry');
+    });
+  };
+  const server = http.createServer((req, res) => {
+    const replica = pick();
+    if (!replica) return unavailable(res, 'No gateway replica is ready yet; retry');
+    forward(req, res, replica, false);
+  });
+  server.on('upgrade', (req, socket: Duplex, head) => {
+    const replica = pick();
+    if (!replica) {
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nretry-after: 1\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+      return;
+    }
+    proxy.ws(req, socket, head, { target: replica.url }, () => {
+      replica.ready = false;
+      socket.destroy();
+    });
+  });
+  return {
+    server,
+    check,
+    async close() {
+      clearInterval(health);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      proxy.close();
+    },
+  };
+}
