@@ -66,8 +66,54 @@ export function useBodyParsers(limits: RequestLimits['body']): express.RequestHa
  * `POST …/scantargets/:scanTargetId/findings` (up to `findingsBytes` decompressed): the caller must be
  * an ADMIN of the organization and the target live before the body is read. Measured before: any
  * valid key could make the gateway inflate and parse up to 256 MB; six at once stalled other users
- * for 21 s. A refused request's body is not read: the connection closes after the answer.
+ * for 21 s. A refused request's body is not parsed: the answer goes out at once and the connection
+ * closes after a bounded drain (closeAfterDrain).
  */
+/** How much of a refused body is still read (wire bytes) and for how long, before the connection is closed. */
+const DRAIN_BYTES = 8 * 1024 * 1024;
+const DRAIN_MS = 10_000;
+
+/**
+ * Closes the connection after a refusal whose body is not read, without cutting off a client that
+ * writes its whole body before it reads (Python's urllib): the answer is sent at once, complete (its
+ * Content-Length), but the response is ended — and the connection closed — only once the rest of the
+ * body has been read and dropped, up to DRAIN_BYTES or DRAIN_MS; past those it is cut. Closing with
+ * unread bytes pending makes the kernel reset the connection, and the client saw a broken pipe instead
+ * of the answer (4 of 8 tries). Call before sending the answer.
+ */
+export function closeAfterDrain(req: express.Request, res: express.Response): void {
+  res.setHeader('connection', 'close');
+  if (req.complete) return;
+  const end = res.end.bind(res) as (...args: unknown[]) => express.Response;
+  let answered: (() => void) | null = null;
+  let drained = false;
+  let seen = 0;
+  const finish = () => {
+    drained = true;
+    clearTimeout(timer);
+    req.off('data', count).off('end', finish).off('error', finish).off('close', finish);
+    const close = answered;
+    answered = null;
+    close?.();
+  };
+  const count = (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > DRAIN_BYTES) finish();
+  };
+  const timer = setTimeout(finish, DRAIN_MS);
+  timer.unref();
+  req.on('data', count).once('end', finish).once('error', finish).once('close', finish);
+  req.resume();
+  res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
+    if (typeof chunk === 'function') return end(chunk);
+    if (chunk !== undefined && chunk !== null) res.write(chunk as Buffer, (typeof encoding === 'string' ? encoding : 'utf8') as BufferEncoding);
+    const done = typeof encoding === 'function' ? encoding : callback;
+    answered = () => end(done);
+    if (drained) finish();
+    return res;
+  }) as express.Response['end'];
+}
+
 /** Refuses (throws a VigilError) unless the caller may post findings to that scan target: given by app/, which knows the alerts domain. */
 export type AuthorizeFindingsUpload = (principal: Principal, organizationId: string, scanTargetId: string) => Promise<void>;
 
@@ -76,14 +122,14 @@ export function useFindingsUpload(authorizeUpload: AuthorizeFindingsUpload, limi
   const authorize: express.RequestHandler = async (req, res, next) => {
     const { organizationId, scanTargetId } = req.params as Record<string, string>;
     if (!UUID.test(organizationId) || !UUID.test(scanTargetId)) {
-      res.setHeader('connection', 'close');
+      closeAfterDrain(req, res);
       return sendError(res, 'BAD_REQUEST', 'path: organizationId and scanTargetId must be UUIDs');
     }
     try {
       await authorizeUpload(res.locals.principal as Principal, organizationId, scanTargetId);
     } catch (error) {
       if (!(error instanceof VigilError)) return next(error);
-      res.setHeader('connection', 'close');
+      closeAfterDrain(req, res);
       return sendError(res, error.code, error.message);
     }
     next();
@@ -144,11 +190,11 @@ export function useStreamedJson(limitBytes: number): express.RequestHandler {
     } catch (error) {
       req.unpipe(stages[0]);
       if (error instanceof BodyTooLarge) {
-        res.setHeader('connection', 'close');
+        closeAfterDrain(req, res);
         return sendTransportError(res, 'PayloadTooLarge', `The request body is larger than ${limitBytes} bytes (decompressed), the limit here`);
       }
       if (res.headersSent || aborted) return;
-      res.setHeader('connection', 'close');
+      closeAfterDrain(req, res);
       return sendError(res, 'BAD_REQUEST', `body: ${(error as Error).message}`);
     }
     if (!assembler.done) return sendError(res, 'BAD_REQUEST', 'body: incomplete JSON');
@@ -162,7 +208,7 @@ export function useStreamedJson(limitBytes: number): express.RequestHandler {
 export function bodyErrors(limits: RequestLimits['body']): express.ErrorRequestHandler {
   return (error: Error & { status?: number; type?: string; limit?: number }, req, res, next) => {
     if (error.type === 'entity.too.large' || error.status === 413) {
-      res.setHeader('connection', 'close');
+      closeAfterDrain(req, res);
       const limit = error.limit ?? (req.path.endsWith('/findings') ? limits.findingsBytes : limits.jsonBytes);
       return sendTransportError(res, 'PayloadTooLarge', `The request body is larger than ${limit} bytes (decompressed), the limit here`);
     }

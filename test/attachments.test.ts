@@ -130,6 +130,9 @@ describe.each([
       [declaration(CONTENT, { contentLength: -1 }), 'contentLength'],
       [declaration(CONTENT, { fileName: '' }), 'fileName'],
       [declaration(CONTENT, { fileName: '../etc/passwd' }), 'fileName'],
+      [declaration(CONTENT, { fileName: '.' }), 'fileName'],
+      [declaration(CONTENT, { fileName: '..' }), 'fileName'],
+      [declaration(CONTENT, { fileName: ' .. ' }), 'fileName'],
       [declaration(CONTENT, { contentType: 'not a type' }), 'contentType'],
       [declaration(CONTENT, { expiresAt: '2001-01-01T00:00:00Z' }), 'expiresAt'],
     ];
@@ -139,6 +142,10 @@ describe.each([
     }
     const limit = await create(declaration(CONTENT, { contentLength: 100_001 }));
     expect(limit.body.message).toContain('VIGIL_ATTACHMENT_MAX_BYTES');
+    // Renaming goes through the same check.
+    const created = (await create(declaration(CONTENT))).body;
+    const renamed = await t.rest('PUT', `/attachments/${created.id}`, { key: owner.apiKey, body: { fileName: '..' } });
+    expect([renamed.status, renamed.body.message]).toEqual([400, expect.stringContaining('fileName')]);
   });
 
   it('lets only the owning organization, and an organization it is shared with, read an attachment', async () => {

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { createScanTarget } from './support/alert-fixtures';
 import { startTestVigil, type Account, type TestVigil } from './support/vigil';
@@ -41,6 +42,32 @@ function postHeadersOnly(path: string, key: string, length: number): Promise<{ s
   });
 }
 
+/**
+ * A client that writes its whole request before reading a byte of the answer (as Python's urllib
+ * does): resolves with the status line and body once the server closes, rejects when writing failed
+ * (a reset or broken pipe: the refusal was never readable).
+ */
+function writeThenRead(path: string, headers: Record<string, string>, body: Buffer): Promise<{ status: number; body: unknown }> {
+  const url = new URL(t.url + path);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(url.port), url.hostname);
+    socket.pause(); // nothing is read until the body has been written
+    socket.once('error', reject);
+    const head = [`POST ${path} HTTP/1.1`, `host: ${url.host}`, ...Object.entries({ ...headers, 'content-length': String(body.length) }).map(([k, v]) => `${k}: ${v}`), '', ''].join('\r\n');
+    socket.write(head);
+    socket.write(body, (error) => {
+      if (error) return reject(error);
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk)).once('end', () => {
+        const text = Buffer.concat(chunks).toString();
+        const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]);
+        resolve({ status, body: JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) });
+      });
+      socket.resume();
+    });
+  });
+}
+
 describe('a findings document', () => {
   const findingsPath = () => `/organizations/${alice.organizationId}/scantargets/${target}/findings`;
 
@@ -72,6 +99,18 @@ describe('a findings document', () => {
     const res = await fetch(t.url + findingsPath(), { method: 'POST', headers: { authorization: `Bearer ${alice.apiKey}`, 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: bomb });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ statusCode: 413, error: 'PayloadTooLarge', message: `The request body is larger than ${FINDINGS_MAX} bytes (decompressed), the limit here` });
+  });
+
+  it('refused before its body is read is still answered to a client that writes the whole body before reading', async () => {
+    // 4 MB on the wire, as a stranger's oversized gzip body would be; the refusal comes after ~0 bytes.
+    const body = gzipSync(Buffer.alloc(4 * 1024 * 1024, 0x20), { level: 0 });
+    const headers = { authorization: `Bearer ${eve.apiKey}`, 'content-type': 'application/json', 'content-encoding': 'gzip' };
+    for (let i = 0; i < 4; i++) {
+      expect(await writeThenRead(findingsPath(), headers, body)).toEqual({ status: 404, body: { statusCode: 404, error: 'NotFound', message: 'Organization not found' } });
+    }
+    // An ADMIN's body refused part way (it inflates past the limit): the same.
+    const tooLarge = await writeThenRead(findingsPath(), { ...headers, authorization: `Bearer ${alice.apiKey}` }, body);
+    expect(tooLarge).toEqual({ status: 413, body: { statusCode: 413, error: 'PayloadTooLarge', message: `The request body is larger than ${FINDINGS_MAX} bytes (decompressed), the limit here` } });
   });
 
   it('within the limit, gzipped, from the ADMIN is loaded', async () => {

@@ -40,6 +40,8 @@ export function checkDeclaration(input: AttachmentDeclaration, maxBytes: number)
   const fileName = valid.name(input.fileName, 'fileName', 255);
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
   if (/[\u0000-\u001f\u007f/\\]/.test(fileName)) throw badRequest('fileName must not contain control characters or path separators', 'fileName');
+  // `.` and `..` name directories, not files (a path-like name, refused like a separator).
+  if (fileName === '.' || fileName === '..') throw badRequest('fileName must not be . or .. (a path-like name)', 'fileName');
   const length = input.contentLength;
   if (typeof length !== 'number' || !Number.isSafeInteger(length) || length < 0) throw badRequest('contentLength must be a whole number of bytes ≥ 0', 'contentLength');
   if (length > maxBytes) throw badRequest(`contentLength must be at most ${maxBytes} bytes (VIGIL_ATTACHMENT_MAX_BYTES)`, 'contentLength');
