@@ -1,12 +1,13 @@
 import { GraphQLError, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { RequestLimits } from '../../lib/config';
 import { countTokens } from '../../lib/document-tokens';
+import { isErrorCode } from '../../lib/errors';
 import { armorValidationRules } from '../cost-limits';
 
 /**
  * The limits a document sent over HTTP meets, for documents sent over graphql-ws and SSE: tokens
  * counted before the transport parses it, then graphql-armor's alias, depth and directive rules
- * beside graphql-js's own when it is validated. (Queries and the payload queries of a subscription
+ * beside graphql-js's own when it is validated; its errors carry the code HTTP gives them. (Queries and the payload queries of a subscription
  * run through Apollo's pipeline, which also applies the root-field and cost limits.)
  */
 export interface DocumentLimits {
@@ -23,6 +24,10 @@ export function documentLimits(limits: RequestLimits['graphql']): DocumentLimits
       if (countTokens(query, limits.maxTokens) <= limits.maxTokens) return undefined;
       return new GraphQLError(`The document has more than ${limits.maxTokens} tokens, the limit (VIGIL_GRAPHQL_MAX_TOKENS)`, { extensions: { code: 'BAD_REQUEST' } });
     },
-    validate: (schema, document) => validate(schema, document, rules),
+    // With the code the same error gets over HTTP (lib/graphql-errors.ts: a client error is BAD_REQUEST).
+    validate: (schema, document) =>
+      validate(schema, document, rules).map((error) =>
+        isErrorCode(error.extensions?.code) ? error : new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, originalError: error.originalError, extensions: { ...error.extensions, code: 'BAD_REQUEST' } }),
+      ),
   };
 }

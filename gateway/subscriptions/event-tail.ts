@@ -91,6 +91,8 @@ export class EventTail {
     }
     this.running = this.readLoop().finally(() => {
       this.running = null;
+      // A wake that came after the loop's last check but before this: read again now, not at the next poll.
+      if (this.again) this.wake();
     });
   }
 
@@ -137,7 +139,14 @@ export class EventTail {
         [after.toString(), horizon.toString(), organizations],
       );
       for (const row of rows) {
-        for (const listener of this.listeners.get(row.organizationId) ?? []) listener(row);
+        for (const listener of this.listeners.get(row.organizationId) ?? []) {
+          // A listener ends its own subscriber on failure; one that throws anyway never holds the others back.
+          try {
+            listener(row);
+          } catch (error) {
+            log.error('subscriptions: a listener threw; the tail goes on', { error: (error as Error).message });
+          }
+        }
       }
       if (rows.length < PAGE) break;
       after = BigInt(rows[rows.length - 1].seq);

@@ -1,5 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { GraphQLError, Kind, print, type DocumentNode, type FieldNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import {
+  getArgumentValues,
+  getVariableValues,
+  GraphQLError,
+  Kind,
+  parse,
+  print,
+  type DocumentNode,
+  type FieldNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
 import type { Database } from '../../lib/db';
 import { authenticateApiKey } from '../../lib/api-keys';
 import { VigilError } from '../../lib/errors';
@@ -113,6 +126,31 @@ export class SubscriptionService {
     for (const active of session.subscriptions) active.end('GOING_AWAY', 'The connection closed');
   }
 
+  /**
+   * A subscription's variables checked before the transport starts it: the coercion errors
+   * (BAD_REQUEST, as over HTTP), or undefined when they are valid or the operation is no subscription (its
+   * document errors are the transport's validation's to report).
+   */
+  refuseVariables(query: unknown, variables: Record<string, unknown>, operationName?: string): GraphQLError[] | undefined {
+    if (typeof query !== 'string') return undefined;
+    let document: DocumentNode;
+    try {
+      document = parse(query);
+    } catch {
+      return undefined;
+    }
+    const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName));
+    const root = operation?.selectionSet.selections[0];
+    if (operation?.operation !== 'subscription' || root?.kind !== Kind.FIELD || !STREAM_FIELDS.includes(root.name.value as StreamField)) return undefined;
+    try {
+      argumentValues(this.apiSchema(), root.name.value as StreamField, root, operation, variables);
+      return undefined;
+    } catch (error) {
+      if (Array.isArray(error)) return error as GraphQLError[];
+      return undefined;
+    }
+  }
+
   /** A subscription operation becomes a stream; a query or mutation runs through the gateway as over HTTP. */
   async operate(session: Session, args: ExecutionArgs): Promise<AsyncGenerator<ExecutionResult> | ExecutionResult> {
     const operation = args.document.definitions.find(
@@ -127,6 +165,7 @@ export class SubscriptionService {
     } catch (error) {
       if (error instanceof VigilError) return { errors: [error.toGraphQLError()] };
       if (error instanceof GraphQLError) return { errors: [error] };
+      if (Array.isArray(error)) return { errors: error as GraphQLError[] };
       throw error;
     }
   }
@@ -154,7 +193,7 @@ export class SubscriptionService {
   private async openSubscription(session: Session, document: DocumentNode, operation: OperationDefinitionNode, operationName: string | undefined, variables: Record<string, unknown>) {
     const root = operation.selectionSet.selections[0] as FieldNode;
     const field = root.name.value as StreamField;
-    const args = argumentValues(this.apiSchema(), field, root, variables);
+    const args = argumentValues(this.apiSchema(), field, root, operation, variables);
     const stream = await openStream(this.db.pool, this.secret, session.principal, field, args);
     const after = openAfter(stream.codec, args.after);
     const plan = planPayload(this.apiSchema(), document, operationName, variables);
@@ -166,6 +205,7 @@ export class SubscriptionService {
         bufferLimit: this.settings.bufferLimit,
         fetchAlert: (row) => (plan.alertQuery ? this.fetchAlert(session, row, plan.alertQuery.text, alertVariables) : null),
         onAccessEvent: () => this.recheckSoon(),
+        reopen: (current) => openStream(this.db.pool, this.secret, session.principal, current.field, current.args),
       },
       stream,
       plan,
@@ -226,11 +266,9 @@ export class SubscriptionService {
             for (const active of [...session.subscriptions]) {
               const { stream } = active;
               try {
-                const again = await openStream(this.db.pool, this.secret, current, stream.field, { organizationId: stream.organizationId });
-                if (stream.field === 'followingAlertChanged') {
-                  const lost = stream.sources.filter((id) => !again.sources.includes(id));
-                  if (lost.length) active.end('FORBIDDEN', `The follow of organization ${lost.join(', ')} ended`);
-                }
+                // Follows changed without an entry this stream saw (a follow removed by hand, an organization deleted): open it again.
+                const again = await openStream(this.db.pool, this.secret, current, stream.field, stream.args);
+                if (again.follows !== active.stream.follows) active.reopen(again);
               } catch (error) {
                 if (!(error instanceof VigilError)) throw error;
                 active.end('FORBIDDEN', `No longer a member of organization ${stream.organizationId}`);
@@ -260,13 +298,22 @@ export class SubscriptionService {
 
 export const newRequestId = () => randomUUID();
 
-/** The root field's arguments with the operation's variables applied (input coercion by graphql-js). */
-function argumentValues(schema: GraphQLSchema, field: StreamField, node: import('graphql').FieldNode, variables: Record<string, unknown>): StreamArgs {
+/**
+ * The root field's arguments: the operation's variables coerced and validated by graphql-js exactly
+ * as for a query (a list for a list, enum names, IDs as strings, defaults), refused with
+ * BAD_REQUEST — the code a query's invalid variables get over HTTP (lib/graphql-errors.ts) — before any stream opens.
+ */
+export function argumentValues(schema: GraphQLSchema, field: StreamField, node: FieldNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): StreamArgs {
   const definition = schema.getSubscriptionType()?.getFields()[field];
-  if (!definition) throw new GraphQLError(`Unknown subscription ${field}`);
-  // graphql-js's own coercion: enums, lists, variables, defaults, exactly as for a query.
-  const { getArgumentValues } = require('graphql/execution/values') as typeof import('graphql/execution/values');
-  return getArgumentValues(definition, node, variables) as unknown as StreamArgs;
+  if (!definition) throw new GraphQLError(`Unknown subscription ${field}`, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {}, { maxErrors: 20 });
+  if (coerced.errors) throw coerced.errors.map((error) => new GraphQLError(error.message, { nodes: error.nodes, extensions: { code: 'BAD_REQUEST' } }));
+  try {
+    return getArgumentValues(definition, node, coerced.coerced) as unknown as StreamArgs;
+  } catch (error) {
+    if (error instanceof GraphQLError) throw [new GraphQLError(error.message, { nodes: error.nodes, extensions: { code: 'BAD_REQUEST' } })];
+    throw error;
+  }
 }
 
 export type { EndCode };

@@ -34,6 +34,10 @@ export interface StreamArgs {
 export interface OpenStream {
   field: StreamField;
   organizationId: string;
+  /** The arguments it was opened with (opened again with them when the follows change). */
+  args: StreamArgs;
+  /** Which follows feed it, and since when: two opens with the same `follows` select the same entries. */
+  follows: string;
   /** Organizations whose log entries may feed the stream. */
   sources: string[];
   codec: CursorCodec;
@@ -78,6 +82,8 @@ export async function openStream(pool: pg.Pool, secret: string, principal: Princ
     return {
       field,
       organizationId,
+      args,
+      follows: '',
       sources: [organizationId],
       codec,
       select: (row) => (ALERT_EVENTS.has(row.name) && matches(row.data) ? row : null),
@@ -87,11 +93,14 @@ export async function openStream(pool: pg.Pool, secret: string, principal: Princ
 
   const follows = await followedBy(pool, policy, organizationId, field === 'followingAlertChanged' ? args : {});
   const since = new Map(follows.map((f) => [f.followedId, f.createdAt]));
+  const followsKey = follows.map((f) => `${f.followedId}@${new Date(f.createdAt).getTime()}`).join(',');
   if (field === 'followingAlertChanged') {
     const matches = alertFilter(args);
     return {
       field,
       organizationId,
+      args,
+      follows: followsKey,
       sources: follows.map((f) => f.followedId),
       codec,
       select(row) {
@@ -107,6 +116,8 @@ export async function openStream(pool: pg.Pool, secret: string, principal: Princ
   return {
     field,
     organizationId,
+    args,
+    follows: followsKey,
     sources: [organizationId, ...follows.map((f) => f.followedId)],
     codec,
     select(row) {

@@ -1,25 +1,34 @@
 import type pg from 'pg';
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { EventLogRow } from '../../lib/event-log';
+import { log } from '../../lib/log';
 import type { EventTail } from './event-tail';
 import type { PayloadPlan } from './payload';
 import type { OpenStream } from './streams';
 
 /**
  * One subscriber's stream, as an async iterator of GraphQL results (what graphql-ws and
- * graphql-sse send). In order:
- *  1. it listens to the tail (buffering), then waits for a tail read that started after that, so
+ * graphql-sse send). It runs in rounds; each round:
+ *  1. listens to the tail (buffering), then waits for a tail read that started after that, so
  *     every entry above the tail's position `P` will reach it live;
- *  2. with `after` (resume): reads the log in (after, P] itself, page by page, at the subscriber's
- *     pace (no buffer involved: the log is the buffer); if the live entries buffered meanwhile
- *     overflow, they are dropped and the log is read again up to a later horizon;
+ *  2. reads the log in (last delivered, P] itself, page by page, at the subscriber's pace (no
+ *     buffer involved: the log is the buffer) — on the first round only with `after` (resume); if
+ *     the live entries buffered meanwhile overflow, they are dropped and the log is read again up
+ *     to a later horizon;
  *  3. then the buffered and live entries above the last one delivered (so neither gap nor
  *     duplicate where catch-up and live meet).
+ * A new round starts when the viewer's follows change (a follow event in a listened log, or the
+ * periodic re-check finding other sources): the stream is opened again — sources and follower
+ * derivation as the REST log now has them — and continues from the last entry delivered, so what
+ * it sends matches what GET /events shows that viewer from then on, both ways.
+ *
  * The buffer between the tail and a subscriber holds at most `bufferLimit` entries: a subscriber
  * that falls further behind (its socket does not drain) is ended with SUBSCRIBER_TOO_SLOW and the
  * cursor of the last message it was sent; it resubscribes with `after` and catches up from the log.
+ * Whatever fails while this subscriber's entries are selected, filtered or built ends this stream
+ * alone (INTERNAL_SERVER_ERROR with its cursor): the shared tail never waits on it.
  */
-export type EndCode = 'SUBSCRIBER_TOO_SLOW' | 'FORBIDDEN' | 'UNAUTHENTICATED' | 'GOING_AWAY';
+export type EndCode = 'SUBSCRIBER_TOO_SLOW' | 'FORBIDDEN' | 'UNAUTHENTICATED' | 'GOING_AWAY' | 'INTERNAL_SERVER_ERROR';
 
 export interface ActiveSubscription {
   stream: OpenStream;
@@ -27,10 +36,14 @@ export interface ActiveSubscription {
   live: boolean;
   /** Ends the stream: its last message carries errors[0].extensions { code, cursor }. */
   end(code: EndCode, message: string): void;
+  /** Opens the stream again with the current follows and continues from the last entry delivered. */
+  reopen(stream: OpenStream): void;
 }
 
 /** Log entries that may end someone's access: seeing one re-checks the subscribers at once. */
 export const ACCESS_EVENTS = new Set(['MemberRemoved', 'MemberUpdated', 'FollowingRemoved', 'FollowerRemoved', 'OrganizationDeleted']);
+/** Log entries that change whose entries a follower sees: a stream that sees one opens again. */
+export const FOLLOW_EVENTS = new Set(['FollowingAccepted', 'FollowingRemoved', 'FollowerRemoved', 'FollowingUpdated', 'OrganizationDeleted']);
 
 const CATCH_UP_PAGE = 1000;
 
@@ -41,9 +54,12 @@ export interface SubscriptionDeps {
   /** Fetches the alert of an entry (deduplicated across subscribers by the caller). */
   fetchAlert(row: EventLogRow): Promise<ExecutionResult> | null;
   onAccessEvent(): void;
+  /** The stream opened again for the same subscriber (current follows); throws when it may no longer be opened. */
+  reopen(stream: OpenStream): Promise<OpenStream>;
 }
 
-export function runSubscription(deps: SubscriptionDeps, stream: OpenStream, plan: PayloadPlan, after: bigint | null, register: (active: ActiveSubscription) => () => void): AsyncGenerator<ExecutionResult> {
+export function runSubscription(deps: SubscriptionDeps, first: OpenStream, plan: PayloadPlan, after: bigint | null, register: (active: ActiveSubscription) => () => void): AsyncGenerator<ExecutionResult> {
+  let stream = first;
   const queue: EventLogRow[] = [];
   let ending: { code: EndCode; message: string } | null = null;
   let wakeup: (() => void) | null = null;
@@ -51,35 +67,70 @@ export function runSubscription(deps: SubscriptionDeps, stream: OpenStream, plan
   /** While catching up, an overflow only drops the buffer: the log is read again up to a later horizon. */
   let catchingUp = true;
   let dropped = false;
+  /** Set when the follows changed: the stream to continue with, or true to open it again first. */
+  let reopening: OpenStream | true | null = null;
+  let stop = () => {};
   const signal = () => {
     const w = wakeup;
     wakeup = null;
     w?.();
   };
-  const stop = deps.tail.listen([...new Set([stream.organizationId, ...stream.sources])], (row) => {
-    if (ending) return;
-    if (ACCESS_EVENTS.has(row.name)) deps.onAccessEvent();
-    const seen = stream.select(row);
-    if (!seen) return;
-    if (queue.length >= deps.bufferLimit && catchingUp) {
-      queue.length = 0;
-      dropped = true;
-      return;
-    }
-    if (queue.length >= deps.bufferLimit) {
-      end('SUBSCRIBER_TOO_SLOW', `The subscriber fell more than ${deps.bufferLimit} events behind the stream; subscribe again with after: extensions.cursor to resume`);
-      return;
-    }
-    queue.push(seen);
-    signal();
-  });
   const end = (code: EndCode, message: string) => {
     ending ??= { code, message };
     stop();
     queue.length = 0;
     signal();
   };
-  const active: ActiveSubscription = { stream, end, live: false };
+  const failed = (error: unknown) => {
+    log.warn('subscriptions: a stream failed and was ended; the others go on', { field: stream.field, organizationId: stream.organizationId, error: error instanceof Error ? error.message : String(error) });
+    end('INTERNAL_SERVER_ERROR', 'The stream failed; subscribe again with after: extensions.cursor to resume');
+  };
+  const onEntry = (row: EventLogRow) => {
+    if (ending || reopening) return;
+    try {
+      if (ACCESS_EVENTS.has(row.name)) deps.onAccessEvent();
+      if (FOLLOW_EVENTS.has(row.name) && stream.field !== 'alertChanged') {
+        // What follows this entry may be seen through other follows: drop the buffer, open again, read the log from the last entry delivered.
+        reopening = true;
+        queue.length = 0;
+        signal();
+        return;
+      }
+      const seen = stream.select(row);
+      if (!seen) return;
+      if (queue.length >= deps.bufferLimit && catchingUp) {
+        queue.length = 0;
+        dropped = true;
+        return;
+      }
+      if (queue.length >= deps.bufferLimit) {
+        end('SUBSCRIBER_TOO_SLOW', `The subscriber fell more than ${deps.bufferLimit} events behind the stream; subscribe again with after: extensions.cursor to resume`);
+        return;
+      }
+      queue.push(seen);
+      signal();
+    } catch (error) {
+      failed(error);
+    }
+  };
+  const listen = () => {
+    stop();
+    stop = deps.tail.listen([...new Set([stream.organizationId, ...stream.sources])], onEntry);
+  };
+  listen();
+  const active: ActiveSubscription = {
+    get stream() {
+      return stream;
+    },
+    end,
+    live: false,
+    reopen(next) {
+      if (ending || reopening) return;
+      reopening = next;
+      queue.length = 0;
+      signal();
+    },
+  };
   const unregister = register(active);
 
   const message = async (row: EventLogRow): Promise<ExecutionResult> => {
@@ -88,58 +139,80 @@ export function runSubscription(deps: SubscriptionDeps, stream: OpenStream, plan
   };
 
   async function* generate(): AsyncGenerator<ExecutionResult> {
+    let delivered: bigint | null = after;
     try {
-      await deps.tail.settled();
-      let horizon = deps.tail.position;
-      let delivered = after ?? horizon;
-      // 2. catch-up from the durable log, again up to a later horizon when live entries overflowed meanwhile
       for (;;) {
-        while (delivered < horizon && !ending && !cancelled) {
-          const { rows } = await deps.pool.query<EventLogRow>(
-            `SELECT id, seq::text AS seq, "organizationId", name, source, version, data, metadata, "createdAt"
-               FROM documents.events
-              WHERE "organizationId" = ANY($1::uuid[]) AND seq > $2::bigint AND seq <= $3::bigint
-              ORDER BY events.seq LIMIT ${CATCH_UP_PAGE}`,
-            [stream.sources, delivered.toString(), horizon.toString()],
-          );
-          const kept = await stream.refine(rows.map((r) => stream.select(r)).filter((r): r is EventLogRow => r !== null));
-          for (const row of kept) {
+        // 1–2. catch-up from the durable log, again up to a later horizon when live entries overflowed meanwhile
+        catchingUp = true;
+        await deps.tail.settled();
+        let horizon = deps.tail.position;
+        delivered ??= horizon;
+        for (;;) {
+          while (delivered < horizon && !ending && !cancelled && !reopening) {
+            const { rows }: { rows: EventLogRow[] } = await deps.pool.query<EventLogRow>(
+              `SELECT id, seq::text AS seq, "organizationId", name, source, version, data, metadata, "createdAt"
+                 FROM documents.events
+                WHERE "organizationId" = ANY($1::uuid[]) AND seq > $2::bigint AND seq <= $3::bigint
+                ORDER BY events.seq LIMIT ${CATCH_UP_PAGE}`,
+              [stream.sources, delivered.toString(), horizon.toString()],
+            );
+            const kept = await stream.refine(rows.map((r) => stream.select(r)).filter((r): r is EventLogRow => r !== null));
+            for (const row of kept) {
+              if (ending || cancelled) break;
+              yield await message(row);
+              delivered = BigInt(row.seq);
+            }
             if (ending || cancelled) break;
+            delivered = rows.length < CATCH_UP_PAGE ? horizon : BigInt(rows[rows.length - 1].seq);
+          }
+          if (!dropped || ending || cancelled || reopening) break;
+          dropped = false;
+          queue.length = 0;
+          await deps.tail.settled();
+          horizon = deps.tail.position;
+        }
+        catchingUp = false;
+        // 3. live, until the stream ends or opens again
+        active.live = true;
+        while (!reopening) {
+          if (cancelled) return;
+          if (ending) {
+            const { code, message: text } = ending;
+            yield { errors: [new GraphQLError(text, { extensions: { code, cursor: stream.codec.seal([delivered.toString()]) } })] };
+            return;
+          }
+          if (queue.length === 0) {
+            await new Promise<void>((resolve) => {
+              wakeup = resolve;
+            });
+            continue;
+          }
+          const batch = queue.splice(0, queue.length).filter((r) => BigInt(r.seq) > (delivered ?? 0n));
+          for (const row of await stream.refine(batch)) {
+            if (ending || reopening) break;
             yield await message(row);
             delivered = BigInt(row.seq);
           }
-          if (ending || cancelled) break;
-          delivered = rows.length < CATCH_UP_PAGE ? horizon : BigInt(rows[rows.length - 1].seq);
         }
-        if (!dropped || ending || cancelled) break;
-        dropped = false;
-        queue.length = 0;
-        await deps.tail.settled();
-        horizon = deps.tail.position;
-      }
-      catchingUp = false;
-      // 3. live
-      active.live = true;
-      for (;;) {
-        if (cancelled) return;
-        if (ending) {
-          const { code, message: text } = ending;
-          yield { errors: [new GraphQLError(text, { extensions: { code, cursor: stream.codec.seal([delivered.toString()]) } })] };
-          return;
-        }
-        if (queue.length === 0) {
-          await new Promise<void>((resolve) => {
-            wakeup = resolve;
-          });
+        // The follows changed: the same stream, opened again, from the last entry delivered.
+        const next: OpenStream | true = reopening;
+        stop();
+        try {
+          stream = next === true ? await deps.reopen(stream) : next;
+        } catch (error) {
+          end('FORBIDDEN', error instanceof Error ? error.message : 'The stream may no longer be opened');
+          reopening = null;
           continue;
         }
-        const batch = queue.splice(0, queue.length).filter((r) => BigInt(r.seq) > delivered);
-        for (const row of await stream.refine(batch)) {
-          if (ending) break;
-          yield await message(row);
-          delivered = BigInt(row.seq);
-        }
+        reopening = null;
+        dropped = false;
+        queue.length = 0;
+        if (ending || cancelled) continue;
+        listen();
       }
+    } catch (error) {
+      failed(error);
+      if (!cancelled) yield { errors: [new GraphQLError(ending?.message ?? 'The stream failed', { extensions: { code: 'INTERNAL_SERVER_ERROR', cursor: stream.codec.seal([(delivered ?? 0n).toString()]) } })] };
     } finally {
       stop();
       unregister();

@@ -24,6 +24,22 @@ export function keyOfConnectionParams(params: Record<string, unknown> | undefine
   return typeof header === 'string' ? bearerToken(header) || undefined : undefined;
 }
 
+/**
+ * graphql-ws messages are text frames; the `ws` server hands binary ones to graphql-ws as if they
+ * were text, which would run them. A binary frame closes the socket with 4400 (the protocol's "bad
+ * request" close) before graphql-ws sees it.
+ */
+function refuseBinaryFrames(ws: WebSocket): void {
+  const emit = ws.emit.bind(ws);
+  ws.emit = ((event: string | symbol, ...args: unknown[]) => {
+    if (event === 'message' && args[1] === true) {
+      ws.close(4400, 'Binary frames are not supported: send GraphQL over WebSocket messages as text');
+      return true;
+    }
+    return emit(event, ...args);
+  }) as typeof ws.emit;
+}
+
 export function attachWebSocketTransport(server: http.Server, service: SubscriptionService, limits: DocumentLimits): { close(): Promise<void> } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   const onUpgrade = (req: http.IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => {
@@ -32,7 +48,10 @@ export function attachWebSocketTransport(server: http.Server, service: Subscript
       socket.destroy();
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      refuseBinaryFrames(ws);
+      wss.emit('connection', ws, req);
+    });
   };
   server.on('upgrade', onUpgrade);
   const sessions = new WeakMap<WebSocket, Session>();
@@ -44,6 +63,9 @@ export function attachWebSocketTransport(server: http.Server, service: Subscript
       onSubscribe: (_ctx, _id, payload) => {
         const refusal = limits.refuse(payload.query);
         if (refusal) return [refusal];
+        // A subscription's variables are refused here, as the protocol's `error` message, before any stream starts.
+        const refused = service.refuseVariables(payload.query, payload.variables ?? {}, payload.operationName ?? undefined);
+        if (refused) return refused;
       },
       onConnect: async (ctx) => {
         const token = keyOfConnectionParams(ctx.connectionParams);

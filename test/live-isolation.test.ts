@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import WebSocket from 'ws';
+import { createClient as createSseClient } from 'graphql-sse';
+import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { createScanTarget, insertAlerts, insertRules, FIXTURE_RULES } from './support/alert-fixtures';
+import { sseSubscribe, subscribe, wsClient } from './support/subscription-clients';
+import { EventTail } from '../gateway/subscriptions/event-tail';
+import { recordEventSql } from '../lib/events';
+
+/**
+ * Live streams no client can disturb: a subscription's variables are coerced and refused as a
+ * query's are (same code over HTTP, graphql-ws and SSE) before any stream starts, a failing
+ * subscriber never holds back the shared tail, and an open stream follows the viewer's follows
+ * both ways, as GET /events does.
+ */
+jest.setTimeout(90_000);
+
+let t: TestVigil;
+let acme: Account;
+let beta: Account;
+let acmeTarget: string;
+let betaTarget: string;
+let acmeAlert: string;
+let betaAlert: string;
+
+beforeAll(async () => {
+  t = await startTestVigil({ VIGIL_SUBSCRIPTION_RECHECK_MS: '60000' });
+  acme = await t.bootstrap('admin@acme.test', 'Acme');
+  beta = await t.bootstrap('admin@beta.test', 'Beta');
+  await insertRules(t.vigil.db);
+  acmeTarget = await createScanTarget(t.vigil.db, acme.organizationId);
+  betaTarget = await createScanTarget(t.vigil.db, beta.organizationId);
+  [acmeAlert] = await insertAlerts(t.vigil.db, [{ organizationId: acme.organizationId, scanTargetId: acmeTarget, rule: FIXTURE_RULES[0].id, resource: 'bucket-a' }]);
+  [betaAlert] = await insertAlerts(t.vigil.db, [{ organizationId: beta.organizationId, scanTargetId: betaTarget, rule: FIXTURE_RULES[0].id, resource: 'bucket-b' }]);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function gql(query: string, variables: Record<string, unknown>, key: string) {
+  const res = await t.graphql(query, variables, key);
+  if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
+  return res.body.data;
+}
+
+const UPDATE = `mutation($org: ID!, $st: ID!, $id: ID!, $label: String!) { updateAlert(organizationId: $org, scanTargetId: $st, alertId: $id, input: { labels: [$label] }) { id } }`;
+const touch = (who: Account, scanTargetId: string, alertId: string) => gql(UPDATE, { org: who.organizationId, st: scanTargetId, id: alertId, label: randomUUID() }, who.apiKey);
+
+async function live(n: number) {
+  const deadline = Date.now() + 15_000;
+  while (t.vigil.subscriptions.liveCount() < n) {
+    if (Date.now() > deadline) throw new Error(`only ${t.vigil.subscriptions.liveCount()} of ${n} streams live`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const ALERT_CHANGED = `subscription($org: ID!, $states: [AlertState!], $sev: [AlertSeverity!]) { alertChanged(organizationId: $org, states: $states, severities: $sev) { seq event } }`;
+const BAD_VARIABLES: Array<[string, Record<string, unknown>]> = [
+  ['a number for a list of states', { states: 5 }],
+  ['an unknown state', { states: ['BOGUS'] }],
+  ['a null state', { states: [null] }],
+  ['a state in the wrong case', { states: ['in_progress'] }],
+  ['an object for an ID', { org: { x: 1 } }],
+];
+
+describe("a subscription's variables", () => {
+  it.each(BAD_VARIABLES)('%s is refused before the stream starts, with the code a query gets over HTTP, on graphql-ws and SSE', async (_name, bad) => {
+    const variables = { org: acme.organizationId, ...bad };
+    const http = await t.graphql(`query($org: ID!, $states: [AlertState!]) { alertSummary: alerts(organizationId: $org, filter: { states: $states }) { __typename } }`, variables, acme.apiKey);
+    const httpCode = http.body.errors?.[0]?.extensions?.code;
+    expect(httpCode).toBe('BAD_REQUEST');
+
+    const client = wsClient(t.url, { authorization: `Bearer ${acme.apiKey}` });
+    const ws = subscribe(client, ALERT_CHANGED, variables);
+    await ws.waitForEnd();
+    expect(ws.data).toEqual([]);
+    const wsErrors = ws.errors.flatMap((e) => (Array.isArray(e) ? e : [e]));
+    expect(wsErrors[0]?.extensions?.code).toBe(httpCode);
+    await client.dispose();
+
+    const sse = sseSubscribe(t.url, acme.apiKey, ALERT_CHANGED, variables);
+    await sse.waitForEnd();
+    expect(sse.data).toEqual([]);
+    const sseErrors = sse.errors.flatMap((e) => (Array.isArray(e) ? e : e?.errors ?? [e]));
+    expect(sseErrors[0]?.extensions?.code).toBe(httpCode);
+    expect(t.vigil.subscriptions.liveCount()).toBe(0);
+  });
+
+  it("a malformed subscriber of one organization does not delay another organization's stream", async () => {
+    const badClient = wsClient(t.url, { authorization: `Bearer ${acme.apiKey}` });
+    const bad = subscribe(badClient, ALERT_CHANGED, { org: acme.organizationId, states: 5 });
+    const goodClient = wsClient(t.url, { authorization: `Bearer ${beta.apiKey}` });
+    const good = subscribe(goodClient, ALERT_CHANGED, { org: beta.organizationId });
+    await live(1);
+    await touch(acme, acmeTarget, acmeAlert);
+    await touch(beta, betaTarget, betaAlert);
+    await touch(beta, betaTarget, betaAlert);
+    await good.waitFor(2, 5000);
+    expect(good.data.map((d) => d.alertChanged.event)).toEqual(['AlertUpdated', 'AlertUpdated']);
+    expect(bad.data).toEqual([]);
+    await badClient.dispose();
+    await goodClient.dispose();
+  });
+});
+
+describe('the shared tail', () => {
+  it('hands every entry to the other listeners when one listener throws, and does not read an entry twice', async () => {
+    const tail = new EventTail(t.vigil.db.pool, () => 60_000);
+    await tail.start();
+    const seen: string[] = [];
+    const stopBad = tail.listen([acme.organizationId], () => {
+      throw new TypeError('list.includes is not a function');
+    });
+    const stopGood = tail.listen([acme.organizationId], (row) => seen.push(row.seq));
+    for (let i = 0; i < 2; i++) await recordEventSql(t.vigil.db.pool, { organizationId: acme.organizationId, name: 'OrganizationUpdated', source: 'test', data: { i } });
+    await tail.settled();
+    await tail.settled();
+    expect(seen).toHaveLength(2);
+    expect(new Set(seen).size).toBe(2);
+    stopBad();
+    stopGood();
+    await tail.close();
+  });
+});
+
+describe('an open stream follows the viewer’s follows', () => {
+  const EVENTS = `subscription($org: ID!, $names: [String!]) { eventAppended(organizationId: $org, names: $names) { cursor event { name data } } }`;
+  const FOLLOWING = `subscription($org: ID!) { followingAlertChanged(organizationId: $org) { seq event alert { id resource } } }`;
+
+  async function startFollowing(follower: Account, followed: Account) {
+    await gql(`mutation($org: ID!, $token: ID!) { createFollowerRequest(organizationId: $org, token: $token) { id } }`, { org: followed.organizationId, token: follower.organizationId }, followed.apiKey);
+    await gql(`mutation($org: ID!, $id: ID!) { acceptFollowingRequest(organizationId: $org, followingId: $id) { id } }`, { org: follower.organizationId, id: followed.organizationId }, follower.apiKey);
+  }
+  const stopFollowing = (follower: Account, followed: Account) =>
+    gql(`mutation($org: ID!, $id: ID!) { stopFollowing(organizationId: $org, followingId: $id) }`, { org: follower.organizationId, id: followed.organizationId }, follower.apiKey);
+
+  it.each(['ws', 'sse'])('over %s: a follow accepted while open starts the followed alerts, a follow stopped ends them, as the REST log shows', async (transport) => {
+    const client = transport === 'ws' ? wsClient(t.url, { authorization: `Bearer ${beta.apiKey}` }) : null;
+    const names = ['AlertFollowingUpdated', 'FollowingAccepted', 'FollowingRemoved'];
+    const events = client ? subscribe(client, EVENTS, { org: beta.organizationId, names }) : sseSubscribe(t.url, beta.apiKey, EVENTS, { org: beta.organizationId, names });
+    const following = client ? subscribe(client, FOLLOWING, { org: beta.organizationId }) : sseSubscribe(t.url, beta.apiKey, FOLLOWING, { org: beta.organizationId });
+    await live(2);
+
+    await startFollowing(beta, acme);
+    await touch(acme, acmeTarget, acmeAlert);
+    await events.waitFor(2, 10_000);
+    await following.waitFor(1, 10_000);
+    expect(events.data.map((d) => d.eventAppended.event.name)).toEqual(['FollowingAccepted', 'AlertFollowingUpdated']);
+    expect(following.data[0].followingAlertChanged).toMatchObject({ event: 'AlertFollowingUpdated', alert: { id: acmeAlert, resource: '[censored]' } });
+
+    await stopFollowing(beta, acme);
+    await events.waitFor(3, 10_000);
+    await touch(acme, acmeTarget, acmeAlert);
+    // A change of Beta's own after Acme's: when it has arrived, Acme's would have too.
+    await touch(beta, betaTarget, betaAlert);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const streamed = events.data.map((d) => d.eventAppended.event.name);
+    expect(streamed).toEqual(['FollowingAccepted', 'AlertFollowingUpdated', 'FollowingRemoved']);
+    expect(following.data).toHaveLength(1);
+    expect(following.errors).toEqual([]);
+
+    const rest = await t.rest('GET', `/organizations/${beta.organizationId}/events?size=100`, { key: beta.apiKey });
+    const restNames = (rest.body.items ?? rest.body.data ?? rest.body).map((e: { name: string }) => e.name).filter((n: string) => names.includes(n));
+    expect(restNames.filter((n: string) => n !== 'AlertFollowingUpdated').slice(-2)).toEqual(['FollowingAccepted', 'FollowingRemoved']);
+    expect(restNames).not.toContain('AlertFollowingUpdated');
+
+    if (client) await client.dispose();
+    else {
+      events.stop();
+      following.stop();
+    }
+    const deadline = Date.now() + 10_000;
+    while (t.vigil.subscriptions.sessions.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+});
+
+describe('graphql-sse single-connection mode', () => {
+  it('works end to end with the official client: subscribe, receive, complete, resume from the cursor', async () => {
+    const client = createSseClient({ url: `${t.url}/graphql/stream`, headers: { authorization: `Bearer ${acme.apiKey}` }, singleConnection: true, retryAttempts: 0 });
+    const query = `subscription($org: ID!, $after: String) { alertChanged(organizationId: $org, after: $after) { cursor seq event } }`;
+    const open = (after: string | null) => {
+      const got: any[] = [];
+      const errors: unknown[] = [];
+      const stop = client.subscribe({ query, variables: { org: acme.organizationId, after } }, { next: (m) => got.push(m), error: (e) => errors.push(e), complete: () => undefined });
+      const waitFor = async (n: number) => {
+        const deadline = Date.now() + 10_000;
+        while (got.length < n && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(errors).toEqual([]);
+        return got.map((m) => m.data?.alertChanged ?? m);
+      };
+      return { stop, waitFor };
+    };
+    const first = open(null);
+    await live(1);
+    await touch(acme, acmeTarget, acmeAlert);
+    await touch(acme, acmeTarget, acmeAlert);
+    const received = await first.waitFor(2);
+    expect(received.map((m) => m.event)).toEqual(['AlertUpdated', 'AlertUpdated']);
+    first.stop();
+    const deadline = Date.now() + 10_000;
+    while (t.vigil.subscriptions.liveCount() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    await touch(acme, acmeTarget, acmeAlert);
+    // Resumed after the first message: the second one and the one made while away, once each, then live ones.
+    const resumed = open(received[0].cursor);
+    await live(1);
+    await touch(acme, acmeTarget, acmeAlert);
+    const again = await resumed.waitFor(3);
+    expect(again.map((m) => m.seq)).toEqual([received[1].seq, ...again.slice(1).map((m) => m.seq)]);
+    expect(new Set(again.map((m) => m.seq)).size).toBe(3);
+    expect(Number(again[1].seq)).toBeGreaterThan(Number(received[1].seq));
+    resumed.stop();
+    client.dispose();
+  });
+
+  it('a reservation needs a key and serves only the key that made it', async () => {
+    const anonymous = await fetch(`${t.url}/graphql/stream`, { method: 'PUT' });
+    expect(anonymous.status).toBe(401);
+    const reserved = await fetch(`${t.url}/graphql/stream`, { method: 'PUT', headers: { authorization: `Bearer ${acme.apiKey}` } });
+    expect(reserved.status).toBe(201);
+    const token = await reserved.text();
+    for (const headers of [{}, { authorization: `Bearer ${beta.apiKey}` }] as Array<Record<string, string>>) {
+      const stream = await fetch(`${t.url}/graphql/stream?token=${token}`, { headers: { accept: 'text/event-stream', ...headers } });
+      expect([401, 404]).toContain(stream.status);
+      await stream.body?.cancel();
+      const operation = await fetch(`${t.url}/graphql/stream`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-graphql-event-stream-token': token, ...headers },
+        body: JSON.stringify({ query: ALERT_CHANGED, variables: { org: acme.organizationId }, extensions: { operationId: 'x' } }),
+      });
+      expect([401, 404]).toContain(operation.status);
+    }
+  });
+});
+
+describe('graphql-ws frames', () => {
+  it('a binary frame closes the connection with 4400 and runs nothing', async () => {
+    const socket = new WebSocket(`${t.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
+    await new Promise((resolve) => socket.once('open', resolve));
+    const messages: string[] = [];
+    socket.on('message', (m) => messages.push(String(m)));
+    socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${acme.apiKey}` } }));
+    await new Promise((resolve) => socket.once('message', resolve));
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    socket.send(Buffer.from(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: '{ me { id } }' } })), { binary: true });
+    expect(await closed).toBe(4400);
+    expect(messages.filter((m) => m.includes('"next"'))).toEqual([]);
+  });
+});
