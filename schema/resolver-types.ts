@@ -3,7 +3,7 @@ import path from 'node:path';
 import { codegen } from '@graphql-codegen/core';
 import * as typescriptPlugin from '@graphql-codegen/typescript';
 import * as resolversPlugin from '@graphql-codegen/typescript-resolvers';
-import { buildASTSchema, parse } from 'graphql';
+import { buildASTSchema, Kind, parse, type DefinitionNode, type DocumentNode } from 'graphql';
 import { SUBGRAPH_NAMES, type SubgraphName } from '../lib/config';
 import { subgraphSdl } from './compose';
 
@@ -19,13 +19,27 @@ const SCALARS = { ID: 'string', DateTime: 'Date', JSON: 'unknown', _Any: 'unknow
 const HEADER = '// Generated from this subgraph\'s SDL by `npm run codegen` (schema/resolver-types.ts): do not edit.\n// test/resolver-types.test.ts fails when it is stale.\n';
 
 /**
+ * The SDL with each type that is only extended (`extend type Mutation` in a subgraph that defines no
+ * Mutation: federation allows it) made a definition, as @apollo/subgraph does, so the type is generated.
+ */
+function asDefinitions(document: DocumentNode): DocumentNode {
+  const defined = new Set(document.definitions.flatMap((d) => (d.kind === Kind.OBJECT_TYPE_DEFINITION ? [d.name.value] : [])));
+  const definitions = document.definitions.map((d): DefinitionNode => {
+    if (d.kind !== Kind.OBJECT_TYPE_EXTENSION || defined.has(d.name.value)) return d;
+    defined.add(d.name.value);
+    return { ...d, kind: Kind.OBJECT_TYPE_DEFINITION };
+  });
+  return { ...document, definitions };
+}
+
+/**
  * The argument, parent and resolver types of one subgraph, generated from its SDL
  * (@graphql-codegen/typescript-resolvers with federation support: `__resolveReference`, `@key`
  * fields). The context is the subgraph's `SubgraphContext`; parents default to the GraphQL type and
  * a subgraph narrows them where its resolvers return rows (`mappers`).
  */
 export async function generateResolverTypes(name: SubgraphName): Promise<string> {
-  const typeDefs = parse(subgraphSdl(name));
+  const typeDefs = asDefinitions(parse(subgraphSdl(name)));
   // The SDL as written (federation's own _entities and _service are added by the plugin, not typed twice).
   const schema = buildASTSchema(typeDefs, { assumeValidSDL: true });
   const output = await codegen({

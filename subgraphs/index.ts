@@ -6,8 +6,8 @@ import { questionnairesSubgraph } from './questionnaires';
 import { documentsSubgraph } from './documents';
 
 export const SUBGRAPHS: Record<SubgraphName, SubgraphDefinition> = {
-  organizations: organizationsSubgraph as SubgraphDefinition,
-  alerts: alertsSubgraph as SubgraphDefinition,
-  questionnaires: questionnairesSubgraph as SubgraphDefinition,
+  organizations: organizationsSubgraph,
+  alerts: alertsSubgraph,
+  questionnaires: questionnairesSubgraph,
   documents: documentsSubgraph,
 };

@@ -7,7 +7,6 @@ import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { buildSubgraphSchema } from '@apollo/subgraph';
-import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
 import { parse, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Database } from '../lib/db';
 import { VigilError, isDependencyUnreachable, isErrorCode } from '../lib/errors';
@@ -62,10 +61,15 @@ export function linkBase(ctx: Pick<SubgraphContext, 'services' | 'origin'>): str
   return ctx.services.publicUrl ?? ctx.origin ?? '';
 }
 
+/** The resolver map buildSubgraphSchema takes, read off its public signature (@apollo/subgraph exports the type only from a private path). */
+type SchemaModule = Exclude<Extract<Parameters<typeof buildSubgraphSchema>[0], readonly unknown[]>[number], DocumentNode>;
+export type SubgraphResolverMap = NonNullable<SchemaModule['resolvers']>;
+
 export interface SubgraphDefinition<Loaders = unknown> {
   name: SubgraphName;
   typeDefs: DocumentNode;
-  resolvers: GraphQLResolverMap<SubgraphContext<Loaders>>;
+  /** Typed in each subgraph by its generated `Resolvers` (resolver-types.generated.ts). */
+  resolvers: SubgraphResolverMap;
   /** Who may call each Query and Mutation field (subgraphs/field-rules.ts): applied by buildSchema, deny by default. */
   permissions: FieldRules;
   createLoaders(db: Database, policy: Visibility): Loaders;
@@ -84,20 +88,18 @@ export function readSdl(dir: string): DocumentNode {
   return parse(subgraphSdlText(dir));
 }
 
-type ResolverMap = Record<string, Record<string, unknown>>;
-
 /** Merges the resolver maps of a subgraph's areas (each file adds fields to Query, Mutation, types). */
-export function mergeResolvers(...maps: ResolverMap[]): ResolverMap {
-  const merged: ResolverMap = {};
+export function mergeResolvers<Map extends object>(...maps: Map[]): Map {
+  const merged: Record<string, Record<string, unknown>> = {};
   for (const map of maps) {
-    for (const [type, fields] of Object.entries(map)) {
+    for (const [type, fields] of Object.entries(map) as Array<[string, Record<string, unknown>]>) {
       for (const field of Object.keys(fields)) {
         if (merged[type] && field in merged[type]) throw new Error(`resolver ${type}.${field} is defined twice`);
       }
       merged[type] = { ...merged[type], ...fields };
     }
   }
-  return merged;
+  return merged as Map;
 }
 
 /** Logs every unexpected error with the request id the gateway sent, so a masked error can be traced. */
@@ -129,7 +131,7 @@ export interface SubgraphDeps {
 
 /** The subgraph's executable schema, every root field behind its rule (a field without one stops the build). */
 export function buildSchema(definition: SubgraphDefinition): GraphQLSchema {
-  const schema = buildSubgraphSchema([{ typeDefs: definition.typeDefs, resolvers: { ...scalarResolvers, ...definition.resolvers } as GraphQLResolverMap<unknown> }]);
+  const schema = buildSubgraphSchema([{ typeDefs: definition.typeDefs, resolvers: { ...scalarResolvers, ...definition.resolvers } }]);
   return guardRootFields(schema, definition.permissions, definition.name);
 }
 

@@ -12,9 +12,21 @@ import { defaultGroupedSort, listRuleGroups, listRuleGroupsByPage } from './aler
 import { alertHistory, historyCursor, listHistory } from './alert-history';
 import { findAlert, listAlerts, listAlertsByPage } from './alert-lists';
 import { defaultSort, DEFAULT_ORDER, type AlertRow, type HistoryRow } from './alert-sql';
-import { batchUpdateAlerts, createComment, updateAlert, type BatchCondition } from './alert-updates';
+import { batchUpdateAlerts, createComment, updateAlert, } from './alert-updates';
 import type { AlertsLoaders } from './loaders';
 import { alertCounts, dailyCounts, scanTargetSummaries } from './summaries';
+import type {
+  FollowingSelection,
+  QueryAlertsArgs,
+  QueryAlertsByPageArgs,
+  QueryAlertsByRuleArgs,
+  QueryAlertsByRuleByPageArgs,
+  QueryFollowingAlertsArgs,
+  QueryFollowingAlertsByPageArgs,
+  QueryFollowingAlertsByRuleArgs,
+  QueryFollowingAlertsByRuleByPageArgs,
+  Resolvers,
+} from './resolver-types.generated';
 
 type Ctx = SubgraphContext<AlertsLoaders>;
 
@@ -24,28 +36,9 @@ export type AlertView = AlertRow & { followerView?: boolean };
 /** The view an alert copy was made for. */
 const viewOfCopy = (alert: AlertView): View => (alert.followerView ? 'follower' : 'member');
 
-interface FollowingSelection {
-  followingIds?: string[] | null;
-  followingTags?: string[] | null;
-  includeEmptyFollowingTags?: boolean | null;
-}
-
-interface ListArgs {
-  organizationId: string;
-  following?: FollowingSelection | null;
-  filter?: AlertFilter | null;
-  order?: AlertOrder | null;
-  sort?: SortDirection | null;
-  lang?: Lang;
-  cursor?: string | null;
-  size?: number | null;
-  page?: number | null;
-  pageSize?: number | null;
-}
-
-interface GroupedArgs extends Omit<ListArgs, 'order'> {
-  order?: GroupedOrder | null;
-}
+/** The arguments of the alert lists (one shape, with or without `following`). */
+type ListArgs = QueryAlertsArgs | QueryFollowingAlertsArgs | QueryAlertsByPageArgs | QueryFollowingAlertsByPageArgs;
+type GroupedArgs = QueryAlertsByRuleArgs | QueryFollowingAlertsByRuleArgs | QueryAlertsByRuleByPageArgs | QueryFollowingAlertsByRuleByPageArgs;
 
 /**
  * The cursors of one list as read for one organization (or alert): `list` is the query field, so a
@@ -86,7 +79,7 @@ async function followedOrganizations(ctx: Ctx, organizationId: string, selection
  */
 async function listScope(ctx: Ctx, args: ListArgs | GroupedArgs, following: boolean) {
   const organizationId = args.organizationId;
-  const organizationIds = following ? await followedOrganizations(ctx, organizationId, args.following) : [organizationId];
+  const organizationIds = following ? await followedOrganizations(ctx, organizationId, 'following' in args ? args.following : null) : [organizationId];
   const view: View = following ? 'follower' : 'member';
   return { organizationIds, filter: cleanFilter(args.filter, view), lang: args.lang, view };
 }
@@ -165,7 +158,7 @@ export function alertRecord(a: AlertView) {
 
 export const alertResolvers = {
   Query: {
-    alerts: async (_: unknown, args: ListArgs, ctx: Ctx, info: GraphQLResolveInfo) =>
+    alerts: async (_, args, ctx, info) =>
       listAlerts(ctx.db.pool, {
         ...(await listScope(ctx, args, false)),
         ...alertOrder(args),
@@ -174,7 +167,7 @@ export const alertResolvers = {
         cursors: cursorsFor(ctx, 'alerts', args.organizationId),
         json: onlyJsonRecords(info),
       }),
-    followingAlerts: async (_: unknown, args: ListArgs, ctx: Ctx, info: GraphQLResolveInfo) =>
+    followingAlerts: async (_, args, ctx, info) =>
       followerPage(
         await listAlerts(ctx.db.pool, {
           ...(await listScope(ctx, args, true)),
@@ -185,13 +178,13 @@ export const alertResolvers = {
           json: onlyJsonRecords(info),
         }),
       ),
-    alertsByPage: async (_: unknown, args: ListArgs, ctx: Ctx) =>
+    alertsByPage: async (_, args, ctx) =>
       listAlertsByPage(ctx.db.pool, { ...(await listScope(ctx, args, false)), ...alertOrder(args), ...legacyPage(args) }),
-    followingAlertsByPage: async (_: unknown, args: ListArgs, ctx: Ctx) =>
+    followingAlertsByPage: async (_, args, ctx) =>
       followerPage(await listAlertsByPage(ctx.db.pool, { ...(await listScope(ctx, args, true)), ...alertOrder(args), ...legacyPage(args) })),
-    alertsByRule: async (_: unknown, args: GroupedArgs, ctx: Ctx) =>
+    alertsByRule: async (_, args, ctx) =>
       listRuleGroups(ctx.db.pool, { ...(await listScope(ctx, args, false)), ...groupOrder(args), size: pageSize(args.size), cursor: args.cursor, cursors: cursorsFor(ctx, 'alertsByRule', args.organizationId) }),
-    followingAlertsByRule: async (_: unknown, args: GroupedArgs, ctx: Ctx) =>
+    followingAlertsByRule: async (_, args, ctx) =>
       listRuleGroups(ctx.db.pool, {
         ...(await listScope(ctx, args, true)),
         ...groupOrder(args),
@@ -199,11 +192,11 @@ export const alertResolvers = {
         cursor: args.cursor,
         cursors: cursorsFor(ctx, 'followingAlertsByRule', args.organizationId),
       }),
-    alertsByRuleByPage: async (_: unknown, args: GroupedArgs, ctx: Ctx) =>
+    alertsByRuleByPage: async (_, args, ctx) =>
       listRuleGroupsByPage(ctx.db.pool, { ...(await listScope(ctx, args, false)), ...groupOrder(args), ...legacyPage(args) }),
-    followingAlertsByRuleByPage: async (_: unknown, args: GroupedArgs, ctx: Ctx) =>
+    followingAlertsByRuleByPage: async (_, args, ctx) =>
       listRuleGroupsByPage(ctx.db.pool, { ...(await listScope(ctx, args, true)), ...groupOrder(args), ...legacyPage(args) }),
-    alertHistory: async (_: unknown, args: { organizationId: string; scanTargetIds?: string[] | null; lang?: Lang; cursor?: string | null; size?: number | null }, ctx: Ctx) => {
+    alertHistory: async (_, args, ctx) => {
       const organizationId = args.organizationId;
       const cursors = cursorsFor(ctx, 'alertHistory', organizationId);
       const page = await listHistory(ctx.db.pool, {
@@ -216,15 +209,15 @@ export const alertResolvers = {
       });
       return { ...page, data: page.data.map(withCursor(cursors)) };
     },
-    followingAlertHistory: async (_: unknown, args: { organizationId: string; followingIds?: string[] | null; lang?: Lang; cursor?: string | null; size?: number | null }, ctx: Ctx) => {
+    followingAlertHistory: async (_, args, ctx) => {
       const organizationId = args.organizationId;
       const organizationIds = await followedOrganizations(ctx, organizationId, { followingIds: args.followingIds });
       const cursors = cursorsFor(ctx, 'followingAlertHistory', organizationId);
       const page = await listHistory(ctx.db.pool, { organizationIds, cursor: args.cursor, cursors, size: pageSize(args.size, 'pageSize'), lang: args.lang });
       return { ...page, data: page.data.map(withCursor(cursors)).map((record) => Visibility.historyRecordFor('follower', record)) };
     },
-    alert: (_: unknown, args: { id: string; organizationId?: string | null; lang?: Lang }, ctx: Ctx) => visibleAlert(ctx, args.id, args.lang, args.organizationId),
-    alertHistoryOf: async (_: unknown, args: { alertId: string; page?: number | null; size?: number | null; cursor?: string | null; lang?: Lang }, ctx: Ctx) => {
+    alert: (_, args, ctx) => visibleAlert(ctx, args.id, args.lang, args.organizationId),
+    alertHistoryOf: async (_, args, ctx) => {
       const alert = await visibleAlert(ctx, args.alertId, args.lang);
       const page = args.page ?? 1;
       if (!Number.isInteger(page) || page < 1) throw badRequest('page must be an integer >= 1', 'page');
@@ -233,7 +226,7 @@ export const alertResolvers = {
       const history = await alertHistory(ctx.db.pool, { alertId: alert.id, page, size: pageSize(args.size), cursor: args.cursor, cursors, lang: args.lang });
       return { ...history, data: history.data.map(withCursor(cursors)).map((record) => Visibility.historyRecordFor(view, record)) };
     },
-    alertComments: async (_: unknown, args: { alertId: string; page?: number | null; size?: number | null }, ctx: Ctx) => {
+    alertComments: async (_, args, ctx) => {
       const alert = await visibleAlert(ctx, args.alertId, undefined);
       const page = args.page ?? 1;
       if (!Number.isInteger(page) || page < 1) throw badRequest('page must be an integer >= 1', 'page');
@@ -241,50 +234,42 @@ export const alertResolvers = {
       if (!Visibility.showsComments(viewOfCopy(alert))) return { data: [], total: 0 };
       return listComments(ctx.db.pool, { alertId: alert.id, page, size });
     },
-    scanTargetSummaries: async (
-      _: unknown,
-      args: { organizationId: string; scanTargetIds?: string[] | null; scanTargetTags?: string[] | null; scanTargetKinds?: string[] | null; includeEmptyScanTargetTags?: boolean | null; alertSeverities?: string[] | null },
-      ctx: Ctx,
-    ) => {
+    scanTargetSummaries: async (_, args, ctx) => {
       const organizationId = args.organizationId;
       return scanTargetSummaries(ctx.db.pool, { ...args, organizationIds: [organizationId], scanTargetIds: args.scanTargetIds ?? undefined });
     },
-    followingScanTargetSummaries: async (
-      _: unknown,
-      args: { organizationId: string; following?: FollowingSelection | null; scanTargetKinds?: string[] | null; alertSeverities?: string[] | null },
-      ctx: Ctx,
-    ) => {
+    followingScanTargetSummaries: async (_, args, ctx) => {
       const organizationId = args.organizationId;
       const organizationIds = await followedOrganizations(ctx, organizationId, args.following);
       const summaries = await scanTargetSummaries(ctx.db.pool, { organizationIds, scanTargetKinds: args.scanTargetKinds, alertSeverities: args.alertSeverities, view: 'follower' });
       return { ...summaries, data: summaries.data.map((summary) => Visibility.scanTargetFor('follower', summary)) };
     },
-    alertSummary: async (_: unknown, args: { organizationId: string; filter?: AlertFilter | null }, ctx: Ctx) => {
+    alertSummary: async (_, args, ctx) => {
       const organizationId = args.organizationId;
       return alertCounts(ctx.db.pool, { organizationIds: [organizationId], filter: cleanFilter(args.filter, 'member'), view: 'member' });
     },
-    followingAlertSummary: async (_: unknown, args: { organizationId: string; following?: FollowingSelection | null; filter?: AlertFilter | null }, ctx: Ctx) => {
+    followingAlertSummary: async (_, args, ctx) => {
       const organizationId = args.organizationId;
       const organizationIds = await followedOrganizations(ctx, organizationId, args.following);
       return alertCounts(ctx.db.pool, { organizationIds, filter: cleanFilter(args.filter, 'follower'), view: 'follower' });
     },
-    dailyOpenAlerts: async (_: unknown, args: { organizationId: string; scanTargetIds?: string[] | null; days?: number | null }, ctx: Ctx) => {
+    dailyOpenAlerts: async (_, args, ctx) => {
       const organizationId = args.organizationId;
       return dailyCounts(ctx.db.pool, { organizationIds: [organizationId], scanTargetIds: args.scanTargetIds ?? undefined, days: daysArg(args.days, 7), mode: 'open' });
     },
-    followingDailyOpenAlerts: async (_: unknown, args: { organizationId: string; followingIds?: string[] | null; days?: number | null }, ctx: Ctx) => {
+    followingDailyOpenAlerts: async (_, args, ctx) => {
       const organizationId = args.organizationId;
       const organizationIds = await followedOrganizations(ctx, organizationId, { followingIds: args.followingIds });
       return dailyCounts(ctx.db.pool, { organizationIds, days: daysArg(args.days, 7), mode: 'open' });
     },
-    followingDailyResolvedAlerts: async (_: unknown, args: { organizationId: string; followingIds?: string[] | null; severities?: string[] | null; days?: number | null }, ctx: Ctx) => {
+    followingDailyResolvedAlerts: async (_, args, ctx) => {
       const organizationId = args.organizationId;
       const organizationIds = await followedOrganizations(ctx, organizationId, { followingIds: args.followingIds });
       return dailyCounts(ctx.db.pool, { organizationIds, severities: args.severities, days: daysArg(args.days, 30), mode: 'resolved' });
     },
   },
   Mutation: {
-    createAlertComment: async (_: unknown, args: { organizationId: string; alertId: string; scanTargetId?: string | null; comment: string; mimeType?: string | null }, ctx: Ctx) => {
+    createAlertComment: async (_, args, ctx) => {
       const created = await createComment(ctx.db.pool, {
         organizationId: args.organizationId,
         alertId: args.alertId,
@@ -296,18 +281,14 @@ export const alertResolvers = {
       const { rows } = await ctx.db.pool.query<{ name: string | null; picture: string | null }>(`SELECT name, picture FROM organizations.users WHERE id = $1`, [created.userId]);
       return { ...created, userName: rows[0]?.name ?? null, userPicture: rows[0]?.picture ?? null, notMember: false };
     },
-    updateAlert: async (
-      _: unknown,
-      args: { organizationId: string; scanTargetId: string; alertId: string; input: { state?: string | null; labels?: string[] | null; comment?: string | null; mimeType?: string | null } },
-      ctx: Ctx,
-    ) => {
+    updateAlert: async (_, args, ctx) => {
       const target = { organizationId: args.organizationId, scanTargetId: args.scanTargetId, alertId: args.alertId };
       await updateAlert(ctx.db.pool, target, args.input ?? {}, ctx.policy.userId, quotasOf(ctx.services));
       const row = await findAlert(ctx.db.pool, target.alertId, undefined);
       if (!row) throw notFound('Alert');
       return row;
     },
-    batchUpdateAlerts: async (_: unknown, args: { organizationId: string; input: { state: string[]; comment?: string | null; condition: BatchCondition } }, ctx: Ctx) => {
+    batchUpdateAlerts: async (_, args, ctx) => {
       const organizationId = args.organizationId;
       const condition = args.input.condition;
       // The spec makes dryRun required: without it (or without a condition) a batch would change every alert.
@@ -344,4 +325,4 @@ export const alertResolvers = {
   AlertHistoryRecord: {
     ruleTitle: (record: HistoryRow, _: unknown, ctx: Ctx) => (record.ruleTitle !== undefined ? record.ruleTitle : ctx.loaders.rule.load(record.rule).then((r) => r?.titleEn ?? null)),
   },
-};
+} satisfies Resolvers<Ctx>;

@@ -1,6 +1,7 @@
-import { mergeResolvers, readSdl, type SubgraphDefinition } from '../server';
+import { mergeResolvers, readSdl, type SubgraphContext, type SubgraphDefinition } from '../server';
 import { createLoaders, type AlertsLoaders } from './loaders';
 import { alertsPermissions } from './permissions';
+import type { Resolvers } from './resolver-types.generated';
 import { alertResolvers } from './alerts';
 import { ruleResolvers } from './rules';
 import { scanTargetResolvers } from './scan-targets';
@@ -11,7 +12,7 @@ import { scanResolvers } from './scans';
 export const alertsSubgraph: SubgraphDefinition<AlertsLoaders> = {
   name: 'alerts',
   typeDefs: readSdl(__dirname),
-  resolvers: mergeResolvers(ruleResolvers, alertResolvers, scanTargetResolvers, scanTargetGroupResolvers, scanResolvers) as unknown as SubgraphDefinition<AlertsLoaders>['resolvers'],
+  resolvers: mergeResolvers<Resolvers<SubgraphContext<AlertsLoaders>>>(ruleResolvers, alertResolvers, scanTargetResolvers, scanTargetGroupResolvers, scanResolvers),
   permissions: alertsPermissions,
   createLoaders: (db) => createLoaders(db),
 };

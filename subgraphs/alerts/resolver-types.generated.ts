@@ -715,6 +715,149 @@ export type BatchUpdateAlertsResult = {
   remaining: Scalars['Int']['output'];
 };
 
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Members comment on their organization's alerts. With scanTargetId, the alert must belong to it. */
+  createAlertComment: AlertComment;
+  /** ADMIN. Events AlertUpdated (+ AlertFollowingUpdated per follower) and AlertCommentCreated. */
+  updateAlert: Alert;
+  /** ADMIN. Sets a state on up to 1000 matching alerts per call; see BatchUpdateAlertsResult.remaining. */
+  batchUpdateAlerts: BatchUpdateAlertsResult;
+  createScanTargetGroup: ScanTargetGroup;
+  updateScanTargetGroup: ScanTargetGroup;
+  /** Soft-deletes the group and its scan targets. */
+  deleteScanTargetGroup: Scalars['Boolean']['output'];
+  /** Stores (encrypted) the ORACLE group credential {region, tenancy_id, user_id, key_fingerprint}. */
+  insertScanTargetGroupCredential: ScanTargetGroup;
+  /** One ORACLE scan target per compartment, with the group credential; the compartments become known to the group. */
+  createScanTargetsFromCompartments: Array<ScanTarget>;
+  createScanTarget: ScanTarget;
+  updateScanTarget: ScanTarget;
+  /** Soft delete; the scheduler no longer picks the target. */
+  deleteScanTarget: Scalars['Boolean']['output'];
+  /**
+   * Checks the stored credential: that it decrypts and still has the shape its kind requires (there is
+   * no cloud to call). Sets status CHECKED or INVALID_CREDENTIAL and answers the scan target.
+   */
+  checkScanTarget: ScanTarget;
+  /**
+   * Queues a scan of the target (ADMIN). force false (default): refused with CONFLICT while the target
+   * has a QUEUED or RUNNING scan. force true: that scan is STOPPED and a new one queued.
+   */
+  startScan: Scan;
+  /** Stops the target's QUEUED or RUNNING scan (ADMIN); null when there was none. */
+  stopScan?: Maybe<Scan>;
+  /**
+   * Loads a scanner run's findings as one completed scan of the target (ADMIN) and reconciles the
+   * alerts with it: `document` is Vigil's format {"format":"vigil","findings":[{rule, resource,
+   * severity?, metadata?, enrichment?, tags?, compliances?, title?}]} or Prowler's JSON-OCSF array
+   * (status_code FAIL = finding). The answer is the scan, DONE or FAILED. A malformed document is
+   * refused (BAD_REQUEST) and creates no scan; CONFLICT while another scan of the target is active.
+   */
+  ingestFindings: Scan;
+};
+
+
+export type MutationCreateAlertCommentArgs = {
+  organizationId: Scalars['ID']['input'];
+  alertId: Scalars['ID']['input'];
+  scanTargetId?: InputMaybe<Scalars['ID']['input']>;
+  comment: Scalars['String']['input'];
+  mimeType?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateAlertArgs = {
+  organizationId: Scalars['ID']['input'];
+  scanTargetId: Scalars['ID']['input'];
+  alertId: Scalars['ID']['input'];
+  input: UpdateAlertInput;
+};
+
+
+export type MutationBatchUpdateAlertsArgs = {
+  organizationId: Scalars['ID']['input'];
+  input: BatchUpdateAlertsInput;
+};
+
+
+export type MutationCreateScanTargetGroupArgs = {
+  organizationId: Scalars['ID']['input'];
+  input: CreateScanTargetGroupInput;
+};
+
+
+export type MutationUpdateScanTargetGroupArgs = {
+  organizationId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+};
+
+
+export type MutationDeleteScanTargetGroupArgs = {
+  organizationId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationInsertScanTargetGroupCredentialArgs = {
+  organizationId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+  credential: Scalars['JSON']['input'];
+};
+
+
+export type MutationCreateScanTargetsFromCompartmentsArgs = {
+  organizationId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+  input: CreateScanTargetsFromCompartmentsInput;
+};
+
+
+export type MutationCreateScanTargetArgs = {
+  organizationId: Scalars['ID']['input'];
+  input: CreateScanTargetInput;
+};
+
+
+export type MutationUpdateScanTargetArgs = {
+  organizationId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+  input: UpdateScanTargetInput;
+};
+
+
+export type MutationDeleteScanTargetArgs = {
+  organizationId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationCheckScanTargetArgs = {
+  organizationId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationStartScanArgs = {
+  organizationId: Scalars['ID']['input'];
+  scanTargetId: Scalars['ID']['input'];
+  force?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationStopScanArgs = {
+  organizationId: Scalars['ID']['input'];
+  scanTargetId: Scalars['ID']['input'];
+};
+
+
+export type MutationIngestFindingsArgs = {
+  organizationId: Scalars['ID']['input'];
+  scanTargetId: Scalars['ID']['input'];
+  document: Scalars['JSON']['input'];
+};
+
 export type ScanTargetGroupKind =
   | 'ORACLE'
   | 'BITBUCKET'
@@ -1129,6 +1272,7 @@ export type ResolversTypes = {
   BatchAlertCondition: ResolverTypeWrapper<any>;
   BatchUpdateAlertsInput: ResolverTypeWrapper<any>;
   BatchUpdateAlertsResult: ResolverTypeWrapper<any>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ScanTargetGroupKind: ResolverTypeWrapper<any>;
   ScanTargetGroup: ResolverTypeWrapper<any>;
   OracleCompartment: ResolverTypeWrapper<any>;
@@ -1184,6 +1328,7 @@ export type ResolversParentTypes = {
   BatchAlertCondition: any;
   BatchUpdateAlertsInput: any;
   BatchUpdateAlertsResult: any;
+  Mutation: Record<PropertyKey, never>;
   ScanTargetGroup: any;
   OracleCompartment: any;
   CreateScanTargetGroupInput: any;
@@ -1415,6 +1560,24 @@ export type BatchUpdateAlertsResultResolvers<ContextType = SubgraphContext, Pare
   remaining?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type MutationResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  createAlertComment?: Resolver<ResolversTypes['AlertComment'], ParentType, ContextType, RequireFields<MutationCreateAlertCommentArgs, 'organizationId' | 'alertId' | 'comment'>>;
+  updateAlert?: Resolver<ResolversTypes['Alert'], ParentType, ContextType, RequireFields<MutationUpdateAlertArgs, 'organizationId' | 'scanTargetId' | 'alertId' | 'input'>>;
+  batchUpdateAlerts?: Resolver<ResolversTypes['BatchUpdateAlertsResult'], ParentType, ContextType, RequireFields<MutationBatchUpdateAlertsArgs, 'organizationId' | 'input'>>;
+  createScanTargetGroup?: Resolver<ResolversTypes['ScanTargetGroup'], ParentType, ContextType, RequireFields<MutationCreateScanTargetGroupArgs, 'organizationId' | 'input'>>;
+  updateScanTargetGroup?: Resolver<ResolversTypes['ScanTargetGroup'], ParentType, ContextType, RequireFields<MutationUpdateScanTargetGroupArgs, 'organizationId' | 'id' | 'name'>>;
+  deleteScanTargetGroup?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteScanTargetGroupArgs, 'organizationId' | 'id'>>;
+  insertScanTargetGroupCredential?: Resolver<ResolversTypes['ScanTargetGroup'], ParentType, ContextType, RequireFields<MutationInsertScanTargetGroupCredentialArgs, 'organizationId' | 'id' | 'credential'>>;
+  createScanTargetsFromCompartments?: Resolver<Array<ResolversTypes['ScanTarget']>, ParentType, ContextType, RequireFields<MutationCreateScanTargetsFromCompartmentsArgs, 'organizationId' | 'id' | 'input'>>;
+  createScanTarget?: Resolver<ResolversTypes['ScanTarget'], ParentType, ContextType, RequireFields<MutationCreateScanTargetArgs, 'organizationId' | 'input'>>;
+  updateScanTarget?: Resolver<ResolversTypes['ScanTarget'], ParentType, ContextType, RequireFields<MutationUpdateScanTargetArgs, 'organizationId' | 'id' | 'input'>>;
+  deleteScanTarget?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteScanTargetArgs, 'organizationId' | 'id'>>;
+  checkScanTarget?: Resolver<ResolversTypes['ScanTarget'], ParentType, ContextType, RequireFields<MutationCheckScanTargetArgs, 'organizationId' | 'id'>>;
+  startScan?: Resolver<ResolversTypes['Scan'], ParentType, ContextType, RequireFields<MutationStartScanArgs, 'organizationId' | 'scanTargetId' | 'force'>>;
+  stopScan?: Resolver<Maybe<ResolversTypes['Scan']>, ParentType, ContextType, RequireFields<MutationStopScanArgs, 'organizationId' | 'scanTargetId'>>;
+  ingestFindings?: Resolver<ResolversTypes['Scan'], ParentType, ContextType, RequireFields<MutationIngestFindingsArgs, 'organizationId' | 'scanTargetId' | 'document'>>;
+};
+
 export type ScanTargetGroupResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ScanTargetGroup'] = ResolversParentTypes['ScanTargetGroup']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   organizationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -1518,6 +1681,7 @@ export type Resolvers<ContextType = SubgraphContext> = {
   ScanTargetSummaries?: ScanTargetSummariesResolvers<ContextType>;
   DailyAlertCounts?: DailyAlertCountsResolvers<ContextType>;
   BatchUpdateAlertsResult?: BatchUpdateAlertsResultResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
   ScanTargetGroup?: ScanTargetGroupResolvers<ContextType>;
   OracleCompartment?: OracleCompartmentResolvers<ContextType>;
   ScanTarget?: ScanTargetResolvers<ContextType>;

@@ -1,5 +1,6 @@
 import type { SubgraphContext } from '../server';
 import type { AlertsLoaders } from './loaders';
+import type { Resolvers } from './resolver-types.generated';
 
 type Ctx = SubgraphContext<AlertsLoaders>;
 type RuleRow = { id: string; titleEn: string; titlePt: string; severity: string; compliances: string[]; timelinessThreshold: number | null };
@@ -11,9 +12,9 @@ export function ruleTitle(rule: Pick<RuleRow, 'titleEn' | 'titlePt'>, lang: stri
 
 export const ruleResolvers = {
   Query: {
-    rules: (_: unknown, __: unknown, ctx: Ctx) => ctx.db.prisma.rule.findMany({ orderBy: { id: 'asc' } }),
+    rules: (_, __, ctx) => ctx.db.prisma.rule.findMany({ orderBy: { id: 'asc' } }),
   },
   Rule: {
-    title: (rule: RuleRow, args: { lang?: string | null }) => ruleTitle(rule, args.lang),
+    title: (rule: RuleRow, args) => ruleTitle(rule, args.lang),
   },
-};
+} satisfies Resolvers<Ctx>;

@@ -7,6 +7,7 @@ import { oracleTerraformScript } from './oracle-terraform';
 import { ORACLE_COMPARTMENT, decryptCredential, encryptCredential, normalizeOracleGroupCredential, oracleGroupCredentialHint, type Credential } from './credentials';
 import { parseSchedule } from './schedule';
 import { deleteScanTargets, insertScanTarget, normalizeTags, type ScanTargetRow } from './scan-targets';
+import type { Resolvers } from './resolver-types.generated';
 
 type Ctx = SubgraphContext<AlertsLoaders>;
 
@@ -114,31 +115,27 @@ export async function deleteGroup(db: PrismaClient, organizationId: string, id: 
   });
 }
 
-/** Batches `ScanTargetGroup.scanTargets` over a list of groups: one query per request tick. */
-type GroupArgs = { organizationId: string; id: string };
-
-
 export const scanTargetGroupResolvers = {
   Query: {
-    scanTargetGroups: async (_: unknown, args: { organizationId: string }, ctx: Ctx) => {
+    scanTargetGroups: async (_, args, ctx) => {
       const { organizationId } = args;
       return ctx.db.prisma.scanTargetGroup.findMany({ where: { organizationId, deletedAt: null }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
     },
-    scanTargetGroup: async (_: unknown, args: GroupArgs, ctx: Ctx) => {
+    scanTargetGroup: async (_, args, ctx) => {
       const { organizationId, id } = args;
       return findGroup(ctx.db.prisma, organizationId, id);
     },
-    scanTargetGroupCompartments: async (_: unknown, args: GroupArgs, ctx: Ctx) => {
+    scanTargetGroupCompartments: async (_, args, ctx) => {
       const { organizationId, id } = args;
       return hintOf(await findGroup(ctx.db.prisma, organizationId, id)).compartments;
     },
-    scanTargetGroupScript: async (_: unknown, args: GroupArgs, ctx: Ctx) => {
+    scanTargetGroupScript: async (_, args, ctx) => {
       const { organizationId, id } = args;
       const group = await findGroup(ctx.db.prisma, organizationId, id);
       if (group.kind !== 'ORACLE') throw badRequest(`Only ORACLE groups have a Terraform script (this group is ${group.kind})`, 'kind');
       return { url: `${linkBase(ctx)}/organizations/${organizationId}/scantargetgroups/${id}/scripts/vigil-oracle.tf` };
     },
-    scanTargetGroupTerraform: async (_: unknown, args: GroupArgs, ctx: Ctx) => {
+    scanTargetGroupTerraform: async (_, args, ctx) => {
       const { organizationId, id } = args;
       const group = await findGroup(ctx.db.prisma, organizationId, id);
       if (group.kind !== 'ORACLE') throw badRequest(`Only ORACLE groups have a Terraform script (this group is ${group.kind})`, 'kind');
@@ -147,33 +144,29 @@ export const scanTargetGroupResolvers = {
     },
   },
   Mutation: {
-    createScanTargetGroup: async (_: unknown, args: { organizationId: string; input: { name: string; kind: string } }, ctx: Ctx) => {
+    createScanTargetGroup: async (_, args, ctx) => {
       const { organizationId } = args;
       const name = valid.name(args.input.name, 'name');
       const kind = valid.oneOf(args.input.kind, SCAN_TARGET_GROUP_KINDS, 'kind');
       return ctx.db.prisma.scanTargetGroup.create({ data: { organizationId, name, kind, credentialHint: { credential: {}, compartments: [] } } });
     },
-    updateScanTargetGroup: async (_: unknown, args: GroupArgs & { name: string }, ctx: Ctx) => {
+    updateScanTargetGroup: async (_, args, ctx) => {
       const { organizationId, id } = args;
       const name = valid.name(args.name, 'name');
       await findGroup(ctx.db.prisma, organizationId, id);
       return ctx.db.prisma.scanTargetGroup.update({ where: { id }, data: { name } });
     },
-    deleteScanTargetGroup: async (_: unknown, args: GroupArgs, ctx: Ctx) => {
+    deleteScanTargetGroup: async (_, args, ctx) => {
       const { organizationId, id } = args;
       await deleteGroup(ctx.db.prisma, organizationId, id, ctx.policy.userId);
       return true;
     },
-    insertScanTargetGroupCredential: async (_: unknown, args: GroupArgs & { credential: unknown }, ctx: Ctx) => {
+    insertScanTargetGroupCredential: async (_, args, ctx) => {
       const { organizationId, id } = args;
       const credential = normalizeOracleGroupCredential(args.credential);
       return insertGroupCredential(ctx.db.prisma, ctx.services.secret, organizationId, id, credential);
     },
-    createScanTargetsFromCompartments: async (
-      _: unknown,
-      args: GroupArgs & { input: { compartments: { name: string; ocid: string }[]; schedule?: unknown; tags?: string[] | null } },
-      ctx: Ctx,
-    ) => {
+    createScanTargetsFromCompartments: async (_, args, ctx) => {
       const { organizationId, id } = args;
       const input = { compartments: parseCompartments(args.input.compartments), schedule: parseSchedule(args.input.schedule), tags: normalizeTags(args.input.tags) ?? [] };
       return createTargetsFromCompartments(ctx.db.prisma, ctx.services.secret, organizationId, id, ctx.policy.userId, input);
@@ -184,4 +177,4 @@ export const scanTargetGroupResolvers = {
     credential: (group: GroupRow) => hintOf(group).credential,
     scanTargets: (group: GroupRow, _: unknown, ctx: Ctx) => ctx.loaders.groupTargets.load(group.id),
   },
-};
+} satisfies Resolvers<Ctx>;

@@ -16,6 +16,7 @@ import {
 } from './credentials';
 import type { ScanTargetKind } from '../../lib/vocabulary';
 import { nextScanAt, parseSchedule, type ScanSchedule } from './schedule';
+import type { Resolvers } from './resolver-types.generated';
 
 type Ctx = SubgraphContext<AlertsLoaders>;
 
@@ -204,8 +205,6 @@ function requireOAuthKind(kind: string, allowed: readonly string[], what: string
 }
 
 type CreateInput = { name: string; kind: string; credential?: unknown; schedule?: unknown; tags?: string[] | null; scanner?: string | null };
-type UpdateInput = { name?: string | null; schedule?: unknown; tags?: string[] | null; scanner?: string | null };
-type TargetArgs = { organizationId: string; id: string };
 
 function kindOf(value: unknown): ScanTargetKind {
   if (!isScanTargetKind(value)) throw badRequest('kind: is not a ScanTargetKind', 'kind');
@@ -226,15 +225,15 @@ export function parseNewScanTarget(input: CreateInput): NewScanTarget {
 
 export const scanTargetResolvers = {
   Query: {
-    scanTargets: async (_: unknown, args: { organizationId: string }, ctx: Ctx) => {
+    scanTargets: async (_, args, ctx) => {
       const { organizationId } = args;
       return ctx.db.prisma.scanTarget.findMany({ where: { organizationId, deletedAt: null }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
     },
-    scanTarget: async (_: unknown, args: TargetArgs, ctx: Ctx) => {
+    scanTarget: async (_, args, ctx) => {
       const { organizationId, id } = args;
       return findScanTarget(ctx.db.prisma, organizationId, id);
     },
-    oauthLink: async (_: unknown, args: { organizationId: string; scanTargetId?: string | null; scanTargetGroupId?: string | null }, ctx: Ctx) => {
+    oauthLink: async (_, args, ctx) => {
       const { organizationId } = args;
       if ((args.scanTargetId == null) === (args.scanTargetGroupId == null)) throw badRequest('Give exactly one of scanTargetId and scanTargetGroupId', 'scanTargetId');
       if (args.scanTargetId != null) {
@@ -249,7 +248,7 @@ export const scanTargetResolvers = {
       requireOAuthKind(group.kind, ['BITBUCKET', 'GITLAB'], 'A scan target group');
       return oauthStartUrl(linkBase(ctx), group.kind, { organizationId, scanTargetGroupId });
     },
-    gworkspaceOAuthLink: async (_: unknown, args: { organizationId: string; scanTargetId: string }, ctx: Ctx) => {
+    gworkspaceOAuthLink: async (_, args, ctx) => {
       const { organizationId, scanTargetId } = args;
       const target = await findScanTarget(ctx.db.prisma, organizationId, scanTargetId);
       requireOAuthKind(target.kind, ['GWORKSPACE'], 'A scan target');
@@ -257,11 +256,11 @@ export const scanTargetResolvers = {
     },
   },
   Mutation: {
-    createScanTarget: async (_: unknown, args: { organizationId: string; input: CreateInput }, ctx: Ctx) => {
+    createScanTarget: async (_, args, ctx) => {
       const { organizationId } = args;
       return createScanTarget(ctx.db.prisma, ctx.services.secret, organizationId, ctx.policy.userId, parseNewScanTarget(args.input));
     },
-    updateScanTarget: async (_: unknown, args: TargetArgs & { input: UpdateInput }, ctx: Ctx) => {
+    updateScanTarget: async (_, args, ctx) => {
       const { organizationId, id } = args;
       const change = {
         name: valid.optionalName(args.input.name, 'name'),
@@ -271,13 +270,13 @@ export const scanTargetResolvers = {
       };
       return updateScanTarget(ctx.db.prisma, organizationId, id, ctx.policy.userId, change);
     },
-    deleteScanTarget: async (_: unknown, args: TargetArgs, ctx: Ctx) => {
+    deleteScanTarget: async (_, args, ctx) => {
       const { organizationId, id } = args;
       const deleted = await ctx.db.prisma.$transaction((tx) => deleteScanTargets(tx, organizationId, { id }, ctx.policy.userId));
       if (deleted === 0) throw notFound('Scan target');
       return true;
     },
-    checkScanTarget: async (_: unknown, args: TargetArgs, ctx: Ctx) => {
+    checkScanTarget: async (_, args, ctx) => {
       const { organizationId, id } = args;
       return checkScanTarget(ctx.db.prisma, ctx.services.secret, organizationId, id, ctx.policy.userId);
     },
@@ -293,4 +292,4 @@ export const scanTargetResolvers = {
     organization: (target: { organizationId: string }) => ({ __typename: 'Organization', id: target.organizationId }),
     credential: (target: { credentialHint: unknown; credentialHidden?: boolean }) => (target.credentialHidden ? {} : target.credentialHint),
   },
-};
+} satisfies Resolvers<Ctx>;

@@ -6,6 +6,7 @@ import { parseFindingsDocument } from './ingest';
 import type { AlertsLoaders } from './loaders';
 import { beginIngestScan, executeScan, findTargetForScan, getScan, listScans, startScan, stopScan, type ScanRow } from './scan-queue';
 import { newWorkerId } from './scheduler';
+import type { Resolvers } from './resolver-types.generated';
 
 type Ctx = SubgraphContext<AlertsLoaders>;
 type TargetArgs = { organizationId: string; scanTargetId: string };
@@ -23,12 +24,12 @@ const targetOf = (ctx: Ctx, args: TargetArgs) => findTargetForScan(ctx.db, args.
 /** Scans: history, manual start and stop, findings ingestion. Admins act, members read. */
 export const scanResolvers = {
   Query: {
-    scans: async (_: unknown, args: TargetArgs & { size?: number | null }, ctx: Ctx) => {
+    scans: async (_, args, ctx) => {
       const size = pageSize(args.size ?? 100);
       const target = await targetOf(ctx, args);
       return (await listScans(ctx.db, target.id, size)).map(scanView);
     },
-    scan: async (_: unknown, args: TargetArgs & { scanId: string }, ctx: Ctx) => {
+    scan: async (_, args, ctx) => {
       const target = await targetOf(ctx, args);
       const scan = await getScan(ctx.db, args.scanId);
       if (!scan || scan.scanTargetId !== target.id) throw notFound('Scan');
@@ -36,16 +37,16 @@ export const scanResolvers = {
     },
   },
   Mutation: {
-    startScan: async (_: unknown, args: TargetArgs & { force?: boolean | null }, ctx: Ctx) => {
+    startScan: async (_, args, ctx) => {
       const target = await targetOf(ctx, args);
       return scanView(await startScan(ctx.db, target, { force: args.force === true }));
     },
-    stopScan: async (_: unknown, args: TargetArgs, ctx: Ctx) => {
+    stopScan: async (_, args, ctx) => {
       const target = await targetOf(ctx, args);
       const stopped = await stopScan(ctx.db, target);
       return stopped && scanView(stopped);
     },
-    ingestFindings: async (_: unknown, args: TargetArgs & { document: unknown }, ctx: Ctx) => {
+    ingestFindings: async (_, args, ctx) => {
       const target = await targetOf(ctx, args);
       const parsed = parseFindingsDocument(args.document);
       const scan = await beginIngestScan(ctx.db, target, ingestWorker);
@@ -61,4 +62,4 @@ export const scanResolvers = {
     },
     scanTarget: (scan: ScanRow, _: unknown, ctx: Ctx) => ctx.loaders.scanTarget.load(scan.scanTargetId),
   },
-};
+} satisfies Resolvers<Ctx>;

@@ -3,6 +3,7 @@ import { notFound } from '../../lib/errors';
 import { enqueue } from '../../lib/jobs/queue';
 import { attachmentView, limitsOf, readableAttachment } from './attachments';
 import { checkExportRequest, EXPORT_FORMATS } from './export-types';
+import type { Resolvers } from './resolver-types.generated';
 
 type Ctx = SubgraphContext;
 
@@ -45,17 +46,17 @@ async function ownDocument(ctx: Ctx, id: string): Promise<DocumentRow> {
 
 export const documentResolvers = {
   Query: {
-    documents: async (_: unknown, __: unknown, ctx: Ctx) => {
+    documents: async (_, __, ctx) => {
       const { rows } = await ctx.db.pool.query<DocumentRow>(
         `SELECT * FROM documents.documents WHERE "userId" = $1 AND "expiresAt" > now() ORDER BY "createdAt" DESC, id DESC LIMIT 1000`,
         [ctx.policy.userId],
       );
       return rows;
     },
-    document: (_: unknown, args: { id: string }, ctx: Ctx) => ownDocument(ctx, args.id),
+    document: (_, args, ctx) => ownDocument(ctx, args.id),
   },
   Mutation: {
-    createDocument: async (_: unknown, args: { organizationId: string; type: string; params: unknown }, ctx: Ctx) => {
+    createDocument: async (_, args, ctx) => {
       const { organizationId } = args;
       const request = checkExportRequest(args.type, args.params);
       // Members or followers (permissions.ts), narrowed per type (export-types.ts) to members: a follower
@@ -72,7 +73,7 @@ export const documentResolvers = {
       await enqueue(ctx.db, 'export.build', { documentId: rows[0].id }, { ...EXPORT_JOB_OPTIONS, singletonKey: rows[0].id });
       return rows[0];
     },
-    deleteDocument: async (_: unknown, args: { id: string }, ctx: Ctx) => {
+    deleteDocument: async (_, args, ctx) => {
       const document = await ownDocument(ctx, args.id);
       // The file goes with the next documents.expire pass (bytes first, then the row).
       await ctx.db.pool.query(`UPDATE documents.attachments SET "expiresAt" = now() WHERE id = $1 AND "userId" = $2`, [document.attachmentId, ctx.policy.userId]);
@@ -84,4 +85,4 @@ export const documentResolvers = {
     attachment: async (document: DocumentRow, _: unknown, ctx: Ctx) =>
       document.attachmentId ? attachmentView(ctx, await readableAttachment(ctx, document.attachmentId), 'download') : null,
   },
-};
+} satisfies Resolvers<Ctx>;

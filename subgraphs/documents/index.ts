@@ -1,14 +1,15 @@
-import { mergeResolvers, readSdl, type SubgraphDefinition } from '../server';
+import { mergeResolvers, readSdl, type SubgraphContext, type SubgraphDefinition } from '../server';
 import { resolvers } from './resolvers';
 import { webhookResolvers } from './webhook-resolvers';
 import { attachmentResolvers } from './attachments';
 import { documentResolvers } from './documents';
 import { documentsPermissions } from './permissions';
+import type { Resolvers } from './resolver-types.generated';
 
 export const documentsSubgraph: SubgraphDefinition = {
   name: 'documents',
   typeDefs: readSdl(__dirname),
-  resolvers: mergeResolvers(resolvers as never, webhookResolvers as never, attachmentResolvers as never, documentResolvers as never) as unknown as SubgraphDefinition['resolvers'],
+  resolvers: mergeResolvers<Resolvers<SubgraphContext>>(resolvers, webhookResolvers, attachmentResolvers, documentResolvers),
   permissions: documentsPermissions,
   createLoaders: () => ({}),
 };

@@ -131,6 +131,73 @@ export type AttachmentUpdateInput = {
   expiresAt?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Declares a file of the organization (members) and answers its signed upload URL. AttachmentCreated. */
+  createAttachment: Attachment;
+  /** Renames an attachment or changes its expiry (members of the owning organization). AttachmentUpdated. */
+  updateAttachment: Attachment;
+  /** Requests an export of the organization's data (members; followers for what they may see, censored). */
+  createDocument: Document;
+  /** Deletes one of your documents and its file. */
+  deleteDocument: Scalars['Boolean']['output'];
+  /** Registers a webhook (ADMIN); the answer carries its secret, shown this once. */
+  createWebhook: Webhook;
+  updateWebhook: Webhook;
+  /** A new secret, shown this once; the old one stops signing at once. */
+  rotateWebhookSecret: Webhook;
+  deleteWebhook: Scalars['Boolean']['output'];
+};
+
+
+export type MutationCreateAttachmentArgs = {
+  organizationId: Scalars['ID']['input'];
+  input: AttachmentInput;
+};
+
+
+export type MutationUpdateAttachmentArgs = {
+  id: Scalars['ID']['input'];
+  input: AttachmentUpdateInput;
+};
+
+
+export type MutationCreateDocumentArgs = {
+  organizationId: Scalars['ID']['input'];
+  type: Scalars['String']['input'];
+  params: Scalars['JSON']['input'];
+};
+
+
+export type MutationDeleteDocumentArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationCreateWebhookArgs = {
+  organizationId: Scalars['ID']['input'];
+  input: CreateWebhookInput;
+};
+
+
+export type MutationUpdateWebhookArgs = {
+  organizationId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+  input: UpdateWebhookInput;
+};
+
+
+export type MutationRotateWebhookSecretArgs = {
+  organizationId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteWebhookArgs = {
+  organizationId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+};
+
 export type DocumentStatus =
   | 'PENDING'
   | 'DONE'
@@ -355,6 +422,7 @@ export type ResolversTypes = {
   Boolean: ResolverTypeWrapper<any>;
   AttachmentInput: ResolverTypeWrapper<any>;
   AttachmentUpdateInput: ResolverTypeWrapper<any>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   DocumentStatus: ResolverTypeWrapper<any>;
   Document: ResolverTypeWrapper<any>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -381,6 +449,7 @@ export type ResolversParentTypes = {
   Boolean: any;
   AttachmentInput: any;
   AttachmentUpdateInput: any;
+  Mutation: Record<PropertyKey, never>;
   Document: any;
   Subscription: Record<PropertyKey, never>;
   EventMessage: any;
@@ -437,6 +506,17 @@ export type AttachmentResolvers<ContextType = SubgraphContext, ParentType extend
   uploaded?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type MutationResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  createAttachment?: Resolver<ResolversTypes['Attachment'], ParentType, ContextType, RequireFields<MutationCreateAttachmentArgs, 'organizationId' | 'input'>>;
+  updateAttachment?: Resolver<ResolversTypes['Attachment'], ParentType, ContextType, RequireFields<MutationUpdateAttachmentArgs, 'id' | 'input'>>;
+  createDocument?: Resolver<ResolversTypes['Document'], ParentType, ContextType, RequireFields<MutationCreateDocumentArgs, 'organizationId' | 'type' | 'params'>>;
+  deleteDocument?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteDocumentArgs, 'id'>>;
+  createWebhook?: Resolver<ResolversTypes['Webhook'], ParentType, ContextType, RequireFields<MutationCreateWebhookArgs, 'organizationId' | 'input'>>;
+  updateWebhook?: Resolver<ResolversTypes['Webhook'], ParentType, ContextType, RequireFields<MutationUpdateWebhookArgs, 'organizationId' | 'id' | 'input'>>;
+  rotateWebhookSecret?: Resolver<ResolversTypes['Webhook'], ParentType, ContextType, RequireFields<MutationRotateWebhookSecretArgs, 'organizationId' | 'id'>>;
+  deleteWebhook?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteWebhookArgs, 'organizationId' | 'id'>>;
 };
 
 export type DocumentResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Document'] = ResolversParentTypes['Document']> = {
@@ -501,6 +581,7 @@ export type Resolvers<ContextType = SubgraphContext> = {
   EventPage?: EventPageResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Attachment?: AttachmentResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
   Document?: DocumentResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   EventMessage?: EventMessageResolvers<ContextType>;

@@ -6,6 +6,7 @@ import * as valid from '../../lib/validate';
 import { lockOrganization, SOURCE } from './organizations';
 import type { OrganizationsLoaders } from './loaders';
 import { quotasOf, requireWithinQuota } from '../../lib/quotas';
+import type { Resolvers } from './resolver-types.generated';
 
 type Ctx = SubgraphContext<OrganizationsLoaders>;
 
@@ -221,57 +222,57 @@ function one<T>(rows: T[], what: string): T {
 
 export const followResolvers = {
   Query: {
-    followers: async (_: unknown, args: { organizationId: string }, ctx: Ctx) => {
+    followers: async (_, args, ctx) => {
       return listFollowers(ctx.db.prisma, args.organizationId);
     },
-    followerRequests: async (_: unknown, args: { organizationId: string }, ctx: Ctx) => {
+    followerRequests: async (_, args, ctx) => {
       return listFollowerRequests(ctx.db.prisma, args.organizationId);
     },
-    followerRequest: async (_: unknown, args: { organizationId: string; token: string }, ctx: Ctx) => {
+    followerRequest: async (_, args, ctx) => {
       const { organizationId, token } = args;
       return one(await listFollowerRequests(ctx.db.prisma, organizationId, token), 'Follower request');
     },
-    following: async (_: unknown, args: { organizationId: string }, ctx: Ctx) => {
+    following: async (_, args, ctx) => {
       return listFollowing(ctx.db.prisma, args.organizationId);
     },
-    followingRequests: async (_: unknown, args: { organizationId: string }, ctx: Ctx) => {
+    followingRequests: async (_, args, ctx) => {
       return listFollowingRequests(ctx.db.prisma, args.organizationId);
     },
-    followingRequest: async (_: unknown, args: { organizationId: string; followingId: string }, ctx: Ctx) => {
+    followingRequest: async (_, args, ctx) => {
       const { organizationId, followingId } = args;
       return one(await listFollowingRequests(ctx.db.prisma, organizationId, followingId), 'Following request');
     },
   },
   Mutation: {
-    createFollowerRequest: async (_: unknown, args: { organizationId: string; token: string }, ctx: Ctx) => {
+    createFollowerRequest: async (_, args, ctx) => {
       const { organizationId, token } = args;
       const pending = await ctx.db.prisma.followRequest.count({ where: { followedId: organizationId, status: 'PENDING', followerId: { not: token } } });
       requireWithinQuota(quotasOf(ctx.services), 'pendingAccessRequests', pending);
       return createFollowerRequest(ctx.db.prisma, ctx.policy.userId, organizationId, token);
     },
-    deleteFollowerRequest: async (_: unknown, args: { organizationId: string; token: string }, ctx: Ctx) => {
+    deleteFollowerRequest: async (_, args, ctx) => {
       const { organizationId, token } = args;
       return deleteFollowerRequest(ctx.db.prisma, ctx.policy.userId, organizationId, token);
     },
-    removeFollower: async (_: unknown, args: { organizationId: string; followerId: string }, ctx: Ctx) => {
+    removeFollower: async (_, args, ctx) => {
       const { organizationId, followerId } = args;
       return removeFollower(ctx.db.prisma, ctx.policy.userId, organizationId, followerId);
     },
-    acceptFollowingRequest: async (_: unknown, args: { organizationId: string; followingId: string; tags: string[] }, ctx: Ctx) => {
+    acceptFollowingRequest: async (_, args, ctx) => {
       const { organizationId, followingId, tags } = args;
-      return acceptFollowingRequest(ctx.db.prisma, ctx.policy.userId, organizationId, followingId, tags);
+      return acceptFollowingRequest(ctx.db.prisma, ctx.policy.userId, organizationId, followingId, tags ?? []);
     },
-    declineFollowingRequest: async (_: unknown, args: { organizationId: string; followingId: string }, ctx: Ctx) => {
+    declineFollowingRequest: async (_, args, ctx) => {
       const { organizationId, followingId } = args;
       return declineFollowingRequest(ctx.db.prisma, ctx.policy.userId, organizationId, followingId);
     },
-    updateFollowingTags: async (_: unknown, args: { organizationId: string; followingId: string; tags: string[] }, ctx: Ctx) => {
+    updateFollowingTags: async (_, args, ctx) => {
       const { organizationId, followingId, tags } = args;
       return updateFollowingTags(ctx.db.prisma, ctx.policy.userId, organizationId, followingId, tags);
     },
-    stopFollowing: async (_: unknown, args: { organizationId: string; followingId: string }, ctx: Ctx) => {
+    stopFollowing: async (_, args, ctx) => {
       const { organizationId, followingId } = args;
       return stopFollowing(ctx.db.prisma, ctx.policy.userId, organizationId, followingId);
     },
   },
-};
+} satisfies Resolvers<Ctx>;

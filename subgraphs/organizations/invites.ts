@@ -5,6 +5,7 @@ import { recordEvent } from '../../lib/events';
 import { inviteView } from './account';
 import { lockOrganization, SOURCE } from './organizations';
 import type { OrganizationsLoaders } from './loaders';
+import type { Resolvers } from './resolver-types.generated';
 
 type Ctx = SubgraphContext<OrganizationsLoaders>;
 
@@ -63,30 +64,28 @@ export async function resendInvite(prisma: PrismaClient, actorId: string, organi
   });
 }
 
-type InviteArgs = { organizationId: string; email: string };
-
 export const inviteResolvers = {
   Query: {
-    organizationInvites: async (_: unknown, args: { organizationId: string }, ctx: Ctx) => {
+    organizationInvites: async (_, args, ctx) => {
       return listInvites(ctx.db.prisma, args.organizationId);
     },
-    organizationInvite: async (_: unknown, args: InviteArgs, ctx: Ctx) => {
+    organizationInvite: async (_, args, ctx) => {
       const { organizationId, email } = args;
       return findInvite(ctx.db.prisma, organizationId, email);
     },
   },
   Mutation: {
-    createInvite: async (_: unknown, args: InviteArgs & { roles: string[] }, ctx: Ctx) => {
+    createInvite: async (_, args, ctx) => {
       const { organizationId, email } = args;
-      return createInvite(ctx.db.prisma, ctx.policy.userId, organizationId, email, args.roles);
+      return createInvite(ctx.db.prisma, ctx.policy.userId, organizationId, email, args.roles ?? []);
     },
-    deleteInvite: async (_: unknown, args: InviteArgs, ctx: Ctx) => {
+    deleteInvite: async (_, args, ctx) => {
       const { organizationId, email } = args;
       return deleteInvite(ctx.db.prisma, ctx.policy.userId, organizationId, email);
     },
-    resendInvite: async (_: unknown, args: InviteArgs, ctx: Ctx) => {
+    resendInvite: async (_, args, ctx) => {
       const { organizationId, email } = args;
       return resendInvite(ctx.db.prisma, ctx.policy.userId, organizationId, email);
     },
   },
-};
+} satisfies Resolvers<Ctx>;

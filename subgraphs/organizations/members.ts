@@ -7,6 +7,7 @@ import * as valid from '../../lib/validate';
 import { membershipView } from './account';
 import { lockOrganization, SOURCE } from './organizations';
 import type { OrganizationsLoaders } from './loaders';
+import type { Resolvers } from './resolver-types.generated';
 
 type Ctx = SubgraphContext<OrganizationsLoaders>;
 
@@ -87,35 +88,33 @@ export async function requestMemberReset(prisma: PrismaClient, actorId: string, 
   });
 }
 
-type MemberArgs = { organizationId: string; userId: string };
-
 export const memberResolvers = {
   Query: {
-    members: async (_: unknown, args: { organizationId: string }, ctx: Ctx) => {
+    members: async (_, args, ctx) => {
       return listMembers(ctx.db.prisma, args.organizationId);
     },
-    member: async (_: unknown, args: MemberArgs, ctx: Ctx) => {
+    member: async (_, args, ctx) => {
       const { organizationId, userId } = args;
       const membership = await memberOf(ctx.db.prisma, organizationId, userId);
       return membershipView(membership, membership.user);
     },
   },
   Mutation: {
-    updateMember: async (_: unknown, args: MemberArgs & { roles: string[] }, ctx: Ctx) => {
+    updateMember: async (_, args, ctx) => {
       const { organizationId, userId } = args;
-      return updateMemberRoles(ctx.db.prisma, ctx.policy.userId, organizationId, userId, args.roles);
+      return updateMemberRoles(ctx.db.prisma, ctx.policy.userId, organizationId, userId, args.roles ?? []);
     },
-    removeMember: async (_: unknown, args: MemberArgs, ctx: Ctx) => {
+    removeMember: async (_, args, ctx) => {
       const { organizationId, userId } = args;
       return removeMember(ctx.db.prisma, ctx.policy.userId, organizationId, userId);
     },
-    resetMemberMfa: async (_: unknown, args: MemberArgs, ctx: Ctx) => {
+    resetMemberMfa: async (_, args, ctx) => {
       const { organizationId, userId } = args;
       return requestMemberReset(ctx.db.prisma, ctx.policy.userId, organizationId, userId, 'MFA');
     },
-    resetMemberPassword: async (_: unknown, args: MemberArgs, ctx: Ctx) => {
+    resetMemberPassword: async (_, args, ctx) => {
       const { organizationId, userId } = args;
       return requestMemberReset(ctx.db.prisma, ctx.policy.userId, organizationId, userId, 'PASSWORD');
     },
   },
-};
+} satisfies Resolvers<Ctx>;

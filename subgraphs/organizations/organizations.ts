@@ -7,6 +7,7 @@ import { createOrganization } from './account';
 import { ADMIN } from '../../lib/visibility';
 import { quotasOf, requireWithinQuota } from '../../lib/quotas';
 import type { OrganizationRow, OrganizationsLoaders } from './loaders';
+import type { Resolvers } from './resolver-types.generated';
 
 type Ctx = SubgraphContext<OrganizationsLoaders>;
 
@@ -85,12 +86,12 @@ export async function deleteOrganization(prisma: PrismaClient, userId: string, i
 
 export const organizationResolvers = {
   Query: {
-    organizations: async (_: unknown, __: unknown, ctx: Ctx) => {
+    organizations: async (_, __, ctx) => {
       const ids = [...(await ctx.policy.memberships()).keys()];
       const rows = await ctx.loaders.organization.loadMany(ids);
       return rows.filter((r): r is OrganizationRow => !!r && !(r instanceof Error)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     },
-    organization: async (_: unknown, args: { id: string }, ctx: Ctx) => {
+    organization: async (_, args, ctx) => {
       const { id } = args;
       const row = await ctx.loaders.organization.load(id);
       if (!row) throw notFound('Organization');
@@ -98,7 +99,7 @@ export const organizationResolvers = {
     },
   },
   Mutation: {
-    createOrganization: (_: unknown, args: { input: { name: string; picture?: string | null; email?: string | null } }, ctx: Ctx) => {
+    createOrganization: (_, args, ctx) => {
       const name = valid.name(args.input.name, 'name');
       const { picture, email } = organizationChanges({ picture: args.input.picture, email: args.input.email });
       const userId = ctx.policy.userId;
@@ -110,12 +111,12 @@ export const organizationResolvers = {
         return createOrganization(tx, userId, { name, picture, email });
       });
     },
-    updateOrganization: async (_: unknown, args: { id: string; input: { name?: string | null; picture?: string | null; email?: string | null } }, ctx: Ctx) => {
+    updateOrganization: async (_, args, ctx) => {
       const { id } = args;
       const changes = organizationChanges(args.input);
       return updateOrganization(ctx.db.prisma, ctx.policy.userId, id, changes);
     },
-    deleteOrganization: async (_: unknown, args: { id: string }, ctx: Ctx) => {
+    deleteOrganization: async (_, args, ctx) => {
       return deleteOrganization(ctx.db.prisma, ctx.policy.userId, args.id);
     },
   },
@@ -125,4 +126,4 @@ export const organizationResolvers = {
       return ctx.loaders.organization.load(ref.id);
     },
   },
-};
+} satisfies Resolvers<Ctx>;

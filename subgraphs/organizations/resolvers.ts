@@ -4,9 +4,9 @@ import { badRequest, notFound } from '../../lib/errors';
 import * as valid from '../../lib/validate';
 import { acceptInvite, apiKeyView, createApiKey, inviteView, requestAccess } from './account';
 import { quotasOf, requireWithinQuota } from '../../lib/quotas';
+import type { Resolvers } from './resolver-types.generated';
 
 type Ctx = SubgraphContext<OrganizationsLoaders>;
-type Args<T = Record<string, unknown>> = T;
 
 async function currentUser(ctx: Ctx) {
   const user = await ctx.loaders.user.load(ctx.policy.userId);
@@ -23,12 +23,12 @@ function optionalUrl(value: unknown, field: string): string | null | undefined {
 /** The caller's own account: profile, API keys, invites addressed to it. */
 export const accountResolvers = {
   Query: {
-    me: (_: unknown, __: unknown, ctx: Ctx) => currentUser(ctx),
-    apiKeys: async (_: unknown, __: unknown, ctx: Ctx) => {
+    me: (_, __, ctx) => currentUser(ctx),
+    apiKeys: async (_, __, ctx) => {
       const rows = await ctx.db.prisma.apiKey.findMany({ where: { userId: ctx.policy.userId, deletedAt: null }, orderBy: { createdAt: 'asc' } });
       return rows.map((r) => apiKeyView(r));
     },
-    myInvites: async (_: unknown, __: unknown, ctx: Ctx) => {
+    myInvites: async (_, __, ctx) => {
       const user = await currentUser(ctx);
       const invites = await ctx.db.prisma.invite.findMany({
         where: { email: { equals: user.email, mode: 'insensitive' }, acceptedAt: null, expiresAt: { gt: new Date() }, organization: { deletedAt: null } },
@@ -37,7 +37,7 @@ export const accountResolvers = {
       });
       return invites.map((i) => inviteView(i, i.organization.name));
     },
-    myInvite: async (_: unknown, args: Args<{ token: string }>, ctx: Ctx) => {
+    myInvite: async (_, args, ctx) => {
       const { token } = args;
       const user = await currentUser(ctx);
       const invite = await ctx.db.prisma.invite.findFirst({
@@ -50,7 +50,7 @@ export const accountResolvers = {
     },
   },
   Mutation: {
-    createApiKey: (_: unknown, args: Args<{ name?: string | null }>, ctx: Ctx) => {
+    createApiKey: (_, args, ctx) => {
       const name = args.name == null || args.name === '' ? 'API key' : valid.name(args.name, 'name');
       const userId = ctx.policy.userId;
       return ctx.db.prisma.$transaction(async (tx) => {
@@ -60,21 +60,21 @@ export const accountResolvers = {
         return createApiKey(tx, userId, name);
       });
     },
-    deleteApiKey: async (_: unknown, args: Args<{ id: string }>, ctx: Ctx) => {
+    deleteApiKey: async (_, args, ctx) => {
       const { id } = args;
       const { count } = await ctx.db.prisma.apiKey.updateMany({ where: { id, userId: ctx.policy.userId, deletedAt: null }, data: { deletedAt: new Date() } });
       if (count === 0) throw notFound('API key');
       return true;
     },
-    updateMe: async (_: unknown, args: Args<{ input: { name?: string | null; picture?: string | null } }>, ctx: Ctx) => {
+    updateMe: async (_, args, ctx) => {
       const name = valid.optionalName(args.input.name, 'name');
       const picture = optionalUrl(args.input.picture, 'picture');
       const user = await ctx.db.prisma.user.update({ where: { id: ctx.policy.userId }, data: { ...(name ? { name } : {}), ...(picture ? { picture } : {}) } });
       const roles = new Set([...(await ctx.policy.memberships()).values()].flat());
       return { id: user.id, name: user.name, email: user.email, roles: [...roles], picture: user.picture, language: user.language };
     },
-    acceptInvite: (_: unknown, args: Args<{ token: string }>, ctx: Ctx) => acceptInvite(ctx.db.prisma, ctx.policy.userId, args.token),
-    requestAccess: (_: unknown, args: Args<{ organizationId: string }>, ctx: Ctx) =>
+    acceptInvite: (_, args, ctx) => acceptInvite(ctx.db.prisma, ctx.policy.userId, args.token),
+    requestAccess: (_, args, ctx) =>
       requestAccess(ctx.db.prisma, ctx.policy.userId, args.organizationId, quotasOf(ctx.services)),
   },
   User: {
@@ -99,4 +99,4 @@ export const accountResolvers = {
       return [...followed];
     },
   },
-};
+} satisfies Resolvers<Ctx>;

@@ -7,7 +7,7 @@ import { resolvers } from './resolvers';
 export const questionnairesSubgraph: SubgraphDefinition<QuestionnairesLoaders> = {
   name: 'questionnaires',
   typeDefs: readSdl(__dirname),
-  resolvers: resolvers as unknown as SubgraphDefinition<QuestionnairesLoaders>['resolvers'],
+  resolvers: resolvers,
   permissions: questionnairesPermissions,
   createLoaders: (db) => createLoaders(db),
 };

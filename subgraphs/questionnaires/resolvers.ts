@@ -3,15 +3,13 @@ import { badRequest } from '../../lib/errors';
 import type { AssessmentSide } from '../../lib/visibility';
 import * as valid from '../../lib/validate';
 import { answerQuestion, reviewAnswer } from './answers';
-import type { AnswerInput } from './answer-content';
 import { contactInformation, createAssessment, listAssessments, moveAssessment, updateAssessment } from './assessments';
-import type { AssessmentStatus } from './assessment-status';
 import { createComment, listComments } from './comments';
-import type { AnswerGrade } from './grade';
 import type { QuestionnairesLoaders } from './loaders';
 import { findAssessment, type AnswerRow, type AssessmentRow, type CommentRow, type ElementRow, type QuestionnaireRow } from './store';
 import { createElement, createQuestionnaire, deleteElement, findQuestionnaire, updateElement, updateQuestionnaire, type ElementInput } from './templates';
 import { answerView, assessmentView, attachmentsOf, commentView, elementView } from './views';
+import type { Resolvers } from './resolver-types.generated';
 
 type Ctx = SubgraphContext<QuestionnairesLoaders>;
 type AssessmentView = ReturnType<typeof assessmentView>;
@@ -43,51 +41,53 @@ function elementInput(input: ElementInput): ElementInput {
   return { ...input, after: optionalId(input.after, 'after'), before: optionalId(input.before, 'before'), attachmentIds: ids(input.attachmentIds, 'attachmentIds') };
 }
 
-export const resolvers = {
-  AssessmentSide: { SENDER: 'sender', RECEIVER: 'receiver' },
+/** AssessmentSide's internal values are the side names the views use (lib/visibility.ts). */
+const assessmentSide = { SENDER: 'sender', RECEIVER: 'receiver' };
+
+const typed = {
   Query: {
-    questionnaires: async (_: unknown, args: { organizationId: string }, ctx: Ctx) => {
+    questionnaires: async (_, args, ctx) => {
       const { organizationId } = args;
       return ctx.db.prisma.questionnaire.findMany({ where: { organizationId, deletedAt: null }, orderBy: { createdAt: 'asc' } });
     },
-    questionnaire: async (_: unknown, args: { organizationId: string; questionnaireId: string }, ctx: Ctx) => {
+    questionnaire: async (_, args, ctx) => {
       const { organizationId } = args;
       return findQuestionnaire(ctx.db.pool, organizationId, args.questionnaireId);
     },
-    assessments: async (_: unknown, args: { organizationId: string; role?: 'SENT' | 'RECEIVED' | null }, ctx: Ctx) => {
+    assessments: async (_, args, ctx) => {
       const { organizationId } = args;
       const rows = await listAssessments(ctx.db.pool, organizationId, args.role ?? null);
       return rows.map((row) => assessmentView(row, row.senderId === organizationId ? 'sender' : 'receiver'));
     },
-    assessment: async (_: unknown, args: { organizationId: string; assessmentId: string }, ctx: Ctx) => {
+    assessment: async (_, args, ctx) => {
       const { row, side } = await assessmentFor(ctx, args);
       return assessmentView(row, side);
     },
   },
   Mutation: {
-    createQuestionnaire: async (_: unknown, args: { organizationId: string; input: { name: string; description?: string | null } }, ctx: Ctx) => {
+    createQuestionnaire: async (_, args, ctx) => {
       const { organizationId } = args;
       return createQuestionnaire(ctx.db.pool, actorOf(ctx, organizationId), { name: valid.name(args.input.name), description: optionalText(args.input.description, 'description') ?? '' });
     },
-    updateQuestionnaire: async (_: unknown, args: { organizationId: string; questionnaireId: string; input: { name?: string | null; description?: string | null } }, ctx: Ctx) => {
+    updateQuestionnaire: async (_, args, ctx) => {
       const { organizationId } = args;
       const input = { name: valid.optionalName(args.input.name), description: optionalText(args.input.description, 'description') };
       return updateQuestionnaire(ctx.db.pool, actorOf(ctx, organizationId), args.questionnaireId, input);
     },
-    createQuestionnaireElement: async (_: unknown, args: { organizationId: string; questionnaireId: string; input: ElementInput }, ctx: Ctx) => {
+    createQuestionnaireElement: async (_, args, ctx) => {
       const { organizationId } = args;
       return createElement(ctx.db.pool, actorOf(ctx, organizationId), args.questionnaireId, elementInput(args.input));
     },
-    updateQuestionnaireElement: async (_: unknown, args: { organizationId: string; questionnaireId: string; elementId: string; input: { props?: ElementInput['props'] | null; attachmentIds?: string[] | null } }, ctx: Ctx) => {
+    updateQuestionnaireElement: async (_, args, ctx) => {
       const { organizationId } = args;
       const input = { props: args.input.props, attachmentIds: ids(args.input.attachmentIds, 'attachmentIds') };
       return updateElement(ctx.db.pool, actorOf(ctx, organizationId), args.questionnaireId, args.elementId, input);
     },
-    deleteQuestionnaireElement: async (_: unknown, args: { organizationId: string; questionnaireId: string; elementId: string }, ctx: Ctx) => {
+    deleteQuestionnaireElement: async (_, args, ctx) => {
       const { organizationId } = args;
       return deleteElement(ctx.db.pool, actorOf(ctx, organizationId), args.questionnaireId, args.elementId);
     },
-    createAssessment: async (_: unknown, args: { organizationId: string; input: Record<string, unknown> }, ctx: Ctx) => {
+    createAssessment: async (_, args, ctx) => {
       const { organizationId } = args;
       const input = args.input;
       const row = await createAssessment(ctx.db.pool, actorOf(ctx, organizationId), {
@@ -100,7 +100,7 @@ export const resolvers = {
       });
       return assessmentView(row, 'sender');
     },
-    updateAssessment: async (_: unknown, args: { organizationId: string; assessmentId: string; input: Record<string, unknown> }, ctx: Ctx) => {
+    updateAssessment: async (_, args, ctx) => {
       const { organizationId, row } = await assessmentFor(ctx, args, { side: 'sender' });
       const input = args.input;
       const updated = await updateAssessment(ctx.db.pool, actorOf(ctx, organizationId), row.id, {
@@ -112,20 +112,20 @@ export const resolvers = {
       });
       return assessmentView(updated, 'sender');
     },
-    updateAssessmentStatus: async (_: unknown, args: { organizationId: string; assessmentId: string; status: AssessmentStatus }, ctx: Ctx) => {
+    updateAssessmentStatus: async (_, args, ctx) => {
       const { organizationId, row, side } = await assessmentFor(ctx, args, {});
       return assessmentView(await moveAssessment(ctx.db.pool, actorOf(ctx, organizationId), side, row.id, args.status), side);
     },
-    answerQuestion: async (_: unknown, args: { organizationId: string; assessmentId: string; questionId: string; input: AnswerInput }, ctx: Ctx) => {
+    answerQuestion: async (_, args, ctx) => {
       const { organizationId, row } = await assessmentFor(ctx, args, { side: 'receiver' });
       const input = { ...args.input, attachmentIds: ids(args.input.attachmentIds, 'attachmentIds') };
       return answerView(await answerQuestion(ctx.db.pool, actorOf(ctx, organizationId), row.id, args.questionId, input), 'receiver');
     },
-    reviewAnswer: async (_: unknown, args: { organizationId: string; assessmentId: string; questionId: string; input: { status?: string | null; grade?: AnswerGrade | null } }, ctx: Ctx) => {
+    reviewAnswer: async (_, args, ctx) => {
       const { organizationId, row } = await assessmentFor(ctx, args, { side: 'sender' });
       return answerView(await reviewAnswer(ctx.db.pool, actorOf(ctx, organizationId), row.id, args.questionId, args.input), 'sender');
     },
-    createAssessmentComment: async (_: unknown, args: { organizationId: string; assessmentId: string; input: { questionId?: string | null; content: string; attachmentIds?: string[] | null } }, ctx: Ctx) => {
+    createAssessmentComment: async (_, args, ctx) => {
       const { organizationId, row } = await assessmentFor(ctx, args, {});
       const input = { content: args.input.content, questionId: optionalId(args.input.questionId, 'questionId'), attachmentIds: ids(args.input.attachmentIds, 'attachmentIds') };
       return commentView(await createComment(ctx.db.pool, actorOf(ctx, organizationId), row.id, input));
@@ -148,4 +148,6 @@ export const resolvers = {
     comments: async (a: AssessmentView, args: { questionId?: string | null }, ctx: Ctx) =>
       (await listComments(ctx.db.pool, a.id, optionalId(args.questionId, 'questionId'))).map((c: CommentRow) => commentView(c)),
   },
-};
+} satisfies Resolvers<Ctx>;
+
+export const resolvers = { ...typed, AssessmentSide: assessmentSide };
