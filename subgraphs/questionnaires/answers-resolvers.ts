@@ -1,0 +1,19 @@
+import { answerQuestion, reviewAnswer } from './answers';
+import { actorOf, assessmentFor, ids, type Ctx } from './requests';
+import type { Resolvers } from './resolver-types.generated';
+import { answerView } from './views';
+
+/** Answers: the receiver answers a question, the sender reviews it (answers.ts). */
+export const answerResolvers = {
+  Mutation: {
+    answerQuestion: async (_, args, ctx) => {
+      const { organizationId, row } = await assessmentFor(ctx, args, { side: 'receiver' });
+      const input = { ...args.input, attachmentIds: ids(args.input.attachmentIds, 'attachmentIds') };
+      return answerView(await answerQuestion(ctx.db.pool, actorOf(ctx, organizationId), row.id, args.questionId, input), 'receiver');
+    },
+    reviewAnswer: async (_, args, ctx) => {
+      const { organizationId, row } = await assessmentFor(ctx, args, { side: 'sender' });
+      return answerView(await reviewAnswer(ctx.db.pool, actorOf(ctx, organizationId), row.id, args.questionId, args.input), 'sender');
+    },
+  },
+} satisfies Resolvers<Ctx>;
