@@ -2,6 +2,7 @@ import type { VigilConfig } from '../lib/config';
 import type { Database } from '../lib/db';
 import { enqueueEvery } from '../lib/jobs/periodic';
 import type { JobRunner } from '../lib/jobs/runner';
+import { openSharedWakeChannel, wakeOptionsOf } from '../lib/event-wake';
 import { log } from '../lib/log';
 import type { ObjectStorage } from '../lib/storage';
 import { upsertRuleCatalog } from '../subgraphs/alerts/rule-catalog';
@@ -34,7 +35,9 @@ export async function startBackground(db: Database, config: VigilConfig, storage
   const workerKinds = config.scheduler.enabled ? kinds : kinds.filter((kind) => !SCAN_JOB_KINDS.includes(kind as never));
   const workers = startWorkers(db, { kinds: workerKinds, settings: { webhooks: config.webhooks, secret: config.secret, storage }, concurrency: config.webhooks.concurrency });
   // ── webhooks: the poller that wakes delivery jobs (workers/webhook-wake.ts; handlers in workers/webhook-deliver.ts) ──
-  const webhookWake = runsKind(workerKinds, 'webhook.deliver') ? startWebhookWake(db, config.webhooks) : null;
+  // Woken by the process's shared wake channel (lib/event-wake.ts), the live tail's too.
+  const wake = runsKind(workerKinds, 'webhook.deliver') ? openSharedWakeChannel(wakeOptionsOf(config, db)) : null;
+  const webhookWake = wake ? startWebhookWake(db, config.webhooks, wake) : null;
   // ── periodic jobs, asked for by the processes that run them: overdue assessments flagged every
   // minute, expired documents and attachments deleted, finished jobs purged hourly ──
   const periodic = [
@@ -45,6 +48,7 @@ export async function startBackground(db: Database, config: VigilConfig, storage
   const quiesce = async () => {
     await scheduler?.stop(); // scans: no pass may outlive the database
     await webhookWake?.stop();
+    await wake?.close();
     for (const job of periodic) job?.stop();
   };
   return {

@@ -12,7 +12,7 @@
  * documents.events each), from a pool of 4 connections so a slow commit does not hold the rate
  * back — so commits also land out of seq order, as with concurrent writers in production.
  * BENCH_EVENTS (default 10000), BENCH_RATE (events/s, default 500), BENCH_POLL_MS (VIGIL_WEBHOOK_POLL_MS,
- * default the service default). Results on stdout, ending with `webhook-p99-ms=<n>` (target ≤ 500).
+ * default the service default). Results on stdout, ending with `webhook-p99-ms=<n>` (target ≤ 100: delivery is woken by the commit, lib/event-wake.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';

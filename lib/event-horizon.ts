@@ -1,85 +1,75 @@
 import type pg from 'pg';
 
 /**
- * How far the event log is final: every seq ≤ `value` is committed or will never exist.
+ * How far the event log is final: every seq ≤ the horizon is committed or will never exist. The one
+ * answer for every reader that keeps a position in the log — the live tail (lib/event-tail.ts) and
+ * webhook delivery (workers/webhook-*.ts).
  *
- * `seq` comes from a sequence, taken when an event is inserted; transactions commit in another
- * order. A reader that moves a stored position to the newest seq it sees can skip an event whose
- * transaction took a lower seq and committed a moment later (test/webhooks.test.ts, ten concurrent
- * writers, lost events before this). Webhook delivery therefore reads no further than this horizon:
- * the end of the unbroken run of seqs. A hole in the run is an event still in flight — wait — or a
- * seq that will never come (a rolled-back transaction, the sequence's look-ahead lost in a crash).
- * A hole is declared dead once every transaction that was running when it was first seen has
- * ended (the database's snapshot xmin has passed that snapshot's xmax) and GAP_SETTLE_MS went by
- * (a transaction takes its seq a moment before its transaction id). Cost: a long transaction that
- * writes events (a large scan's ingestion) holds the horizon, and so every webhook, until it
- * commits. Advancing is one statement over the seq index (≤ BATCH rows).
+ * `seq` is drawn at insert but transactions commit in any order, so "everything up to the highest
+ * seq I see" would skip a seq held by a transaction still running (test/webhooks.test.ts, ten
+ * concurrent writers). The horizon is found in three steps:
+ *   1. V = the sequence's last value (every seq ≤ V has been drawn);
+ *   2. the transactions in progress in this database (pg_stat_activity.backend_xid): any transaction
+ *      that drew a seq ≤ V and has not committed is among them, because each log-writing statement
+ *      takes its transaction id before its first row draws a seq (trigger, migration
+ *      20261128100000), and a transaction leaves that list when it becomes visible;
+ *   3. wait until none of *those* is still in progress (later ones do not matter), polling every
+ *      10 ms; V is then final.
+ * A rolled-back transaction leaves a hole that is final at once (no settle delay). The price: a long
+ * transaction in Vigil's database (a reconciliation of 100,000 alerts) holds the horizon until it
+ * ends; nothing is skipped. The embedded database runs one transaction at a time: the wait is empty.
  */
-const BATCH = 10_000;
-const GAP_SETTLE_MS = 1_000;
+const IN_PROGRESS_POLL_MS = 10;
+
+export async function safeHorizon(pool: pg.Pool, stopped: () => boolean = () => false): Promise<bigint> {
+  const { rows: seq } = await pool.query<{ v: string }>(`SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text AS v FROM documents.events_seq_seq`);
+  let pending = await inProgress(pool, null);
+  while (pending.length && !stopped()) {
+    await new Promise((resolve) => setTimeout(resolve, IN_PROGRESS_POLL_MS));
+    pending = await inProgress(pool, pending);
+  }
+  return BigInt(seq[0].v);
+}
+
+/**
+ * Transaction ids in progress in this database (of `among` when given). pg_stat_activity rather
+ * than the snapshot's xip: xip lists the whole cluster, and one long transaction of another
+ * database (a report, a migration) would hold every reader back until it ends. Needs the service's
+ * role to see its own sessions' backend_xid (it always does: they are its own).
+ */
+async function inProgress(pool: pg.Pool, among: string[] | null): Promise<string[]> {
+  const { rows } = await pool.query<{ x: string }>(
+    `SELECT backend_xid::text AS x FROM pg_stat_activity
+      WHERE datname = current_database() AND backend_xid IS NOT NULL AND pid <> pg_backend_pid()
+        AND ($1::text[] IS NULL OR backend_xid::text = ANY($1::text[]))`,
+    [among],
+  );
+  return rows.map((r) => r.x);
+}
 
 export interface EventHorizon {
   /** All seqs up to here are final (text, as pg returns bigint). */
   readonly value: string;
-  /** Moves the horizon as far as the log allows; returns the new value. */
+  /** Moves the horizon as far as the log allows; returns the new value. Concurrent calls share one read. */
   advance(): Promise<string>;
 }
 
-interface Probe {
-  xmin: string;
-  xmax: string;
-  seqs: string[] | null;
-}
-
-export function createEventHorizon(pool: pg.Pool, start: () => Promise<string>): EventHorizon {
-  let value: string | null = null;
-  let hole: { after: string; xmax: bigint; seenAt: number } | null = null;
+export function createEventHorizon(pool: pg.Pool): EventHorizon {
+  let value = '0';
   let advancing: Promise<string> | null = null;
-
-  async function step(): Promise<string> {
-    let reached: string = value ?? (await start());
-    for (;;) {
-      const { rows } = await pool.query<Probe>(
-        `SELECT pg_snapshot_xmin(s)::text AS xmin, pg_snapshot_xmax(s)::text AS xmax,
-                (SELECT array_agg(seq::text ORDER BY seq) FROM (SELECT seq FROM documents.events WHERE seq > $1::bigint ORDER BY seq LIMIT ${BATCH}) x) AS seqs
-           FROM pg_current_snapshot() s`,
-        [reached],
-      );
-      const { xmin, xmax, seqs } = rows[0];
-      let current: bigint = BigInt(reached);
-      let stopped = false;
-      for (const text of seqs ?? []) {
-        const seq = BigInt(text);
-        if (seq === current + 1n) {
-          current = seq;
-          continue;
-        }
-        // A hole after `current`: in flight, or never coming.
-        const key = current.toString();
-        const seen = hole?.after === key && hole ? hole : { after: key, xmax: BigInt(xmax), seenAt: Date.now() };
-        hole = seen;
-        if (BigInt(xmin) >= seen.xmax && Date.now() - seen.seenAt >= GAP_SETTLE_MS) {
-          hole = null;
-          current = seq;
-          continue;
-        }
-        stopped = true;
-        break;
-      }
-      reached = current.toString();
-      value = reached;
-      if (stopped || (seqs ?? []).length < BATCH) return reached;
-    }
-  }
-
   return {
     get value() {
-      return value ?? '0';
+      return value;
     },
     advance() {
-      advancing ??= step().finally(() => {
-        advancing = null;
-      });
+      advancing ??= safeHorizon(pool)
+        .then((reached) => {
+          if (reached > BigInt(value)) value = reached.toString();
+          return value;
+        })
+        .finally(() => {
+          advancing = null;
+        });
       return advancing;
     },
   };
@@ -87,20 +77,11 @@ export function createEventHorizon(pool: pg.Pool, start: () => Promise<string>):
 
 const horizons = new WeakMap<pg.Pool, EventHorizon>();
 
-/**
- * The horizon webhook delivery uses, one per database pool (the wake-up poller advances it, the
- * delivery jobs read it). It starts at the oldest position of an enabled webhook (or the newest
- * event when there is none): nothing below that is read again.
- */
+/** The horizon webhook delivery uses, one per database pool (the wake advances it, the delivery jobs read it). */
 export function webhookEventHorizon(pool: pg.Pool): EventHorizon {
   let horizon = horizons.get(pool);
   if (!horizon) {
-    horizon = createEventHorizon(pool, async () => {
-      const { rows } = await pool.query<{ start: string }>(
-        `SELECT coalesce((SELECT min("cursorSeq") FROM documents.webhooks WHERE enabled), (SELECT max(seq) FROM documents.events), 0)::text AS start`,
-      );
-      return rows[0].start;
-    });
+    horizon = createEventHorizon(pool);
     horizons.set(pool, horizon);
   }
   return horizon;

@@ -19,7 +19,8 @@ import { Visibility } from './visibility';
 
 /** Which alert events a follower sees, and under which name. */
 export const FOLLOWING_NAMES = { AlertCreated: 'AlertFollowingCreated', AlertUpdated: 'AlertFollowingUpdated' } as const;
-const FOLLOWED_EVENT_NAMES = Object.keys(FOLLOWING_NAMES);
+/** The followed organization's events a follower sees (derived): the one list every reader uses. */
+export const FOLLOWED_EVENT_NAMES = Object.keys(FOLLOWING_NAMES);
 const followerEvent = Visibility.followerEventSql('e.data', 'e.metadata');
 const DERIVED_NAMES = Object.values(FOLLOWING_NAMES) as string[];
 

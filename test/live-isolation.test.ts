@@ -4,7 +4,7 @@ import { createClient as createSseClient } from 'graphql-sse';
 import { startTestVigil, type Account, type TestVigil } from './support/vigil';
 import { createScanTarget, insertAlerts, insertRules, FIXTURE_RULES } from './support/alert-fixtures';
 import { sseSubscribe, subscribe, wsClient } from './support/subscription-clients';
-import { EventTail } from '../gateway/subscriptions/event-tail';
+import { EventTail } from '../lib/event-tail';
 import { recordEventSql } from '../lib/events';
 
 /**

@@ -9,7 +9,7 @@ import { documentLimits } from './document-limits';
 import { SubscriptionService, type RunQuery } from './service';
 import { sseTransport } from './sse-transport';
 import { attachWebSocketTransport } from './ws-transport';
-import type { WakeMode } from './wake-channel';
+import { wakeOptionsOf } from '../../lib/event-wake';
 
 /** Live subscriptions (README "Live subscriptions"): what gateway/server.ts wires in. */
 export interface Subscriptions {
@@ -24,13 +24,6 @@ export interface Subscriptions {
   close(): Promise<void>;
 }
 
-export function wakeModeOf(config: VigilConfig, db: Database): WakeMode {
-  const chosen = config.subscriptions.wake;
-  if (chosen !== 'auto') return chosen;
-  if (config.limits.rateLimit.redisUrl) return 'redis';
-  return db.mode === 'postgres' ? 'postgres' : 'process';
-}
-
 export function createSubscriptions(config: VigilConfig, db: Database, gateway: ApolloGateway, runQuery: RunQuery): Subscriptions {
   let schema: GraphQLSchema | undefined;
   gateway.onSchemaLoadOrUpdate(({ apiSchema }) => {
@@ -41,9 +34,7 @@ export function createSubscriptions(config: VigilConfig, db: Database, gateway: 
     db,
     config.secret,
     {
-      wake: wakeModeOf(config, db),
-      redisUrl: config.limits.rateLimit.redisUrl,
-      redisPrefix: settings.redisPrefix,
+      wake: wakeOptionsOf(config, db),
       pollMs: settings.pollMs,
       degradedPollMs: Math.min(250, settings.pollMs),
       bufferLimit: settings.bufferLimit,

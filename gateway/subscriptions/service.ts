@@ -19,11 +19,11 @@ import { VigilError } from '../../lib/errors';
 import type { EventLogRow } from '../../lib/event-log';
 import { log } from '../../lib/log';
 import type { Principal } from '../../lib/principal';
-import { EventTail } from './event-tail';
+import { EventTail } from '../../lib/event-tail';
 import { planPayload } from './payload';
 import { openStream, openAfter, STREAM_FIELDS, type StreamArgs, type StreamField } from './streams';
 import { runSubscription, type ActiveSubscription, type EndCode } from './subscription';
-import { openWakeChannel, type WakeChannel, type WakeMode } from './wake-channel';
+import { openSharedWakeChannel, type WakeChannel, type WakeChannelOptions } from '../../lib/event-wake';
 
 /**
  * The gateway's subscription service: one event tail, one wake channel, the connected sessions
@@ -31,9 +31,8 @@ import { openWakeChannel, type WakeChannel, type WakeMode } from './wake-channel
  * (ws-transport.ts, sse-transport.ts) authenticate a session and hand operations to `operate`.
  */
 export interface SubscriptionSettings {
-  wake: WakeMode;
-  redisUrl?: string;
-  redisPrefix: string;
+  /** The process's wake channel (lib/event-wake.ts), shared with the webhook wake. */
+  wake: WakeChannelOptions;
   /** Safety-net poll of the log (the wake channel usually comes first). */
   pollMs: number;
   /** Poll interval while the wake channel is down. */
@@ -84,7 +83,7 @@ export class SubscriptionService {
     private readonly schema: () => GraphQLSchema,
     private readonly runQuery: RunQuery,
   ) {
-    this.channel = openWakeChannel({ mode: settings.wake, databaseUrl: db.mode === 'postgres' ? db.url : undefined, redisUrl: settings.redisUrl, redisPrefix: settings.redisPrefix });
+    this.channel = openSharedWakeChannel(settings.wake);
     this.tail = new EventTail(db.pool, () => (this.channel.degraded() ? settings.degradedPollMs : settings.pollMs));
     this.channel.onWake(() => this.tail.wake());
   }

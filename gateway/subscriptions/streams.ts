@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { GraphQLError } from 'graphql';
 import { cursorCodec, type CursorCodec } from '../../lib/cursors';
-import { deriveFollowingEvent, followsOf, type EventLogRow } from '../../lib/event-log';
+import { deriveFollowingEvent, FOLLOWED_EVENT_NAMES, followsOf, type EventLogRow } from '../../lib/event-log';
 import { Visibility } from '../../lib/visibility';
 import type { Principal } from '../../lib/principal';
 import { VigilError } from '../../lib/errors';
@@ -15,7 +15,7 @@ import { VigilError } from '../../lib/errors';
 export type StreamField = 'alertChanged' | 'followingAlertChanged' | 'eventAppended';
 export const STREAM_FIELDS: readonly StreamField[] = ['alertChanged', 'followingAlertChanged', 'eventAppended'];
 
-const ALERT_EVENTS = new Set(['AlertCreated', 'AlertUpdated']);
+const ALERT_EVENTS = new Set(FOLLOWED_EVENT_NAMES);
 
 export interface StreamArgs {
   organizationId: string;

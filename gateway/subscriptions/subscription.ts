@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { EventLogRow } from '../../lib/event-log';
 import { log } from '../../lib/log';
-import type { EventTail } from './event-tail';
+import type { EventTail } from '../../lib/event-tail';
 import type { PayloadPlan } from './payload';
 import type { OpenStream } from './streams';
 

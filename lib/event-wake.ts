@@ -1,11 +1,13 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import Redis from 'ioredis';
-import { log } from '../../lib/log';
+import type { VigilConfig } from './config';
+import type { Database } from './db';
+import { log } from './log';
 
 /**
  * What wakes a gateway's event tail when the log grows. It carries no events (the durable log is
- * the truth, gateway/subscriptions/event-tail.ts reads it): a lost or duplicated wake costs at most
+ * the truth, lib/event-tail.ts and webhook delivery read it): a lost or duplicated wake costs at most
  * one poll interval or one empty read, never a missed event.
  *
  * - `postgres`: LISTEN on channel `vigil_events` over a dedicated connection (not from the pool: a
@@ -25,7 +27,8 @@ export interface WakeChannel {
   readonly mode: WakeMode;
   /** True while the chosen channel is not connected (the tail then polls at its fast interval). */
   degraded(): boolean;
-  onWake(listener: () => void): void;
+  /** Calls `listener` at each wake; returns the way to stop. */
+  onWake(listener: () => void): () => void;
   /** Something in this process may have appended to the log (after its commit). */
   publish(): void;
   close(): Promise<void>;
@@ -117,7 +120,10 @@ export function openWakeChannel(options: WakeChannelOptions): WakeChannel {
   return {
     mode: options.mode,
     degraded: () => (options.mode === 'redis' ? !redisUp : options.mode === 'postgres' ? !pgUp : false),
-    onWake: (listener) => local.on('wake', listener),
+    onWake: (listener) => {
+      local.on('wake', listener);
+      return () => local.off('wake', listener);
+    },
     publish() {
       wakeLocal();
       if (options.mode === 'redis' && redisUp) publisher?.publish(redisChannel, '').catch(() => undefined);
@@ -125,6 +131,51 @@ export function openWakeChannel(options: WakeChannelOptions): WakeChannel {
     async close() {
       local.removeAllListeners();
       for (const close of closers) await close();
+    },
+  };
+}
+
+/** The wake a process uses: VIGIL_SUBSCRIPTION_WAKE, or Redis when configured, else LISTEN on PostgreSQL, else in-process. */
+export function wakeOptionsOf(config: VigilConfig, db: Database): WakeChannelOptions {
+  const chosen = config.subscriptions.wake;
+  const mode: WakeMode = chosen !== 'auto' ? chosen : config.limits.rateLimit.redisUrl ? 'redis' : db.mode === 'postgres' ? 'postgres' : 'process';
+  return { mode, databaseUrl: db.mode === 'postgres' ? db.url : undefined, redisUrl: config.limits.rateLimit.redisUrl, redisPrefix: config.subscriptions.redisPrefix };
+}
+
+const shared = new Map<string, { channel: WakeChannel; users: number }>();
+
+/**
+ * The process's one wake channel for these options, shared by every reader of the log in it (the
+ * live tail, the webhook wake): one LISTEN connection or Redis subscription per process, whoever
+ * consumes it. Each user closes its own handle; the channel closes with the last one.
+ */
+export function openSharedWakeChannel(options: WakeChannelOptions): WakeChannel {
+  const key = JSON.stringify([options.mode, options.databaseUrl ?? null, options.redisUrl ?? null, options.redisPrefix]);
+  let entry = shared.get(key);
+  if (!entry) {
+    entry = { channel: openWakeChannel(options), users: 0 };
+    shared.set(key, entry);
+  }
+  entry.users++;
+  const own = entry;
+  const stops: Array<() => void> = [];
+  let closed = false;
+  return {
+    mode: own.channel.mode,
+    degraded: () => own.channel.degraded(),
+    onWake(listener) {
+      const stop = own.channel.onWake(listener);
+      stops.push(stop);
+      return stop;
+    },
+    publish: () => own.channel.publish(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const stop of stops) stop();
+      if (--own.users > 0) return;
+      shared.delete(key);
+      await own.channel.close();
     },
   };
 }

@@ -1,30 +1,19 @@
 import type pg from 'pg';
-import type { EventLogRow } from '../../lib/event-log';
-import { log } from '../../lib/log';
+import { safeHorizon } from './event-horizon';
+import type { EventLogRow } from './event-log';
+import { log } from './log';
 
 /**
- * One reader of the durable event log (documents.events) per gateway, shared by all its
- * subscriptions: each wake reads the new events of the organizations someone listens to, once,
- * and hands each event to that organization's listeners.
- *
- * No gap: `seq` is drawn at insert but transactions commit in any order, so "everything above the
- * last seq I saw" would skip a seq held by a transaction still running. The tail only moves its
- * position to a *safe horizon*:
- *   1. V = the sequence's last value (every seq <= V has been drawn);
- *   2. then the transactions in progress in this database (pg_stat_activity.backend_xid): any
- *      transaction that drew a seq <= V and has not committed is among them, because each
- *      log-writing statement takes its transaction id before its first row draws a seq (trigger,
- *      migration 20261128100000), and a transaction leaves that list when it becomes visible;
- *   3. wait until none of those is still in progress, polling every 10 ms;
- *   4. read (position, V] — now final — in seq order, hand it out, position = V.
- * The price: a long transaction in Vigil's database (a reconciliation of 100,000 alerts) delays
- * live delivery until it ends; nothing is skipped. The embedded database runs one transaction at
- * a time, so there the wait is empty.
+ * One reader of the durable event log (documents.events) per process, shared by all its live
+ * subscriptions: each wake (lib/event-wake.ts) reads the new events of the organizations someone
+ * listens to, once, up to the log's safe horizon (lib/event-horizon.ts: nothing is skipped while a
+ * transaction holding a lower seq is still running), and hands each event to that organization's
+ * listeners. A listener that throws is logged and passed over: one subscriber never holds the
+ * tail, or any other subscriber, back.
  */
 export type TailListener = (event: EventLogRow) => void
 
 const PAGE = 1000;
-const IN_PROGRESS_POLL_MS = 10;
 
 export class EventTail {
   /** The safe horizon: every event with seq <= position has been read (or was before the tail started). */
@@ -154,30 +143,7 @@ export class EventTail {
     this.position = horizon;
   }
 
-  /** Steps 1–3 above: the highest seq below which the log can no longer change. */
-  private async safeHorizon(): Promise<bigint> {
-    const { rows: seq } = await this.pool.query<{ v: string }>(`SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text AS v FROM documents.events_seq_seq`);
-    let pending = await this.inProgress(null);
-    while (pending.length && !this.closed) {
-      await new Promise((resolve) => setTimeout(resolve, IN_PROGRESS_POLL_MS));
-      pending = await this.inProgress(pending);
-    }
-    return BigInt(seq[0].v);
-  }
-
-  /**
-   * Transaction ids in progress in this database (of `among` when given). pg_stat_activity rather
-   * than the snapshot's xip: xip lists the whole cluster, and one long transaction of another
-   * database (a report, a migration) would hold every live stream back until it ends. Needs the
-   * service's role to see its own sessions' backend_xid (it always does: they are its own).
-   */
-  private async inProgress(among: string[] | null): Promise<string[]> {
-    const { rows } = await this.pool.query<{ x: string }>(
-      `SELECT backend_xid::text AS x FROM pg_stat_activity
-        WHERE datname = current_database() AND backend_xid IS NOT NULL AND pid <> pg_backend_pid()
-          AND ($1::text[] IS NULL OR backend_xid::text = ANY($1::text[]))`,
-      [among],
-    );
-    return rows.map((r) => r.x);
+  private safeHorizon(): Promise<bigint> {
+    return safeHorizon(this.pool, () => this.closed);
   }
 }
