@@ -126,6 +126,15 @@ function retryConnectWhileOldSocketDetaches(pool: pg.Pool): void {
  * pool instead of interleaving statements of different transactions.
  * `dir` undefined keeps the database in memory (tests).
  */
+/**
+ * PGlite starts with a server's memory settings (shared_buffers 128MB, maintenance_work_mem 64MB …), all
+ * inside the process's WebAssembly memory, which grows as buffers are touched and is never returned. One
+ * process, one session and small embedded data sets need far less. Measured with PGlite alone on this
+ * machine (Node 24, migrations applied): idle RSS after a reopen 314 → 175 MB, after a first start
+ * 429 → 340 MB; open times unchanged (0.46–0.48 s reopen, 4.2–4.5 s new data).
+ */
+const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB', '-c', 'temp_buffers=1MB', '-c', 'maintenance_work_mem=8MB'];
+
 export async function openEmbedded(dir: string | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
@@ -135,7 +144,7 @@ export async function openEmbedded(dir: string | undefined): Promise<Database> {
     releaseLock = holdDataDirLock(dir);
   }
   const started = Date.now();
-  const lite = dir ? new PGlite(path.join(dir, 'pgdata')) : new PGlite();
+  const lite = new PGlite({ dataDir: dir ? path.join(dir, 'pgdata') : undefined, startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS] });
   await lite.waitReady;
   const server = new PGLiteSocketServer({ db: lite, host: '127.0.0.1', port: 0, maxConnections: 1 });
   await server.start();
