@@ -1,6 +1,30 @@
 import type pg from 'pg';
 import type { Tx } from './db';
 
+/**
+ * The event registry: every event name Vigil writes, per entity (as GET /events/names lists them),
+ * and the `source` its writers stamp on it. test/event-registry.test.ts fails when code writes a
+ * name or a source that is not here; `EventName` types every writer's `name`.
+ */
+export const EVENT_SOURCES = {
+  alert: 'service.alert',
+  alertComment: 'service.alert.comment',
+  answer: 'service.questionnaire.answer',
+  assessment: 'service.assessment',
+  assessmentComment: 'service.assessment.comment',
+  attachment: 'service.attachment',
+  element: 'service.questionnaire.element',
+  follower: 'service.organization.follower',
+  following: 'service.organization.following',
+  member: 'service.organization.member',
+  organization: 'service.organization',
+  question: 'service.questionnaire.question',
+  questionnaire: 'service.questionnaire',
+  scan: 'service.scan',
+  scanTarget: 'service.scantarget',
+  webhook: 'service.webhook',
+} as const satisfies Record<keyof typeof EVENT_NAMES, string>;
+
 /** Event names per entity, as GET /events/names lists them. */
 export const EVENT_NAMES = {
   alert: ['AlertCreated', 'AlertUpdated', 'AlertFollowingCreated', 'AlertFollowingUpdated'],
@@ -31,23 +55,16 @@ export interface NewEvent {
   metadata?: Record<string, string>;
 }
 
-/** Appends to the event log inside the caller's transaction, so the change and its event land together. */
+/** The one statement that appends an event (seq, id and createdAt come from the table's defaults). */
+const APPEND = `INSERT INTO documents.events (id, "organizationId", name, source, data, metadata) VALUES (gen_random_uuid(), $1::uuid, $2, $3, $4::jsonb, $5::jsonb)`;
+const appendValues = (event: NewEvent) => [event.organizationId, event.name, event.source, JSON.stringify(event.data), JSON.stringify(event.metadata ?? {})];
+
+/** Appends to the event log inside the caller's (Prisma) transaction, so the change and its event land together. */
 export async function recordEvent(tx: Tx, event: NewEvent): Promise<void> {
-  await tx.event.create({
-    data: {
-      organizationId: event.organizationId,
-      name: event.name,
-      source: event.source,
-      data: JSON.parse(JSON.stringify(event.data)),
-      metadata: event.metadata ?? {},
-    },
-  });
+  await tx.$executeRawUnsafe(APPEND, ...appendValues(event));
 }
 
 /** recordEvent for raw-SQL code: `client` holds the caller's transaction. */
 export async function recordEventSql(client: pg.PoolClient | pg.Pool, event: NewEvent): Promise<void> {
-  await client.query(
-    `INSERT INTO documents.events (id, "organizationId", name, source, data, metadata) VALUES (gen_random_uuid(), $1, $2, $3, $4::jsonb, $5::jsonb)`,
-    [event.organizationId, event.name, event.source, JSON.stringify(event.data), JSON.stringify(event.metadata ?? {})],
-  );
+  await client.query(APPEND, appendValues(event));
 }
