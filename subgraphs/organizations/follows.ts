@@ -5,10 +5,8 @@ import { recordEvent } from '../../lib/events';
 import * as valid from '../../lib/validate';
 import { lockOrganization, SOURCE } from './organizations';
 import type { OrganizationsLoaders } from './loaders';
-import { quotasOf, requireWithinQuota } from '../../lib/quotas';
-import type { Resolvers } from './resolver-types.generated';
 
-type Ctx = SubgraphContext<OrganizationsLoaders>;
+export type Ctx = SubgraphContext<OrganizationsLoaders>;
 
 // Follow relations are set up by the FOLLOWED organization: it asks another one (token = that
 // organization's id) to follow it, and the invited organization accepts or declines. Every change to
@@ -215,64 +213,7 @@ export function stopFollowing(prisma: PrismaClient, actorId: string, followerId:
   return prisma.$transaction((tx) => endFollow(tx, { userId: actorId, organizationId: followerId }, followerId, followedId));
 }
 
-function one<T>(rows: T[], what: string): T {
+export function one<T>(rows: T[], what: string): T {
   if (!rows[0]) throw notFound(what);
   return rows[0];
 }
-
-export const followResolvers = {
-  Query: {
-    followers: async (_, args, ctx) => {
-      return listFollowers(ctx.db.prisma, args.organizationId);
-    },
-    followerRequests: async (_, args, ctx) => {
-      return listFollowerRequests(ctx.db.prisma, args.organizationId);
-    },
-    followerRequest: async (_, args, ctx) => {
-      const { organizationId, token } = args;
-      return one(await listFollowerRequests(ctx.db.prisma, organizationId, token), 'Follower request');
-    },
-    following: async (_, args, ctx) => {
-      return listFollowing(ctx.db.prisma, args.organizationId);
-    },
-    followingRequests: async (_, args, ctx) => {
-      return listFollowingRequests(ctx.db.prisma, args.organizationId);
-    },
-    followingRequest: async (_, args, ctx) => {
-      const { organizationId, followingId } = args;
-      return one(await listFollowingRequests(ctx.db.prisma, organizationId, followingId), 'Following request');
-    },
-  },
-  Mutation: {
-    createFollowerRequest: async (_, args, ctx) => {
-      const { organizationId, token } = args;
-      const pending = await ctx.db.prisma.followRequest.count({ where: { followedId: organizationId, status: 'PENDING', followerId: { not: token } } });
-      requireWithinQuota(quotasOf(ctx.services), 'pendingAccessRequests', pending);
-      return createFollowerRequest(ctx.db.prisma, ctx.policy.userId, organizationId, token);
-    },
-    deleteFollowerRequest: async (_, args, ctx) => {
-      const { organizationId, token } = args;
-      return deleteFollowerRequest(ctx.db.prisma, ctx.policy.userId, organizationId, token);
-    },
-    removeFollower: async (_, args, ctx) => {
-      const { organizationId, followerId } = args;
-      return removeFollower(ctx.db.prisma, ctx.policy.userId, organizationId, followerId);
-    },
-    acceptFollowingRequest: async (_, args, ctx) => {
-      const { organizationId, followingId, tags } = args;
-      return acceptFollowingRequest(ctx.db.prisma, ctx.policy.userId, organizationId, followingId, tags ?? []);
-    },
-    declineFollowingRequest: async (_, args, ctx) => {
-      const { organizationId, followingId } = args;
-      return declineFollowingRequest(ctx.db.prisma, ctx.policy.userId, organizationId, followingId);
-    },
-    updateFollowingTags: async (_, args, ctx) => {
-      const { organizationId, followingId, tags } = args;
-      return updateFollowingTags(ctx.db.prisma, ctx.policy.userId, organizationId, followingId, tags);
-    },
-    stopFollowing: async (_, args, ctx) => {
-      const { organizationId, followingId } = args;
-      return stopFollowing(ctx.db.prisma, ctx.policy.userId, organizationId, followingId);
-    },
-  },
-} satisfies Resolvers<Ctx>;

@@ -1,11 +1,11 @@
 import { mergeResolvers, readSdl, type SubgraphContext, type SubgraphDefinition } from '../server';
-import { followResolvers } from './follows';
-import { inviteResolvers } from './invites';
+import { followResolvers } from './follows-resolvers';
+import { inviteResolvers } from './invites-resolvers';
 import { createLoaders, type OrganizationsLoaders } from './loaders';
-import { memberResolvers } from './members';
-import { organizationResolvers } from './organizations';
+import { memberResolvers } from './members-resolvers';
+import { organizationResolvers } from './organizations-resolvers';
 import { organizationsPermissions } from './permissions';
-import { accountResolvers } from './resolvers';
+import { accountResolvers } from './account-resolvers';
 import type { Resolvers } from './resolver-types.generated';
 
 /** Users, API keys, organizations, members, invites and follow relations. Each area has its SDL file and its resolver map. */

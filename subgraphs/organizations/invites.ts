@@ -5,9 +5,8 @@ import { recordEvent } from '../../lib/events';
 import { inviteView } from './account';
 import { lockOrganization, SOURCE } from './organizations';
 import type { OrganizationsLoaders } from './loaders';
-import type { Resolvers } from './resolver-types.generated';
 
-type Ctx = SubgraphContext<OrganizationsLoaders>;
+export type Ctx = SubgraphContext<OrganizationsLoaders>;
 
 /** An invite (and a resent one) can be accepted for 7 days. */
 export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -63,29 +62,3 @@ export async function resendInvite(prisma: PrismaClient, actorId: string, organi
     return view;
   });
 }
-
-export const inviteResolvers = {
-  Query: {
-    organizationInvites: async (_, args, ctx) => {
-      return listInvites(ctx.db.prisma, args.organizationId);
-    },
-    organizationInvite: async (_, args, ctx) => {
-      const { organizationId, email } = args;
-      return findInvite(ctx.db.prisma, organizationId, email);
-    },
-  },
-  Mutation: {
-    createInvite: async (_, args, ctx) => {
-      const { organizationId, email } = args;
-      return createInvite(ctx.db.prisma, ctx.policy.userId, organizationId, email, args.roles ?? []);
-    },
-    deleteInvite: async (_, args, ctx) => {
-      const { organizationId, email } = args;
-      return deleteInvite(ctx.db.prisma, ctx.policy.userId, organizationId, email);
-    },
-    resendInvite: async (_, args, ctx) => {
-      const { organizationId, email } = args;
-      return resendInvite(ctx.db.prisma, ctx.policy.userId, organizationId, email);
-    },
-  },
-} satisfies Resolvers<Ctx>;

@@ -7,9 +7,8 @@ import * as valid from '../../lib/validate';
 import { membershipView } from './account';
 import { lockOrganization, SOURCE } from './organizations';
 import type { OrganizationsLoaders } from './loaders';
-import type { Resolvers } from './resolver-types.generated';
 
-type Ctx = SubgraphContext<OrganizationsLoaders>;
+export type Ctx = SubgraphContext<OrganizationsLoaders>;
 
 export const ROLES = [ADMIN] as const;
 
@@ -19,7 +18,7 @@ export function roles(value: readonly unknown[] | null | undefined, field = 'rol
   return [...new Set(value.map((role) => valid.oneOf(role, ROLES, field)))];
 }
 
-async function memberOf(tx: Tx, organizationId: string, userId: string) {
+export async function memberOf(tx: Tx, organizationId: string, userId: string) {
   const membership = await tx.membership.findUnique({ where: { organizationId_userId: { organizationId, userId } }, include: { user: true } });
   if (!membership) throw notFound('Member');
   return membership;
@@ -87,34 +86,3 @@ export async function requestMemberReset(prisma: PrismaClient, actorId: string, 
     return true;
   });
 }
-
-export const memberResolvers = {
-  Query: {
-    members: async (_, args, ctx) => {
-      return listMembers(ctx.db.prisma, args.organizationId);
-    },
-    member: async (_, args, ctx) => {
-      const { organizationId, userId } = args;
-      const membership = await memberOf(ctx.db.prisma, organizationId, userId);
-      return membershipView(membership, membership.user);
-    },
-  },
-  Mutation: {
-    updateMember: async (_, args, ctx) => {
-      const { organizationId, userId } = args;
-      return updateMemberRoles(ctx.db.prisma, ctx.policy.userId, organizationId, userId, args.roles ?? []);
-    },
-    removeMember: async (_, args, ctx) => {
-      const { organizationId, userId } = args;
-      return removeMember(ctx.db.prisma, ctx.policy.userId, organizationId, userId);
-    },
-    resetMemberMfa: async (_, args, ctx) => {
-      const { organizationId, userId } = args;
-      return requestMemberReset(ctx.db.prisma, ctx.policy.userId, organizationId, userId, 'MFA');
-    },
-    resetMemberPassword: async (_, args, ctx) => {
-      const { organizationId, userId } = args;
-      return requestMemberReset(ctx.db.prisma, ctx.policy.userId, organizationId, userId, 'PASSWORD');
-    },
-  },
-} satisfies Resolvers<Ctx>;

@@ -3,13 +3,9 @@ import type { PrismaClient, Tx } from '../../lib/db';
 import { badRequest, notFound } from '../../lib/errors';
 import { recordEvent } from '../../lib/events';
 import * as valid from '../../lib/validate';
-import { createOrganization } from './account';
-import { ADMIN } from '../../lib/visibility';
-import { quotasOf, requireWithinQuota } from '../../lib/quotas';
-import type { OrganizationRow, OrganizationsLoaders } from './loaders';
-import type { Resolvers } from './resolver-types.generated';
+import type { OrganizationsLoaders } from './loaders';
 
-type Ctx = SubgraphContext<OrganizationsLoaders>;
+export type Ctx = SubgraphContext<OrganizationsLoaders>;
 
 export const SOURCE = {
   organization: 'service.organization',
@@ -83,47 +79,3 @@ export async function deleteOrganization(prisma: PrismaClient, userId: string, i
     return true;
   });
 }
-
-export const organizationResolvers = {
-  Query: {
-    organizations: async (_, __, ctx) => {
-      const ids = [...(await ctx.policy.memberships()).keys()];
-      const rows = await ctx.loaders.organization.loadMany(ids);
-      return rows.filter((r): r is OrganizationRow => !!r && !(r instanceof Error)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-    },
-    organization: async (_, args, ctx) => {
-      const { id } = args;
-      const row = await ctx.loaders.organization.load(id);
-      if (!row) throw notFound('Organization');
-      return row;
-    },
-  },
-  Mutation: {
-    createOrganization: (_, args, ctx) => {
-      const name = valid.name(args.input.name, 'name');
-      const { picture, email } = organizationChanges({ picture: args.input.picture, email: args.input.email });
-      const userId = ctx.policy.userId;
-      return ctx.db.prisma.$transaction(async (tx) => {
-        // The user's row is locked so that concurrent creations count each other.
-        await tx.$queryRaw`SELECT 1 FROM organizations.users WHERE id = ${userId}::uuid FOR UPDATE`;
-        const administered = await tx.membership.count({ where: { userId, roles: { has: ADMIN }, organization: { deletedAt: null } } });
-        requireWithinQuota(quotasOf(ctx.services), 'organizationsPerUser', administered);
-        return createOrganization(tx, userId, { name, picture, email });
-      });
-    },
-    updateOrganization: async (_, args, ctx) => {
-      const { id } = args;
-      const changes = organizationChanges(args.input);
-      return updateOrganization(ctx.db.prisma, ctx.policy.userId, id, changes);
-    },
-    deleteOrganization: async (_, args, ctx) => {
-      return deleteOrganization(ctx.db.prisma, ctx.policy.userId, args.id);
-    },
-  },
-  Organization: {
-    __resolveReference: async (ref: { id: string }, ctx: Ctx) => {
-      if (!(await ctx.policy.viewOf(ref.id))) return null;
-      return ctx.loaders.organization.load(ref.id);
-    },
-  },
-} satisfies Resolvers<Ctx>;

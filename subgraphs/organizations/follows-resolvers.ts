@@ -1,0 +1,61 @@
+/** Follows between organizations: followers, followings, requests both ways, acceptance and tags (the service: follows.ts). Who may call each field: permissions.ts. */
+import { quotasOf, requireWithinQuota } from '../../lib/quotas';
+import type { Resolvers } from './resolver-types.generated';
+import { acceptFollowingRequest, createFollowerRequest, declineFollowingRequest, deleteFollowerRequest, listFollowerRequests, listFollowers, listFollowing, listFollowingRequests, one, removeFollower, stopFollowing, updateFollowingTags, type Ctx } from './follows';
+
+export const followResolvers = {
+  Query: {
+    followers: async (_, args, ctx) => {
+      return listFollowers(ctx.db.prisma, args.organizationId);
+    },
+    followerRequests: async (_, args, ctx) => {
+      return listFollowerRequests(ctx.db.prisma, args.organizationId);
+    },
+    followerRequest: async (_, args, ctx) => {
+      const { organizationId, token } = args;
+      return one(await listFollowerRequests(ctx.db.prisma, organizationId, token), 'Follower request');
+    },
+    following: async (_, args, ctx) => {
+      return listFollowing(ctx.db.prisma, args.organizationId);
+    },
+    followingRequests: async (_, args, ctx) => {
+      return listFollowingRequests(ctx.db.prisma, args.organizationId);
+    },
+    followingRequest: async (_, args, ctx) => {
+      const { organizationId, followingId } = args;
+      return one(await listFollowingRequests(ctx.db.prisma, organizationId, followingId), 'Following request');
+    },
+  },
+  Mutation: {
+    createFollowerRequest: async (_, args, ctx) => {
+      const { organizationId, token } = args;
+      const pending = await ctx.db.prisma.followRequest.count({ where: { followedId: organizationId, status: 'PENDING', followerId: { not: token } } });
+      requireWithinQuota(quotasOf(ctx.services), 'pendingAccessRequests', pending);
+      return createFollowerRequest(ctx.db.prisma, ctx.policy.userId, organizationId, token);
+    },
+    deleteFollowerRequest: async (_, args, ctx) => {
+      const { organizationId, token } = args;
+      return deleteFollowerRequest(ctx.db.prisma, ctx.policy.userId, organizationId, token);
+    },
+    removeFollower: async (_, args, ctx) => {
+      const { organizationId, followerId } = args;
+      return removeFollower(ctx.db.prisma, ctx.policy.userId, organizationId, followerId);
+    },
+    acceptFollowingRequest: async (_, args, ctx) => {
+      const { organizationId, followingId, tags } = args;
+      return acceptFollowingRequest(ctx.db.prisma, ctx.policy.userId, organizationId, followingId, tags ?? []);
+    },
+    declineFollowingRequest: async (_, args, ctx) => {
+      const { organizationId, followingId } = args;
+      return declineFollowingRequest(ctx.db.prisma, ctx.policy.userId, organizationId, followingId);
+    },
+    updateFollowingTags: async (_, args, ctx) => {
+      const { organizationId, followingId, tags } = args;
+      return updateFollowingTags(ctx.db.prisma, ctx.policy.userId, organizationId, followingId, tags);
+    },
+    stopFollowing: async (_, args, ctx) => {
+      const { organizationId, followingId } = args;
+      return stopFollowing(ctx.db.prisma, ctx.policy.userId, organizationId, followingId);
+    },
+  },
+} satisfies Resolvers<Ctx>;

@@ -1,0 +1,35 @@
+/** Members of an organization: list, read, change roles, remove, ask for an MFA or password reset (the service: members.ts). Who may call each field: permissions.ts. */
+import { membershipView } from './account';
+import type { Resolvers } from './resolver-types.generated';
+import { listMembers, memberOf, removeMember, requestMemberReset, updateMemberRoles, type Ctx } from './members';
+
+export const memberResolvers = {
+  Query: {
+    members: async (_, args, ctx) => {
+      return listMembers(ctx.db.prisma, args.organizationId);
+    },
+    member: async (_, args, ctx) => {
+      const { organizationId, userId } = args;
+      const membership = await memberOf(ctx.db.prisma, organizationId, userId);
+      return membershipView(membership, membership.user);
+    },
+  },
+  Mutation: {
+    updateMember: async (_, args, ctx) => {
+      const { organizationId, userId } = args;
+      return updateMemberRoles(ctx.db.prisma, ctx.policy.userId, organizationId, userId, args.roles ?? []);
+    },
+    removeMember: async (_, args, ctx) => {
+      const { organizationId, userId } = args;
+      return removeMember(ctx.db.prisma, ctx.policy.userId, organizationId, userId);
+    },
+    resetMemberMfa: async (_, args, ctx) => {
+      const { organizationId, userId } = args;
+      return requestMemberReset(ctx.db.prisma, ctx.policy.userId, organizationId, userId, 'MFA');
+    },
+    resetMemberPassword: async (_, args, ctx) => {
+      const { organizationId, userId } = args;
+      return requestMemberReset(ctx.db.prisma, ctx.policy.userId, organizationId, userId, 'PASSWORD');
+    },
+  },
+} satisfies Resolvers<Ctx>;
