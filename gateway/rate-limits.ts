@@ -1,5 +1,5 @@
 import type express from 'express';
-import { rateLimit, ipKeyGenerator, type Store } from 'express-rate-limit';
+import { MemoryStore, rateLimit, ipKeyGenerator, type Store } from 'express-rate-limit';
 import type { RequestLimits } from '../lib/config';
 import type { Principal } from '../lib/principal';
 import { redisRateLimitStores } from './rate-limit-store';
@@ -21,6 +21,12 @@ export interface RateLimits {
    * before answering 401, so only failed attempts count and a valid key is never held back by it.
    */
   byFailedKey: express.RequestHandler;
+  /**
+   * One operation of `apiKeyId` sent over a WebSocket (graphql-ws), counted in the same per-key
+   * budget as its HTTP requests (SSE operations are HTTP requests: byKey counts them). Null when
+   * admitted; otherwise the seconds until the window resets.
+   */
+  admitKeyOperation(apiKeyId: string): Promise<{ limit: number; windowMs: number; retryAfterSeconds: number } | null>;
   close(): Promise<void>;
 }
 
@@ -51,6 +57,8 @@ function countedOnce(name: string, limiter: express.RequestHandler): express.Req
 export function createRateLimits(settings: RateLimitSettings): RateLimits {
   const redis = settings.redisUrl ? redisRateLimitStores(settings.redisUrl, settings.redisPrefix) : null;
   const store = (name: string): Store | undefined => redis?.store(name);
+  // The per-key count is one store for both the HTTP middleware and the WebSocket operations.
+  const keyStore: Store = store('key') ?? new MemoryStore();
 
   const limiter = (name: 'key' | 'address' | 'failed-key', limit: number, options: { keyGenerator: (req: express.Request, res: express.Response) => string; skip: (req: express.Request, res: express.Response) => boolean }) =>
     limit > 0
@@ -59,7 +67,7 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
           limit,
           standardHeaders: 'draft-6',
           legacyHeaders: false,
-          store: store(name),
+          store: name === 'key' ? keyStore : store(name),
           // The Redis-backed store answers from this process while Redis is away; should a store still
           // fail, the request passes (the log says why).
           passOnStoreError: true,
@@ -84,7 +92,19 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
       keyGenerator: (_req, res) => (res.locals.principal as Principal).apiKeyId,
       skip: (_req, res) => !res.locals.principal,
     }),
+    async admitKeyOperation(apiKeyId) {
+      if (settings.perKey <= 0) return null;
+      try {
+        const { totalHits, resetTime } = await keyStore.increment(apiKeyId);
+        if (totalHits <= settings.perKey) return null;
+        const retryAfterSeconds = Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + settings.windowMs) - Date.now()) / 1000));
+        return { limit: settings.perKey, windowMs: settings.windowMs, retryAfterSeconds };
+      } catch {
+        return null; // as the middleware: a failing store lets the operation through
+      }
+    },
     async close() {
+      if (!redis) await keyStore.shutdown?.();
       await redis?.close();
     },
   };

@@ -101,10 +101,18 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   const gateway = createGateway(options.urls, config.secret, options.localSubgraphs);
   // ── subscriptions: gateway/subscriptions/ (graphql-ws on /graphql upgrades, SSE on /graphql/stream);
   // payloads are fetched through this gateway as queries, so censorship is the subgraphs' as everywhere ──
-  const subscriptions = createSubscriptions(config, db, gateway, async (query, variables, principal, origin) => {
-    const response = await apollo.executeOperation({ query, variables }, { contextValue: { principal, requestId: randomUUID(), origin } });
-    return response.body.kind === 'single' ? (response.body.singleResult as ExecutionResult) : { errors: [] };
-  });
+  // One per-key budget for HTTP, SSE (HTTP requests) and graphql-ws operations (counted by the subscription service).
+  const rateLimits = createRateLimits(config.limits.rateLimit);
+  const subscriptions = createSubscriptions(
+    config,
+    db,
+    gateway,
+    async (query, variables, principal, origin) => {
+      const response = await apollo.executeOperation({ query, variables }, { contextValue: { principal, requestId: randomUUID(), origin } });
+      return response.body.kind === 'single' ? (response.body.singleResult as ExecutionResult) : { errors: [] };
+    },
+    (apiKeyId) => rateLimits.admitKeyOperation(apiKeyId),
+  );
   const apollo = new ApolloServer<GatewayContext>({
     gateway,
     formatError,
@@ -147,7 +155,6 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
 
   // ── request limits: rate limits (gateway/rate-limits.ts), bodies read only after authentication
   // (gateway/body-limits.ts), GraphQL documents counted before parsing (gateway/cost-limits.ts) ──
-  const rateLimits = createRateLimits(config.limits.rateLimit);
   const authenticate = useAuthentication(db, rateLimits.byFailedKey);
   app.use('/graphql/stream', rateLimits.byAddress, authenticate, rateLimits.byKey, subscriptions.sse);
   app.use(

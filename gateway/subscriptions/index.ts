@@ -6,7 +6,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { VigilConfig } from '../../lib/config';
 import type { Database } from '../../lib/db';
 import { documentLimits } from './document-limits';
-import { SubscriptionService, type RunQuery } from './service';
+import { SubscriptionService, type AdmitOperation, type RunQuery } from './service';
 import { sseTransport } from './sse-transport';
 import { attachWebSocketTransport } from './ws-transport';
 import { wakeOptionsOf } from '../../lib/event-wake';
@@ -24,7 +24,7 @@ export interface Subscriptions {
   close(): Promise<void>;
 }
 
-export function createSubscriptions(config: VigilConfig, db: Database, gateway: ApolloGateway, runQuery: RunQuery): Subscriptions {
+export function createSubscriptions(config: VigilConfig, db: Database, gateway: ApolloGateway, runQuery: RunQuery, admitOperation: AdmitOperation): Subscriptions {
   let schema: GraphQLSchema | undefined;
   gateway.onSchemaLoadOrUpdate(({ apiSchema }) => {
     schema = apiSchema;
@@ -45,6 +45,7 @@ export function createSubscriptions(config: VigilConfig, db: Database, gateway: 
       return schema;
     },
     runQuery,
+    admitOperation,
   );
   const limits = documentLimits(config.limits.graphql);
   let ws: { close(): Promise<void> } | null = null;

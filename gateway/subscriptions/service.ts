@@ -48,11 +48,15 @@ export interface Session {
   principal: Principal;
   origin?: string;
   subscriptions: Set<ActiveSubscription>;
+  /** Its operations are not HTTP requests (graphql-ws): each one counts in the key's rate-limit budget here. */
+  counted?: boolean;
   /** The API key no longer authenticates: the transport closes the whole connection. */
   revoke(): void;
 }
 
 export type RunQuery = (query: string, variables: Record<string, unknown>, principal: Principal, origin?: string) => Promise<ExecutionResult>;
+/** Counts one operation in the key's rate-limit budget: null when admitted, else when to retry (gateway/rate-limits.ts). */
+export type AdmitOperation = (apiKeyId: string) => Promise<{ limit: number; windowMs: number; retryAfterSeconds: number } | null>;
 
 /**
  * Streams one WebSocket connection may hold at once: a dashboard needs a handful; each stream costs a
@@ -82,6 +86,7 @@ export class SubscriptionService {
     readonly settings: SubscriptionSettings,
     private readonly schema: () => GraphQLSchema,
     private readonly runQuery: RunQuery,
+    private readonly admitOperation: AdmitOperation = async () => null,
   ) {
     this.channel = openSharedWakeChannel(settings.wake);
     this.tail = new EventTail(db.pool, () => (this.channel.degraded() ? settings.degradedPollMs : settings.pollMs));
@@ -157,6 +162,13 @@ export class SubscriptionService {
     );
     if (!operation) return { errors: [new GraphQLError('No operation to run', { extensions: { code: 'BAD_REQUEST' } })] };
     const variables = (args.variableValues ?? {}) as Record<string, unknown>;
+    if (session.counted) {
+      const refused = await this.admitOperation(session.principal.apiKeyId);
+      if (refused) {
+        const message = `Too many requests: at most ${refused.limit} per ${Math.round(refused.windowMs / 1000)} s for this API key (HTTP, SSE and WebSocket operations together); retry after ${refused.retryAfterSeconds} s`;
+        return { errors: [new GraphQLError(message, { extensions: { code: 'TOO_MANY_REQUESTS', retryAfter: refused.retryAfterSeconds } })] };
+      }
+    }
     if (operation.operation !== 'subscription') return this.runQuery(print(args.document), variables, session.principal, session.origin);
     if (this.closing) return { errors: [new GraphQLError('The gateway is shutting down; subscribe again', { extensions: { code: 'GOING_AWAY' } })] };
     try {

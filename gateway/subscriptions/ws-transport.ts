@@ -77,6 +77,7 @@ export function attachWebSocketTransport(server: http.Server, service: Subscript
           principal,
           origin: ctx.extra.request.headers.host ? `http://${ctx.extra.request.headers.host}` : undefined,
           subscriptions: new Set(),
+          counted: true,
           revoke: () => socket.close(CLOSE_REVOKED, 'API key deleted'),
         };
         sessions.set(socket, session);
