@@ -48,7 +48,11 @@ export function createBalancer(urls: string[], healthEveryMs: number): Balancer 
   void check();
   let next = 0;
   const pick = (except?: Replica): Replica | null => {
-    const ready = replicas.filter((replica) => replica.ready && replica !== except);
+    const others = replicas.filter((replica) => replica !== except);
+    let ready = others.filter((replica) => replica.ready);
+    // None answered its last health check (a check can time out on a busy machine: seen under
+    // bench:faults): try them all rather than refuse; one that is really down fails fast (refused).
+    if (!ready.length && except === undefined) ready = others;
     if (!ready.length) return null;
     next = (next + 1) % ready.length;
     return ready[next];
@@ -56,16 +60,18 @@ export function createBalancer(urls: string[], healthEveryMs: number): Balancer 
 
   const proxy = httpProxy.createProxyServer({ xfwd: false, ws: true });
   const forward = (req: http.IncomingMessage, res: http.ServerResponse, replica: Replica, retried: boolean) => {
+    // A replica tried while none had answered its health check (starting up) failing is no news.
+    const report = replica.ready ? log.warn : log.debug;
     proxy.web(req, res, { target: replica.url }, (error) => {
       // Out of the rotation until its health check answers again.
       replica.ready = false;
       if (res.headersSent || res.destroyed) {
-        log.warn('load balancer: a replica failed while answering; connection cut', { replica: replica.url, error: error.message });
+        report('load balancer: a replica failed while answering; connection cut', { replica: replica.url, error: error.message });
         res.destroy();
         return;
       }
       const other = !retried && IDEMPOTENT.has(req.method ?? '') ? pick(replica) : null;
-      log.warn('load balancer: a replica failed a request', { replica: replica.url, error: error.message, retried: other ? other.url : false });
+      report('load balancer: a replica failed a request', { replica: replica.url, error: error.message, retried: other ? other.url : false });
       if (other) return forward(req, res, other, true);
       unavailable(res, 'The gateway replica failed; retry');
     });

@@ -14,7 +14,9 @@ export function accessLog(service: string, requestIdOf: (req: http.IncomingMessa
     genReqId: (req, res) => requestIdOf(req, res),
     customAttributeKeys: { responseTime: 'ms' },
     customProps: (req) => ({ requestId: (req as http.IncomingMessage & { id?: unknown }).id }),
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    // 503 is a dependency away (database, a subgraph), answered as designed: warn, as lib/error-log.ts
+    // classifies it. Any other 5xx or a failed response is an error.
+    customLogLevel: (_req, res, error) => (res.statusCode === 503 ? 'warn' : error || res.statusCode >= 500 ? 'error' : 'info'),
     customSuccessMessage: () => 'request',
     customErrorMessage: () => 'request failed',
     autoLogging: { ignore: (req) => /^\/(healthz|readyz|metrics)(\?|$)/.test(req.url ?? '') },

@@ -10,13 +10,13 @@ import { buildSubgraphSchema } from '@apollo/subgraph';
 import { parse, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Database } from '../lib/db';
 import { VigilError, isDependencyUnreachable, isErrorCode } from '../lib/errors';
+import { logUnexpectedError } from '../lib/error-log';
 import { formatError } from '../lib/graphql-errors';
 import { createHttpTerminator } from 'http-terminator';
 import { accessLog } from '../lib/access-log';
 import { withRequestId } from '../lib/request-context';
 import { answerClientErrors } from '../lib/client-errors';
 import { httpServerOptions, listen, type RunningServer, type ServerTimeouts } from '../lib/http-server';
-import { log } from '../lib/log';
 import { Visibility } from '../lib/visibility';
 import { PRINCIPAL_HEADER, REQUEST_ID_HEADER, SIGNATURE_HEADER, verifyPrincipal, type Principal } from '../lib/principal';
 import { scalarResolvers } from '../lib/scalars';
@@ -111,12 +111,8 @@ export function logInternalErrors(serviceName: string): ApolloServerPlugin<{ req
           for (const error of errors) {
             const original = error.originalError ?? error;
             if (original instanceof VigilError || isErrorCode(error.extensions?.code)) continue;
-            if (isDependencyUnreachable(original)) {
-              log.warn('dependency unreachable', { service: serviceName, requestId: contextValue?.requestId, error: original.message });
-              continue;
-            }
-            if (error.extensions?.code === 'GRAPHQL_VALIDATION_FAILED' || error.extensions?.code === 'BAD_USER_INPUT') continue;
-            log.error('internal error', { service: serviceName, requestId: contextValue?.requestId, error: original.stack ?? original.message });
+            if (!isDependencyUnreachable(original) && (error.extensions?.code === 'GRAPHQL_VALIDATION_FAILED' || error.extensions?.code === 'BAD_USER_INPUT')) continue;
+            logUnexpectedError(serviceName, contextValue?.requestId, original);
           }
         },
       };

@@ -33,7 +33,7 @@ it('a subgraph refusing connections: 503 to the client, a warn "dependency unrea
 
     const messages = (spy: jest.SpyInstance) => spy.mock.calls.map(([message]) => message);
     expect(messages(errored)).not.toContain('internal error');
-    expect(messages(warned).filter((m) => m === 'dependency unreachable').length).toBeGreaterThanOrEqual(2);
+    expect(messages(warned)).toContain("dependency unreachable");
   } finally {
     warned.mockRestore();
     errored.mockRestore();
