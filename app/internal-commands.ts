@@ -10,7 +10,8 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * `POST /internal/commands/:name`: the CLI's commands (bootstrap, seed) run inside this process when
  * it holds the embedded database. Served to loopback callers only, and only with a signature made
  * for this purpose over this method, path and body (lib/principal.ts): the header the gateway sends
- * to subgraphs does not open it. Commands run here may not add keys to an existing user.
+ * to subgraphs does not open it. The commands behave as when the CLI runs them itself (`bootstrap` refuses
+ * an existing email in both; `issue-key` is the operator's way to give an existing user a new key).
  * Progress and the result stream back as NDJSON lines.
  */
 export function internalCommandRoutes(db: Database, services: CommandServices): express.Router {
@@ -40,7 +41,7 @@ export function internalCommandRoutes(db: Database, services: CommandServices): 
     res.status(200).type('application/x-ndjson');
     const send = (line: object) => res.write(`${JSON.stringify(line)}\n`);
     try {
-      const result = await command.run(db, args ?? {}, (done, total, label) => send({ progress: [done, total, label] }), { ...services, newUsersOnly: true });
+      const result = await command.run(db, args ?? {}, (done, total, label) => send({ progress: [done, total, label] }), services);
       send({ result });
     } catch (error) {
       send({ error: (error as Error).message });

@@ -8,8 +8,6 @@ export type CommandArgs = Record<string, string | boolean | undefined>;
 /** What a command may need beyond the database: the instance secret (credential encryption). */
 export interface CommandServices {
   secret: string;
-  /** Set by /internal/commands (app/internal-commands.ts): bootstrap refuses an existing email there. */
-  newUsersOnly?: boolean;
 }
 
 export interface Command {

@@ -1,7 +1,7 @@
 import type { Command } from './command';
-import { badRequest } from '../lib/errors';
+import { badRequest, notFound } from '../lib/errors';
 import * as valid from '../lib/validate';
-import { bootstrapAccount } from '../subgraphs/organizations/account';
+import { bootstrapAccount, createApiKey } from '../subgraphs/organizations/account';
 import { seedDemo } from './seed';
 
 export type { CommandArgs, CommandServices, Progress } from './command';
@@ -13,11 +13,23 @@ export type { CommandArgs, CommandServices, Progress } from './command';
 export const COMMANDS: Record<string, Command> = {
   bootstrap: {
     usage: 'bootstrap --email <email> --organization <name> [--name <user name>]',
-    async run(db, args, _progress, services) {
+    async run(db, args) {
       const email = valid.email(args.email, 'email');
       const organization = valid.name(args.organization, 'organization');
       if (args.name !== undefined && typeof args.name !== 'string') throw badRequest('--name needs a value', 'name');
-      return bootstrapAccount(db.prisma, { email, organization, name: args.name }, { newUserOnly: services?.newUsersOnly === true });
+      // New users only, whether Vigil runs or not: an existing user's key is issue-key's job.
+      return bootstrapAccount(db.prisma, { email, organization, name: args.name }, { newUserOnly: true });
+    },
+  },
+  'issue-key': {
+    usage: 'issue-key --email <email> [--name <key name>]   (a new API key for an existing user, e.g. one whose key is lost)',
+    async run(db, args) {
+      const email = valid.email(args.email, 'email');
+      const name = args.name === undefined ? 'issued by an operator' : valid.name(args.name, 'name');
+      const user = await db.prisma.user.findUnique({ where: { email } });
+      if (!user) throw notFound('User');
+      const key = await createApiKey(db.prisma, user.id, name);
+      return { userId: user.id, apiKey: key.key };
     },
   },
 };

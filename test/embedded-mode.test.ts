@@ -44,12 +44,16 @@ it('starts on PGlite in the data directory, bootstraps through the running servi
     expect(await first.stop()).toBe(0);
   }
 
-  // With the service stopped the CLI opens the embedded database itself.
+  // With the service stopped the CLI opens the embedded database itself, and behaves as through the
+  // running service: bootstrap refuses an existing email; issue-key gives that user a new key.
   const second = await runScript('cli/vigil.ts', ['bootstrap', '--email', 'owner@example.com', '--organization', 'Embedded Org'], env);
-  expect(second.code).toBe(0);
-  const again = JSON.parse(second.stdout.trim());
-  expect(again.userId).toBe(account!.userId);
-  expect(again.organizationId).toBe(account!.organizationId);
+  expect(second.code).toBe(1);
+  expect(second.stdout).toBe('');
+  expect(second.stderr).toMatch(/^vigil bootstrap: A user with this email exists; .*issue-key --email/m);
+  const issued = await runScript('cli/vigil.ts', ['issue-key', '--email', 'owner@example.com'], env);
+  expect(issued.code).toBe(0);
+  const again = JSON.parse(issued.stdout.trim());
+  expect(again).toEqual({ userId: account!.userId, apiKey: expect.stringMatching(/^vgl_/) });
 
   const restarted = await startServiceProcess(env);
   try {

@@ -6,7 +6,7 @@ import { request, startTestVigil, type Account, type TestVigil } from './support
 
 /**
  * `/internal/commands` (the CLI reaching a running Vigil): only from this machine, only with a
- * signature made for that command and body, and never adding a key to an existing user.
+ * signature made for that command and body; bootstrap never adds a key to an existing user (issue-key does).
  */
 
 let t: TestVigil;
@@ -43,6 +43,20 @@ it('refuses a principal header captured from a gateway→subgraph call, replayed
   const replayedLegacy = await runCommand(t.url, 'bootstrap', body, legacy);
   expect(replayedLegacy.status).toBe(401);
   expect(await keyCount('alice@example.com')).toBe(before);
+});
+
+it("issues a new key to an existing user (the operator's way back in after a lost key), and refuses an unknown email", async () => {
+  const before = await keyCount('alice@example.com');
+  const body = JSON.stringify({ email: 'alice@example.com' });
+  const issued = await runCommand(t.url, 'issue-key', body, signInternalCommand(t.secret, 'issue-key', body));
+  expect(issued.status).toBe(200);
+  const { apiKey } = issued.lines.at(-1).result as { apiKey: string };
+  expect((await request(t.url, 'GET', '/me', { key: apiKey })).body).toMatchObject({ email: 'alice@example.com' });
+  expect(await keyCount('alice@example.com')).toBe(before + 1);
+
+  const unknown = JSON.stringify({ email: 'nobody@example.com' });
+  const refused = await runCommand(t.url, 'issue-key', unknown, signInternalCommand(t.secret, 'issue-key', unknown));
+  expect(refused.lines.at(-1)).toEqual({ error: expect.stringMatching(/User not found/) });
 });
 
 it('refuses a command signature replayed with another body', async () => {

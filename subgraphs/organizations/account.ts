@@ -32,11 +32,11 @@ export async function createOrganization(tx: Tx, userId: string, input: { name: 
  * Creates (or reuses) a user, an organization it administers, and a fresh API key: the way in
  * for the first user of a new installation.
  */
-/** `newUserOnly`: refuse an email that already has a user (a running server's command endpoint never adds a key to one). */
+/** `newUserOnly`: refuse an email that already has a user (the `bootstrap` command; the demo seed reuses its users). */
 export async function bootstrapAccount(prisma: PrismaClient, input: { email: string; organization: string; name?: string }, options: { newUserOnly?: boolean } = {}) {
   return prisma.$transaction(async (tx) => {
     if (options.newUserOnly && (await tx.user.findUnique({ where: { email: input.email } }))) {
-      throw conflict('A user with this email exists; bootstrap through a running Vigil creates new users only (create more keys with POST /me/apikeys)');
+      throw conflict('A user with this email exists; bootstrap creates new users only. A new key for it: npm run vigil -- issue-key --email <email> (or POST /me/apikeys with a key it holds)');
     }
     const user = await tx.user.upsert({ where: { email: input.email }, update: {}, create: { email: input.email, name: input.name ?? input.email.split('@')[0] } });
     const existing = await tx.membership.findFirst({
