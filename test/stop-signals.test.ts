@@ -1,15 +1,18 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { startServiceProcess } from './support/processes';
+import { buildOnce, ROOT, startServiceProcess } from './support/processes';
 import { createTestDatabase } from './support/vigil';
 
 /**
  * Ctrl-C as a terminal sends it (issue 22): SIGINT to every process of `npm start`'s group, so the
  * service gets it from the terminal and again, forwarded, from npm a few milliseconds later. That
  * repeat is the same stop, not "exit now": 20 of 20 stops are clean (exit 0, the "stopped" line,
- * no runtime file left), for SIGINT and for SIGTERM sent to the group. A deliberate second Ctrl-C
- * seconds later still ends a stop that takes long, at once (exit 1).
+ * no runtime file left), for SIGINT and for SIGTERM sent to the group; the same for
+ * `npm run start:cluster`, whose members get the terminal's SIGINT and then the cluster's SIGTERM. A
+ * deliberate second Ctrl-C seconds later still ends a stop that takes long, at once (exit 1).
  */
 jest.setTimeout(600_000);
 
@@ -52,4 +55,86 @@ it.each([
     outcomes.push(clean ? 'clean' : `run ${run}: exit ${code}\n${output.split('\n').slice(-6).join('\n')}`);
   }
   expect(outcomes).toEqual(Array(runs).fill('clean'));
+});
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+it('a deliberate second Ctrl-C seconds later ends a stop that is waiting for a request, at once', async () => {
+  const service = await startServiceProcess({ ...env, VIGIL_SHUTDOWN_TIMEOUT_MS: '60000' }, 120_000, { viaNpm: true, detached: true });
+  const group = service.child.pid!;
+  const { port } = new URL(service.url);
+  // A request still being sent (half its body): the stop waits for it.
+  const socket = net.connect(Number(port), '127.0.0.1');
+  socket.on('error', () => undefined);
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.write('POST /graphql HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"query":');
+  try {
+    process.kill(-group, 'SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    expect(service.child.exitCode).toBeNull(); // still waiting for the request
+    process.kill(service.pid, 'SIGINT');
+    const forced = await Promise.race([service.exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 10_000))]);
+    expect(forced).toBe(1);
+    expect(service.output()).toMatch(/second SIGINT, exiting/);
+  } finally {
+    socket.destroy();
+    try {
+      process.kill(-group, 'SIGKILL');
+    } catch {
+      // gone
+    }
+  }
+});
+
+it('SIGINT to the process group of npm run start:cluster: every member stops cleanly, exit 0', async () => {
+  await buildOnce();
+  const free = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+  let base = 0;
+  while (!base) {
+    const candidate = 20_000 + Math.floor(Math.random() * 20_000);
+    let ok = true;
+    for (const offset of [0, 1, 2, 11, 12, 13, 14, 20]) ok = ok && (await free(candidate + offset));
+    if (ok) base = candidate;
+  }
+  const clusterDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-stop-cluster-'));
+  const cluster = spawn('npm', ['run', 'start:cluster'], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(base), VIGIL_DATA_DIR: clusterDir }, detached: true });
+  let output = '';
+  cluster.stdout.on('data', (d) => (output += d));
+  cluster.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => cluster.on('exit', (code) => resolve(code)));
+  try {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const ready = await Promise.all([0, 1, 2].map((n) => fetch(`http://127.0.0.1:${base + n}/readyz`).then((r) => r.status === 200, () => false)));
+      if (ready.every(Boolean)) break;
+      if (Date.now() > deadline || cluster.exitCode !== null) throw new Error(`cluster not ready:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const members = Object.values(JSON.parse(readFileSync(path.join(clusterDir, 'cluster.json'), 'utf8')).members as Record<string, number>);
+    process.kill(-cluster.pid!, 'SIGINT');
+    expect(await exited).toBe(0);
+    expect(output).not.toMatch(/second SIG/);
+    expect(output).toMatch(/cluster stopped/);
+    expect(members.filter(alive)).toEqual([]);
+    expect(existsSync(path.join(clusterDir, 'cluster.json'))).toBe(false);
+  } finally {
+    try {
+      process.kill(-cluster.pid!, 'SIGKILL');
+    } catch {
+      // gone
+    }
+    rmSync(clusterDir, { recursive: true, force: true });
+  }
 });
