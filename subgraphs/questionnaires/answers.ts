@@ -7,7 +7,7 @@ import { receiverMayAnswer } from './assessment-status';
 import { assessmentGrade, type AnswerGrade } from './grade';
 import type { Actor } from './templates';
 import { answerView } from './views';
-import { ANSWER_COLUMNS, ELEMENT_COLUMNS, eventsForBothSides, findAssessment, requireOwnAttachments, SOURCE, writeEvents, type AnswerRow, type AssessmentRow, type Db, type ElementRow } from './store';
+import { ANSWER_COLUMNS, attachmentRecords, ELEMENT_COLUMNS, eventsForBothSides, recordsOf, findAssessment, requireOwnAttachments, SOURCE, writeEvents, type AnswerRow, type AssessmentRow, type Db, type ElementRow } from './store';
 
 /** Each answer keeps the contents given, up to this many (a clarification round adds one). */
 export const MAX_CONTENTS_PER_ANSWER = 100;
@@ -71,7 +71,13 @@ export async function answerQuestion(pool: pg.Pool, actor: Actor, assessmentId: 
     );
     const { inserted, ...answer } = rows[0];
     await regrade(client, assessmentId);
-    await writeEvents(client, eventsForBothSides(assessment, inserted ? 'AnswerCreated' : 'AnswerUpdated', SOURCE.answer, (side) => answerView(answer, side), metadataOf(actor)));
+    // Events carry the attachments as Attachment records (the API answers them through the documents subgraph).
+    const records = await attachmentRecords(client, answer.content.flatMap((e) => e.attachmentIds));
+    const eventView = (side: AssessmentSide) => {
+      const view = answerView(answer, side);
+      return { ...view, content: view.content.map((entry) => ({ ...entry, attachments: recordsOf(records, entry.attachmentIds) })) };
+    };
+    await writeEvents(client, eventsForBothSides(assessment, inserted ? 'AnswerCreated' : 'AnswerUpdated', SOURCE.answer, eventView, metadataOf(actor)));
     return answer;
   });
 }

@@ -4,7 +4,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { questionOf } from './answers';
 import type { Actor } from './templates';
 import { commentView } from './views';
-import { eventsForBothSides, findAssessment, requireOwnAttachments, SOURCE, writeEvents, type CommentRow, type Db } from './store';
+import { attachmentRecords, eventsForBothSides, findAssessment, recordsOf, requireOwnAttachments, SOURCE, writeEvents, type CommentRow, type Db } from './store';
 
 const COMMENT_COLUMNS = `id, "organizationId", "userId", "assessmentId", "questionId", content, coalesce("attachmentIds", '{}') AS "attachmentIds", "createdAt"`;
 const MAX_CONTENT = 20_000;
@@ -27,7 +27,8 @@ export async function createComment(pool: pg.Pool, actor: Actor, assessmentId: s
        VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6::uuid[]) RETURNING ${COMMENT_COLUMNS}`,
       [actor.organizationId, actor.userId, assessmentId, input.questionId ?? null, input.content, attachmentIds],
     );
-    const comment = commentView(rows[0]);
+    // Events carry the attachments as Attachment records (the API answers them through the documents subgraph).
+    const comment = { ...commentView(rows[0]), attachments: recordsOf(await attachmentRecords(client, attachmentIds), attachmentIds) };
     await writeEvents(client, eventsForBothSides(assessment, 'AssessmentCommentCreated', SOURCE.comment, () => comment, { userId: actor.userId, organizationId: actor.organizationId }));
     return rows[0];
   });

@@ -162,6 +162,35 @@ const MAX_ATTACHMENTS = 50;
  * subgraph's table: read here as a documented shared-table exception, like the event log). A foreign
  * or unknown id answers one BAD_REQUEST that does not say which of the two it was.
  */
+/** An attachment as events carry it (the spec's Attachment record, without a download URL: events travel to webhooks). */
+export interface AttachmentRecord {
+  id: string;
+  fileName: string;
+  contentLength: number;
+  contentType: string;
+  contentMD5: string;
+  createdAt: Date;
+  expiresAt: Date | null;
+}
+
+/**
+ * The Attachment records of `ids` for an event's payload, read from documents.attachments (the
+ * documents subgraph's table, read here as the event log is: a documented shared table). Ids of
+ * attachments deleted since are left out.
+ */
+export async function attachmentRecords(db: Db, ids: readonly string[]): Promise<Map<string, AttachmentRecord>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const { rows } = await db.query<AttachmentRecord>(
+    `SELECT id, "fileName", "contentLength"::float8 AS "contentLength", "contentType", "contentMD5", "createdAt", "expiresAt"
+       FROM documents.attachments WHERE id = ANY($1::uuid[])`,
+    [unique],
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export const recordsOf = (records: Map<string, AttachmentRecord>, ids: readonly string[]) => ids.map((id) => records.get(id)).filter((r): r is AttachmentRecord => r !== undefined);
+
 export async function requireOwnAttachments(db: Db, organizationId: string, ids: readonly string[] | null | undefined): Promise<string[]> {
   const unique = [...new Set(ids ?? [])];
   if (unique.length === 0) return [];

@@ -3,7 +3,7 @@ import { inTransaction } from '../../lib/db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { elementProps, ELEMENT_TYPES, type ElementType } from './element-props';
 import { rankBetween } from './element-order';
-import { ELEMENT_COLUMNS, elementsOf, requireOwnAttachments, SOURCE, writeEvents, type Db, type ElementRow, type QuestionnaireRow } from './store';
+import { attachmentRecords, ELEMENT_COLUMNS, elementsOf, recordsOf, requireOwnAttachments, SOURCE, writeEvents, type Db, type ElementRow, type QuestionnaireRow } from './store';
 
 /**
  * Questionnaire templates and their elements. A template is versioned: its elements belong to one
@@ -133,8 +133,10 @@ export async function createElement(pool: pg.Pool, actor: Actor, questionnaireId
     );
     const element = rows[0];
     const metadata = metadataOf(actor);
+    // ElementCreated carries the attachments as Attachment records beside their ids (the spec's payload).
+    const withAttachments = { ...element, attachments: recordsOf(await attachmentRecords(client, attachmentIds), attachmentIds) };
     await writeEvents(client, [
-      { organizationId: actor.organizationId, name: 'ElementCreated', source: SOURCE.element, data: element, metadata },
+      { organizationId: actor.organizationId, name: 'ElementCreated', source: SOURCE.element, data: withAttachments, metadata },
       ...(type === 'QUESTION' ? [{ organizationId: actor.organizationId, name: 'QuestionCreated' as const, source: SOURCE.question, data: element, metadata }] : []),
     ]);
     return element;
