@@ -11,9 +11,16 @@
  */
 
 /** Whitespace a spreadsheet may skip before the first character (ASCII whitespace and NBSP). */
-const SPACE = '[\\t\\n\\v\\f\\r \\u00a0]';
+const SPACES = '\t\n\v\f\r \u00a0';
+/** Characters that start a formula (`-` last: literal in a bracket expression). */
+const FORMULA = '=+@-';
+/** `\uXXXX` escapes, read alike by JavaScript's and PostgreSQL's regular expressions. */
+const escaped = (chars: string) => [...chars].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
 /** A cell start that is read as a formula (the pattern's source, shared by the JS and SQL forms). */
-const FORMULA_START = `${SPACE}*[=+@-]|[\\t\\r]`;
+const FORMULA_START = `[${escaped(SPACES)}]*[${FORMULA}]|[${escaped('\t\r')}]`;
+/** The characters such a start begins with, for a cheap test before the pattern runs (SQL). */
+const FIRST_CODES = [...SPACES, ...FORMULA].map((c) => c.charCodeAt(0)).join(', ');
+const FIRST_CLASS = `[${escaped(SPACES)}${FORMULA}]`;
 
 const CELL = new RegExp(`^(?:${FORMULA_START})`);
 const LIST_ITEMS = new RegExp(`(^|;)(${FORMULA_START})`, 'g');
@@ -31,12 +38,16 @@ export function spreadsheetList(items: readonly string[]): string {
   return items.join(';').replace(LIST_ITEMS, "$1'$2");
 }
 
+// The SQL forms run the replacement only on values that may need it. 1M rows, COPY to /dev/null:
+// regexp_replace on every value of one text and one list column took ~0.8 s to ~2.1 s; the
+// first-character test costs nothing measurable; the list's match-first costs ~0.7 s per list column.
+
 /** `spreadsheetCell` as a SQL expression over a text expression (NULL stays NULL). */
 export function spreadsheetCellSql(expression: string): string {
-  return `regexp_replace(${expression}, '^(${FORMULA_START})', '''\\1')`;
+  return `CASE WHEN ascii(${expression}) IN (${FIRST_CODES}) THEN regexp_replace(${expression}, '^(${FORMULA_START})', '''\\1') ELSE ${expression} END`;
 }
 
 /** `spreadsheetList` as a SQL expression over a text expression already joined with `;`. */
 export function spreadsheetListSql(joined: string): string {
-  return `regexp_replace(${joined}, '(^|;)(${FORMULA_START})', '\\1''\\2', 'g')`;
+  return `CASE WHEN ${joined} ~ '(^|;)${FIRST_CLASS}' THEN regexp_replace(${joined}, '(^|;)(${FORMULA_START})', '\\1''\\2', 'g') ELSE ${joined} END`;
 }

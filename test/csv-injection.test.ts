@@ -26,6 +26,8 @@ const RESOURCES: Array<[string, string]> = [
   ['\rcmd', "'\rcmd"],
   ['   =1+2', "'   =1+2"],
   ['\u00a0@x', "'\u00a0@x"],
+  ['\n\v\f-1', "'\n\v\f-1"],
+  [' not a formula', ' not a formula'],
   ['arn:aws:s3:::a=b', 'arn:aws:s3:::a=b'],
   ['plain, "quoted"\nline', 'plain, "quoted"\nline'],
 ];
