@@ -58,7 +58,7 @@ export interface ListOptions {
 
 /**
  * An alert row `a` (ALERT_COLUMNS) with its rule title `title` as the JSON record REST clients get:
- * the fields and formats of alertRecord() in alerts.ts (ISO dates with milliseconds and Z), as
+ * the fields and formats of alertRecord() in alerts-resolvers.ts (ISO dates with milliseconds and Z), as
  * `view` sees them. Tests compare both forms.
  */
 function alertRecordJsonSql(a: string, title: string, view: View): string {

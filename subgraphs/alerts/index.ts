@@ -2,11 +2,11 @@ import { mergeResolvers, readSdl, type SubgraphContext, type SubgraphDefinition 
 import { createLoaders, type AlertsLoaders } from './loaders';
 import { alertsPermissions } from './permissions';
 import type { Resolvers } from './resolver-types.generated';
-import { alertResolvers } from './alerts';
-import { ruleResolvers } from './rules';
-import { scanTargetResolvers } from './scan-targets';
-import { scanTargetGroupResolvers } from './scan-target-groups';
-import { scanResolvers } from './scans';
+import { alertResolvers } from './alerts-resolvers';
+import { ruleResolvers } from './rules-resolvers';
+import { scanTargetResolvers } from './scan-targets-resolvers';
+import { scanTargetGroupResolvers } from './scan-target-groups-resolvers';
+import { scanResolvers } from './scans-resolvers';
 
 /** Scan targets, scans, rules and alerts. Each area has its SDL file and its resolver map. */
 export const alertsSubgraph: SubgraphDefinition<AlertsLoaders> = {

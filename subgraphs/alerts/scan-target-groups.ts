@@ -1,15 +1,13 @@
 import type { PrismaClient, Tx } from '../../lib/db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import * as valid from '../../lib/validate';
-import { linkBase, type SubgraphContext } from '../server';
+import type { SubgraphContext } from '../server';
 import type { AlertsLoaders } from './loaders';
-import { oracleTerraformScript } from './oracle-terraform';
-import { ORACLE_COMPARTMENT, decryptCredential, encryptCredential, normalizeOracleGroupCredential, oracleGroupCredentialHint, type Credential } from './credentials';
-import { parseSchedule } from './schedule';
-import { deleteScanTargets, insertScanTarget, normalizeTags, type ScanTargetRow } from './scan-targets';
-import type { Resolvers } from './resolver-types.generated';
+import { ORACLE_COMPARTMENT, decryptCredential, encryptCredential, oracleGroupCredentialHint, type Credential } from './credentials';
+import type { parseSchedule } from './schedule';
+import { deleteScanTargets, insertScanTarget, type ScanTargetRow } from './scan-targets';
 
-type Ctx = SubgraphContext<AlertsLoaders>;
+export type Ctx = SubgraphContext<AlertsLoaders>;
 
 export const SCAN_TARGET_GROUP_KINDS = ['ORACLE', 'BITBUCKET', 'GITLAB'] as const;
 
@@ -21,7 +19,7 @@ export type Compartment = { name: string; ocid: string };
  */
 type GroupHint = { credential: Credential; compartments: Compartment[] };
 
-interface GroupRow {
+export interface GroupRow {
   id: string;
   organizationId: string;
   name: string;
@@ -32,18 +30,18 @@ interface GroupRow {
   updatedAt: Date;
 }
 
-function hintOf(row: Pick<GroupRow, 'credentialHint'>): GroupHint {
+export function hintOf(row: Pick<GroupRow, 'credentialHint'>): GroupHint {
   const raw = (row.credentialHint ?? {}) as Partial<GroupHint>;
   return { credential: raw.credential ?? {}, compartments: Array.isArray(raw.compartments) ? raw.compartments : [] };
 }
 
-async function findGroup(prisma: PrismaClient | Tx, organizationId: string, id: string): Promise<GroupRow> {
+export async function findGroup(prisma: PrismaClient | Tx, organizationId: string, id: string): Promise<GroupRow> {
   const row = await prisma.scanTargetGroup.findFirst({ where: { id, organizationId, deletedAt: null } });
   if (!row) throw notFound('Scan target group');
   return row;
 }
 
-function parseCompartments(input: readonly { name: string; ocid: string }[]): Compartment[] {
+export function parseCompartments(input: readonly { name: string; ocid: string }[]): Compartment[] {
   if (input.length === 0) throw badRequest('compartments: give at least one {name, ocid}', 'compartments');
   if (input.length > 100) throw badRequest('compartments: at most 100 per call', 'compartments');
   const seen = new Set<string>();
@@ -114,67 +112,3 @@ export async function deleteGroup(db: PrismaClient, organizationId: string, id: 
     await deleteScanTargets(tx, organizationId, { groupId: id }, userId);
   });
 }
-
-export const scanTargetGroupResolvers = {
-  Query: {
-    scanTargetGroups: async (_, args, ctx) => {
-      const { organizationId } = args;
-      return ctx.db.prisma.scanTargetGroup.findMany({ where: { organizationId, deletedAt: null }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
-    },
-    scanTargetGroup: async (_, args, ctx) => {
-      const { organizationId, id } = args;
-      return findGroup(ctx.db.prisma, organizationId, id);
-    },
-    scanTargetGroupCompartments: async (_, args, ctx) => {
-      const { organizationId, id } = args;
-      return hintOf(await findGroup(ctx.db.prisma, organizationId, id)).compartments;
-    },
-    scanTargetGroupScript: async (_, args, ctx) => {
-      const { organizationId, id } = args;
-      const group = await findGroup(ctx.db.prisma, organizationId, id);
-      if (group.kind !== 'ORACLE') throw badRequest(`Only ORACLE groups have a Terraform script (this group is ${group.kind})`, 'kind');
-      return { url: `${linkBase(ctx)}/organizations/${organizationId}/scantargetgroups/${id}/scripts/vigil-oracle.tf` };
-    },
-    scanTargetGroupTerraform: async (_, args, ctx) => {
-      const { organizationId, id } = args;
-      const group = await findGroup(ctx.db.prisma, organizationId, id);
-      if (group.kind !== 'ORACLE') throw badRequest(`Only ORACLE groups have a Terraform script (this group is ${group.kind})`, 'kind');
-      const hint = hintOf(group);
-      return oracleTerraformScript({ groupName: group.name, credential: hint.credential, compartments: hint.compartments });
-    },
-  },
-  Mutation: {
-    createScanTargetGroup: async (_, args, ctx) => {
-      const { organizationId } = args;
-      const name = valid.name(args.input.name, 'name');
-      const kind = valid.oneOf(args.input.kind, SCAN_TARGET_GROUP_KINDS, 'kind');
-      return ctx.db.prisma.scanTargetGroup.create({ data: { organizationId, name, kind, credentialHint: { credential: {}, compartments: [] } } });
-    },
-    updateScanTargetGroup: async (_, args, ctx) => {
-      const { organizationId, id } = args;
-      const name = valid.name(args.name, 'name');
-      await findGroup(ctx.db.prisma, organizationId, id);
-      return ctx.db.prisma.scanTargetGroup.update({ where: { id }, data: { name } });
-    },
-    deleteScanTargetGroup: async (_, args, ctx) => {
-      const { organizationId, id } = args;
-      await deleteGroup(ctx.db.prisma, organizationId, id, ctx.policy.userId);
-      return true;
-    },
-    insertScanTargetGroupCredential: async (_, args, ctx) => {
-      const { organizationId, id } = args;
-      const credential = normalizeOracleGroupCredential(args.credential);
-      return insertGroupCredential(ctx.db.prisma, ctx.services.secret, organizationId, id, credential);
-    },
-    createScanTargetsFromCompartments: async (_, args, ctx) => {
-      const { organizationId, id } = args;
-      const input = { compartments: parseCompartments(args.input.compartments), schedule: parseSchedule(args.input.schedule), tags: normalizeTags(args.input.tags) ?? [] };
-      return createTargetsFromCompartments(ctx.db.prisma, ctx.services.secret, organizationId, id, ctx.policy.userId, input);
-    },
-  },
-  ScanTargetGroup: {
-    organization: (group: GroupRow) => ({ __typename: 'Organization', id: group.organizationId }),
-    credential: (group: GroupRow) => hintOf(group).credential,
-    scanTargets: (group: GroupRow, _: unknown, ctx: Ctx) => ctx.loaders.groupTargets.load(group.id),
-  },
-} satisfies Resolvers<Ctx>;

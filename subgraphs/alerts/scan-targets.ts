@@ -1,24 +1,14 @@
 import type { PrismaClient, Tx } from '../../lib/db';
 import { recordEvent, type EventName } from '../../lib/events';
-import { Visibility } from '../../lib/visibility';
 import { badRequest, notFound } from '../../lib/errors';
 import * as valid from '../../lib/validate';
-import { linkBase, type SubgraphContext } from '../server';
+import type { SubgraphContext } from '../server';
 import type { AlertsLoaders } from './loaders';
-import {
-  OAUTH_KINDS,
-  credentialHint,
-  decryptCredential,
-  encryptCredential,
-  isScanTargetKind,
-  normalizeCredential,
-  type Credential,
-} from './credentials';
+import { credentialHint, decryptCredential, encryptCredential, isScanTargetKind, normalizeCredential, type Credential } from './credentials';
 import type { ScanTargetKind } from '../../lib/vocabulary';
 import { nextScanAt, parseSchedule, type ScanSchedule } from './schedule';
-import type { Resolvers } from './resolver-types.generated';
 
-type Ctx = SubgraphContext<AlertsLoaders>;
+export type Ctx = SubgraphContext<AlertsLoaders>;
 
 export const SCAN_TARGET_SOURCE = 'service.scantarget';
 
@@ -107,7 +97,7 @@ export interface NewScanTarget {
 export const SCAN_TARGET_SCANNERS = ['DEMO', 'EXTERNAL'] as const;
 export type ScanTargetScanner = (typeof SCAN_TARGET_SCANNERS)[number];
 
-function scannerOf(value: unknown): ScanTargetScanner | undefined {
+export function scannerOf(value: unknown): ScanTargetScanner | undefined {
   if (value === null || value === undefined) return undefined;
   if (!SCAN_TARGET_SCANNERS.includes(value as ScanTargetScanner)) throw badRequest(`scanner: must be one of ${SCAN_TARGET_SCANNERS.join(', ')}`, 'scanner');
   return value as ScanTargetScanner;
@@ -200,7 +190,7 @@ export function oauthStartUrl(base: string, kind: string, params: Record<string,
   return { url: `${base}/oauth/${kind.toLowerCase()}/start?${new URLSearchParams(params).toString()}` };
 }
 
-function requireOAuthKind(kind: string, allowed: readonly string[], what: string) {
+export function requireOAuthKind(kind: string, allowed: readonly string[], what: string) {
   if (!allowed.includes(kind)) throw badRequest(`${what} of kind ${kind} has no OAuth link (OAuth kinds: ${allowed.join(', ')})`, 'kind');
 }
 
@@ -222,74 +212,3 @@ export function parseNewScanTarget(input: CreateInput): NewScanTarget {
     scanner: scannerOf(input.scanner),
   };
 }
-
-export const scanTargetResolvers = {
-  Query: {
-    scanTargets: async (_, args, ctx) => {
-      const { organizationId } = args;
-      return ctx.db.prisma.scanTarget.findMany({ where: { organizationId, deletedAt: null }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
-    },
-    scanTarget: async (_, args, ctx) => {
-      const { organizationId, id } = args;
-      return findScanTarget(ctx.db.prisma, organizationId, id);
-    },
-    oauthLink: async (_, args, ctx) => {
-      const { organizationId } = args;
-      if ((args.scanTargetId == null) === (args.scanTargetGroupId == null)) throw badRequest('Give exactly one of scanTargetId and scanTargetGroupId', 'scanTargetId');
-      if (args.scanTargetId != null) {
-        const scanTargetId = args.scanTargetId;
-        const target = await findScanTarget(ctx.db.prisma, organizationId, scanTargetId);
-        requireOAuthKind(target.kind, OAUTH_KINDS, 'A scan target');
-        return oauthStartUrl(linkBase(ctx), target.kind, { organizationId, scanTargetId });
-      }
-      const scanTargetGroupId = args.scanTargetGroupId as string;
-      const group = await ctx.db.prisma.scanTargetGroup.findFirst({ where: { id: scanTargetGroupId, organizationId, deletedAt: null } });
-      if (!group) throw notFound('Scan target group');
-      requireOAuthKind(group.kind, ['BITBUCKET', 'GITLAB'], 'A scan target group');
-      return oauthStartUrl(linkBase(ctx), group.kind, { organizationId, scanTargetGroupId });
-    },
-    gworkspaceOAuthLink: async (_, args, ctx) => {
-      const { organizationId, scanTargetId } = args;
-      const target = await findScanTarget(ctx.db.prisma, organizationId, scanTargetId);
-      requireOAuthKind(target.kind, ['GWORKSPACE'], 'A scan target');
-      return oauthStartUrl(linkBase(ctx), target.kind, { organizationId, scanTargetId });
-    },
-  },
-  Mutation: {
-    createScanTarget: async (_, args, ctx) => {
-      const { organizationId } = args;
-      return createScanTarget(ctx.db.prisma, ctx.services.secret, organizationId, ctx.policy.userId, parseNewScanTarget(args.input));
-    },
-    updateScanTarget: async (_, args, ctx) => {
-      const { organizationId, id } = args;
-      const change = {
-        name: valid.optionalName(args.input.name, 'name'),
-        schedule: args.input.schedule === null || args.input.schedule === undefined ? undefined : parseSchedule(args.input.schedule),
-        tags: normalizeTags(args.input.tags),
-        scanner: scannerOf(args.input.scanner),
-      };
-      return updateScanTarget(ctx.db.prisma, organizationId, id, ctx.policy.userId, change);
-    },
-    deleteScanTarget: async (_, args, ctx) => {
-      const { organizationId, id } = args;
-      const deleted = await ctx.db.prisma.$transaction((tx) => deleteScanTargets(tx, organizationId, { id }, ctx.policy.userId));
-      if (deleted === 0) throw notFound('Scan target');
-      return true;
-    },
-    checkScanTarget: async (_, args, ctx) => {
-      const { organizationId, id } = args;
-      return checkScanTarget(ctx.db.prisma, ctx.services.secret, organizationId, id, ctx.policy.userId);
-    },
-  },
-  ScanTarget: {
-    __resolveReference: async (ref: { id: string }, ctx: Ctx) => {
-      const row = await ctx.loaders.scanTarget.load(ref.id);
-      if (!row) return null;
-      const view = await ctx.policy.viewOf(row.organizationId);
-      if (!view) return null;
-      return Visibility.scanTargetFor(view, row);
-    },
-    organization: (target: { organizationId: string }) => ({ __typename: 'Organization', id: target.organizationId }),
-    credential: (target: { credentialHint: unknown; credentialHidden?: boolean }) => (target.credentialHidden ? {} : target.credentialHint),
-  },
-} satisfies Resolvers<Ctx>;

@@ -12,7 +12,7 @@ import { defaultGroupedSort, listRuleGroups, listRuleGroupsByPage } from './aler
 import { alertHistory, historyCursor, listHistory } from './alert-history';
 import { findAlert, listAlerts, listAlertsByPage } from './alert-lists';
 import { defaultSort, DEFAULT_ORDER, type AlertRow, type HistoryRow } from './alert-sql';
-import { batchUpdateAlerts, createComment, updateAlert, } from './alert-updates';
+import { batchUpdateAlerts, createComment, updateAlert } from './alert-updates';
 import type { AlertsLoaders } from './loaders';
 import { alertCounts, dailyCounts, scanTargetSummaries } from './summaries';
 import type {
