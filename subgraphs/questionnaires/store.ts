@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { badRequest } from '../../lib/errors';
-import type { EventName } from '../../lib/events';
+import { recordEventSql, type EventName, type NewEvent } from '../../lib/events';
 import type { AssessmentSide } from '../../lib/visibility';
 import type { AnswerContent, AnswerStatus } from './answer-content';
 import type { AssessmentStatus } from './assessment-status';
@@ -126,22 +126,11 @@ export async function answersOf(db: Db, assessmentId: string): Promise<AnswerRow
   return rows;
 }
 
-export interface EventToWrite {
-  organizationId: string;
-  name: EventName;
-  source: string;
-  data: object;
-  metadata: Record<string, string>;
-}
+export type EventToWrite = NewEvent;
 
-/** Appends to the event log in the caller's transaction, so the change and its events land together. */
+/** Appends to the event log in the caller's transaction (lib/events.ts, the one way to write), so the change and its events land together. */
 export async function writeEvents(db: Db, events: EventToWrite[]): Promise<void> {
-  for (const e of events) {
-    await db.query(
-      `INSERT INTO documents.events (id, "organizationId", name, source, data, metadata) VALUES (gen_random_uuid(), $1, $2, $3, $4::jsonb, $5::jsonb)`,
-      [e.organizationId, e.name, e.source, JSON.stringify(e.data), JSON.stringify(e.metadata)],
-    );
-  }
+  for (const event of events) await recordEventSql(db, event);
 }
 
 /**
