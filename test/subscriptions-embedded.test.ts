@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createClient as createSseClient } from 'graphql-sse';
 import { request } from './support/vigil';
 import { runScript, startServiceProcess } from './support/processes';
 import { subscribe, wsClient } from './support/subscription-clients';
@@ -69,6 +70,59 @@ it('streams alert changes live and resumes after a dropped connection on the emb
       [b, 'OPEN'],
     ]);
     await again.dispose();
+  } finally {
+    expect(await service.stop()).toBe(0);
+  }
+});
+
+it('on the embedded database: a malformed subscription is refused and disturbs nobody, and an open stream follows a follow both ways (graphql-ws and single-connection SSE)', async () => {
+  const service = await startServiceProcess(env);
+  try {
+    const account = async (email: string, organization: string) => {
+      const run = await runScript('cli/vigil.ts', ['bootstrap', '--email', email, '--organization', organization], env);
+      expect(run.code).toBe(0);
+      return JSON.parse(run.stdout.trim()) as { organizationId: string; apiKey: string };
+    };
+    const acme = await account('admin@acme.embedded.test', 'Acme');
+    const beta = await account('admin@beta.embedded.test', 'Beta');
+    const ok = async (key: string, method: string, p: string, body?: unknown) => {
+      const answer = await request(service.url, method, p, { key, ...(body === undefined ? {} : { body }) });
+      expect([p, answer.status]).toEqual([p, 200]);
+      return answer.body;
+    };
+    const org = `/organizations/${acme.organizationId}`;
+    const target = await ok(acme.apiKey, 'POST', `${org}/scantargets`, { name: 'prod', kind: 'AWS', credential: { account: '123456789012' } });
+    await ok(acme.apiKey, 'POST', `${org}/scantargets/${target.id}/findings`, { format: 'vigil', findings: [{ rule: 'aws-s3-bucket-public', resource: 'arn:aws:s3:::logs' }] });
+    const [alert] = (await ok(acme.apiKey, 'POST', `${org}/alerts?size=10`, {})).data;
+    const change = (state: string) => ok(acme.apiKey, 'PUT', `${org}/scantargets/${target.id}/alerts/${alert.id}`, { state });
+
+    const acmeClient = wsClient(service.url, { apiKey: acme.apiKey });
+    const malformed = subscribe(acmeClient, `subscription($org: ID!, $s: [AlertState!]) { alertChanged(organizationId: $org, states: $s) { cursor } }`, { org: acme.organizationId, s: 5 });
+    await malformed.waitForEnd();
+    expect(malformed.errors.flat()[0]?.extensions?.code).toBeDefined();
+
+    const EVENTS = `subscription($org: ID!, $names: [String!]) { eventAppended(organizationId: $org, names: $names) { cursor event { name } } }`;
+    const names = ['FollowingAccepted', 'AlertFollowingUpdated', 'FollowingRemoved'];
+    const betaClient = wsClient(service.url, { apiKey: beta.apiKey });
+    const overWs = subscribe(betaClient, EVENTS, { org: beta.organizationId, names });
+    const sse = createSseClient({ url: `${service.url}/graphql/stream`, headers: { authorization: `Bearer ${beta.apiKey}` }, singleConnection: true, retryAttempts: 0 });
+    const overSse: string[] = [];
+    sse.subscribe({ query: EVENTS, variables: { org: beta.organizationId, names } }, { next: (m: any) => overSse.push(m.data?.eventAppended?.event?.name ?? JSON.stringify(m)), error: (e) => overSse.push(String(e)), complete: () => undefined });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+
+    await ok(acme.apiKey, 'POST', `${org}/followers/requests`, { token: beta.organizationId });
+    await ok(beta.apiKey, 'POST', `/organizations/${beta.organizationId}/following/requests/${acme.organizationId}/accept`);
+    await change('IN_PROGRESS');
+    await overWs.waitFor(2, 20_000);
+    await ok(beta.apiKey, 'DELETE', `/organizations/${beta.organizationId}/following/${acme.organizationId}`);
+    await overWs.waitFor(3, 20_000);
+    await change('OPEN');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(overWs.data.map((d) => d.eventAppended.event.name)).toEqual(names);
+    expect(overSse).toEqual(names);
+    await acmeClient.dispose();
+    await betaClient.dispose();
+    sse.dispose();
   } finally {
     expect(await service.stop()).toBe(0);
   }
