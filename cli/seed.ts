@@ -28,6 +28,27 @@ function demoTargets(index: number): NewScanTarget[] {
 }
 
 const SCANS_PER_TARGET = 2;
+/** The demo's alerts are spread over this many days before now, so the dashboard's charts show a history. */
+const HISTORY_DAYS = 30;
+
+/**
+ * The seed's scans all run now, so every alert would be opened (and closed) today and the daily charts
+ * would be flat with a jump at the end. The alerts this run created get an opening time spread over the
+ * last HISTORY_DAYS days (from a hash of their id: the same data set every time) and a closed one a
+ * resolution time between its opening and now. History records and events keep their real times.
+ */
+async function spreadOverLastDays(db: Database, organizationIds: string[], since: Date): Promise<void> {
+  await db.pool.query(
+    `UPDATE alerts.alerts a
+        SET "openedAt" = s.opened, "createdAt" = s.opened,
+            "resolvedAt" = CASE WHEN a."resolvedAt" IS NULL THEN NULL
+                                ELSE s.opened + (now() - s.opened) * ((abs(hashtext(a.id::text || ':resolved')) % 90 + 5) / 100.0) END
+       FROM (SELECT id, now() - interval '1 hour' - (abs(hashtext(id::text)) % ($3::int * 96)) * interval '15 minutes' AS opened
+               FROM alerts.alerts WHERE "organizationId" = ANY($1::uuid[]) AND "createdAt" >= $2) s
+      WHERE a.id = s.id`,
+    [organizationIds, since, HISTORY_DAYS - 1],
+  );
+}
 
 /**
  * A demo data set: five organizations, a regular member, follows in both directions, three scan
@@ -40,6 +61,7 @@ export async function seedDemo(db: Database, progress: Progress, services?: Comm
   let done = 0;
   const step = (label: string) => progress(++done, total, label);
 
+  const seedStarted = new Date();
   const accounts = [];
   for (const org of ORGANIZATIONS) {
     accounts.push(await bootstrapAccount(db.prisma, { email: org.admin, organization: org.name }));
@@ -105,6 +127,7 @@ export async function seedDemo(db: Database, progress: Progress, services?: Comm
   for (const alert of open) {
     await updateAlert(db.pool, { organizationId: demo.organizationId, scanTargetId: alert.scanTargetId, alertId: alert.id }, { state: 'RISK_ACCEPTED', comment: 'Accepted for the demo: compensating control in place.' }, demo.userId);
   }
+  await spreadOverLastDays(db, accounts.map((account) => account.organizationId), seedStarted);
   progress(total, total, 'done');
   return { userId: demo.userId, organizationId: demo.organizationId, apiKey: demo.apiKey };
 }

@@ -33,6 +33,23 @@ it('seeds a demo data set whose admin has alerts and followers, reports progress
   const members = await t.rest('GET', `/organizations/${result.organizationId}/members`, { key });
   expect(members.body).toHaveLength(2);
 
+  // A history over the last 30 days, not everything today: the 30-day chart rises and falls.
+  const daily = await t.rest('POST', '/graphql', { key, body: { query: `{ dailyOpenAlerts(organizationId: "${result.organizationId}", days: 30) { date total } }` } });
+  const totals = (daily.body.data.dailyOpenAlerts as Array<{ total: number }>).map((d) => d.total);
+  expect(totals).toHaveLength(30);
+  expect(new Set(totals).size).toBeGreaterThanOrEqual(5);
+  expect(totals.filter((n) => n > 0).length).toBeGreaterThanOrEqual(20);
+  const dates = await t.vigil.db.pool.query<{ opened: number; resolved_before_opened: number; future: number }>(
+    `SELECT count(DISTINCT date_trunc('day', "openedAt"))::int AS opened,
+            count(*) FILTER (WHERE "resolvedAt" < "openedAt")::int AS resolved_before_opened,
+            count(*) FILTER (WHERE "openedAt" > now() OR "resolvedAt" > now())::int AS future
+       FROM alerts.alerts WHERE "organizationId" = $1`,
+    [result.organizationId],
+  );
+  expect(dates.rows[0].opened).toBeGreaterThanOrEqual(15);
+  expect(dates.rows[0].resolved_before_opened).toBe(0);
+  expect(dates.rows[0].future).toBe(0);
+
   const again = (await COMMANDS.seed.run(t.vigil.db, {}, () => undefined, { secret: t.secret })) as { organizationId: string; apiKey: string };
   expect(again.organizationId).toBe(result.organizationId);
   const organizations = await t.vigil.db.prisma.organization.count();
