@@ -63,6 +63,8 @@ export function createBalancer(urls: string[], healthEveryMs: number): Balancer 
     // A replica tried while none had answered its health check (starting up) failing is no news.
     const report = replica.ready ? log.warn : log.debug;
     proxy.web(req, res, { target: replica.url }, (error) => {
+      // The client went away (its abort also fails the proxied request): nothing to answer, no one to blame.
+      if (req.socket.destroyed && !res.headersSent) return;
       // Out of the rotation until its health check answers again.
       replica.ready = false;
       if (res.headersSent || res.destroyed) {
