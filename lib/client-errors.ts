@@ -4,7 +4,8 @@ import type { Duplex } from 'node:stream';
 /**
  * Requests node:http refuses before any route sees them (headers too large, a request that is not
  * HTTP, headers or body too slow) answer in the API's error shape instead of a bare status line, and
- * the connection closes. A socket already gone (reset, or a response under way) is just destroyed.
+ * the connection closes (with `nosniff`, as every answer; these never reach helmet in
+ * gateway/security-headers.ts). A socket already gone (reset, or a response under way) is just destroyed.
  */
 const REFUSALS: Record<string, [number, string, string]> = {
   HPE_HEADER_OVERFLOW: [431, 'RequestHeaderFieldsTooLarge', 'The request line or headers are too large'],
@@ -22,7 +23,7 @@ export function answerClientErrors(server: http.Server): void {
     const [statusCode, name, message] = REFUSALS[error.code ?? ''] ?? [400, 'BadRequest', 'The request is not valid HTTP'];
     const body = JSON.stringify({ statusCode, error: name, message });
     socket.end(
-      `HTTP/1.1 ${statusCode} ${name.replace(/([a-z])([A-Z])/g, '$1 $2')}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `HTTP/1.1 ${statusCode} ${name.replace(/([a-z])([A-Z])/g, '$1 $2')}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import net from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 import { startTestVigil, type Account, type TestVigil } from './support/vigil';
 
@@ -59,6 +60,17 @@ describe('security headers', () => {
       expectCommonHeaders(answer);
       expect(answer.get('content-security-policy')).toMatch(API_POLICY);
     }
+  });
+
+  it('sends nosniff on the refusals node:http makes before any route (not HTTP at all)', async () => {
+    const url = new URL(t.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(url.port), url.hostname, () => socket.write('NOT HTTP AT ALL\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk)).once('end', () => resolve(text)).once('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toMatch(/\r\nX-Content-Type-Options: nosniff\r\n/i);
   });
 
   it('answers a new API key and a webhook secret with Cache-Control: no-store, over REST and GraphQL', async () => {
