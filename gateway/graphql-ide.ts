@@ -24,8 +24,10 @@ const START = `(function () {
     fetcher: fetcher,
     isHeadersEditorEnabled: true,
     shouldPersistHeaders: true,
-    defaultQuery: '# Vigil. The schema and its docs load without a key; to run queries, put your API key\\n' +
-      '# in the Headers tab below:  {"Authorization": "Bearer vgl_…"}\\n{\\n  me { id email member { id roles } }\\n}\\n',
+    // Short lines: the editor is half of a laptop's window and does not wrap (a longer hint was cut off).
+    defaultQuery: '# Vigil. The schema and its docs load without a key.\\n' +
+      '# To run queries, open the Headers tab below and put:\\n' +
+      '# {"Authorization": "Bearer vgl_…"}\\n{\\n  me { id email member { id roles } }\\n}\\n',
   }));
 })();`;
 

@@ -1,3 +1,6 @@
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chromium } from 'playwright-core';
 import { startTestVigil, type TestVigil } from './support/vigil';
 
 /**
@@ -9,6 +12,14 @@ beforeAll(async () => {
   t = await startTestVigil();
 });
 afterAll(() => t.close());
+
+const CHROMIUM = '/usr/bin/chromium';
+/** As test/dashboard.test.ts: Debian's Chromium, installed when missing. */
+function ensureChromium(): void {
+  if (existsSync(CHROMIUM)) return;
+  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit', timeout: 600_000 });
+}
+jest.setTimeout(120_000);
 
 const ORIGIN = /\b(?:src|href)\s*=\s*["']([^"']+)["']/g;
 
@@ -36,4 +47,34 @@ it('leaves GET queries and POSTs to the API', async () => {
   expect([get.status, await get.json()]).toEqual([200, { data: { __schema: { queryType: { name: 'Query' } } } }]);
   const post = await t.graphql('{ __schema { queryType { name } } }', {}, undefined);
   expect(post.body.data.__schema.queryType.name).toBe('Query');
+});
+
+it("shows GraphiQL's opening hint whole in a 1366 px browser window (no line cut off by the editor's edge)", async () => {
+  ensureChromium();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+    await page.goto(`${t.url}/graphql`);
+    await page.waitForSelector('.graphiql-query-editor .CodeMirror-line');
+    const cut = await page.evaluate(() => {
+      const editor = document.querySelector('.graphiql-query-editor .CodeMirror-scroll')!.getBoundingClientRect();
+      return [...document.querySelectorAll('.graphiql-query-editor .CodeMirror-line')]
+        .map((line) => {
+          const range = document.createRange();
+          range.selectNodeContents(line);
+          return { text: line.textContent, right: range.getBoundingClientRect().right };
+        })
+        .filter((line) => line.right > editor.right)
+        .map((line) => `${line.text} (ends at ${Math.round(line.right)}, the editor at ${Math.round(editor.right)})`);
+    });
+    expect(cut).toEqual([]);
+    const hint = (await page.locator('.graphiql-query-editor .CodeMirror-line').allTextContents()).join('\n');
+    expect(hint).toContain('Headers');
+    expect(hint).toContain('{"Authorization": "Bearer vgl_…"}');
+  } finally {
+    await browser.close();
+  }
 });
