@@ -24,7 +24,7 @@ async function main() {
   }
   const db = await openPostgres(config.databaseUrl);
   await applyMigrations(db.pool, { log: (line) => log.info(line) });
-  const server = await startSubgraph(SUBGRAPHS[name], { db, services: { secret: config.secret, publicUrl: config.publicUrl, quotas: config.quotas, webhooks: config.webhooks, storage: createStorage(config.storage), attachments: config.attachments } }, { port: config.subgraphPorts[name], host: config.host, timeouts: config.limits.timeouts, maxTokens: config.limits.graphql.maxTokens * 4, shutdownTimeoutMs: config.shutdownTimeoutMs });
+  const server = await startSubgraph(SUBGRAPHS[name], { db, services: { secret: config.secret, routerSecret: config.routerSecret, publicUrl: config.publicUrl, quotas: config.quotas, webhooks: config.webhooks, storage: createStorage(config.storage), attachments: config.attachments } }, { port: config.subgraphPorts[name], host: config.host, timeouts: config.limits.timeouts, maxTokens: config.limits.graphql.maxTokens * 4, shutdownTimeoutMs: config.shutdownTimeoutMs, rateLimit: config.limits.rateLimit });
   log.info('subgraph up', { name, url: server.url });
   stopOnSignals(`subgraph ${name}`, config.shutdownTimeoutMs, async () => {
     await server.close(); // in-flight calls answered first (up to VIGIL_SHUTDOWN_TIMEOUT_MS)

@@ -52,14 +52,14 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
 
   // ── documents: attachment storage (lib/storage/): local disk under the data directory, or S3 ──
   const storage = createStorage(config.storage);
-  const services = { secret: config.secret, publicUrl: config.publicUrl, quotas: config.quotas, webhooks: config.webhooks, storage, attachments: config.attachments };
+  const services = { secret: config.secret, routerSecret: config.routerSecret, publicUrl: config.publicUrl, quotas: config.quotas, webhooks: config.webhooks, storage, attachments: config.attachments };
   const subgraphs: Partial<Record<SubgraphName, RunningServer>> = {};
   const localSubgraphs: Partial<Record<SubgraphName, InProcessDataSource>> = {};
   const urls = { ...config.subgraphUrls };
   for (const name of SUBGRAPH_NAMES) {
     if (config.remoteSubgraphs.includes(name)) continue;
     const schema = buildSchema(SUBGRAPHS[name]);
-    const running = await startSubgraph(SUBGRAPHS[name], { db, services }, { port: config.subgraphPorts[name], schema, timeouts: config.limits.timeouts, maxTokens: config.limits.graphql.maxTokens * 4, shutdownTimeoutMs: config.shutdownTimeoutMs });
+    const running = await startSubgraph(SUBGRAPHS[name], { db, services }, { port: config.subgraphPorts[name], schema, timeouts: config.limits.timeouts, maxTokens: config.limits.graphql.maxTokens * 4, shutdownTimeoutMs: config.shutdownTimeoutMs, rateLimit: config.limits.rateLimit });
     subgraphs[name] = running;
     urls[name] = running.url;
     // A subgraph of this process is called directly; its HTTP endpoint still serves other gateways.

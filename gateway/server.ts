@@ -38,7 +38,7 @@ import { healthRoutes } from './health';
 import { useRequestId } from './request-id';
 import { armorValidationRules, operationCostLimit, useTokenLimit } from './cost-limits';
 import { bodyErrors, useBodyParsers, useFindingsUpload, useSupportedMediaTypes, type AuthorizeFindingsUpload } from './body-limits';
-import { createRateLimits } from './rate-limits';
+import { createRateLimits } from '../lib/rate-limits';
 import { sendServiceUnavailable, serviceUnavailableStatus } from './service-unavailable';
 import { reportValueCompletion } from './value-completion';
 import { checkGraphQLInput } from './graphql-input';
@@ -153,7 +153,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
     res.json(openApi);
   });
 
-  // ── request limits: rate limits (gateway/rate-limits.ts), bodies read only after authentication
+  // ── request limits: rate limits (lib/rate-limits.ts), bodies read only after authentication
   // (gateway/body-limits.ts), GraphQL documents counted before parsing (gateway/cost-limits.ts) ──
   const authenticate = useAuthentication(db, rateLimits.byFailedKey);
   app.use('/graphql/stream', rateLimits.byAddress, authenticate, rateLimits.byKey, subscriptions.sse);

@@ -24,6 +24,8 @@ export interface VigilConfig {
   subgraphTransport: 'in-process' | 'http';
   /** Signs the principal the gateway passes to subgraphs and keys credential encryption. */
   secret: string;
+  /** VIGIL_ROUTER_SECRET: another router may call the subgraphs with it (subgraphs/router-auth.ts); undefined = off. */
+  routerSecret?: string;
   /** VIGIL_PUBLIC_URL (e.g. https://vigil.example.com): the base of links in answers; unset = the request's own origin (lib/request-origin.ts). */
   publicUrl?: string;
   /** VIGIL_TRUST_PROXY as express's `trust proxy`: whose X-Forwarded-Proto/-Host/-For count (default: nobody's). */
@@ -31,7 +33,7 @@ export interface VigilConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** The scan scheduler (subgraphs/alerts/scheduler.ts): VIGIL_SCHEDULER=off disables it in this process. */
   scheduler: { enabled: boolean; intervalMs: number };
-  /** What one request may ask for (gateway/cost-limits.ts, gateway/body-limits.ts, gateway/rate-limits.ts). */
+  /** What one request may ask for (gateway/cost-limits.ts, gateway/body-limits.ts, lib/rate-limits.ts). */
   limits: RequestLimits;
   /** How many of a thing one owner may hold (checked where the thing is created). */
   quotas: Quotas;
@@ -193,6 +195,7 @@ function configOf(e: Environment, check: Check): VigilConfig {
     remoteSubgraphs: SUBGRAPH_NAMES.filter((name) => !!e[`${name.toUpperCase() as Uppercase<SubgraphName>}_URL`]),
     subgraphTransport: e.VIGIL_SUBGRAPH_TRANSPORT,
     secret,
+    routerSecret: e.VIGIL_ROUTER_SECRET,
     publicUrl: e.VIGIL_PUBLIC_URL?.replace(/\/+$/, ''),
     trustProxy: check(() => trustProxySetting(e.VIGIL_TRUST_PROXY), false),
     logLevel: e.LOG_LEVEL,

@@ -46,6 +46,9 @@ export const ENVIRONMENT = z.object({
   DATABASE_URL: text('PostgreSQL URL; unset = the embedded PGlite database in VIGIL_DATA_DIR/db'),
   VIGIL_DATA_DIR: textOr('.vigil', 'embedded database, generated secret, runtime file, local attachment bytes'),
   VIGIL_SECRET: text('signs the principal the gateway passes to subgraphs and keys credential encryption, cursors and signed URLs; set the same value in every process of a deployment; unset = generated into VIGIL_DATA_DIR/secret'),
+  VIGIL_ROUTER_SECRET: z
+    .preprocess(unset, z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional())
+    .describe('lets a router other than Vigil\'s gateway (Apollo Router, Cosmo, Hive Gateway) call the subgraphs: it sends x-vigil-router-secret: <this> or signs with Hive Gateway\'s hmacSignature using it, and forwards the client\'s Authorization; also the credential for fetching _service { sdl } (docs/own-router.md); unset = only Vigil\'s gateway'),
   SUBGRAPH_BASE_PORT: port('subgraphs listen on consecutive ports from here (default PORT + 1; 0 = any free port)'),
   ...SUBGRAPH_VARIABLES,
   VIGIL_SUBGRAPH_TRANSPORT: choice(['in-process', 'http'], 'in-process', 'how the gateway calls the subgraphs of its own process: in-process (direct execution) or http (the signed HTTP path other gateways use)'),

@@ -20,10 +20,11 @@ import { httpServerOptions, listen, type RunningServer, type ServerTimeouts } fr
 import { Visibility } from '../lib/visibility';
 import { PRINCIPAL_HEADER, REQUEST_ID_HEADER, SIGNATURE_HEADER, verifyPrincipal, type Principal } from '../lib/principal';
 import { scalarResolvers } from '../lib/scalars';
-import type { AttachmentLimits, Quotas, SubgraphName } from '../lib/config';
+import type { AttachmentLimits, Quotas, RequestLimits, SubgraphName } from '../lib/config';
 import type { ObjectStorage } from '../lib/storage';
 import { useTokenLimit } from '../lib/document-tokens';
 import { guardRootFields, type FieldRules } from './field-rules';
+import { routerAuthentication } from './router-auth';
 
 /** What every resolver receives: the database, the caller and the one visibility policy (who sees what: lib/visibility.ts). */
 export interface SubgraphContext<Loaders = unknown> {
@@ -50,6 +51,8 @@ export interface SubgraphServices {
   storage?: ObjectStorage;
   /** Attachment size limit, URL lifetime, document lifetime (lib/config.ts). */
   attachments?: AttachmentLimits;
+  /** VIGIL_ROUTER_SECRET: another router may call this subgraph with it (subgraphs/router-auth.ts); unset = only the gateway. */
+  routerSecret?: string;
 }
 
 /**
@@ -140,7 +143,7 @@ export function createContext(definition: SubgraphDefinition, deps: SubgraphDeps
 export async function startSubgraph(
   definition: SubgraphDefinition,
   deps: SubgraphDeps,
-  options: { port: number; host?: string; schema?: GraphQLSchema; timeouts?: ServerTimeouts; maxTokens?: number; shutdownTimeoutMs?: number },
+  options: { port: number; host?: string; schema?: GraphQLSchema; timeouts?: ServerTimeouts; maxTokens?: number; shutdownTimeoutMs?: number; rateLimit?: RequestLimits['rateLimit'] },
 ): Promise<RunningServer> {
   const schema = options.schema ?? buildSchema(definition);
   const apollo = new ApolloServer<SubgraphContext>({
@@ -152,6 +155,7 @@ export async function startSubgraph(
     stopOnTerminationSignals: false,
   });
   await apollo.start();
+  const router = deps.services.routerSecret ? routerAuthentication(definition.name, deps.db, deps.services.routerSecret, options.rateLimit) : null;
   const app = express();
   // The gateway's request id (x-request-id) when it looks like one: this subgraph's log lines and the
   // jobs it enqueues carry it.
@@ -166,6 +170,8 @@ export async function startSubgraph(
     '/graphql',
     express.json({ limit: '10mb' }),
     (req, res, next) => {
+      // Not signed by Vigil's gateway: another router proving itself with the router secret.
+      if (router && req.header(PRINCIPAL_HEADER) === undefined) return router.handler(req, res, next);
       const verified = verifyPrincipal(deps.services.secret, req.header(PRINCIPAL_HEADER), req.header(SIGNATURE_HEADER), (req.body ?? {}) as { query?: unknown; variables?: unknown });
       if (!verified.ok) {
         res.status(401).json({ errors: [{ message: `Subgraph ${definition.name} accepts only signed calls from the gateway (${verified.reason})`, extensions: { code: 'UNAUTHENTICATED' } }] });
@@ -196,6 +202,7 @@ export async function startSubgraph(
       // In-flight calls (another gateway's) are answered first, up to the shutdown timeout.
       await terminator.terminate();
       await apollo.stop();
+      await router?.close();
     },
   };
 }

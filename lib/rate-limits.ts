@@ -1,7 +1,7 @@
 import type express from 'express';
 import { MemoryStore, rateLimit, ipKeyGenerator, type Store } from 'express-rate-limit';
-import type { RequestLimits } from '../lib/config';
-import type { Principal } from '../lib/principal';
+import type { RequestLimits } from './config';
+import type { Principal } from './principal';
 import { redisRateLimitStores } from './rate-limit-store';
 
 type RateLimitSettings = RequestLimits['rateLimit'];
@@ -9,7 +9,7 @@ type RateLimitSettings = RequestLimits['rateLimit'];
 /**
  * Requests per window: per API key for a caller with a valid key, per address for a caller without
  * one. Counted in Redis when REDIS_URL is set (every gateway process shares the count; while Redis
- * is unreachable, in this process: gateway/rate-limit-store.ts), in memory otherwise. Over the limit: 429 with `Retry-After` and `RateLimit-Limit/-Remaining/-Reset`.
+ * is unreachable, in this process: lib/rate-limit-store.ts), in memory otherwise. Over the limit: 429 with `Retry-After` and `RateLimit-Limit/-Remaining/-Reset`.
  */
 export interface RateLimits {
   /** Before authentication: calls without an `Authorization` header, by address. */
@@ -30,13 +30,18 @@ export interface RateLimits {
   close(): Promise<void>;
 }
 
+/** The 429 message (a subgraph called by another router refuses a key over its budget with it too: subgraphs/router-auth.ts). */
+export function tooManyRequestsMessage(limit: number, windowMs: number, who: string): string {
+  return `Too many requests: at most ${limit} per ${Math.round(windowMs / 1000)} s ${who}; retry after the number of seconds in Retry-After`;
+}
+
 function refuse(req: express.Request, res: express.Response, limit: number, windowMs: number, who: string): void {
-  const message = `Too many requests: at most ${limit} per ${Math.round(windowMs / 1000)} s ${who}; retry after the number of seconds in Retry-After`;
+  const message = tooManyRequestsMessage(limit, windowMs, who);
   if (req.baseUrl.startsWith('/graphql')) res.status(429).json({ errors: [{ message, extensions: { code: 'TOO_MANY_REQUESTS' } }] });
   else res.status(429).json({ statusCode: 429, error: 'TooManyRequests', message });
 }
 
-const WHO = {
+export const WHO = {
   key: 'for this API key',
   address: 'from this address without an API key',
   'failed-key': 'with an API key that is not valid from this address',

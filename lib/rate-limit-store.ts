@@ -1,7 +1,7 @@
 import { MemoryStore, type IncrementResponse, type Options, type Store } from 'express-rate-limit';
 import { Redis } from 'ioredis';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
-import { dependencyState, type DependencyState } from '../lib/dependency-state';
+import { dependencyState, type DependencyState } from './dependency-state';
 
 /**
  * The rate limits' shared count in Redis, and what happens without it: while Redis is not connected

@@ -1,0 +1,148 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type express from 'express';
+import { Kind, parse } from 'graphql';
+import { authenticateApiKey, bearerToken } from '../lib/api-keys';
+import type { RequestLimits } from '../lib/config';
+import type { Database } from '../lib/db';
+import { isDependencyUnreachable, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE, unauthenticated } from '../lib/errors';
+import { logUnexpectedError } from '../lib/error-log';
+import { createRateLimits, tooManyRequestsMessage, WHO } from '../lib/rate-limits';
+
+/**
+ * How a router other than Vigil's gateway (Apollo Router, Cosmo, Hive Gateway) calls a subgraph
+ * (docs/own-router.md). It proves itself with VIGIL_ROUTER_SECRET in one of two standard ways:
+ * - the header `x-vigil-router-secret: <secret>`, which Apollo Router and Cosmo set from configuration;
+ * - Hive Gateway's `hmacSignature` plugin (@graphql-mesh/hmac-upstream-signature) with that secret:
+ *   the body's `extensions["hmac-signature"]` is base64 HMAC-SHA256 over the key-sorted JSON of
+ *   `{ query, variables }` (variables left out when empty).
+ * It forwards the client's `Authorization: Bearer <key>`, and the subgraph authenticates the key
+ * itself with the gateway's rules: an unknown or deleted key → 401 UNAUTHENTICATED "The API key is
+ * not valid"; no key → only introspection and `_service { sdl }` (what composition tools fetch),
+ * anything else 401 UNAUTHENTICATED; the key's per-window budget is the gateway's
+ * (VIGIL_RATE_LIMIT_PER_KEY, in the same Redis count when REDIS_URL is set) → 429 TOO_MANY_REQUESTS
+ * with Retry-After. Only calls with a root field count: a router's follow-up `_entities` fetches of
+ * one client operation do not.
+ */
+export const ROUTER_SECRET_HEADER = 'x-vigil-router-secret';
+export const HMAC_EXTENSION = 'hmac-signature';
+
+type RateLimitSettings = RequestLimits['rateLimit'];
+
+export interface RouterAuthentication {
+  /** For a call without Vigil's signed principal: refuses it, or sets `res.locals.principal` and goes on. */
+  handler: express.RequestHandler;
+  close(): Promise<void>;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+
+/** Equal strings, compared in constant time (digests of equal length, whatever the inputs' lengths). */
+function sameSecret(given: string, expected: string): boolean {
+  return timingSafeEqual(sha256(given), sha256(expected));
+}
+
+/** JSON with every object's keys sorted, as json-stable-stringify writes it (what Hive Gateway signs). */
+export function stableJson(value: unknown): string | undefined {
+  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') value = (value as { toJSON(): unknown }).toJSON();
+  if (value === undefined || typeof value === 'function') return undefined;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map((item) => stableJson(item) ?? 'null').join(',')}]`;
+  const entries: string[] = [];
+  for (const key of Object.keys(value).sort()) {
+    const text = stableJson((value as Record<string, unknown>)[key]);
+    if (text !== undefined) entries.push(`${JSON.stringify(key)}:${text}`);
+  }
+  return `{${entries.join(',')}}`;
+}
+
+/** What Hive Gateway's hmacSignature plugin signs for an operation. */
+export function hmacPayload(body: { query?: unknown; variables?: unknown }): string {
+  const variables = body.variables && typeof body.variables === 'object' && Object.keys(body.variables).length > 0 ? body.variables : undefined;
+  return stableJson({ query: body.query, variables }) as string;
+}
+
+/** Hive Gateway's signature of `body` with `secret` (base64), e.g. for a test or another router. */
+export function hmacSignature(secret: string, body: { query?: unknown; variables?: unknown }): string {
+  return createHmac('sha256', secret).update(hmacPayload(body)).digest('base64');
+}
+
+/** Introspection fields and `_service` only (no data): allowed to a router's call without an API key. */
+function onlySchema(query: unknown): boolean {
+  if (typeof query !== 'string') return false;
+  try {
+    return parse(query).definitions.every(
+      (def) =>
+        def.kind === Kind.FRAGMENT_DEFINITION ||
+        (def.kind === Kind.OPERATION_DEFINITION &&
+          def.operation === 'query' &&
+          def.selectionSet.selections.every((s) => s.kind === Kind.FIELD && (s.name.value.startsWith('__') || s.name.value === '_service'))),
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** A call the key's budget counts: one with a root field other than `_entities` (a router's follow-up fetch). */
+function countsAgainstBudget(query: unknown): boolean {
+  if (typeof query !== 'string') return true;
+  try {
+    return parse(query).definitions.some(
+      (def) => def.kind === Kind.OPERATION_DEFINITION && def.selectionSet.selections.some((s) => s.kind !== Kind.FIELD || (s.name.value !== '_entities' && s.name.value !== '__typename')),
+    );
+  } catch {
+    return true;
+  }
+}
+
+export function routerAuthentication(subgraph: string, db: Database, secret: string, rateLimit?: RateLimitSettings): RouterAuthentication {
+  const limits = rateLimit && rateLimit.perKey > 0 ? createRateLimits({ ...rateLimit, perAddress: 0, failedKeysPerAddress: 0 }) : null;
+  const refuse = (res: express.Response, status: number, message: string, code: string) => res.status(status).json({ errors: [{ message, extensions: { code } }] });
+  const handler: express.RequestHandler = async (req, res, next) => {
+    try {
+      const body = (req.body ?? {}) as { query?: unknown; variables?: unknown; extensions?: Record<string, unknown> };
+      const header = req.header(ROUTER_SECRET_HEADER);
+      const signature = body.extensions?.[HMAC_EXTENSION];
+      let reason: string | undefined;
+      if (header !== undefined) reason = sameSecret(header, secret) ? undefined : 'wrong router secret';
+      else if (typeof signature === 'string') reason = sameSecret(signature, hmacSignature(secret, body)) ? undefined : 'bad HMAC signature';
+      else reason = 'unsigned call';
+      if (reason) {
+        refuse(res, 401, `Subgraph ${subgraph} accepts only signed calls from the gateway or a router with the router secret (${reason})`, 'UNAUTHENTICATED');
+        return;
+      }
+      const token = bearerToken(req.header('authorization'));
+      if (token === undefined) {
+        if (!onlySchema(body.query)) {
+          refuse(res, 401, unauthenticated().message, 'UNAUTHENTICATED');
+          return;
+        }
+        res.locals.principal = null;
+        next();
+        return;
+      }
+      const principal = token ? await authenticateApiKey(db.pool, token, req.ip) : null;
+      if (!principal) {
+        refuse(res, 401, 'The API key is not valid', 'UNAUTHENTICATED');
+        return;
+      }
+      if (limits && rateLimit && countsAgainstBudget(body.query)) {
+        const over = await limits.admitKeyOperation(principal.apiKeyId);
+        if (over) {
+          res.setHeader('Retry-After', String(over.retryAfterSeconds));
+          refuse(res, 429, tooManyRequestsMessage(over.limit, over.windowMs, WHO.key), 'TOO_MANY_REQUESTS');
+          return;
+        }
+      }
+      res.locals.principal = principal;
+      next();
+    } catch (error) {
+      // The database away while authenticating: 503 with Retry-After, as the gateway answers.
+      logUnexpectedError(`subgraph ${subgraph}`, undefined, error);
+      if (isDependencyUnreachable(error)) {
+        res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+        refuse(res, 503, SERVICE_UNAVAILABLE_MESSAGE, 'SERVICE_UNAVAILABLE');
+      } else refuse(res, 500, 'Internal server error', 'INTERNAL_SERVER_ERROR');
+    }
+  };
+  return { handler, close: async () => limits?.close() };
+}
