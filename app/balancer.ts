@@ -58,7 +58,10 @@ export function createBalancer(urls: string[], healthEveryMs: number): Balancer 
     return ready[next];
   };
 
-  const proxy = httpProxy.createProxyServer({ xfwd: false, ws: true });
+  // X-Forwarded-For/-Proto/-Host added: the replicas see every request come from loopback, and must
+  // know it was proxied (/metrics serves loopback callers only when they are direct: gateway/metrics.ts).
+  // They count for addresses and links only where VIGIL_TRUST_PROXY trusts the balancer.
+  const proxy = httpProxy.createProxyServer({ xfwd: true, ws: true });
   const forward = (req: http.IncomingMessage, res: http.ServerResponse, replica: Replica, retried: boolean) => {
     // A replica tried while none had answered its health check (starting up) failing is no news.
     const report = replica.ready ? log.warn : log.debug;

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { createBalancer } from '../app/balancer';
 import { metricsRoute } from '../gateway/metrics';
 import { trustProxySetting } from '../lib/request-origin';
 import { enqueue } from '../lib/jobs/queue';
@@ -99,5 +100,18 @@ it('treats a loopback request carrying X-Forwarded-For or Forwarded as proxied: 
     expect(await at({})).toBe(200);
   } finally {
     await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+it("is not public through the cluster's load balancer on the same host: the balancer says the request was proxied", async () => {
+  const balancer = createBalancer([t.url], 60_000);
+  await new Promise<void>((resolve) => balancer.server.listen(0, '127.0.0.1', resolve));
+  try {
+    await balancer.check();
+    const url = `http://127.0.0.1:${(balancer.server.address() as AddressInfo).port}/metrics`;
+    expect((await fetch(url)).status).toBe(404);
+    expect((await fetch(url, { headers: { authorization: 'Bearer metrics-secret' } })).status).toBe(200);
+  } finally {
+    await balancer.close();
   }
 });
