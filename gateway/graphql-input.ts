@@ -2,6 +2,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, isScalarType, Kind, visit, type ASTNode, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { NUL_CHARACTER_MESSAGE, pathOfNulCharacter } from '../lib/validate';
 import { scalarResolvers } from '../lib/scalars';
+import { REQUEST_ERROR_CODES } from '../lib/graphql-errors';
 
 /**
  * The GraphQL side of the input boundary, before anything is planned or executed (the REST side is
@@ -11,6 +12,13 @@ import { scalarResolvers } from '../lib/scalars';
  *   inside an input object) fails validation and a bad DateTime variable fails coercion;
  * - no string in the variables or the document's literals holds U+0000 (PostgreSQL cannot store it);
  * - the document has the operation `operationName` names (the gateway would throw an untyped error).
+ * The codes are the standard ones (lib/graphql-errors.ts): a variable is BAD_USER_INPUT, a literal of the
+ * document GRAPHQL_VALIDATION_FAILED, a missing operation OPERATION_RESOLUTION_FAILURE.
+ *
+ * The status of a request error (the document, its variables or its operation refused, nothing run)
+ * follows GraphQL-over-HTTP: 400 when the answer is `application/graphql-response+json`, 200 when it is
+ * `application/json` (the spec's SHOULD: legacy clients read the body, not the status); an unknown
+ * persisted query is 400 either way.
  */
 export function checkGraphQLInput(): ApolloServerPlugin {
   return {
@@ -25,29 +33,69 @@ export function checkGraphQLInput(): ApolloServerPlugin {
       return {
         async didResolveOperation({ request, document, operation }) {
           if (!operation) {
-            throw badInput(request.operationName ? `Unknown operation named "${request.operationName}"` : 'Must provide operationName: the document holds several operations');
+            throw badInput('OPERATION_RESOLUTION_FAILURE', request.operationName ? `Unknown operation named "${request.operationName}"` : 'Must provide operationName: the document holds several operations');
           }
           for (const [name, value] of Object.entries(request.variables ?? {})) {
             const nul = pathOfNulCharacter(value);
-            if (nul) throw badInput(`Variable "$${[name, ...nul].join('.')}" ${NUL_CHARACTER_MESSAGE}`, [name, ...nul].join('.'));
+            if (nul) throw badInput('BAD_USER_INPUT', `Variable "$${[name, ...nul].join('.')}" ${NUL_CHARACTER_MESSAGE}`, [name, ...nul].join('.'));
           }
           const literal = literalWithNulCharacter(document);
-          if (literal) throw badInput(`Argument "${literal}" ${NUL_CHARACTER_MESSAGE}`, literal);
+          if (literal) throw badInput('GRAPHQL_VALIDATION_FAILED', `Argument "${literal}" ${NUL_CHARACTER_MESSAGE}`, literal);
         },
-        async willSendResponse({ response, errors }) {
-          // Apollo answers an unknown persisted query hash with 200 (formatError gives it BAD_REQUEST and
-          // keeps the message "PersistedQueryNotFound", which APQ clients look for, also on a 400).
-          if (errors?.some((e) => e.extensions?.code === 'PERSISTED_QUERY_NOT_FOUND' || e.extensions?.code === 'PERSISTED_QUERY_NOT_SUPPORTED')) {
+        async willSendResponse({ request, response }) {
+          if (response.body.kind !== 'single') return;
+          const result = response.body.singleResult;
+          const codes = (result.errors ?? []).map((e) => e.extensions?.code);
+          // Apollo answers an unknown persisted query hash with 200; the message "PersistedQueryNotFound"
+          // is what APQ clients look for, also on a 400.
+          if (codes.some((code) => code === 'PERSISTED_QUERY_NOT_FOUND' || code === 'PERSISTED_QUERY_NOT_SUPPORTED')) {
             response.http.status = 400;
+            return;
           }
+          if (result.data !== undefined || codes.length === 0 || !codes.every((code) => typeof code === 'string' && REQUEST_ERROR_CODES.has(code))) return;
+          // Only over HTTP (the REST routes and the live transports call executeOperation, without one).
+          if (request.http) response.http.status = answersGraphQLResponseJson(request.http.headers.get('accept')) ? 400 : 200;
         },
       };
     },
   };
 }
 
-function badInput(message: string, field?: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'BAD_REQUEST', ...(field ? { field } : {}), http: { status: 400 } } });
+function badInput(code: 'BAD_USER_INPUT' | 'GRAPHQL_VALIDATION_FAILED' | 'OPERATION_RESOLUTION_FAILURE', message: string, field?: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code, ...(field ? { field } : {}), http: { status: 400 } } });
+}
+
+const JSON_TYPE = 'application/json';
+const GRAPHQL_RESPONSE_TYPE = 'application/graphql-response+json';
+
+/**
+ * Whether Apollo Server answers `application/graphql-response+json` for this Accept header: the media
+ * type it negotiates between the two (negotiator's order: higher q, then the more specific range, then
+ * the range listed first, then application/json). No Accept header is application/json.
+ */
+export function answersGraphQLResponseJson(accept: string | undefined | null): boolean {
+  if (!accept) return false;
+  const ranges = accept.split(',').map((part, order) => {
+    const [range, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    return { range, q: q ? Number(q.slice(2)) : 1, order };
+  });
+  const match = (type: string) => {
+    let best: { q: number; specificity: number; order: number } | undefined;
+    for (const { range, q, order } of ranges) {
+      const specificity = range === type ? 2 : range === `${type.split('/')[0]}/*` ? 1 : range === '*/*' ? 0 : -1;
+      if (specificity < 0 || Number.isNaN(q)) continue;
+      if (!best || specificity > best.specificity || (specificity === best.specificity && order < best.order)) best = { q, specificity, order };
+    }
+    return best && best.q > 0 ? best : undefined;
+  };
+  const json = match(JSON_TYPE);
+  const graphql = match(GRAPHQL_RESPONSE_TYPE);
+  if (!graphql) return false;
+  if (!json) return true;
+  if (graphql.q !== json.q) return graphql.q > json.q;
+  if (graphql.specificity !== json.specificity) return graphql.specificity > json.specificity;
+  return graphql.order < json.order;
 }
 
 /**
@@ -60,7 +108,15 @@ function withScalarParsing(schema: GraphQLSchema): void {
   for (const [name, implementation] of Object.entries(scalarResolvers)) {
     const type = schema.getType(name);
     if (!isScalarType(type)) continue;
-    type.parseValue = implementation.parseValue;
+    // A variable the scalar refuses is the variables' fault: without the subgraphs' BAD_REQUEST code,
+    // Apollo gives it BAD_USER_INPUT, as any variable that does not coerce.
+    type.parseValue = (value: unknown) => {
+      try {
+        return implementation.parseValue(value);
+      } catch (error) {
+        throw new GraphQLError((error as Error).message);
+      }
+    };
     type.parseLiteral = implementation.parseLiteral;
   }
 }

@@ -62,7 +62,7 @@ describe('errors', () => {
     const gql = await t.graphql('query($id: ID!) { organization(id: $id) { id } }', { id: '00000000-0000-4000-8000-000000000000' }, alice.apiKey);
     expect(gql.body.errors![0].extensions?.code).toBe('NOT_FOUND');
     const invalid = await t.graphql('{ nope }', {}, alice.apiKey);
-    expect(invalid.body.errors![0].extensions?.code).toBe('BAD_REQUEST');
+    expect(invalid.body.errors![0].extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
     const rest = await t.rest('GET', '/me/invites/00000000-0000-4000-8000-000000000000', { key: alice.apiKey });
     expect(rest.status).toBe(404);
     expect(rest.body).toEqual({ statusCode: 404, error: 'NotFound', message: 'Invite not found' });

@@ -67,19 +67,19 @@ describe('a NUL character (PostgreSQL text cannot hold it)', () => {
     expect((await t.rest('POST', '/me/apikeys', { key: admin.apiKey, text: NUL })).body).toEqual(badRequest(/^body: .*U\+0000/));
   });
 
-  it('is refused with 400 BAD_REQUEST in GraphQL variables (also nested and in keys) and literals', async () => {
+  it('is refused in GraphQL variables (BAD_USER_INPUT, also nested and in keys) and literals (GRAPHQL_VALIDATION_FAILED), with the field; 400 as graphql-response+json', async () => {
     const o = fixture.ids.organizationId;
-    const calls: Array<[string, Record<string, unknown>, string]> = [
-      ['mutation($n: String) { createApiKey(name: $n) { id } }', { n: NUL }, 'n'],
-      ['query($o: ID!, $f: AlertFilter) { alerts(organizationId: $o, filter: $f) { cursor } }', { o, f: { rules: ['ok', NUL] } }, 'f.rules.1'],
-      ['mutation($o: ID!, $d: JSON!) { ingestFindings(organizationId: $o, scanTargetId: $o, document: $d) { id } }', { o, d: { [NUL]: 1 } }, `d.${NUL}`],
-      [`query { alerts(organizationId: "${o}", filter: {search: "a\\u0000"}) { cursor } }`, {}, 'filter.search'],
-      [`mutation { createOrganization(input: {name: "x\\u0000"}) { id } }`, {}, 'input.name'],
+    const calls: Array<[string, Record<string, unknown>, string, string]> = [
+      ['mutation($n: String) { createApiKey(name: $n) { id } }', { n: NUL }, 'n', 'BAD_USER_INPUT'],
+      ['query($o: ID!, $f: AlertFilter) { alerts(organizationId: $o, filter: $f) { cursor } }', { o, f: { rules: ['ok', NUL] } }, 'f.rules.1', 'BAD_USER_INPUT'],
+      ['mutation($o: ID!, $d: JSON!) { ingestFindings(organizationId: $o, scanTargetId: $o, document: $d) { id } }', { o, d: { [NUL]: 1 } }, `d.${NUL}`, 'BAD_USER_INPUT'],
+      [`query { alerts(organizationId: "${o}", filter: {search: "a\\u0000"}) { cursor } }`, {}, 'filter.search', 'GRAPHQL_VALIDATION_FAILED'],
+      [`mutation { createOrganization(input: {name: "x\\u0000"}) { id } }`, {}, 'input.name', 'GRAPHQL_VALIDATION_FAILED'],
     ];
-    for (const [query, variables, field] of calls) {
-      const res = await t.graphql(query, variables, admin.apiKey);
+    for (const [query, variables, field, code] of calls) {
+      const res = await t.rest('POST', '/graphql', { key: admin.apiKey, body: { query, variables }, headers: { accept: 'application/graphql-response+json' } });
       expect(res.status).toBe(400);
-      expect(res.body.errors).toEqual([{ message: expect.stringMatching(/U\+0000/), extensions: { code: 'BAD_REQUEST', field } }]);
+      expect(res.body.errors).toEqual([{ message: expect.stringMatching(/U\+0000/), extensions: { code, field } }]);
     }
   });
 });
@@ -88,32 +88,32 @@ describe('malformed GraphQL requests', () => {
   const post = (body: object) => t.rest('POST', '/graphql', { key: admin.apiKey, body });
   const codesOf = (res: { body: { errors?: Array<{ extensions?: { code?: string } }> } }) => res.body.errors?.map((e) => e.extensions?.code);
 
-  it('answer 400 BAD_REQUEST: two unnamed operations, an unknown operationName, several operations without one, an unknown persisted query', async () => {
-    for (const body of [
-      { query: '{ me { id } } { me { email } }' },
-      { query: 'query A { me { id } }', operationName: 'B' },
-      { query: 'query A { me { id } } query B { me { email } }' },
-      { extensions: { persistedQuery: { version: 1, sha256Hash: 'ab'.repeat(32) } } },
-    ]) {
+  it('answer the standard codes: two unnamed operations, an unknown operationName, several operations without one (200 to application/json), an unknown persisted query (400)', async () => {
+    for (const [body, status, code] of [
+      [{ query: '{ me { id } } { me { email } }' }, 200, 'GRAPHQL_VALIDATION_FAILED'],
+      [{ query: 'query A { me { id } }', operationName: 'B' }, 200, 'OPERATION_RESOLUTION_FAILURE'],
+      [{ query: 'query A { me { id } } query B { me { email } }' }, 200, 'OPERATION_RESOLUTION_FAILURE'],
+      [{ extensions: { persistedQuery: { version: 1, sha256Hash: 'ab'.repeat(32) } } }, 400, 'PERSISTED_QUERY_NOT_FOUND'],
+    ] as const) {
       const res = await post(body);
-      expect({ body, status: res.status }).toEqual({ body, status: 400 });
-      expect(new Set(codesOf(res))).toEqual(new Set(['BAD_REQUEST']));
+      expect({ body, status: res.status }).toEqual({ body, status });
+      expect(new Set(codesOf(res))).toEqual(new Set([code]));
     }
     // An APQ client still recognises the miss and sends the query.
     expect((await post({ extensions: { persistedQuery: { version: 1, sha256Hash: 'cd'.repeat(32) } } })).body.errors[0].message).toBe('PersistedQueryNotFound');
   });
 
-  it('answer 400 BAD_REQUEST for a bad DateTime, as a literal inside an input object or as a variable, and for years PostgreSQL cannot hold', async () => {
+  it('refuse a bad DateTime, as a literal inside an input object (GRAPHQL_VALIDATION_FAILED) or as a variable (BAD_USER_INPUT), and years PostgreSQL cannot hold; 400 as graphql-response+json', async () => {
     const o = fixture.ids.organizationId;
-    for (const [query, variables] of [
-      [`{ alerts(organizationId: "${o}", filter: {createdAtStart: "not a date"}) { cursor } }`, {}],
-      [`{ alerts(organizationId: "${o}", filter: {createdAtStart: 20200101}) { cursor } }`, {}],
-      [`query($d: DateTime) { alerts(organizationId: "${o}", filter: {createdAtStart: $d}) { cursor } }`, { d: 'nope' }],
-      [`query($f: AlertFilter) { alerts(organizationId: "${o}", filter: $f) { cursor } }`, { f: { updatedAtEnd: '-200000-01-01T00:00:00Z' } }],
-      [`query($s: DateTime) { events(organizationId: "${o}", start: $s) { cursor } }`, { s: '+275760-09-13T00:00:00Z' }],
+    for (const [query, variables, code] of [
+      [`{ alerts(organizationId: "${o}", filter: {createdAtStart: "not a date"}) { cursor } }`, {}, 'GRAPHQL_VALIDATION_FAILED'],
+      [`{ alerts(organizationId: "${o}", filter: {createdAtStart: 20200101}) { cursor } }`, {}, 'GRAPHQL_VALIDATION_FAILED'],
+      [`query($d: DateTime) { alerts(organizationId: "${o}", filter: {createdAtStart: $d}) { cursor } }`, { d: 'nope' }, 'BAD_USER_INPUT'],
+      [`query($f: AlertFilter) { alerts(organizationId: "${o}", filter: $f) { cursor } }`, { f: { updatedAtEnd: '-200000-01-01T00:00:00Z' } }, 'BAD_USER_INPUT'],
+      [`query($s: DateTime) { events(organizationId: "${o}", start: $s) { cursor } }`, { s: '+275760-09-13T00:00:00Z' }, 'BAD_USER_INPUT'],
     ] as const) {
-      const res = await t.graphql(query, variables, admin.apiKey);
-      expect({ query, status: res.status, codes: codesOf(res) }).toEqual({ query, status: 400, codes: ['BAD_REQUEST'] });
+      const res = await t.rest('POST', '/graphql', { key: admin.apiKey, body: { query, variables }, headers: { accept: 'application/graphql-response+json' } });
+      expect({ query, status: res.status, codes: codesOf(res) }).toEqual({ query, status: 400, codes: [code] });
     }
   });
 });
@@ -136,7 +136,8 @@ describe('out-of-range numbers', () => {
       expect({ path, status: res.status, error: res.body.error }).toEqual({ path, status: 400, error: 'BadRequest' });
     }
     const overflow = await t.graphql(`{ alerts(organizationId: "${o}", size: 2147483648) { cursor } }`, {}, admin.apiKey);
-    expect(overflow.status).toBe(400);
+    // A validation error: 200 to Accept: application/json (GraphQL-over-HTTP), with no data.
+    expect({ status: overflow.status, data: overflow.body.data, code: overflow.body.errors?.[0].extensions?.code }).toEqual({ status: 200, data: undefined, code: 'GRAPHQL_VALIDATION_FAILED' });
     const events = await t.graphql(`query($c: String) { events(organizationId: "${o}", cursor: $c) { cursor } }`, { c: seqCursor }, admin.apiKey);
     expect(events.body.errors).toEqual([expect.objectContaining({ extensions: { code: 'BAD_REQUEST', field: 'cursor' } })]);
   });
@@ -163,7 +164,7 @@ describe('a batch update needs its condition and condition.dryRun', () => {
     );
     expect(gql.body.errors).toEqual([expect.objectContaining({ extensions: { code: 'BAD_REQUEST', field: 'condition.dryRun' } })]);
     const missing = await t.graphql(`mutation($o: ID!) { batchUpdateAlerts(organizationId: $o, input: {state: [RISK_ACCEPTED]}) { count } }`, { o: fixture.ids.organizationId }, admin.apiKey);
-    expect(missing.status).toBe(400);
+    expect({ status: missing.status, code: missing.body.errors?.[0].extensions?.code }).toEqual({ status: 200, code: 'GRAPHQL_VALIDATION_FAILED' });
     expect(await states()).toEqual(before);
     // With dryRun given, no filter means every alert, as the caller said.
     const dry = await t.rest('PUT', path, { key: admin.apiKey, body: { state: 'RISK_ACCEPTED', condition: { dryRun: true } } });

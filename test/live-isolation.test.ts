@@ -67,9 +67,9 @@ const BAD_VARIABLES: Array<[string, Record<string, unknown>]> = [
 describe("a subscription's variables", () => {
   it.each(BAD_VARIABLES)('%s is refused before the stream starts, with the code a query gets over HTTP, on graphql-ws and SSE', async (_name, bad) => {
     const variables = { org: acme.organizationId, ...bad };
-    const http = await t.graphql(`query($org: ID!, $states: [AlertState!]) { alertSummary: alerts(organizationId: $org, filter: { states: $states }) { __typename } }`, variables, acme.apiKey);
+    const http = await t.graphql(`query($org: ID!, $states: [AlertStateFilter!]) { alertSummary: alerts(organizationId: $org, filter: { states: $states }) { __typename } }`, variables, acme.apiKey);
     const httpCode = http.body.errors?.[0]?.extensions?.code;
-    expect(httpCode).toBe('BAD_REQUEST');
+    expect(httpCode).toBe('BAD_USER_INPUT');
 
     const client = wsClient(t.url, { authorization: `Bearer ${acme.apiKey}` });
     const ws = subscribe(client, ALERT_CHANGED, variables);
@@ -85,6 +85,22 @@ describe("a subscription's variables", () => {
     const sseErrors = sse.errors.flatMap((e) => (Array.isArray(e) ? e : e?.errors ?? [e]));
     expect(sseErrors[0]?.extensions?.code).toBe(httpCode);
     expect(t.vigil.subscriptions.liveCount()).toBe(0);
+  });
+
+  it('a document that does not validate gets the code HTTP gives it (GRAPHQL_VALIDATION_FAILED) on graphql-ws and SSE', async () => {
+    const invalid = `subscription($org: ID!) { alertChanged(organizationId: $org) { seq nope } }`;
+    const http = await t.graphql(`query($org: ID!) { alerts(organizationId: $org) { nope } }`, { org: acme.organizationId }, acme.apiKey);
+    expect(http.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    const client = wsClient(t.url, { authorization: `Bearer ${acme.apiKey}` });
+    const ws = subscribe(client, invalid, { org: acme.organizationId });
+    await ws.waitForEnd();
+    const wsErrors = ws.errors.flatMap((e) => (Array.isArray(e) ? e : [e]));
+    expect(wsErrors[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    await client.dispose();
+    const sse = sseSubscribe(t.url, acme.apiKey, invalid, { org: acme.organizationId });
+    await sse.waitForEnd();
+    const sseErrors = sse.errors.flatMap((e) => (Array.isArray(e) ? e : e?.errors ?? [e]));
+    expect(sseErrors[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
   });
 
   it("a malformed subscriber of one organization does not delay another organization's stream", async () => {

@@ -1,8 +1,10 @@
 import { startTestVigil, type Account, type TestVigil } from './support/vigil';
 
 /**
- * GraphQL operations are refused before they run when they are too large or too costly: HTTP 400,
- * extensions.code BAD_REQUEST, a message naming the limit. Two instances: the defaults (the attacks
+ * GraphQL operations are refused before they run when they are too large or too costly, with a message
+ * naming the limit: tokens, root fields and cost with HTTP 400 and extensions.code BAD_REQUEST; the
+ * alias, depth and directive limits are validation rules, so GRAPHQL_VALIDATION_FAILED, and (as any
+ * validation error, GraphQL-over-HTTP) 200 to `Accept: application/json`. Two instances: the defaults (the attacks
  * that were measured) and tight limits (each limit at its edge).
  */
 
@@ -29,10 +31,10 @@ afterAll(async () => {
   await tight?.close();
 });
 
-function expectRefused(res: { status: number; body: { data?: unknown; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> } }, message: RegExp) {
-  expect(res.status).toBe(400);
+function expectRefused(res: { status: number; body: { data?: unknown; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> } }, message: RegExp, by: 'limit' | 'validation' = 'limit') {
+  expect(res.status).toBe(by === 'limit' ? 400 : 200);
   expect(res.body.data ?? null).toBeNull();
-  expect(res.body.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_REQUEST' } });
+  expect(res.body.errors?.[0]).toMatchObject({ extensions: { code: by === 'limit' ? 'BAD_REQUEST' : 'GRAPHQL_VALIDATION_FAILED' } });
   expect(res.body.errors?.[0].message).toMatch(message);
 }
 
@@ -94,7 +96,7 @@ describe('each limit at its edge', () => {
   it('aliases: three are answered, four are refused', async () => {
     const aliased = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: me { id }`).join(' ')} }`;
     expect((await tight.graphql(aliased(3), {}, tightAlice.apiKey)).status).toBe(200);
-    expectRefused(await tight.graphql(aliased(4), {}, tightAlice.apiKey), /Aliases limit of 3 exceeded, found 4.*VIGIL_GRAPHQL_MAX_ALIASES/);
+    expectRefused(await tight.graphql(aliased(4), {}, tightAlice.apiKey), /Aliases limit of 3 exceeded, found 4.*VIGIL_GRAPHQL_MAX_ALIASES/, 'validation');
   });
 
   it('root fields: four are answered, five are refused', async () => {
@@ -105,7 +107,7 @@ describe('each limit at its edge', () => {
 
   it('depth: two levels are answered, three are refused', async () => {
     expect((await tight.graphql('{ me { id } }', {}, tightAlice.apiKey)).status).toBe(200);
-    expectRefused(await tight.graphql('{ me { member { id } } }', {}, tightAlice.apiKey), /depth limit of 2 exceeded.*VIGIL_GRAPHQL_MAX_DEPTH/);
+    expectRefused(await tight.graphql('{ me { member { id } } }', {}, tightAlice.apiKey), /depth limit of 2 exceeded.*VIGIL_GRAPHQL_MAX_DEPTH/, 'validation');
   });
 
   it('cost counts the requested page size, from a variable as from a literal, in GraphQL and through REST', async () => {

@@ -2,6 +2,7 @@ import type express from 'express';
 import type { z } from 'zod/v4';
 import { HTTP_STATUS, RETRY_AFTER_SECONDS, isErrorCode, restErrorBody } from '../../lib/errors';
 import { NUL_CHARACTER_MESSAGE, pathOfNulCharacter } from '../../lib/validate';
+import { REQUEST_ERROR_CODES } from '../../lib/graphql-errors';
 
 /**
  * A REST route is a row: method, path, input schemas, the GraphQL operation it runs through the
@@ -108,9 +109,11 @@ export function mountRoutes(app: express.Express, routes: readonly RestRoute[], 
         const result = await execute(row.operation, row.variables(input), req, res);
         if (result.errors?.length) {
           const first = result.errors[0];
-          const code = String(first.extensions?.code ?? 'INTERNAL_SERVER_ERROR');
+          const given = String(first.extensions?.code ?? 'INTERNAL_SERVER_ERROR');
+          // GraphQL's request-level codes (an input the route's operation refused) are REST's 400 BadRequest.
+          const code = REQUEST_ERROR_CODES.has(given) ? 'BAD_REQUEST' : given;
           const message = isErrorCode(code) ? first.message : `Internal server error (request id ${res.getHeader('x-request-id')})`;
-          sendError(res, code === 'GRAPHQL_VALIDATION_FAILED' || code === 'BAD_USER_INPUT' ? 'BAD_REQUEST' : code, message);
+          sendError(res, code, message);
           return;
         }
         const answer = row.result(result.data ?? {}, input);

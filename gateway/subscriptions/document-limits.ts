@@ -1,7 +1,6 @@
 import { GraphQLError, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { RequestLimits } from '../../lib/config';
 import { countTokens } from '../../lib/document-tokens';
-import { isErrorCode } from '../../lib/errors';
 import { armorValidationRules } from '../cost-limits';
 
 /**
@@ -24,10 +23,11 @@ export function documentLimits(limits: RequestLimits['graphql']): DocumentLimits
       if (countTokens(query, limits.maxTokens) <= limits.maxTokens) return undefined;
       return new GraphQLError(`The document has more than ${limits.maxTokens} tokens, the limit (VIGIL_GRAPHQL_MAX_TOKENS)`, { extensions: { code: 'BAD_REQUEST' } });
     },
-    // With the code the same error gets over HTTP (lib/graphql-errors.ts: a client error is BAD_REQUEST).
+    // With the code the same error gets over HTTP (lib/graphql-errors.ts): GRAPHQL_VALIDATION_FAILED,
+    // graphql-armor's limits included (Apollo gives every validation error that code).
     validate: (schema, document) =>
-      validate(schema, document, rules).map((error) =>
-        isErrorCode(error.extensions?.code) ? error : new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, originalError: error.originalError, extensions: { ...error.extensions, code: 'BAD_REQUEST' } }),
+      validate(schema, document, rules).map(
+        (error) => new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, originalError: error.originalError, extensions: { ...error.extensions, code: 'GRAPHQL_VALIDATION_FAILED' } }),
       ),
   };
 }

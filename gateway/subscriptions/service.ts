@@ -132,7 +132,7 @@ export class SubscriptionService {
 
   /**
    * A subscription's variables checked before the transport starts it: the coercion errors
-   * (BAD_REQUEST, as over HTTP), or undefined when they are valid or the operation is no subscription (its
+   * (BAD_USER_INPUT, as over HTTP), or undefined when they are valid or the operation is no subscription (its
    * document errors are the transport's validation's to report).
    */
   refuseVariables(query: unknown, variables: Record<string, unknown>, operationName?: string): GraphQLError[] | undefined {
@@ -160,7 +160,7 @@ export class SubscriptionService {
     const operation = args.document.definitions.find(
       (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && (!args.operationName || d.name?.value === args.operationName),
     );
-    if (!operation) return { errors: [new GraphQLError('No operation to run', { extensions: { code: 'BAD_REQUEST' } })] };
+    if (!operation) return { errors: [new GraphQLError('No operation to run', { extensions: { code: 'OPERATION_RESOLUTION_FAILURE' } })] };
     const variables = (args.variableValues ?? {}) as Record<string, unknown>;
     if (session.counted) {
       const refused = await this.admitOperation(session.principal.apiKeyId);
@@ -312,17 +312,17 @@ export const newRequestId = () => randomUUID();
 /**
  * The root field's arguments: the operation's variables coerced and validated by graphql-js exactly
  * as for a query (a list for a list, enum names, IDs as strings, defaults), refused with
- * BAD_REQUEST — the code a query's invalid variables get over HTTP (lib/graphql-errors.ts) — before any stream opens.
+ * BAD_USER_INPUT — the code a query's invalid variables get over HTTP (lib/graphql-errors.ts) — before any stream opens.
  */
 export function argumentValues(schema: GraphQLSchema, field: StreamField, node: FieldNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): StreamArgs {
   const definition = schema.getSubscriptionType()?.getFields()[field];
   if (!definition) throw new GraphQLError(`Unknown subscription ${field}`, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {}, { maxErrors: 20 });
-  if (coerced.errors) throw coerced.errors.map((error) => new GraphQLError(error.message, { nodes: error.nodes, extensions: { code: 'BAD_REQUEST' } }));
+  if (coerced.errors) throw coerced.errors.map((error) => new GraphQLError(error.message, { nodes: error.nodes, extensions: { code: 'BAD_USER_INPUT' } }));
   try {
     return getArgumentValues(definition, node, coerced.coerced) as unknown as StreamArgs;
   } catch (error) {
-    if (error instanceof GraphQLError) throw [new GraphQLError(error.message, { nodes: error.nodes, extensions: { code: 'BAD_REQUEST' } })];
+    if (error instanceof GraphQLError) throw [new GraphQLError(error.message, { nodes: error.nodes, extensions: { code: 'BAD_USER_INPUT' } })];
     throw error;
   }
 }

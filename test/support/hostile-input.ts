@@ -312,7 +312,8 @@ export function graphqlCalls(schema: IntrospectedSchema, fixture: HostileFixture
   );
 }
 
-const CLIENT_CODES = new Set(['BAD_REQUEST', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT']);
+// Vigil's own codes, and the standard request-level ones (lib/graphql-errors.ts).
+const CLIENT_CODES = new Set(['BAD_REQUEST', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'OPERATION_RESOLUTION_FAILURE', 'PERSISTED_QUERY_NOT_FOUND']);
 
 /** What is wrong with a GraphQL answer, or null: below 500, every error with a client error code. */
 export function graphqlAnswerProblem(call: GraphQLCall, res: HttpResult): string | null {
