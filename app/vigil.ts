@@ -12,6 +12,7 @@ import type { SubscriptionService } from '../gateway/subscriptions/service';
 import { SUBGRAPHS } from '../subgraphs';
 import { InProcessDataSource } from '../subgraphs/in-process';
 import { buildSchema, startSubgraph } from '../subgraphs/server';
+import { routerRateLimits } from '../subgraphs/router-auth';
 import { findTargetForScan } from '../subgraphs/alerts/scan-queue';
 import { storageKeyServed } from '../subgraphs/documents/attachment-store';
 import { internalCommandRoutes } from './internal-commands';
@@ -55,11 +56,13 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
   const services = { secret: config.secret, routerSecret: config.routerSecret, publicUrl: config.publicUrl, quotas: config.quotas, webhooks: config.webhooks, storage, attachments: config.attachments };
   const subgraphs: Partial<Record<SubgraphName, RunningServer>> = {};
   const localSubgraphs: Partial<Record<SubgraphName, InProcessDataSource>> = {};
+  // Router calls (VIGIL_ROUTER_SECRET) of this process's subgraphs count in one per-key budget.
+  const routerLimits = config.routerSecret ? routerRateLimits(config.limits.rateLimit) : null;
   const urls = { ...config.subgraphUrls };
   for (const name of SUBGRAPH_NAMES) {
     if (config.remoteSubgraphs.includes(name)) continue;
     const schema = buildSchema(SUBGRAPHS[name]);
-    const running = await startSubgraph(SUBGRAPHS[name], { db, services }, { port: config.subgraphPorts[name], schema, timeouts: config.limits.timeouts, maxTokens: config.limits.graphql.maxTokens * 4, shutdownTimeoutMs: config.shutdownTimeoutMs, rateLimit: config.limits.rateLimit });
+    const running = await startSubgraph(SUBGRAPHS[name], { db, services }, { port: config.subgraphPorts[name], schema, timeouts: config.limits.timeouts, maxTokens: config.limits.graphql.maxTokens * 4, shutdownTimeoutMs: config.shutdownTimeoutMs, rateLimits: routerLimits });
     subgraphs[name] = running;
     urls[name] = running.url;
     // A subgraph of this process is called directly; its HTTP endpoint still serves other gateways.
@@ -102,6 +105,7 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
       await background.quiesce();
       await Promise.all([background.stop(config.shutdownTimeoutMs), gateway.close()]);
       for (const running of Object.values(subgraphs)) await running.close();
+      await routerLimits?.close();
       log.debug('subgraphs stopped');
       if (!options.db) await db.close();
       log.debug('database closed');

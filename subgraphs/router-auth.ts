@@ -6,7 +6,7 @@ import type { RequestLimits } from '../lib/config';
 import type { Database } from '../lib/db';
 import { isDependencyUnreachable, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE, unauthenticated } from '../lib/errors';
 import { logUnexpectedError } from '../lib/error-log';
-import { createRateLimits, tooManyRequestsMessage, WHO } from '../lib/rate-limits';
+import { createRateLimits, type RateLimits, tooManyRequestsMessage, WHO } from '../lib/rate-limits';
 
 /**
  * How a router other than Vigil's gateway (Apollo Router, Cosmo, Hive Gateway) calls a subgraph
@@ -94,8 +94,18 @@ function countsAgainstBudget(query: unknown): boolean {
   }
 }
 
-export function routerAuthentication(subgraph: string, db: Database, secret: string, rateLimit?: RateLimitSettings): RouterAuthentication {
-  const limits = rateLimit && rateLimit.perKey > 0 ? createRateLimits({ ...rateLimit, perAddress: 0, failedKeysPerAddress: 0 }) : null;
+/** The per-key budget of router calls (the gateway's settings and store); null when VIGIL_RATE_LIMIT_PER_KEY is 0. */
+export function routerRateLimits(settings: RateLimitSettings): RateLimits | null {
+  return settings.perKey > 0 ? createRateLimits({ ...settings, perAddress: 0, failedKeysPerAddress: 0 }) : null;
+}
+
+/**
+ * `limits`: the count router calls go into, one per process when several subgraphs share it (app/vigil.ts);
+ * else made from `rateLimit` and closed with this.
+ */
+export function routerAuthentication(subgraph: string, db: Database, secret: string, rateLimit?: RateLimitSettings, shared?: RateLimits | null): RouterAuthentication {
+  const own = shared === undefined && rateLimit ? routerRateLimits(rateLimit) : null;
+  const limits = shared ?? own;
   const refuse = (res: express.Response, status: number, message: string, code: string) => res.status(status).json({ errors: [{ message, extensions: { code } }] });
   const handler: express.RequestHandler = async (req, res, next) => {
     try {
@@ -125,7 +135,7 @@ export function routerAuthentication(subgraph: string, db: Database, secret: str
         refuse(res, 401, 'The API key is not valid', 'UNAUTHENTICATED');
         return;
       }
-      if (limits && rateLimit && countsAgainstBudget(body.query)) {
+      if (limits && countsAgainstBudget(body.query)) {
         const over = await limits.admitKeyOperation(principal.apiKeyId);
         if (over) {
           res.setHeader('Retry-After', String(over.retryAfterSeconds));
@@ -144,5 +154,5 @@ export function routerAuthentication(subgraph: string, db: Database, secret: str
       } else refuse(res, 500, 'Internal server error', 'INTERNAL_SERVER_ERROR');
     }
   };
-  return { handler, close: async () => limits?.close() };
+  return { handler, close: async () => own?.close() };
 }

@@ -25,6 +25,7 @@ import type { ObjectStorage } from '../lib/storage';
 import { useTokenLimit } from '../lib/document-tokens';
 import { guardRootFields, type FieldRules } from './field-rules';
 import { routerAuthentication } from './router-auth';
+import type { RateLimits } from '../lib/rate-limits';
 
 /** What every resolver receives: the database, the caller and the one visibility policy (who sees what: lib/visibility.ts). */
 export interface SubgraphContext<Loaders = unknown> {
@@ -143,7 +144,7 @@ export function createContext(definition: SubgraphDefinition, deps: SubgraphDeps
 export async function startSubgraph(
   definition: SubgraphDefinition,
   deps: SubgraphDeps,
-  options: { port: number; host?: string; schema?: GraphQLSchema; timeouts?: ServerTimeouts; maxTokens?: number; shutdownTimeoutMs?: number; rateLimit?: RequestLimits['rateLimit'] },
+  options: { port: number; host?: string; schema?: GraphQLSchema; timeouts?: ServerTimeouts; maxTokens?: number; shutdownTimeoutMs?: number; rateLimit?: RequestLimits['rateLimit']; rateLimits?: RateLimits | null },
 ): Promise<RunningServer> {
   const schema = options.schema ?? buildSchema(definition);
   const apollo = new ApolloServer<SubgraphContext>({
@@ -155,7 +156,7 @@ export async function startSubgraph(
     stopOnTerminationSignals: false,
   });
   await apollo.start();
-  const router = deps.services.routerSecret ? routerAuthentication(definition.name, deps.db, deps.services.routerSecret, options.rateLimit) : null;
+  const router = deps.services.routerSecret ? routerAuthentication(definition.name, deps.db, deps.services.routerSecret, options.rateLimit, options.rateLimits) : null;
   const app = express();
   // The gateway's request id (x-request-id) when it looks like one: this subgraph's log lines and the
   // jobs it enqueues carry it.

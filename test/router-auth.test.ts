@@ -133,7 +133,7 @@ describe('without VIGIL_ROUTER_SECRET', () => {
 });
 
 describe("the key's rate limit", () => {
-  it('is the gateway\'s per-key budget: root operations count, a router\'s _entities follow-ups do not; 429 with Retry-After past it', async () => {
+  it('is the gateway\'s per-key budget, one per process: root operations count, a router\'s _entities follow-ups do not; 429 with Retry-After past it', async () => {
     const limited = await startTestVigil({ VIGIL_ROUTER_SECRET: ROUTER_SECRET, VIGIL_RATE_LIMIT_PER_KEY: '3' });
     try {
       const url = limited.vigil.subgraphs.organizations?.url as string;
@@ -146,7 +146,8 @@ describe("the key's rate limit", () => {
         expect(followUp.status).toBe(200);
         expect(followUp.body.data._entities[0].id).toBe(account.organizationId);
       }
-      const over = await request(url, 'POST', '', { key: account.apiKey, body: ME, headers });
+      // One budget for the process's subgraphs: the alerts subgraph refuses the key too.
+      const over = await request(limited.vigil.subgraphs.alerts?.url as string, 'POST', '', { key: account.apiKey, body: { query: '{ rules { id } }' }, headers });
       expect(over.status).toBe(429);
       expect(over.body.errors[0]).toMatchObject({ message: 'Too many requests: at most 3 per 60 s for this API key; retry after the number of seconds in Retry-After', extensions: { code: 'TOO_MANY_REQUESTS' } });
       expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
