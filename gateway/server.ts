@@ -149,7 +149,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   // Generated once, on first request: the route table's operations typed against the supergraph.
   let openApi: ReturnType<typeof openApiDocument> | undefined;
   app.get('/openapi.json', (_req, res) => {
-    openApi ??= openApiDocument(REST_ROUTES, typesOf(composeSupergraph()));
+    openApi ??= openApiDocument(REST_ROUTES, typesOf(composeSupergraph()), config.publicUrl);
     res.json(openApi);
   });
 

@@ -2,22 +2,107 @@ import { z } from 'zod/v4';
 import type { GraphQLSchema } from 'graphql';
 import { ALERT_FIELDS } from './routes/alert-inputs';
 import { responseContent } from './response-schemas';
+import { LENIENT_INPUTS } from './schemas';
 import type { RestRoute } from './table';
 
-function jsonSchema(schema: z.ZodType | undefined, io: 'input' | 'output' = 'input'): Record<string, unknown> | undefined {
+type Json = Record<string, unknown>;
+
+function jsonSchema(schema: z.ZodType | undefined, io: 'input' | 'output' = 'input'): Json | undefined {
   if (!schema) return undefined;
   try {
-    const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+    const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
+    if (io === 'input') describeLenient(schema, rest);
     return rest;
   } catch {
     return {};
   }
 }
 
+const NULL = { type: 'null' };
+
+/** The parts of a zod schema's definition the walk below reads. */
+interface ZodDefinition {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  out?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+}
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: ZodDefinition } })._zod.def;
+
+/**
+ * What the request schemas accept that z.toJSONSchema cannot see through a preprocess (schemas.ts
+ * LENIENT_INPUTS): null for an absent value, a single item for a list. Walks the zod schema beside
+ * its JSON Schema (objects, arrays, wrappers, pipes) and widens those properties in place.
+ */
+function describeLenient(schema: z.ZodType, json: Json): void {
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'optional':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+      describeLenient(def.innerType as z.ZodType, json);
+      break;
+    case 'nullable':
+      describeLenient(def.innerType as z.ZodType, Array.isArray(json.anyOf) ? (json.anyOf[0] as Json) : json);
+      break;
+    case 'pipe':
+      // A preprocess is a pipe from a transform: its JSON Schema is the schema after it.
+      describeLenient((defOf(def.in as z.ZodType).type === 'transform' ? def.out : def.in) as z.ZodType, json);
+      break;
+    case 'object': {
+      const properties = (json.properties ?? {}) as Record<string, Json>;
+      for (const [key, value] of Object.entries(def.shape ?? {})) if (properties[key]) describeLenient(value, properties[key]);
+      break;
+    }
+    case 'array':
+      if (json.items) describeLenient(def.element as z.ZodType, json.items as Json);
+      break;
+  }
+  const lenient = LENIENT_INPUTS.get(schema);
+  if (!lenient) return;
+  const inner = { ...json };
+  for (const key of Object.keys(json)) delete json[key];
+  if (lenient === 'one-or-more') json.anyOf = inner.items ? [inner, inner.items] : [inner];
+  else json.anyOf = lenient === 'list' && inner.items ? [inner, inner.items, NULL] : [inner, NULL];
+}
+
+/** A query or path parameter's schema: a query string has no null, so the null branch goes. */
+function parameterSchema(schema: unknown): unknown {
+  const anyOf = (schema as Json).anyOf;
+  if (!Array.isArray(anyOf)) return schema;
+  const rest = anyOf.filter((branch) => (branch as Json).type !== 'null');
+  return rest.length === 1 ? rest[0] : { anyOf: rest };
+}
+
 function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
   const js = jsonSchema(schema) as { properties?: Record<string, unknown>; required?: string[] } | undefined;
-  return Object.entries(js?.properties ?? {}).map(([name, s]) => ({ name, in: where, required: where === 'path' || (js?.required ?? []).includes(name), schema: s }));
+  return Object.entries(js?.properties ?? {}).map(([name, s]) => ({ name, in: where, required: where === 'path' || (js?.required ?? []).includes(name), schema: parameterSchema(s) }));
 }
+
+/** What each tag groups, for the document's readers and generated clients. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  account: 'The caller: their user (/me), API keys and invites.',
+  organizations: 'Organizations the caller is a member of, and creating new ones.',
+  members: "An organization's members, their roles, and invites to join it.",
+  followers: 'Organizations that follow this one (they see its alerts, censored), and their requests.',
+  following: 'Organizations this one follows, and the requests to follow them.',
+  alerts: "Alert lists (cursor pages), one alert, its history and comments, and state changes.",
+  summaries: 'Alert and scan target counts for dashboards.',
+  'scan targets': 'What is scanned (a cloud account, a domain, a SaaS tenant), its credential, schedule and checks.',
+  'scan target groups': 'Groups that create scan targets from their compartments (Oracle, Bitbucket, GitLab).',
+  scans: "Scanner runs of a scan target: start, stop, list, and the findings a run loads.",
+  events: "The organization's event log (also delivered to webhooks), cursor-paged.",
+  webhooks: 'Endpoints that receive the event log, signed (Standard Webhooks), with their deliveries.',
+  attachments: 'Files: declared here, their bytes PUT to the signed upload URL, read through a signed download URL.',
+  documents: 'Exports (CSV and PDF reports) built in the background; download the file when DONE.',
+  questionnaires: 'Questionnaire templates and their elements (versions are made when a sent one changes).',
+  assessments: 'Questionnaires sent to another organization: answers, reviews, comments and the workflow.',
+  legacy: 'Page-numbered routes older clients (the Ruby SDK) call; new clients use the cursor-paged ones.',
+};
 
 /** The error body every refusal shares (`{statusCode, error, message}`), one component referenced by every 4xx/5xx. */
 const ERROR_SCHEMA = {
@@ -63,6 +148,7 @@ const STREAMED_PATHS: Record<string, Record<string, unknown>> = {
     get: {
       operationId: 'getMeDocumentsByDocumentIdDownload',
       summary: "Download a finished document's file (streamed, with its content type and a Content-Disposition filename)",
+      description: "Download a finished document's file: text/csv or application/pdf, streamed, with a Content-Disposition filename. 404 until the document is DONE. Errors answer {statusCode, error, message}.",
       tags: ['documents'],
       parameters: [{ name: 'documentId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
       responses: {
@@ -77,8 +163,17 @@ const STREAMED_PATHS: Record<string, Record<string, unknown>> = {
 /** The alert lists' records are JSON text the database builds with alertRecord()'s fields (subgraphs/alerts/alert-lists.ts). */
 const JSON_TEXT_FIELDS = { 'AlertPage.recordsJson': { type: 'Alert', fields: ALERT_FIELDS } };
 
+/** An operation's description: its summary, with what every route shares about its inputs and answers. */
+function operationDescription(row: RestRoute): string {
+  const notes = [row.summary.endsWith('.') ? row.summary : `${row.summary}.`];
+  if (row.deprecated) notes.push('Deprecated: kept for existing clients.');
+  if (row.body) notes.push('Body: a JSON object; optional properties may be left out or sent as null.');
+  notes.push('Errors answer {statusCode, error, message}.');
+  return notes.join(' ');
+}
+
 /** The OpenAPI document, generated from the same route table that serves the requests. */
-export function openApiDocument(routes: readonly RestRoute[], types: GraphQLSchema) {
+export function openApiDocument(routes: readonly RestRoute[], types: GraphQLSchema, publicUrl?: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const row of routes) {
     const path = row.path.replace(/:(\w+)/g, '{$1}');
@@ -87,6 +182,7 @@ export function openApiDocument(routes: readonly RestRoute[], types: GraphQLSche
     paths[path][row.method.toLowerCase()] = {
       operationId: operationId(row.method, row.path),
       summary: row.summary,
+      description: operationDescription(row),
       tags: [row.tag],
       ...(row.deprecated ? { deprecated: true } : {}),
       parameters: [...parameters(row.params, 'path'), ...parameters(row.query, 'query')],
@@ -100,7 +196,9 @@ export function openApiDocument(routes: readonly RestRoute[], types: GraphQLSche
   return {
     openapi: '3.1.0',
     info: { title: 'Vigil', version: '1.0.6', description: 'Security posture monitoring API (REST-compatible routes over the GraphQL supergraph).' },
-    tags: tags.map((name) => ({ name })),
+    // VIGIL_PUBLIC_URL when set, else the server the document was read from.
+    servers: [{ url: publicUrl ?? '/', description: publicUrl ? 'This Vigil (VIGIL_PUBLIC_URL)' : 'The server this document was read from' }],
+    tags: tags.map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) })),
     components: { securitySchemes: { ServiceAuth: { type: 'http', scheme: 'bearer' } }, schemas: { Error: ERROR_SCHEMA } },
     paths,
   };

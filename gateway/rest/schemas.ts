@@ -9,11 +9,31 @@ export const id = z.uuid().transform((v) => v.toLowerCase());
 export const organizationParams = z.object({ organizationId: id });
 export const noParams = z.object({});
 
+/**
+ * How the lenient inputs below read, for the OpenAPI document (gateway/rest/openapi.ts): null (and "")
+ * is accepted as absent; a `list` also takes a single item. z.toJSONSchema cannot see through a
+ * preprocess, so it is told here.
+ */
+export const LENIENT_INPUTS = new WeakMap<z.ZodType, 'nullish' | 'list' | 'one-or-more'>();
+
 /** null and "" are absent; a single value is a list of one (the SDK wraps, older clients did not). */
 export function list<T extends z.ZodType>(item: T) {
-  return z.preprocess((v) => (v === null || v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v]), z.array(item).optional());
+  // The outer optional() makes the property optional for z.toJSONSchema too; it runs the same.
+  const schema = z.preprocess((v) => (v === null || v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v]), z.array(item).optional()).optional();
+  LENIENT_INPUTS.set(schema, 'list');
+  return schema;
 }
-export const nullish = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === null || v === '' ? undefined : v), schema.optional());
+/** A required list of at least one: a single value is a list of one. */
+export function oneOrMore<T extends z.ZodType>(item: T) {
+  const schema = z.preprocess((v) => (Array.isArray(v) ? v : [v]), z.array(item).min(1));
+  LENIENT_INPUTS.set(schema, 'one-or-more');
+  return schema;
+}
+export function nullish<T extends z.ZodType>(inner: T) {
+  const schema = z.preprocess((v) => (v === null || v === '' ? undefined : v), inner.optional()).optional();
+  LENIENT_INPUTS.set(schema, 'nullish');
+  return schema;
+}
 
 /** ISO 8601 date or date-time; zone-less values are UTC (the Python SDK sends them naive). */
 export const dateTime = nullish(

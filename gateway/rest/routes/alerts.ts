@@ -1,7 +1,7 @@
 import { z } from 'zod/v4';
 import { MAX_PAGE_SIZE } from '../../../lib/vocabulary';
 import { RawBody, route } from '../table';
-import { body, bool, cursor, id, lang, list, nullish, organizationParams, page, scanTargetKind, severity, size, state, stateFilter } from '../schemas';
+import { body, bool, cursor, id, lang, list, nullish, oneOrMore, organizationParams, page, scanTargetKind, severity, size, state, stateFilter } from '../schemas';
 import {
   ALERT_FIELDS,
   COMMENT_FIELDS,
@@ -231,7 +231,7 @@ export const alertRoutes = [
     summary: 'Set a state on matching alerts (ADMIN), at most 1000 per call: re-send while remaining > 0',
     params: organizationParams,
     body: body({
-      state: z.preprocess((v) => (Array.isArray(v) ? v : [v]), z.array(state).min(1)),
+      state: oneOrMore(state),
       comment: nullish(z.string()),
       // Required, like its dryRun (spec): a batch without them would change every alert of the organization.
       condition: z.object(
