@@ -286,7 +286,7 @@ describe('runDueScans', () => {
       { o: admin.organizationId },
       admin.apiKey,
     );
-    expect(gql.body.errors?.[0]).toMatchObject({ message: expect.stringMatching(/PROWLER/), extensions: { code: 'BAD_REQUEST' } });
+    expect(gql.body.errors?.[0]).toMatchObject({ message: expect.stringMatching(/PROWLER/), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
     const names = (await t.rest('GET', `/organizations/${admin.organizationId}/scantargets`, { key: admin.apiKey })).body.map((s: { name: string }) => s.name);
     expect(names).not.toContain('typo');
   });
