@@ -12,12 +12,16 @@ import { log } from '../lib/log';
  * A GET or HEAD it failed before answering is sent once more, to another ready replica (idempotent:
  * the client cannot tell); any other request, or one with no replica left, is answered 503 with
  * `Retry-After: 1` (never a bare 502: the client may retry, the write may not have happened). A
- * replica that had started its answer can only be cut off.
+ * replica that had started its answer (a live stream) can only be cut off: the client's connection
+ * is closed with it.
  */
 export interface Balancer {
   server: http.Server;
   /** Health checks once now (the first check also runs at start). */
   check(): Promise<void>;
+  /** No new connection; requests and streams in flight go on (the replicas end them as they stop). */
+  stopAccepting(): void;
+  /** Every connection closed. */
   close(): Promise<void>;
 }
 
@@ -62,6 +66,13 @@ export function createBalancer(urls: string[], healthEveryMs: number): Balancer 
   // know it was proxied (/metrics serves loopback callers only when they are direct: gateway/metrics.ts).
   // They count for addresses and links only where VIGIL_TRUST_PROXY trusts the balancer.
   const proxy = httpProxy.createProxyServer({ xfwd: true, ws: true });
+  // A replica that dies while streaming (SSE) ends its answer unfinished; http-proxy would leave the
+  // client's answer open forever, so the client is cut too and resumes from its cursor elsewhere.
+  proxy.on('proxyRes', (proxyRes, _req, res) => {
+    proxyRes.once('close', () => {
+      if (!proxyRes.complete) res.destroy();
+    });
+  });
   const forward = (req: http.IncomingMessage, res: http.ServerResponse, replica: Replica, retried: boolean) => {
     // A replica tried while none had answered its health check (starting up) failing is no news.
     const report = replica.ready ? log.warn : log.debug;
@@ -97,13 +108,20 @@ export function createBalancer(urls: string[], healthEveryMs: number): Balancer 
       socket.destroy();
     });
   });
+  let closed: Promise<void> | undefined;
+  const stopAccepting = () => {
+    clearInterval(health);
+    closed ??= new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+  };
   return {
     server,
     check,
+    stopAccepting,
     async close() {
-      clearInterval(health);
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      stopAccepting();
       server.closeAllConnections();
+      await closed;
       proxy.close();
     },
   };

@@ -86,7 +86,9 @@ async function main() {
   writeMembers();
   stopOnSignals('cluster', config.shutdownTimeoutMs, async () => {
     stopping = true;
-    await balancer.close();
+    // No new connection; what is in flight through the balancer (a live stream too) is ended by the
+    // gateways as they stop (streams GOING_AWAY), then the balancer closes what is left.
+    balancer.stopAccepting();
     // Each member stops as it does alone (SIGTERM: in-flight work finishes), gateways first.
     const order = [...members.filter((m) => m.name.startsWith('gateway')), ...members.filter((m) => !m.name.startsWith('gateway'))];
     for (const group of [order.slice(0, 2), order.slice(2)]) {
@@ -102,6 +104,7 @@ async function main() {
         ),
       );
     }
+    await balancer.close();
     rmSync(membersFile, { force: true });
   });
 }

@@ -77,3 +77,37 @@ it('a POST a replica cut off is answered 503 with Retry-After, not 502, and not 
   // Each POST reached one replica only.
   expect(hits.dying - before.dying + hits.healthy - before.healthy).toBe(4);
 });
+
+it('a replica that dies in the middle of a streamed answer: the client sees its stream end, not a silent hang', async () => {
+  const streaming = await server((req, res) => {
+    if (req.url === '/healthz') return res.end('{"status":"ok"}');
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.write('event: next\ndata: {"n":1}\n\n');
+    setTimeout(() => req.socket.destroy(), 100);
+  });
+  const alone = createBalancer([streaming.url], 60_000);
+  const port = await listen(alone.server, 0, '127.0.0.1');
+  try {
+    await alone.check();
+    const answer = await fetch(`http://127.0.0.1:${port}/graphql/stream`, { method: 'POST', headers: { accept: 'text/event-stream' }, body: '{}' });
+    expect(answer.status).toBe(200);
+    const read = (async () => {
+      let text = '';
+      try {
+        for await (const chunk of answer.body!) text += Buffer.from(chunk).toString();
+        return `ended: ${text}`;
+      } catch {
+        return `cut: ${text}`;
+      }
+    })();
+    // Far beyond the 100 ms the replica lives: an open stream here is one the balancer left hanging.
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race([read, new Promise<string>((resolve) => (timer = setTimeout(() => resolve('still open'), 10_000)))]);
+    clearTimeout(timer);
+    expect(outcome).toMatch(/^(cut|ended): event: next/);
+  } finally {
+    await alone.close();
+    streaming.server.closeAllConnections();
+    streaming.server.close();
+  }
+});
