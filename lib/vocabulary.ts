@@ -29,6 +29,15 @@ export type SortDirection = (typeof SORTS)[number];
 export const LANGUAGES = ['pt_BR', 'en_US'] as const;
 export type Lang = (typeof LANGUAGES)[number] | null | undefined;
 
+/**
+ * A language as clients spell it: the spec's `en-US` / `pt-BR` (the SDKs, /me, alert lists) or the
+ * GraphQL enum's `en_US` / `pt_BR`; the enum's spelling, or undefined for anything else.
+ */
+export function languageOf(value: unknown): (typeof LANGUAGES)[number] | undefined {
+  const spelled = typeof value === 'string' ? value.replace('-', '_') : undefined;
+  return (LANGUAGES as readonly (string | undefined)[]).includes(spelled) ? (spelled as (typeof LANGUAGES)[number]) : undefined;
+}
+
 export const SCAN_TARGET_KINDS = [
   'AWS', 'AZURE', 'AZURE_DEVOPS', 'BITBUCKET', 'DOMAIN', 'GCP', 'GITHUB', 'GITLAB', 'GWORKSPACE', 'HUAWEI', 'JIRA', 'JUMP_CLOUD',
   'MONGODB_ATLAS', 'MS365', 'OKTA', 'ORACLE', 'SALESFORCE', 'SLACK', 'ZENDESK', 'CLOUDFLARE', 'CROWDSTRIKE_FALCON', 'BITDEFENDER',

@@ -87,6 +87,16 @@ describe('the QUESTIONNAIRE_REPORT export', () => {
     expect(forReceiver).not.toContain('Internal: vendor is weak on frameworks');
   });
 
+  it("accepts the spec's language spellings (en-US, pt-BR) as /me and the alert lists do", async () => {
+    const { id } = await reviewedAssessment();
+    const pt = await reportText(sender, { language: 'pt-BR', filter: { assessmentId: id, includeAnswers: true } });
+    expect(pt).toContain('Relatório de questionário');
+    const en = await reportText(receiver, { language: 'en-US', filter: { assessmentId: id, includeAnswers: true } });
+    expect(en).toContain('Questionnaire report');
+    const bad = await exportReport(sender, sender.organizationId, { language: 'fr-FR', filter: { assessmentId: id } });
+    expect(bad.body).toEqual({ statusCode: 400, error: 'BadRequest', message: expect.stringMatching(/params\.language/) });
+  });
+
   it('writes pt_BR labels when asked, and leaves the answers out when includeAnswers is false', async () => {
     const { id } = await reviewedAssessment();
     const pt = await reportText(sender, { language: 'pt_BR', filter: { assessmentId: id, includeAnswers: false } });

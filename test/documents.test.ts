@@ -126,6 +126,13 @@ describe('CSV exports', () => {
     expect(rows.some((r) => r.resource.includes('"quoted"\nline'))).toBe(true);
   });
 
+  it("takes the alert lists' lang in the spec's spelling (pt-BR) as in the enum's, stored as the enum's", async () => {
+    const rows = await exportCsv(acme.organizationId, { type: 'ALERT', params: { filter: { states: ['ACTIVE'] }, lang: 'pt-BR' } }, acme.apiKey);
+    expect(rows.length).toBeGreaterThan(0);
+    const created = await createDocument(acme.organizationId, { type: 'ALERT', params: { lang: 'en-US' } }, acme.apiKey);
+    expect(created.body.params).toEqual({ lang: 'en_US' });
+  });
+
   it("exports a followed organization's alerts to a follower censored, as the follower's list shows them", async () => {
     const params = { filter: { states: ['OPEN'] }, order: 'severity', sort: 'DESC' };
     const rows = await exportCsv(acme.organizationId, { type: 'ALERT', params }, viewer.apiKey);

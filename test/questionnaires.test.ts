@@ -198,6 +198,20 @@ describe('comments', () => {
     // FILE answers carry attachments too.
     const file = await answer(id, q.report, { type: 'FILE', attachmentIds: [own] });
     expect(file.content.at(-1)).toMatchObject({ attachmentIds: [own], attachments: [{ id: own }], content: { type: 'FILE' } });
+    // Whole Attachment records (the spec's fields), in comment and answer lists, for either side.
+    const record = { id: own, fileName: 'soc2.pdf', contentLength: 0, contentType: 'application/pdf', contentMD5: '1B2M2Y8AsgTpgAmY7PhCfg==', url: null, createdAt: expect.any(String), expiresAt: null };
+    expect(comment.attachments).toEqual([record]);
+    for (const who of [sender, receiver]) {
+      const comments = await call(t, who, 'GET', `${assessmentPath(who, id)}/comments?questionId=${q.mfa}`);
+      expect(comments[0].attachments).toEqual([record]);
+      const answers = await call(t, who, 'GET', `${assessmentPath(who, id)}/answers`);
+      const fileAnswer = answers.find((a: { questionId: string }) => a.questionId === q.report);
+      expect(fileAnswer.content.at(-1).attachments).toEqual([record]);
+    }
+    // An expired attachment (deleted with its bytes) is no longer listed; the comment and its id stay.
+    await t.vigil.db.pool.query(`UPDATE documents.attachments SET "expiresAt" = now() - interval '1 minute' WHERE id = $1`, [own]);
+    const afterExpiry = await t.rest('GET', `${path}?questionId=${q.mfa}`, { key: receiver.apiKey });
+    expect({ status: afterExpiry.status, attachmentIds: afterExpiry.body[0]?.attachmentIds, attachments: afterExpiry.body[0]?.attachments }).toEqual({ status: 200, attachmentIds: [own], attachments: [] });
     expect((await eventNames(t, sender.organizationId)).filter((n) => n === 'AssessmentCommentCreated').length).toBeGreaterThanOrEqual(2);
   });
 });

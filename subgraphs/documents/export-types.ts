@@ -1,5 +1,6 @@
 import { badRequest } from '../../lib/errors';
 import * as valid from '../../lib/validate';
+import { languageOf } from '../../lib/vocabulary';
 
 /**
  * The export types a document may ask for, their file format and what `params` each takes. The
@@ -10,7 +11,7 @@ import * as valid from '../../lib/validate';
  * | ALERT                | CSV    | yours (member) or followed (censored) | `filter`, `order`, `sort`, `lang` as List alerts |
  * | FOLLOWING_ALERT      | CSV    | yours (member)                      | `following`, `filter`, `order`, `sort`, `lang` as List following alerts (censored) |
  * | EVENT                | CSV    | yours (member)                      | `filter` = {`name`, `start`, `end`} |
- * | THIRD_PARTY_REPORT   | PDF    | followed (or yours)                 | `language` (en_US, pt_BR) |
+ * | THIRD_PARTY_REPORT   | PDF    | followed (or yours)                 | `language` (en-US, pt-BR; or en_US, pt_BR) |
  * | QUESTIONNAIRE_REPORT | PDF    | yours (member), a party of the assessment | `language`, `filter` = {`assessmentId` (required), `includeAnswers` (default true)} |
  */
 export const EXPORT_TYPES = ['ALERT', 'FOLLOWING_ALERT', 'EVENT', 'THIRD_PARTY_REPORT', 'QUESTIONNAIRE_REPORT'] as const;
@@ -53,9 +54,11 @@ export function checkExportRequest(type: unknown, params: unknown): { type: Expo
     dateParam(filter.start, 'params.filter.start');
     dateParam(filter.end, 'params.filter.end');
   }
+  // The spec's spellings (en-US, pt-BR) and the enum's (en_US, pt_BR), stored as the latter, which the jobs read.
+  let language: string | undefined;
   if (t === 'THIRD_PARTY_REPORT' || t === 'QUESTIONNAIRE_REPORT') {
-    const language = params.language ?? 'en_US';
-    if (language !== 'en_US' && language !== 'pt_BR') throw badRequest('params.language must be en_US or pt_BR', 'params.language');
+    language = params.language === undefined || params.language === null ? 'en_US' : languageOf(params.language);
+    if (!language) throw badRequest('params.language must be en-US or pt-BR (or en_US, pt_BR)', 'params.language');
   }
   if (t === 'QUESTIONNAIRE_REPORT') {
     if (filter.assessmentId === undefined || filter.assessmentId === null) throw badRequest('params.filter.assessmentId is required', 'params.filter.assessmentId');
@@ -65,10 +68,13 @@ export function checkExportRequest(type: unknown, params: unknown): { type: Expo
     const unknown = Object.keys(filter).filter((key) => key !== 'assessmentId' && key !== 'includeAnswers');
     if (unknown.length) throw badRequest(`params.filter of QUESTIONNAIRE_REPORT takes assessmentId, includeAnswers, not ${unknown.join(', ')}`, `params.filter.${unknown[0]}`);
     // Stored with its defaults filled in, so the job and a reader of the document see what was built.
-    return { type: t, params: { language: params.language ?? 'en_US', filter: { assessmentId, includeAnswers } } };
+    return { type: t, params: { language, filter: { assessmentId, includeAnswers } } };
   }
   for (const key of ['order', 'sort', 'lang'] as const) {
     if (params[key] !== undefined && params[key] !== null && typeof params[key] !== 'string') throw badRequest(`params.${key} must be a string`, `params.${key}`);
   }
+  if (t === 'THIRD_PARTY_REPORT' && params.language !== undefined && params.language !== null) return { type: t, params: { ...params, language } };
+  // The alert lists' `lang` in either spelling (the export job checks the rest).
+  if (typeof params.lang === 'string' && languageOf(params.lang)) return { type: t, params: { ...params, lang: languageOf(params.lang) } };
   return { type: t, params };
 }

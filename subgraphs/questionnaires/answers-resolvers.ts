@@ -1,7 +1,7 @@
 import { answerQuestion, reviewAnswer } from './answers';
 import { actorOf, assessmentFor, ids, type Ctx } from './requests';
 import type { Resolvers } from './resolver-types.generated';
-import { answerView } from './views';
+import { answerView, liveAttachmentsOf } from './views';
 
 /** Answers: the receiver answers a question, the sender reviews it (answers.ts). */
 export const answerResolvers = {
@@ -15,5 +15,8 @@ export const answerResolvers = {
       const { organizationId, row } = await assessmentFor(ctx, args, { side: 'sender' });
       return answerView(await reviewAnswer(ctx.db.pool, actorOf(ctx, organizationId), row.id, args.questionId, args.input), 'sender');
     },
+  },
+  AnswerContentEntry: {
+    attachments: (entry: { attachmentIds: string[] }, _, ctx) => liveAttachmentsOf(ctx.loaders, entry.attachmentIds),
   },
 } satisfies Resolvers<Ctx>;

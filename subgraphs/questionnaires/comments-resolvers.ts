@@ -2,7 +2,7 @@ import { createComment, listComments } from './comments';
 import { actorOf, assessmentFor, ids, optionalId, type Ctx } from './requests';
 import type { Resolvers } from './resolver-types.generated';
 import type { CommentRow } from './store';
-import { commentView, type assessmentView } from './views';
+import { commentView, liveAttachmentsOf, type assessmentView } from './views';
 
 /** Comments on an assessment, by either side, optionally on one question (comments.ts). */
 export const commentResolvers = {
@@ -12,6 +12,9 @@ export const commentResolvers = {
       const input = { content: args.input.content, questionId: optionalId(args.input.questionId, 'questionId'), attachmentIds: ids(args.input.attachmentIds, 'attachmentIds') };
       return commentView(await createComment(ctx.db.pool, actorOf(ctx, organizationId), row.id, input));
     },
+  },
+  AssessmentComment: {
+    attachments: (c: { attachmentIds: string[] }, _, ctx) => liveAttachmentsOf(ctx.loaders, c.attachmentIds),
   },
   Assessment: {
     comments: async (a: ReturnType<typeof assessmentView>, args, ctx) => (await listComments(ctx.db.pool, a.id, optionalId(args.questionId, 'questionId'))).map((c: CommentRow) => commentView(c)),

@@ -3,7 +3,7 @@ import { actorOf, ids, optionalId, optionalText, type Ctx } from './requests';
 import type { Resolvers } from './resolver-types.generated';
 import type { ElementRow, QuestionnaireRow } from './store';
 import { createElement, createQuestionnaire, deleteElement, findQuestionnaire, updateElement, updateQuestionnaire, type ElementInput } from './templates';
-import { attachmentsOf } from './views';
+import { liveAttachmentsOf } from './views';
 
 /** Questionnaire templates and their elements: parse, call templates.ts, answer the row. */
 
@@ -55,6 +55,6 @@ export const templateResolvers = {
     elements: (q: QuestionnaireRow, _: unknown, ctx: Ctx) => ctx.loaders.elementsOfVersion.load(`${q.id}:${q.version}`),
   },
   Element: {
-    attachments: (e: ElementRow) => attachmentsOf(e.attachmentIds),
+    attachments: (e: ElementRow, _: unknown, ctx: Ctx) => liveAttachmentsOf(ctx.loaders, e.attachmentIds),
   },
 } satisfies Resolvers<Ctx>;

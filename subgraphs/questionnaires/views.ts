@@ -1,5 +1,6 @@
 import type { AssessmentSide } from '../../lib/visibility';
 import { receiverProps } from './element-props';
+import type { QuestionnairesLoaders } from './loaders';
 import type { AnswerRow, AssessmentRow, CommentRow, ElementRow } from './store';
 
 /**
@@ -26,6 +27,12 @@ export function elementView(row: ElementRow, side: AssessmentSide) {
 }
 
 export const attachmentsOf = (ids: readonly string[]) => ids.map((id) => ({ __typename: 'Attachment', id }));
+
+/** The references of the attachments of `ids` that are still there (an expired one is deleted; its id stays in attachmentIds). */
+export async function liveAttachmentsOf(loaders: QuestionnairesLoaders, ids: readonly string[]) {
+  const live = await loaders.liveAttachment.loadMany(ids);
+  return attachmentsOf(ids.filter((_, i) => live[i] === true));
+}
 
 export function answerView(row: AnswerRow, side: AssessmentSide) {
   return {

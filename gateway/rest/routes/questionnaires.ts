@@ -6,7 +6,9 @@ import { id, organizationParams } from '../schemas';
 // acting organization (/organizations/:organizationId/...), which for an assessment is its sender or
 // its receiver. Bodies go to GraphQL as they are: its input types name a bad or unknown field (400).
 
-const ATTACHMENTS = `attachmentIds attachments { id }`;
+// Whole Attachment records (the spec's fields), resolved through the documents subgraph; `url` is a
+// signed download link (null until the bytes are uploaded).
+const ATTACHMENTS = `attachmentIds attachments { id fileName contentLength contentType contentMD5 url createdAt expiresAt }`;
 const ELEMENT_FIELDS = `id organizationId questionnaireId questionnaireVersion order type props { title description params { type required choices { value expected } } weight } ${ATTACHMENTS} createdAt updatedAt`;
 const QUESTIONNAIRE_FIELDS = `id organizationId name description version elements { ${ELEMENT_FIELDS} } createdAt updatedAt`;
 const ASSESSMENT_FIELDS = `id questionnaireId questionnaireVersion senderId receiverId view name description dueDate firstRequestedReviewAt status overdue contactInformation { name email phone } grade reviewNotes createdAt updatedAt`;
