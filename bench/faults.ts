@@ -15,7 +15,8 @@
  * never to refuse). For the normal window before the faults and for each fault window (its requests
  * by start time) it prints the answered requests per second relative to normal, the share answered
  * 2xx, p50 and p99 latency, the statuses, and the log lines the cluster wrote during the window
- * ("dependency unreachable" warnings, "internal error" errors). Targets (issue 28): in every fault
+ * ("dependency unreachable" warnings, "internal error" errors, balancer failures) and the events a live
+ * SSE stream (eventAppended, resumed from its last cursor after a drop) received. Targets (issue 28): in every fault
  * window throughput ≥ 50 % of normal and p99 ≤ 5 s, and no 500. Exits 1 when a target is missed.
  * Needs PostgreSQL (DATABASE_URL, else TEST_DATABASE_URL, else postgresql://root@127.0.0.1:5432/postgres)
  * and redis-server on the PATH. BENCH_KEEP_LOG=1 keeps the cluster's log.
@@ -208,6 +209,51 @@ async function main() {
     };
     const workers = Array.from({ length: CONCURRENCY }, worker);
 
+    // ── a live stream (SSE, eventAppended) held through every fault, resuming from its last cursor ──
+    const received: Array<{ at: number; cursor: string }> = [];
+    let reconnects = 0;
+    const stream = (async () => {
+      let after: string | undefined;
+      while (running) {
+        try {
+          const answer = await fetch(`${url}/graphql/stream`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': 'application/json', accept: 'text/event-stream' },
+            body: JSON.stringify({ query: 'subscription($o: ID!, $after: String) { eventAppended(organizationId: $o, after: $after) { cursor } }', variables: { o, after } }),
+          });
+          if (answer.status !== 200 || !answer.body) throw new Error(`stream answered ${answer.status}`);
+          let buffer = '';
+          const decoder = new TextDecoder();
+          for await (const chunk of answer.body) {
+            buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+            let end = buffer.indexOf('\n\n');
+            while (end >= 0) {
+              const data = buffer
+                .slice(0, end)
+                .split('\n')
+                .filter((line) => line.startsWith('data:'))
+                .map((line) => line.slice(5).trim())
+                .join('');
+              buffer = buffer.slice(end + 2);
+              end = buffer.indexOf('\n\n');
+              const cursor = data ? (JSON.parse(data) as { data?: { eventAppended?: { cursor: string } } }).data?.eventAppended?.cursor : undefined;
+              if (cursor) {
+                after = cursor;
+                received.push({ at: performance.now(), cursor });
+              }
+            }
+            if (!running) break;
+          }
+        } catch {
+          // dropped (replica killed, database away): resume from the last cursor
+        }
+        if (running) {
+          reconnects++;
+          await sleep(500);
+        }
+      }
+    })();
+
     const windows: Array<{ name: string; from: number; to: number; logFrom: number; logTo: number; note?: string }> = [];
     const logSize = () => readFileSync(logFile).length;
     const window = async (windowName: string, seconds: number, during?: () => Promise<string | undefined>) => {
@@ -252,6 +298,7 @@ async function main() {
     });
     running = false;
     await Promise.all(workers);
+    await Promise.race([stream, sleep(5_000)]);
 
     // ── the report ──
     const log = readFileSync(logFile, 'utf8');
@@ -262,7 +309,7 @@ async function main() {
     };
     let normalRate = 0;
     say('');
-    say('window            s   req/s  vs normal  2xx    p50 ms  p99 ms  statuses                        log: unreachable/internal/balancer');
+    say('window            s   req/s  vs normal  2xx    p50 ms  p99 ms  statuses                        log: unreachable/internal/balancer  stream events');
     for (const w of windows) {
       const inWindow = samples.filter((s) => s.start >= w.from && s.start < w.to);
       const answered = inWindow.filter((s) => s.status !== 0);
@@ -286,6 +333,7 @@ async function main() {
       const unreachable = (lines.match(/"dependency unreachable"/g) ?? []).length;
       const internal = (lines.match(/"internal error"/g) ?? []).length;
       const balancer = (lines.match(/"load balancer: a replica failed/g) ?? []).length;
+      const events = received.filter((e) => e.at >= w.from && e.at < w.to).length;
       const ok = inWindow.filter((s) => s.status >= 200 && s.status < 300).length;
       const fault = !['normal'].includes(w.name) && !w.name.startsWith('after');
       const missed = fault && (ratio < TARGET_RATIO || p99 > TARGET_P99_MS);
@@ -297,10 +345,12 @@ async function main() {
           50,
         )
           .toFixed(0)
-          .padStart(8)} ${p99.toFixed(0).padStart(7)}  ${statuses.padEnd(32)} ${unreachable}/${internal}/${balancer}${missed ? '  TARGET MISSED' : ''}${fiveHundreds ? '  500s!' : ''}`,
+          .padStart(8)} ${p99.toFixed(0).padStart(7)}  ${statuses.padEnd(32)} ${`${unreachable}/${internal}/${balancer}`.padEnd(34)} ${events}${missed ? '  TARGET MISSED' : ''}${fiveHundreds ? '  500s!' : ''}`,
       );
       if (w.note) say(`${''.padEnd(17)}${w.note}`);
     }
+    const distinct = new Set(received.map((e) => e.cursor)).size;
+    say(`stream: ${received.length} events, ${distinct} distinct (${received.length - distinct} repeated), ${reconnects} reconnects`);
     say('');
     say(`targets in every fault window: throughput >= ${TARGET_RATIO * 100}% of normal, p99 <= ${TARGET_P99_MS} ms, no 500: ${failed ? 'MISSED' : 'met'}`);
     process.stdout.write(`faults ${failed ? 'missed' : 'met'}\n`);
