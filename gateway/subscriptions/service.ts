@@ -55,7 +55,7 @@ export interface Session {
 }
 
 export type RunQuery = (query: string, variables: Record<string, unknown>, principal: Principal, origin?: string) => Promise<ExecutionResult>;
-/** Counts one operation in the key's rate-limit budget: null when admitted, else when to retry (gateway/rate-limits.ts). */
+/** Counts one operation in the key's rate-limit budget: null when admitted, else when to retry (lib/rate-limits.ts). */
 export type AdmitOperation = (apiKeyId: string) => Promise<{ limit: number; windowMs: number; retryAfterSeconds: number } | null>;
 
 /**
