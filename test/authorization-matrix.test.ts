@@ -574,10 +574,11 @@ describe('the admin of F, which follows A', () => {
   }, 120_000);
 
   it('sees the alert itself (so the censorship above was tested on real data)', async () => {
-    const one = await t.graphql(`query($id: ID!) { alert(id: $id) { id resource metadata enrichment scanTarget { id } } }`, { id: ids.alertId }, f.apiKey);
-    expect(one.body.data.alert).toEqual({ id: ids.alertId, resource: '[censored]', metadata: {}, enrichment: {}, scanTarget: null });
-    const list = await t.graphql(`query($o: ID!) { followingAlerts(organizationId: $o) { data { id resource } } }`, { o: ids.F }, f.apiKey);
-    expect(list.body.data.followingAlerts.data).toEqual([{ id: ids.alertId, resource: '[censored]' }]);
+    // A follower's copy has its own cache identity (`followed:<id>`); `alertId` is the alert's id.
+    const one = await t.graphql(`query($id: ID!) { alert(id: $id) { id alertId resource metadata enrichment scanTarget { id } } }`, { id: ids.alertId }, f.apiKey);
+    expect(one.body.data.alert).toEqual({ id: `followed:${ids.alertId}`, alertId: ids.alertId, resource: '[censored]', metadata: {}, enrichment: {}, scanTarget: null });
+    const list = await t.graphql(`query($o: ID!) { followingAlerts(organizationId: $o) { data { id alertId resource } } }`, { o: ids.F }, f.apiKey);
+    expect(list.body.data.followingAlerts.data).toEqual([{ id: `followed:${ids.alertId}`, alertId: ids.alertId, resource: '[censored]' }]);
     const comments = await t.graphql(`query($id: ID!) { alertComments(alertId: $id) { total data { id } } }`, { id: ids.alertId }, f.apiKey);
     expect(comments.body.data.alertComments).toEqual({ total: 0, data: [] });
   });

@@ -163,7 +163,7 @@ describe('an open stream follows the viewer’s follows', () => {
     await events.waitFor(2, 10_000);
     await following.waitFor(1, 10_000);
     expect(events.data.map((d) => d.eventAppended.event.name)).toEqual(['FollowingAccepted', 'AlertFollowingUpdated']);
-    expect(following.data[0].followingAlertChanged).toMatchObject({ event: 'AlertFollowingUpdated', alert: { id: acmeAlert, resource: '[censored]' } });
+    expect(following.data[0].followingAlertChanged).toMatchObject({ event: 'AlertFollowingUpdated', alert: { id: `followed:${acmeAlert}`, resource: '[censored]' } });
 
     await stopFollowing(beta, acme);
     await events.waitFor(3, 10_000);

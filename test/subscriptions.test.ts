@@ -180,7 +180,7 @@ describe('followers', () => {
     await update(t.url, alerts[2], 'IN_PROGRESS');
     const [message] = await tagged.waitFor(1);
     await byId.waitFor(1);
-    expect(message.followingAlertChanged).toEqual({ event: 'AlertFollowingUpdated', alert: { id: alerts[2], resource: '[censored]', organization: { name: 'Acme' } } });
+    expect(message.followingAlertChanged).toEqual({ event: 'AlertFollowingUpdated', alert: { id: `followed:${alerts[2]}`, resource: '[censored]', organization: { name: 'Acme' } } });
     await settle();
     expect(untaggedOnly.data).toEqual([]);
     await client.dispose();

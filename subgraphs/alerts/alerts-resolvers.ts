@@ -30,8 +30,27 @@ import type {
 
 type Ctx = SubgraphContext<AlertsLoaders>;
 
-/** An alert as resolvers hand it on (Visibility.alertFor): `followerView` marks a follower's copy. */
-export type AlertView = AlertRow & { followerView?: boolean };
+/**
+ * An alert as resolvers hand it on (Visibility.alertFor): `followerView` marks a follower's copy;
+ * `ruleTitleLang` is the language of `ruleTitle` when the row was read in another than en_US.
+ */
+export type AlertView = AlertRow & { followerView?: boolean; ruleTitleLang?: Lang };
+
+/** The prefix of a follower's copy's `id` (of an alert or a history record): its own cache identity, apart from the member's. */
+const FOLLOWED_PREFIX = 'followed:';
+
+/** Rows read with their rule titles in `lang`: marked, so `ruleTitle(lang:)` uses the title only when it asks for that language. */
+function titledIn<R extends object>(rows: R[], lang: Lang): R[] {
+  return !lang || lang === 'en_US' ? rows : rows.map((row) => ({ ...row, ruleTitleLang: lang }));
+}
+
+/** `ruleTitle(lang:)` of an alert or history record: by its own argument, never by the list's `lang` (one cache identity, one value). */
+function ruleTitleIn(row: { rule: string; ruleTitle?: string | null; ruleTitleLang?: Lang }, lang: Lang | null | undefined, ctx: Ctx): string | null | Promise<string | null> {
+  const wanted = lang ?? 'en_US';
+  // Synchronous when the row already has its title in that language, so a page's objects complete without promises.
+  if (row.ruleTitle !== undefined && (row.ruleTitleLang ?? 'en_US') === wanted) return row.ruleTitle;
+  return ctx.loaders.rule.load(row.rule).then((r) => (r ? (wanted === 'pt_BR' ? r.titlePt : r.titleEn) : null));
+}
 
 /** The view an alert copy was made for. */
 const viewOfCopy = (alert: AlertView): View => (alert.followerView ? 'follower' : 'member');
@@ -106,6 +125,9 @@ function onlyJsonRecords(info: GraphQLResolveInfo): boolean {
 /** A following list's page as its follower sees it. */
 const followerPage = <P extends { data: AlertRow[] }>(page: P) => ({ ...page, data: page.data.map((row) => Visibility.alertFor('follower', row)) });
 
+/** A page whose rows were read with titles in `lang`. */
+const pageIn = <P extends { data: AlertRow[] }>(page: P, lang: Lang) => ({ ...page, data: titledIn(page.data, lang) });
+
 function legacyPage(args: { page?: number | null; pageSize?: number | null }): { page: number; pageSize: number } {
   const page = args.page ?? 1;
   if (!Number.isInteger(page) || page < 1) throw badRequest('page must be an integer >= 1', 'page');
@@ -124,10 +146,13 @@ async function visibleAlert(ctx: Ctx, id: string, lang: Lang, organizationId?: s
   if (!row || (organizationId && row.organizationId !== organizationId)) throw notFound('Alert');
   const view = await ctx.policy.viewOf(row.organizationId);
   if (!view) throw notFound('Alert');
-  return Visibility.alertFor(view, row);
+  return Visibility.alertFor(view, titledIn([row], lang)[0]);
 }
 
 const withCursor = (cursors: CursorCodec) => (row: HistoryRow) => ({ ...row, cursor: historyCursor(cursors, row.seq) });
+
+/** A follower's copy of a history record: marked, so its `id` is its own. */
+const followerRecord = <R extends object>(record: R): R & { followerView: true } => ({ ...record, followerView: true });
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -159,29 +184,35 @@ export function alertRecord(a: AlertView) {
 export const alertResolvers = {
   Query: {
     alerts: async (_, args, ctx, info) =>
-      listAlerts(ctx.db.pool, {
-        ...(await listScope(ctx, args, false)),
-        ...alertOrder(args),
-        size: pageSize(args.size),
-        cursor: args.cursor,
-        cursors: cursorsFor(ctx, 'alerts', args.organizationId),
-        json: onlyJsonRecords(info),
-      }),
+      pageIn(
+        await listAlerts(ctx.db.pool, {
+          ...(await listScope(ctx, args, false)),
+          ...alertOrder(args),
+          size: pageSize(args.size),
+          cursor: args.cursor,
+          cursors: cursorsFor(ctx, 'alerts', args.organizationId),
+          json: onlyJsonRecords(info),
+        }),
+        args.lang,
+      ),
     followingAlerts: async (_, args, ctx, info) =>
       followerPage(
-        await listAlerts(ctx.db.pool, {
+        pageIn(
+          await listAlerts(ctx.db.pool, {
           ...(await listScope(ctx, args, true)),
           ...alertOrder(args),
           size: pageSize(args.size),
           cursor: args.cursor,
-          cursors: cursorsFor(ctx, 'followingAlerts', args.organizationId),
-          json: onlyJsonRecords(info),
-        }),
+            cursors: cursorsFor(ctx, 'followingAlerts', args.organizationId),
+            json: onlyJsonRecords(info),
+          }),
+          args.lang,
+        ),
       ),
     alertsByPage: async (_, args, ctx) =>
-      listAlertsByPage(ctx.db.pool, { ...(await listScope(ctx, args, false)), ...alertOrder(args), ...legacyPage(args) }),
+      pageIn(await listAlertsByPage(ctx.db.pool, { ...(await listScope(ctx, args, false)), ...alertOrder(args), ...legacyPage(args) }), args.lang),
     followingAlertsByPage: async (_, args, ctx) =>
-      followerPage(await listAlertsByPage(ctx.db.pool, { ...(await listScope(ctx, args, true)), ...alertOrder(args), ...legacyPage(args) })),
+      followerPage(pageIn(await listAlertsByPage(ctx.db.pool, { ...(await listScope(ctx, args, true)), ...alertOrder(args), ...legacyPage(args) }), args.lang)),
     alertsByRule: async (_, args, ctx) =>
       listRuleGroups(ctx.db.pool, { ...(await listScope(ctx, args, false)), ...groupOrder(args), size: pageSize(args.size), cursor: args.cursor, cursors: cursorsFor(ctx, 'alertsByRule', args.organizationId) }),
     followingAlertsByRule: async (_, args, ctx) =>
@@ -207,14 +238,14 @@ export const alertResolvers = {
         size: pageSize(args.size, 'pageSize'),
         lang: args.lang,
       });
-      return { ...page, data: page.data.map(withCursor(cursors)) };
+      return { ...page, data: titledIn(page.data.map(withCursor(cursors)), args.lang) };
     },
     followingAlertHistory: async (_, args, ctx) => {
       const organizationId = args.organizationId;
       const organizationIds = await followedOrganizations(ctx, organizationId, { followingIds: args.followingIds });
       const cursors = cursorsFor(ctx, 'followingAlertHistory', organizationId);
       const page = await listHistory(ctx.db.pool, { organizationIds, cursor: args.cursor, cursors, size: pageSize(args.size, 'pageSize'), lang: args.lang });
-      return { ...page, data: page.data.map(withCursor(cursors)).map((record) => Visibility.historyRecordFor('follower', record)) };
+      return { ...page, data: titledIn(page.data.map(withCursor(cursors)), args.lang).map((record) => followerRecord(Visibility.historyRecordFor('follower', record))) };
     },
     alert: (_, args, ctx) => visibleAlert(ctx, args.id, args.lang, args.organizationId),
     alertHistoryOf: async (_, args, ctx) => {
@@ -224,7 +255,10 @@ export const alertResolvers = {
       const view = viewOfCopy(alert);
       const cursors = cursorsFor(ctx, 'alertHistoryOf', alert.id, view);
       const history = await alertHistory(ctx.db.pool, { alertId: alert.id, page, size: pageSize(args.size), cursor: args.cursor, cursors, lang: args.lang });
-      return { ...history, data: history.data.map(withCursor(cursors)).map((record) => Visibility.historyRecordFor(view, record)) };
+      return {
+        ...history,
+        data: titledIn(history.data.map(withCursor(cursors)), args.lang).map((record) => (view === 'follower' ? followerRecord(Visibility.historyRecordFor(view, record)) : record)),
+      };
     },
     alertComments: async (_, args, ctx) => {
       const alert = await visibleAlert(ctx, args.alertId, undefined);
@@ -307,22 +341,28 @@ export const alertResolvers = {
     },
   },
   Alert: {
+    // A key names one view: `followed:<id>` the follower's censored copy (for a member too), a plain id the caller's own view.
     __resolveReference: async (ref: { id: string }, ctx: Ctx): Promise<AlertView | null> => {
-      const row = await ctx.loaders.alert.load(ref.id);
+      const followed = ref.id.startsWith(FOLLOWED_PREFIX);
+      const row = await ctx.loaders.alert.load(followed ? ref.id.slice(FOLLOWED_PREFIX.length) : ref.id);
       if (!row) return null;
       const view = await ctx.policy.viewOf(row.organizationId);
-      return view ? Visibility.alertFor(view, row) : null;
+      if (!view) return null;
+      return Visibility.alertFor(followed ? 'follower' : view, row);
     },
+    id: (alert: AlertView) => (alert.followerView ? `${FOLLOWED_PREFIX}${alert.id}` : alert.id),
+    alertId: (alert: AlertView) => alert.id,
     organization: (alert: AlertView) => ({ __typename: 'Organization', id: alert.organizationId }),
     scanTarget: (alert: AlertView, _: unknown, ctx: Ctx) => (!Visibility.showsScanTarget(alert) || !alert.scanTargetId ? null : ctx.loaders.scanTarget.load(alert.scanTargetId)),
     // Synchronous when the row already has its title, so a page's objects complete without promises.
-    ruleTitle: (alert: AlertView, _: unknown, ctx: Ctx) => (alert.ruleTitle !== undefined ? alert.ruleTitle : ctx.loaders.rule.load(alert.rule).then((r) => r?.titleEn ?? null)),
+    ruleTitle: (alert: AlertView, args: { lang?: Lang | null }, ctx: Ctx) => ruleTitleIn(alert, args.lang, ctx),
   },
   AlertPage: {
     records: (page: { data: AlertView[] }) => page.data.map(alertRecord),
     recordsJson: (page: { data: AlertView[]; recordsJson?: string }) => page.recordsJson ?? JSON.stringify(page.data.map(alertRecord)),
   },
   AlertHistoryRecord: {
-    ruleTitle: (record: HistoryRow, _: unknown, ctx: Ctx) => (record.ruleTitle !== undefined ? record.ruleTitle : ctx.loaders.rule.load(record.rule).then((r) => r?.titleEn ?? null)),
+    id: (record: HistoryRow & { followerView?: boolean }) => (record.followerView ? `${FOLLOWED_PREFIX}${record.seq}` : record.seq),
+    ruleTitle: (record: HistoryRow & { ruleTitleLang?: Lang }, args: { lang?: Lang | null }, ctx: Ctx) => ruleTitleIn(record, args.lang, ctx),
   },
 } satisfies Resolvers<Ctx>;

@@ -414,17 +414,24 @@ export type QueryScanArgs = {
  * Follower censorship (lib/visibility.ts): when the caller reads another organization's alert through
  * a follow, `resource` is "[censored]", `metadata` and `enrichment` are `{}`, `scanTarget` is null and
  * comments are never listed. Search in following lists does not match `resource`.
+ *
+ * Identity: a member's copy has `id` = the alert's id; a follower's censored copy has
+ * `id` = `followed:<alert id>`, so a normalised client cache never mixes the two views. `alertId` is
+ * the alert's id in both (pass it to `alert(id:)`).
  */
 export type Alert = {
   __typename?: 'Alert';
+  /** The cache identity of this view of the alert: the alert's id, or `followed:<alert id>` for a follower's censored copy. */
   id: Scalars['ID']['output'];
+  /** The alert's id, the same in every view. */
+  alertId: Scalars['ID']['output'];
   organizationId: Scalars['ID']['output'];
   organization: Organization;
   scanTargetId?: Maybe<Scalars['ID']['output']>;
   /** The scan target (null for a follower's view, and once the target is deleted). */
   scanTarget?: Maybe<ScanTarget>;
   rule: Scalars['String']['output'];
-  /** The rule's title in the language the list or read asked for (en-US by default). */
+  /** The rule's title in `lang` (en_US by default); the `lang` of the list or read does not change it. */
   ruleTitle?: Maybe<Scalars['String']['output']>;
   resource: Scalars['String']['output'];
   severity: AlertSeverity;
@@ -440,6 +447,23 @@ export type Alert = {
   createdAt: Scalars['DateTime']['output'];
   updatedAt: Scalars['DateTime']['output'];
   timelinessThreshold?: Maybe<Scalars['Float']['output']>;
+};
+
+
+/**
+ * An alert: one (scan target, rule, resource) a scan found failing. Alerts are created and closed by
+ * scans; users change `state` (never to CLOSED) and `labels`, and comment.
+ *
+ * Follower censorship (lib/visibility.ts): when the caller reads another organization's alert through
+ * a follow, `resource` is "[censored]", `metadata` and `enrichment` are `{}`, `scanTarget` is null and
+ * comments are never listed. Search in following lists does not match `resource`.
+ *
+ * Identity: a member's copy has `id` = the alert's id; a follower's censored copy has
+ * `id` = `followed:<alert id>`, so a normalised client cache never mixes the two views. `alertId` is
+ * the alert's id in both (pass it to `alert(id:)`).
+ */
+export type AlertRuleTitleArgs = {
+  lang?: InputMaybe<Language>;
 };
 
 /** A filter of alert states: the AlertState values plus ACTIVE (every state but CLOSED). */
@@ -553,12 +577,13 @@ export type AlertRuleGroupNumberedPage = {
 /** One change of an alert: the alert's fields after it, the operation (CREATE, UPDATE, CLOSE, REOPEN …) and its cursor. */
 export type AlertHistoryRecord = {
   __typename?: 'AlertHistoryRecord';
-  /** The alert's id. */
+  /** The record's own id (its place in the history); `followed:<id>` for a follower's censored copy. */
   id: Scalars['ID']['output'];
   alertId: Scalars['ID']['output'];
   organizationId: Scalars['ID']['output'];
   scanTargetId?: Maybe<Scalars['ID']['output']>;
   rule: Scalars['String']['output'];
+  /** The rule's title in `lang` (en_US by default). */
   ruleTitle?: Maybe<Scalars['String']['output']>;
   resource: Scalars['String']['output'];
   severity: AlertSeverity;
@@ -578,6 +603,12 @@ export type AlertHistoryRecord = {
   createdAt: Scalars['DateTime']['output'];
   /** Opaque; a history list asked for with this cursor starts after this record. */
   cursor: Scalars['String']['output'];
+};
+
+
+/** One change of an alert: the alert's fields after it, the operation (CREATE, UPDATE, CLOSE, REOPEN …) and its cursor. */
+export type AlertHistoryRecordRuleTitleArgs = {
+  lang?: InputMaybe<Language>;
 };
 
 export type AlertHistoryPage = {
@@ -1402,12 +1433,13 @@ export type QueryResolvers<ContextType = SubgraphContext, ParentType extends Res
 export type AlertResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Alert'] = ResolversParentTypes['Alert'], FederationReferenceType extends FederationReferenceTypes['Alert'] = FederationReferenceTypes['Alert']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Alert']> | FederationReferenceType, FederationReferenceType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  alertId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   organizationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   organization?: Resolver<ResolversTypes['Organization'], ParentType, ContextType>;
   scanTargetId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   scanTarget?: Resolver<Maybe<ResolversTypes['ScanTarget']>, ParentType, ContextType>;
   rule?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  ruleTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ruleTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<AlertRuleTitleArgs>>;
   resource?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   severity?: Resolver<ResolversTypes['AlertSeverity'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['AlertState'], ParentType, ContextType>;
@@ -1460,7 +1492,7 @@ export type AlertHistoryRecordResolvers<ContextType = SubgraphContext, ParentTyp
   organizationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   scanTargetId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   rule?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  ruleTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ruleTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<AlertHistoryRecordRuleTitleArgs>>;
   resource?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   severity?: Resolver<ResolversTypes['AlertSeverity'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['AlertState'], ParentType, ContextType>;

@@ -281,6 +281,8 @@ export type Webhook = {
 /** One attempt to deliver one event. */
 export type WebhookDelivery = {
   __typename?: 'WebhookDelivery';
+  /** The attempt's own id (its place in the delivery log). */
+  id: Scalars['ID']['output'];
   eventId: Scalars['ID']['output'];
   eventName: Scalars['String']['output'];
   /** 1 for the first attempt at this event, 2 for its first retry… */
@@ -559,6 +561,7 @@ export type WebhookResolvers<ContextType = SubgraphContext, ParentType extends R
 };
 
 export type WebhookDeliveryResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['WebhookDelivery'] = ResolversParentTypes['WebhookDelivery']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   eventId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   eventName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   attempt?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;

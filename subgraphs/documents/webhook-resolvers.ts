@@ -79,4 +79,7 @@ export const webhookResolvers = {
       return true;
     },
   },
+  WebhookDelivery: {
+    id: (delivery: { seq: string }) => delivery.seq,
+  },
 };

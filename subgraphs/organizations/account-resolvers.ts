@@ -69,9 +69,8 @@ export const accountResolvers = {
     updateMe: async (_, args, ctx) => {
       const name = valid.optionalName(args.input.name, 'name');
       const picture = optionalUrl(args.input.picture, 'picture');
-      const user = await ctx.db.prisma.user.update({ where: { id: ctx.policy.userId }, data: { ...(name ? { name } : {}), ...(picture ? { picture } : {}) } });
-      const roles = new Set([...(await ctx.policy.memberships()).values()].flat());
-      return { id: user.id, name: user.name, email: user.email, roles: [...roles], picture: user.picture, language: user.language };
+      // The User itself (roles, member, following resolve as for `me`), so a client's cached `me` updates.
+      return ctx.db.prisma.user.update({ where: { id: ctx.policy.userId }, data: { ...(name ? { name } : {}), ...(picture ? { picture } : {}) } });
     },
     acceptInvite: (_, args, ctx) => acceptInvite(ctx.db.prisma, ctx.policy.userId, args.token),
     requestAccess: (_, args, ctx) =>
@@ -84,7 +83,7 @@ export const accountResolvers = {
     },
     member: async (user: { id: string }, _: unknown, ctx: Ctx) => {
       if (user.id !== ctx.policy.userId) return [];
-      return [...(await ctx.policy.memberships()).entries()].map(([id, roles]) => ({ id, roles }));
+      return [...(await ctx.policy.memberships()).entries()].map(([organizationId, roles]) => ({ id: `${organizationId}:${user.id}`, organizationId, roles }));
     },
     roles: async (user: { id: string }, _: unknown, ctx: Ctx) => {
       if (user.id !== ctx.policy.userId) return [];

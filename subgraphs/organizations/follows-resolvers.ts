@@ -3,6 +3,8 @@ import { quotasOf, requireWithinQuota } from '../../lib/quotas';
 import type { Resolvers } from './resolver-types.generated';
 import { acceptFollowingRequest, createFollowerRequest, declineFollowingRequest, deleteFollowerRequest, listFollowerRequests, listFollowers, listFollowing, listFollowingRequests, one, removeFollower, stopFollowing, updateFollowingTags, type Ctx } from './follows';
 
+const relationId = (relation: { followerId: string; followingId: string }) => `${relation.followerId}:${relation.followingId}`;
+
 export const followResolvers = {
   Query: {
     followers: async (_, args, ctx) => {
@@ -58,4 +60,9 @@ export const followResolvers = {
       return stopFollowing(ctx.db.prisma, ctx.policy.userId, organizationId, followingId);
     },
   },
+  // A relation's (or request's) own id: both organizations, follower first; the other organization is followerId / followingId.
+  Follower: { id: relationId },
+  Following: { id: relationId },
+  FollowerRequest: { id: relationId },
+  FollowingRequest: { id: relationId },
 } satisfies Resolvers<Ctx>;

@@ -32,4 +32,7 @@ export const memberResolvers = {
       return requestMemberReset(ctx.db.prisma, ctx.policy.userId, organizationId, userId, 'PASSWORD');
     },
   },
+  Membership: {
+    id: (membership: { organizationId: string; userId: string }) => `${membership.organizationId}:${membership.userId}`,
+  },
 } satisfies Resolvers<Ctx>;

@@ -40,10 +40,12 @@ export type User = {
   updatedAt: Scalars['DateTime']['output'];
 };
 
+/** The caller's membership of one organization. */
 export type UserMembership = {
   __typename?: 'UserMembership';
-  /** The organization's id. */
+  /** The membership's id: `<organizationId>:<userId>` (the same as Membership.id). */
   id: Scalars['ID']['output'];
+  organizationId: Scalars['ID']['output'];
   roles: Array<Scalars['String']['output']>;
 };
 
@@ -57,17 +59,6 @@ export type ApiKey = {
   lastIp?: Maybe<Scalars['String']['output']>;
   lastUse?: Maybe<Scalars['DateTime']['output']>;
   createdAt: Scalars['DateTime']['output'];
-};
-
-/** The account fields returned by updateMe. */
-export type Account = {
-  __typename?: 'Account';
-  id: Scalars['ID']['output'];
-  name: Scalars['String']['output'];
-  email: Scalars['String']['output'];
-  roles: Array<Scalars['String']['output']>;
-  picture?: Maybe<Scalars['String']['output']>;
-  language: Scalars['String']['output'];
 };
 
 /**
@@ -102,8 +93,11 @@ export type Invite = {
   createdAt: Scalars['DateTime']['output'];
 };
 
+/** A member of an organization, as its members see it. */
 export type Membership = {
   __typename?: 'Membership';
+  /** The membership's id: `<organizationId>:<userId>`. */
+  id: Scalars['ID']['output'];
   organizationId: Scalars['ID']['output'];
   userId: Scalars['ID']['output'];
   name: Scalars['String']['output'];
@@ -227,7 +221,8 @@ export type Mutation = {
   __typename?: 'Mutation';
   createApiKey: ApiKey;
   deleteApiKey: Scalars['Boolean']['output'];
-  updateMe: Account;
+  /** The caller's profile after the change: the same User as `me`, so a cached `me` updates. */
+  updateMe: User;
   acceptInvite: Membership;
   requestAccess: AccessRequestStatus;
   /** ADMIN of the followed organization. `token` = the id of the organization invited to follow. */
@@ -413,7 +408,7 @@ export type FollowRequestStatus =
 /** An organization that follows the caller's organization (the followed side's view). */
 export type Follower = {
   __typename?: 'Follower';
-  /** The follower organization's id. */
+  /** The relation's id: `<followerId>:<followingId>` (the follower organization's id is `followerId`). */
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   picture?: Maybe<Scalars['String']['output']>;
@@ -425,7 +420,7 @@ export type Follower = {
 /** An organization the caller's organization follows (the follower side's view). */
 export type Following = {
   __typename?: 'Following';
-  /** The followed organization's id. */
+  /** The relation's id: `<followerId>:<followingId>` (the followed organization's id is `followingId`). */
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   picture?: Maybe<Scalars['String']['output']>;
@@ -439,9 +434,9 @@ export type Following = {
 /** A request of the caller's organization asking another one to follow it (the followed side's view). */
 export type FollowerRequest = {
   __typename?: 'FollowerRequest';
-  /** The id of the organization invited to follow (the same as `id`). */
+  /** The id of the organization invited to follow (the same as `followerId`). */
   token: Scalars['ID']['output'];
-  /** The invited organization's id. */
+  /** The request's id: `<followerId>:<followingId>` (the invited organization's id is `followerId`). */
   id: Scalars['ID']['output'];
   /** Always null: an id the inviter typed must not tell whether, or which, organization it belongs to (the name shows in followers once accepted). */
   name?: Maybe<Scalars['String']['output']>;
@@ -455,7 +450,7 @@ export type FollowerRequest = {
 /** A pending request asking the caller's organization to follow another one (the invited side's view). */
 export type FollowingRequest = {
   __typename?: 'FollowingRequest';
-  /** The id of the organization that would be followed. */
+  /** The request's id: `<followerId>:<followingId>` (the organization that would be followed is `followingId`). */
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   followerId: Scalars['ID']['output'];
@@ -588,7 +583,6 @@ export type ResolversTypes = {
   Int: ResolverTypeWrapper<any>;
   UserMembership: ResolverTypeWrapper<any>;
   ApiKey: ResolverTypeWrapper<any>;
-  Account: ResolverTypeWrapper<any>;
   Organization: ResolverTypeWrapper<any>;
   Invite: ResolverTypeWrapper<any>;
   Membership: ResolverTypeWrapper<any>;
@@ -616,7 +610,6 @@ export type ResolversParentTypes = {
   Int: any;
   UserMembership: any;
   ApiKey: any;
-  Account: any;
   Organization: any;
   Invite: any;
   Membership: any;
@@ -662,6 +655,7 @@ export type UserResolvers<ContextType = SubgraphContext, ParentType extends Reso
 
 export type UserMembershipResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['UserMembership'] = ResolversParentTypes['UserMembership']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  organizationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   roles?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
@@ -673,15 +667,6 @@ export type ApiKeyResolvers<ContextType = SubgraphContext, ParentType extends Re
   lastIp?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lastUse?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-};
-
-export type AccountResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Account'] = ResolversParentTypes['Account']> = {
-  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  roles?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
-  picture?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type OrganizationResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization'], FederationReferenceType extends FederationReferenceTypes['Organization'] = FederationReferenceTypes['Organization']> = {
@@ -706,6 +691,7 @@ export type InviteResolvers<ContextType = SubgraphContext, ParentType extends Re
 };
 
 export type MembershipResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Membership'] = ResolversParentTypes['Membership']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   organizationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -746,7 +732,7 @@ export type QueryResolvers<ContextType = SubgraphContext, ParentType extends Res
 export type MutationResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   createApiKey?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType, Partial<MutationCreateApiKeyArgs>>;
   deleteApiKey?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteApiKeyArgs, 'id'>>;
-  updateMe?: Resolver<ResolversTypes['Account'], ParentType, ContextType, RequireFields<MutationUpdateMeArgs, 'input'>>;
+  updateMe?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateMeArgs, 'input'>>;
   acceptInvite?: Resolver<ResolversTypes['Membership'], ParentType, ContextType, RequireFields<MutationAcceptInviteArgs, 'token'>>;
   requestAccess?: Resolver<ResolversTypes['AccessRequestStatus'], ParentType, ContextType, RequireFields<MutationRequestAccessArgs, 'organizationId'>>;
   createFollowerRequest?: Resolver<ResolversTypes['FollowerRequest'], ParentType, ContextType, RequireFields<MutationCreateFollowerRequestArgs, 'organizationId' | 'token'>>;
@@ -814,7 +800,6 @@ export type Resolvers<ContextType = SubgraphContext> = {
   User?: UserResolvers<ContextType>;
   UserMembership?: UserMembershipResolvers<ContextType>;
   ApiKey?: ApiKeyResolvers<ContextType>;
-  Account?: AccountResolvers<ContextType>;
   Organization?: OrganizationResolvers<ContextType>;
   Invite?: InviteResolvers<ContextType>;
   Membership?: MembershipResolvers<ContextType>;

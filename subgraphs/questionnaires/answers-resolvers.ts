@@ -16,6 +16,9 @@ export const answerResolvers = {
       return answerView(await reviewAnswer(ctx.db.pool, actorOf(ctx, organizationId), row.id, args.questionId, args.input), 'sender');
     },
   },
+  Answer: {
+    id: (answer: { assessmentId: string; questionId: string }) => `${answer.assessmentId}:${answer.questionId}`,
+  },
   AnswerContentEntry: {
     attachments: (entry: { attachmentIds: string[] }, _, ctx) => liveAttachmentsOf(ctx.loaders, entry.attachmentIds),
   },

@@ -74,6 +74,8 @@ export type AnswerContentEntry = {
 
 export type Answer = {
   __typename?: 'Answer';
+  /** The answer's id: `<assessmentId>:<questionId>`. */
+  id: Scalars['ID']['output'];
   assessmentId: Scalars['ID']['output'];
   questionId: Scalars['ID']['output'];
   questionnaireId: Scalars['ID']['output'];
@@ -674,6 +676,7 @@ export type AnswerContentEntryResolvers<ContextType = SubgraphContext, ParentTyp
 };
 
 export type AnswerResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Answer'] = ResolversParentTypes['Answer']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   assessmentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   questionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   questionnaireId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;

@@ -2,7 +2,7 @@ import { z } from 'zod/v4';
 import { route } from '../table';
 import { id } from '../schemas';
 
-const USER_FIELDS = `id name email picture roles status member { id roles } following language identityProvider emailVerified lastIp loginsCount lastLogin createdAt updatedAt`;
+const USER_FIELDS = `id name email picture roles status member { id: organizationId roles } following language identityProvider emailVerified lastIp loginsCount lastLogin createdAt updatedAt`;
 const API_KEY_FIELDS = `id name key userId lastIp lastUse createdAt`;
 const INVITE_FIELDS = `id token organizationId organizationName email roles expiredAt createdAt`;
 const MEMBERSHIP_FIELDS = `organizationId userId name email roles identityProvider lastIp lastLogin loginsCount picture createdAt updatedAt`;

@@ -7,8 +7,8 @@ import { bool, dateTime, id, lang, list, nullish, scanTargetKind, severity, sort
  * selections, the filter body of every alert list (§9a base filter + §12 forms) and its variables.
  */
 
-export const ALERT_FIELDS = `id organizationId scanTargetId rule ruleTitle resource severity state version tags labels compliances enrichment metadata openedAt resolvedAt createdAt updatedAt timelinessThreshold`;
-export const HISTORY_FIELDS = `id alertId organizationId scanTargetId rule ruleTitle resource severity state version tags labels enrichment metadata openedAt resolvedAt timelinessThreshold operation userId createdAt cursor`;
+export const ALERT_FIELDS = `id: alertId organizationId scanTargetId rule ruleTitle(lang: $lang) resource severity state version tags labels compliances enrichment metadata openedAt resolvedAt createdAt updatedAt timelinessThreshold`;
+export const HISTORY_FIELDS = `id: alertId alertId organizationId scanTargetId rule ruleTitle(lang: $lang) resource severity state version tags labels enrichment metadata openedAt resolvedAt timelinessThreshold operation userId createdAt cursor`;
 export const GROUP_FIELDS = `rule ruleTitle severity timelinessThreshold total`;
 export const COMMENT_FIELDS = `id organizationId alertId userId comment mimeType createdAt userName userPicture notMember`;
 export const COUNTS = `severities { CRITICAL HIGH MEDIUM LOW INFO }`;

@@ -219,7 +219,7 @@ export const alertRoutes = [
     summary: 'Update an alert: state (not CLOSED), labels, comment (ADMIN); events AlertUpdated, AlertFollowingUpdated',
     params: z.object({ organizationId: id, scanTargetId: id, alertId: id }),
     body: body({ state: nullish(state), labels: list(z.string()), comment: nullish(z.string()), mimeType: nullish(z.string()) }),
-    operation: `mutation($organizationId: ID!, $scanTargetId: ID!, $alertId: ID!, $input: UpdateAlertInput!) {
+    operation: `mutation($organizationId: ID!, $scanTargetId: ID!, $alertId: ID!, $input: UpdateAlertInput!, $lang: Language) {
       updateAlert(organizationId: $organizationId, scanTargetId: $scanTargetId, alertId: $alertId, input: $input) { ${ALERT_FIELDS} } }`,
     variables: ({ params, body: b }) => ({ ...params, input: { state: b.state, labels: b.labels, comment: b.comment, mimeType: b.mimeType } }),
     result: (data) => data.updateAlert,

@@ -5,10 +5,10 @@ import { id, organizationParams } from '../schemas';
 const ORGANIZATION_FIELDS = `id name picture email createdAt updatedAt`;
 const MEMBERSHIP_FIELDS = `organizationId userId name email roles identityProvider lastIp lastLogin loginsCount picture createdAt updatedAt`;
 const INVITE_FIELDS = `id token organizationId organizationName email roles expiredAt createdAt`;
-const FOLLOWER_FIELDS = `id name picture followerId followingId createdAt`;
-const FOLLOWING_FIELDS = `id name picture followerId followingId tags createdAt`;
-const FOLLOWER_REQUEST_FIELDS = `token id name followerId followingId status createdAt decidedAt`;
-const FOLLOWING_REQUEST_FIELDS = `id name followerId followingId status createdAt decidedAt`;
+const FOLLOWER_FIELDS = `id: followerId name picture followerId followingId createdAt`;
+const FOLLOWING_FIELDS = `id: followingId name picture followerId followingId tags createdAt`;
+const FOLLOWER_REQUEST_FIELDS = `token id: followerId name followerId followingId status createdAt decidedAt`;
+const FOLLOWING_REQUEST_FIELDS = `id: followingId name followerId followingId status createdAt decidedAt`;
 
 const memberParams = z.object({ organizationId: id, memberId: id });
 /** Emails travel raw in the path: express has URL-decoded the segment and keeps `+` as `+`. */

@@ -1,0 +1,141 @@
+import { ApolloClient, HttpLink, InMemoryCache, gql, type DocumentNode, type OperationVariables } from '@apollo/client';
+import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { createScanTarget, follow, insertAlerts, insertRules, type FixtureAlert } from './support/alert-fixtures';
+
+/**
+ * Apollo Client's default normalised cache (`new InMemoryCache()`, no type policies) against a running
+ * Vigil: after each of issue 23's query sequences, what the cache answers equals a fresh uncached query.
+ * Objects sharing `__typename:id` with a different value (a history record with its alert's id, a
+ * follower's censored copy of an alert, a title in another language, a relation carrying another
+ * organization's id) would show wrong data here.
+ */
+let t: TestVigil;
+let ann: Account; // ADMIN of Acme; also a member of Viewer Org, which follows Acme
+let vera: Account; // ADMIN of Viewer Org; also a member of Bolt, which follows Acme too
+
+const addMember = (organizationId: string, userId: string) =>
+  t.vigil.db.pool.query(`INSERT INTO organizations.memberships ("organizationId", "userId", roles, "updatedAt") VALUES ($1, $2, '{ADMIN}', now())`, [organizationId, userId]);
+
+beforeAll(async () => {
+  t = await startTestVigil();
+  ann = await t.bootstrap('ann@acme.example', 'Acme');
+  vera = await t.bootstrap('vera@viewer.example', 'Viewer Org');
+  const bolt = await t.bootstrap('bob@bolt.example', 'Bolt');
+  await addMember(vera.organizationId, ann.userId);
+  await addMember(bolt.organizationId, vera.userId);
+  await follow(t.vigil.db, vera.organizationId, ann.organizationId, ['suppliers']);
+  await follow(t.vigil.db, bolt.organizationId, ann.organizationId, ['partners']);
+  await insertRules(t.vigil.db);
+  const target = await createScanTarget(t.vigil.db, ann.organizationId, { name: 'acme aws' });
+  const fixtures: FixtureAlert[] = [0, 1, 2, 3].map((i) => ({
+    organizationId: ann.organizationId,
+    scanTargetId: target,
+    rule: i % 2 ? 'fx-bucket-public' : 'fx-root-mfa',
+    resource: `arn:acme:${i}`,
+    severity: 'HIGH',
+    // Closed alerts have two history records (CREATE, CLOSE).
+    state: i < 2 ? 'CLOSED' : 'OPEN',
+    resolvedAt: i < 2 ? new Date(Date.UTC(2025, 0, 2)) : null,
+    createdAt: new Date(Date.UTC(2025, 0, 1, i)),
+  }));
+  await insertAlerts(t.vigil.db, fixtures);
+}, 120_000);
+afterAll(() => t.close());
+
+function client(account: Account, cache: InMemoryCache | null) {
+  return new ApolloClient({
+    link: new HttpLink({ uri: `${t.url}/graphql`, headers: { authorization: `Bearer ${account.apiKey}` } }),
+    cache: cache ?? new InMemoryCache(),
+    defaultOptions: cache ? {} : { query: { fetchPolicy: 'no-cache' } },
+  });
+}
+
+/** One user's cached client, and a fresh uncached answer to compare with. */
+function session(account: Account) {
+  const cached = client(account, new InMemoryCache());
+  const fresh = client(account, null);
+  return {
+    cached,
+    query: async (query: DocumentNode, variables?: OperationVariables): Promise<any> => (await cached.query({ query, variables })).data,
+    fresh: async (query: DocumentNode, variables?: OperationVariables): Promise<any> => (await fresh.query({ query, variables, fetchPolicy: 'no-cache' })).data,
+  };
+}
+
+describe('Apollo Client InMemoryCache over Vigil', () => {
+  it('keeps every alert history record: records have their own ids', async () => {
+    const s = session(ann);
+    const history = gql`query History($org: ID!) { alertHistory(organizationId: $org, size: 100) { data { id alertId operation state } cursor } }`;
+    const cached = await s.query(history, { org: ann.organizationId });
+    const fresh = await s.fresh(history, { org: ann.organizationId });
+    expect(fresh.alertHistory.data).toHaveLength(6);
+    expect(cached).toEqual(fresh);
+  });
+
+  it('shows a member of both organizations its own whole alerts after reading them censored through a follow', async () => {
+    const s = session(ann);
+    const own = gql`query Own($org: ID!) { alerts(organizationId: $org, order: createdAt, sort: ASC) { data { id alertId resource metadata } cursor } }`;
+    const followed = gql`query Followed($org: ID!) { followingAlerts(organizationId: $org, order: createdAt, sort: ASC) { data { id alertId resource metadata } cursor } }`;
+    const one = gql`query One($id: ID!) { alert(id: $id) { id alertId resource } }`;
+    await s.query(own, { org: ann.organizationId });
+    const censored = await s.query(followed, { org: vera.organizationId });
+    expect(censored.followingAlerts.data.map((a: { resource: string }) => a.resource)).toEqual(['[censored]', '[censored]', '[censored]', '[censored]']);
+    const again = await s.query(own, { org: ann.organizationId });
+    expect(again).toEqual(await s.fresh(own, { org: ann.organizationId }));
+    expect(again.alerts.data[0].resource).toBe('arn:acme:0');
+    expect(await s.query(followed, { org: vera.organizationId })).toEqual(await s.fresh(followed, { org: vera.organizationId }));
+    const alertId = again.alerts.data[0].alertId;
+    expect(await s.query(one, { id: alertId })).toEqual(await s.fresh(one, { id: alertId }));
+  });
+
+  it('keeps an English list English after a Portuguese one: ruleTitle takes its language as its own argument', async () => {
+    const s = session(ann);
+    const list = gql`query List($org: ID!, $lang: Language) { alerts(organizationId: $org, lang: $lang, order: createdAt, sort: ASC) { data { id ruleTitle } cursor } }`;
+    const en = await s.query(list, { org: ann.organizationId, lang: 'en_US' });
+    expect(en.alerts.data[0].ruleTitle).toBe('Root account without MFA');
+    await s.query(list, { org: ann.organizationId, lang: 'pt_BR' });
+    expect(await s.query(list, { org: ann.organizationId, lang: 'en_US' })).toEqual(en);
+    expect(en).toEqual(await s.fresh(list, { org: ann.organizationId, lang: 'en_US' }));
+    const both = gql`query Both($org: ID!) { alerts(organizationId: $org, order: createdAt, sort: ASC) { data { id ruleTitle pt: ruleTitle(lang: pt_BR) } cursor } }`;
+    const titles = await s.query(both, { org: ann.organizationId });
+    expect(titles.alerts.data[0]).toMatchObject({ ruleTitle: 'Root account without MFA', pt: 'Conta root sem MFA' });
+    expect(titles).toEqual(await s.fresh(both, { org: ann.organizationId }));
+    expect(await s.query(list, { org: ann.organizationId, lang: 'pt_BR' })).toEqual(await s.fresh(list, { org: ann.organizationId, lang: 'pt_BR' }));
+  });
+
+  it('updates the cached me after updateMe', async () => {
+    const s = session(vera);
+    const me = gql`query Me { me { id name email picture } }`;
+    await s.query(me);
+    await s.cached.mutate({ mutation: gql`mutation Rename($input: UpdateMeInput!) { updateMe(input: $input) { id name email picture } }`, variables: { input: { name: 'Vera Renamed' } } });
+    const cached = await s.query(me);
+    expect(cached.me.name).toBe('Vera Renamed');
+    expect(cached).toEqual(await s.fresh(me));
+  });
+
+  it('keeps relations and memberships apart: each has its own id, not an organization’s', async () => {
+    const s = session(vera);
+    const following = gql`query Following($org: ID!) { following(organizationId: $org) { id followerId followingId tags } }`;
+    const [viewerOrg, boltOrg] = [vera.organizationId, (await s.fresh(gql`{ organizations { id name } }`)).organizations.find((o: { name: string }) => o.name === 'Bolt').id];
+    await s.query(following, { org: viewerOrg });
+    await s.query(following, { org: boltOrg });
+    const viewerFollows = await s.query(following, { org: viewerOrg });
+    expect(viewerFollows.following[0].tags).toEqual(['suppliers']);
+    expect(viewerFollows).toEqual(await s.fresh(following, { org: viewerOrg }));
+    expect(await s.query(following, { org: boltOrg })).toEqual(await s.fresh(following, { org: boltOrg }));
+
+    const followers = gql`query Followers($org: ID!) { followers(organizationId: $org) { id followerId followingId name } }`;
+    const a = session(ann);
+    expect(await a.query(followers, { org: ann.organizationId })).toEqual(await a.fresh(followers, { org: ann.organizationId }));
+
+    const members = gql`query Members($org: ID!) { members(organizationId: $org) { id organizationId userId roles } }`;
+    const me = gql`query MyMemberships { me { id member { id organizationId roles } } }`;
+    const viewerMembers = await s.query(members, { org: viewerOrg });
+    const boltMembers = await s.query(members, { org: boltOrg });
+    const memberIds = [...viewerMembers.members, ...boltMembers.members].map((m: { id: string }) => m.id);
+    expect(new Set(memberIds).size).toBe(memberIds.length);
+    expect(await s.query(members, { org: viewerOrg })).toEqual(await s.fresh(members, { org: viewerOrg }));
+    const mine = await s.query(me);
+    expect(mine).toEqual(await s.fresh(me));
+    expect(mine.me.member.map((m: { organizationId: string }) => m.organizationId).sort()).toEqual([viewerOrg, boltOrg].sort());
+  });
+});
