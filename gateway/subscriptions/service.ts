@@ -77,6 +77,8 @@ export class SubscriptionService {
   private closing = false;
   /** One fetch of an alert per (entry, query, key) however many subscribers share it: 5,000 dashboards on one key cost one query per change. */
   private alertFetches = new Map<string, Promise<ExecutionResult>>();
+  /** Built messages shared by the subscribers of one key with the same operation (shareMessage). */
+  private messages = new Map<string, Promise<ExecutionResult>>();
   /** Streams of a session between the subscribe message and their registration. */
   private readonly opening = new WeakMap<Session, number>();
 
@@ -215,6 +217,7 @@ export class SubscriptionService {
         tail: this.tail,
         bufferLimit: this.settings.bufferLimit,
         fetchAlert: (row) => (plan.alertQuery ? this.fetchAlert(session, row, plan.alertQuery.text, alertVariables) : null),
+        shareMessage: (row, build) => this.shareMessage(`${session.principal.apiKeyId}\0${operationName ?? ''}\0${print(document)}\0${JSON.stringify(variables)}\0${row.seq}\0${row.id}`, build),
         onAccessEvent: () => this.recheckSoon(),
         reopen: (current) => openStream(this.db.pool, this.secret, session.principal, current.field, current.args),
       },
@@ -239,6 +242,22 @@ export class SubscriptionService {
       setTimeout(() => this.alertFetches.delete(key), ALERT_CACHE_MS).unref();
     }
     return fetch;
+  }
+
+  /**
+   * One message per (entry, operation, variables, key), however many subscribers share them: 5,000
+   * dashboards on one key with the same subscription cost one execution of their selection per
+   * change, not 5,000 (the cursor inside is the stream's, the same for all of them).
+   */
+  private shareMessage(key: string, build: () => Promise<ExecutionResult>): Promise<ExecutionResult> {
+    let message = this.messages.get(key);
+    if (!message) {
+      message = build();
+      if (this.messages.size >= ALERT_CACHE_MAX) this.messages.delete(this.messages.keys().next().value as string);
+      this.messages.set(key, message);
+      setTimeout(() => this.messages.delete(key), ALERT_CACHE_MS).unref();
+    }
+    return message;
   }
 
   recheckSoon(): void {

@@ -53,6 +53,8 @@ export interface SubscriptionDeps {
   bufferLimit: number;
   /** Fetches the alert of an entry (deduplicated across subscribers by the caller). */
   fetchAlert(row: EventLogRow): Promise<ExecutionResult> | null;
+  /** The message of an entry, built once for every subscriber that would build the same one. */
+  shareMessage(row: EventLogRow, build: () => Promise<ExecutionResult>): Promise<ExecutionResult>;
   onAccessEvent(): void;
   /** The stream opened again for the same subscriber (current follows); throws when it may no longer be opened. */
   reopen(stream: OpenStream): Promise<OpenStream>;
@@ -133,10 +135,11 @@ export function runSubscription(deps: SubscriptionDeps, first: OpenStream, plan:
   };
   const unregister = register(active);
 
-  const message = async (row: EventLogRow): Promise<ExecutionResult> => {
-    const fetched = plan.alertQuery ? await deps.fetchAlert(row) : null;
-    return plan.build(row, stream.codec.seal([row.seq]), fetched);
-  };
+  const message = (row: EventLogRow): Promise<ExecutionResult> =>
+    deps.shareMessage(row, async () => {
+      const fetched = plan.alertQuery ? await deps.fetchAlert(row) : null;
+      return plan.build(row, stream.codec.seal([row.seq]), fetched);
+    });
 
   async function* generate(): AsyncGenerator<ExecutionResult> {
     let delivered: bigint | null = after;
