@@ -20,7 +20,9 @@ export function documentDownloadRoute(execute: Execute, storage: ObjectStorage, 
         const first = result.errors[0];
         return sendError(res, String(first.extensions?.code ?? 'INTERNAL_SERVER_ERROR'), first.message);
       }
-      const document = (result.data as { document: { status: string; attachment: { url: string | null; fileName: string; contentType: string; contentLength: number } | null } }).document;
+      const document = (result.data as { document: { status: string; attachment: { url: string | null; fileName: string; contentType: string; contentLength: number } | null } | null }).document;
+      // A lookup answers null for "not there or not yours": REST's 404 as before.
+      if (!document) return sendError(res, 'NOT_FOUND', 'Document not found');
       if (document.status !== 'DONE' || !document.attachment?.url) {
         return sendError(res, 'CONFLICT', `The document is ${document.status}: its file can be downloaded once it is DONE`);
       }

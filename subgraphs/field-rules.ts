@@ -1,4 +1,5 @@
 import { defaultFieldResolver, getNamedType, isListType, isNonNullType, type GraphQLArgument, type GraphQLField, type GraphQLSchema } from 'graphql';
+import { VigilError } from '../lib/errors';
 import * as valid from '../lib/validate';
 import type { Visibility } from '../lib/visibility';
 
@@ -13,6 +14,11 @@ import type { Visibility } from '../lib/visibility';
  * before anything is looked up), then any declared format; (2) the rule; (3) the resolver, with the
  * parsed arguments (ids in lower case). Object-level checks that need the object itself (an alert
  * named by id, an assessment's two sides) stay with the resolver's lookup, and the rule says so.
+ *
+ * A lookup (a Query field whose type is one nullable object, `alert(id:)`) answers null where its
+ * resolver finds nothing the caller may see: NOT_FOUND from the resolver, the same for "not there"
+ * and "not yours", so nothing leaks and the rest of the answer stays. The rule's own refusals (an
+ * organization argument the caller is not a member of) stay errors.
  */
 
 /** The context a rule reads: the one visibility policy (lib/visibility.ts). */
@@ -157,10 +163,17 @@ export function guardRootFields(schema: GraphQLSchema, rules: FieldRules, subgra
       const coordinate = `${typeName}.${name}`;
       const parse = argumentParser(field, fieldRule, coordinate);
       const resolve = field.resolve ?? defaultFieldResolver;
+      const lookup = typeName === 'Query' && !isNonNullType(field.type) && !isListType(field.type);
       field.resolve = async (source, args, context, info) => {
         const parsed = parse ? parse(args) : args;
         await fieldRule.check(parsed, context as RuleContext);
-        return resolve(source, parsed, context, info);
+        if (!lookup) return resolve(source, parsed, context, info);
+        try {
+          return await resolve(source, parsed, context, info);
+        } catch (error) {
+          if (error instanceof VigilError && error.code === 'NOT_FOUND') return null;
+          throw error;
+        }
       };
     }
   }

@@ -139,3 +139,27 @@ describe('Apollo Client InMemoryCache over Vigil', () => {
     expect(mine.me.member.map((m: { organizationId: string }) => m.organizationId).sort()).toEqual([viewerOrg, boltOrg].sort());
   });
 });
+
+describe('lookups by id', () => {
+  const MISSING = '00000000-0000-4000-8000-000000000000';
+
+  it('answer null, with no error, for an object that is not there and for one that is not the caller’s alike; the rest of the answer stays', async () => {
+    const cid = await t.bootstrap('cid@cora.example', 'Cora');
+    const acmeAlert = (await t.graphql(`query($o: ID!) { alerts(organizationId: $o) { data { alertId } } }`, { o: ann.organizationId }, ann.apiKey)).body.data.alerts.data[0].alertId;
+    const acmeTarget = (await t.graphql(`query($o: ID!) { scanTargets(organizationId: $o) { id } }`, { o: ann.organizationId }, ann.apiKey)).body.data.scanTargets[0]?.id;
+    expect(acmeTarget).toEqual(expect.any(String));
+    const query = `query($alert: ID!, $target: ID!, $org: ID!, $user: ID!) {
+      me { id }
+      alert(id: $alert) { id resource }
+      scanTarget(organizationId: $org, id: $target) { id name }
+      member(organizationId: $org, userId: $user) { id email }
+      followingRequest(organizationId: $org, followingId: $target) { id }
+    }`;
+    const missing = await t.graphql(query, { alert: MISSING, target: MISSING, org: cid.organizationId, user: MISSING }, cid.apiKey);
+    const notMine = await t.graphql(query, { alert: acmeAlert, target: acmeTarget, org: cid.organizationId, user: ann.userId }, cid.apiKey);
+    for (const answer of [missing, notMine]) {
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ data: { me: { id: cid.userId }, alert: null, scanTarget: null, member: null, followingRequest: null } });
+    }
+  });
+});

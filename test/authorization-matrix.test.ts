@@ -136,13 +136,13 @@ const MEMBER_MUTATIONS = fieldsWith(MUTATION_MATRIX, 'member-write');
 const MEMBER_READ_ERRORS: Record<string, string> = {
   oauthLink: 'FORBIDDEN', // ADMIN only
   gworkspaceOAuthLink: 'FORBIDDEN', // ADMIN only
-  followingRequest: 'NOT_FOUND', // A has no pending request to follow anyone
-  myInvite: 'NOT_FOUND', // the pending invite is addressed to someone else
+  followingRequest: 'null', // A has no pending request to follow anyone (a lookup: null, no error)
+  myInvite: 'null', // the pending invite is addressed to someone else
   webhooks: 'FORBIDDEN', // ADMIN only
   webhook: 'FORBIDDEN', // ADMIN only
   webhookDeliveries: 'FORBIDDEN', // ADMIN only
-  attachment: 'NOT_FOUND', // the call names A's organization id, not an attachment
-  document: 'NOT_FOUND', // the call names A's organization id, not a document
+  attachment: 'null', // the call names A's organization id, not an attachment
+  document: 'null', // the call names A's organization id, not a document
 };
 /** Mutations a follower of A may make on A: an export of what it reads of A, censored (test/documents.test.ts). */
 const FOLLOWER_MUTATIONS_OF_A = new Set(['createDocument']);
@@ -150,6 +150,13 @@ const FOLLOWER_MUTATIONS_OF_A = new Set(['createDocument']);
 const FOLLOWER_READS_OF_A = new Set(Object.keys(fieldsWith(QUERY_MATRIX, 'follower-read')));
 
 const DENIED = new Set(['NOT_FOUND', 'FORBIDDEN', 'BAD_REQUEST', 'UNAUTHENTICATED']);
+
+/**
+ * A lookup by id (a Query field of one nullable object) refuses with null and no error: "not there"
+ * and "not yours" answer alike (subgraphs/field-rules.ts). Its organization rule's refusals stay errors.
+ */
+const refusedAsNull = (field: { name: string; type: { kind: string } }, answer: { body: { data?: Record<string, unknown> | null; errors?: unknown[] } }) =>
+  field.type.kind === 'OBJECT' && !answer.body.errors && answer.body.data?.[field.name] === null;
 
 /**
  * The declared rules (subgraphs/<name>/permissions.ts) that can give each caller above its access:
@@ -403,7 +410,7 @@ async function outsiderProblems(who: Account): Promise<string[]> {
     const answer = await run(enumerator.call(field, operation, ids, org), who);
     const found = leaks(answer, STRANGER_SECRETS);
     const global = operation === 'query' ? GLOBAL_QUERIES[field.name] : GLOBAL_MUTATIONS[field.name];
-    const refused = codes(answer).length > 0 && codes(answer).every((code) => DENIED.has(code!)) && answer.body.data?.[field.name] == null;
+    const refused = (refusedAsNull(field, answer) || (codes(answer).length > 0 && codes(answer).every((code) => DENIED.has(code!)))) && answer.body.data?.[field.name] == null;
     if (!global && !refused) found.push(`${operation} ${field.name} was not refused: ${describeAnswer(answer)}`);
     return found;
   });
@@ -499,7 +506,7 @@ async function ownOrganizationWithAsIds(who: Account, org: string, skip: Set<str
     problems.push(...leaks(answer, secrets));
     const aimsAtA = field.args.some((arg) => /^(alertIds?|scanTargetIds?|scanTargetGroupId|scanId|userId|id)$/.test(arg.name) && arg.type.kind === 'NON_NULL');
     const ownOnly = field.args.some((arg) => arg.name === 'id') && /organization|apiKey/i.test(field.name); // `id` is the caller's own organization / key
-    if (aimsAtA && !ownOnly && !GLOBAL_MUTATIONS[field.name] && !(codes(answer).length && codes(answer).every((code) => code === 'NOT_FOUND' || code === 'BAD_REQUEST'))) {
+    if (aimsAtA && !ownOnly && !GLOBAL_MUTATIONS[field.name] && !refusedAsNull(field, answer) && !(codes(answer).length && codes(answer).every((code) => code === 'NOT_FOUND' || code === 'BAD_REQUEST'))) {
       problems.push(`${operation} ${field.name} accepted A's object under another organization's id: ${describeAnswer(answer)}`);
     }
   }
@@ -522,7 +529,9 @@ describe('a regular member of A', () => {
     for (const field of enumerator.queries) {
       const answer = await run(enumerator.call(field, 'query', ids, ids.A), m);
       const expected = MEMBER_READ_ERRORS[field.name];
-      if (expected) {
+      if (expected === 'null') {
+        if (!refusedAsNull(field, answer)) problems.push(`${field.name} should answer null: ${describeAnswer(answer)}`);
+      } else if (expected) {
         if (codes(answer).join() !== expected) problems.push(`${field.name} should answer ${expected}: ${describeAnswer(answer)}`);
       } else if (answer.body.errors) {
         problems.push(`${field.name} failed for a member: ${describeAnswer(answer)}`);
@@ -565,7 +574,7 @@ describe('the admin of F, which follows A', () => {
         const answer = await run(enumerator.call(field, 'query', ids, org), f);
         problems.push(...leaks(answer, followerSecrets));
         const aScoped = org === ids.A && field.args.some((arg) => arg.name === 'organizationId' && arg.type.kind === 'NON_NULL');
-        if (aScoped && !FOLLOWER_READS_OF_A.has(field.name) && !(codes(answer).length && codes(answer).every((code) => code === 'NOT_FOUND'))) {
+        if (aScoped && !FOLLOWER_READS_OF_A.has(field.name) && !refusedAsNull(field, answer) && !(codes(answer).length && codes(answer).every((code) => code === 'NOT_FOUND'))) {
           problems.push(`${field.name} on A should answer NOT_FOUND to a follower: ${describeAnswer(answer)}`);
         }
       }

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { startTestVigil, type Account, type TestVigil } from './support/vigil';
 import { eventNames, follow, joinAsMember } from './support/organizations';
 
-const FOLLOWER_FIELDS = 'id name picture followerId followingId createdAt';
-const FOLLOWING_FIELDS = 'id name picture followerId followingId tags createdAt';
-const FOLLOWER_REQUEST_FIELDS = 'token id name followerId followingId status createdAt decidedAt';
-const FOLLOWING_REQUEST_FIELDS = 'id name followerId followingId status createdAt decidedAt';
+// As the REST routes select them: in GraphQL a relation's `id` is its own (`<followerId>:<followingId>`),
+// REST's `id` the other organization's (aliased back).
+const FOLLOWER_FIELDS = 'id: followerId name picture followerId followingId createdAt';
+const FOLLOWING_FIELDS = 'id: followingId name picture followerId followingId tags createdAt';
+const FOLLOWER_REQUEST_FIELDS = 'token id: followerId name followerId followingId status createdAt decidedAt';
+const FOLLOWING_REQUEST_FIELDS = 'id: followingId name followerId followingId status createdAt decidedAt';
 
 let t: TestVigil;
 let alice: Account; // ADMIN of Acme, the followed organization
@@ -168,8 +170,8 @@ describe('a follow relation from request to end', () => {
   it('works through the GraphQL mutations too', async () => {
     const asked = await gql(`mutation($o: ID!, $t: ID!) { createFollowerRequest(organizationId: $o, token: $t) { token status } }`, { o: acme, t: fin }, alice);
     expect(asked.data.createFollowerRequest).toEqual({ token: fin, status: 'PENDING' });
-    const accepted = await gql(`mutation($o: ID!, $f: ID!) { acceptFollowingRequest(organizationId: $o, followingId: $f) { id name tags } }`, { o: fin, f: acme }, fred);
-    expect(accepted.data.acceptFollowingRequest).toEqual({ id: acme, name: 'Acme', tags: [] });
+    const accepted = await gql(`mutation($o: ID!, $f: ID!) { acceptFollowingRequest(organizationId: $o, followingId: $f) { id followingId name tags } }`, { o: fin, f: acme }, fred);
+    expect(accepted.data.acceptFollowingRequest).toEqual({ id: `${fin}:${acme}`, followingId: acme, name: 'Acme', tags: [] });
     expect((await gql(`mutation($o: ID!, $f: ID!) { removeFollower(organizationId: $o, followerId: $f) }`, { o: acme, f: fin }, alice)).data.removeFollower).toBe(true);
     await gql(`mutation($o: ID!, $t: ID!) { createFollowerRequest(organizationId: $o, token: $t) { token } }`, { o: acme, t: fin }, alice);
     expect((await gql(`mutation($o: ID!, $f: ID!) { declineFollowingRequest(organizationId: $o, followingId: $f) { status } }`, { o: fin, f: acme }, fred)).data.declineFollowingRequest).toEqual({ status: 'DECLINED' });

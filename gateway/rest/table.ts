@@ -1,6 +1,6 @@
 import type express from 'express';
 import type { z } from 'zod/v4';
-import { HTTP_STATUS, RETRY_AFTER_SECONDS, isErrorCode, restErrorBody } from '../../lib/errors';
+import { HTTP_STATUS, RETRY_AFTER_SECONDS, VigilError, isErrorCode, notFound, restErrorBody } from '../../lib/errors';
 import { NUL_CHARACTER_MESSAGE, pathOfNulCharacter } from '../../lib/validate';
 import { REQUEST_ERROR_CODES } from '../../lib/graphql-errors';
 
@@ -50,6 +50,15 @@ export interface ExecutionResult {
 export type Execute = (operation: string, variables: Record<string, unknown>, req: express.Request, res: express.Response) => Promise<ExecutionResult>;
 
 export class RestInputError extends Error {}
+
+/**
+ * A lookup's object, or the 404 REST has always answered for it: GraphQL lookups answer null for
+ * "not there or not yours" (subgraphs/field-rules.ts), REST keeps `{statusCode: 404, … "<what> not found"}`.
+ */
+export function found<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw notFound(what);
+  return value;
+}
 
 /** A route result that is its body's text already (JSON built by the database, a script): sent as it is. */
 export class RawBody {
@@ -122,6 +131,10 @@ export function mountRoutes(app: express.Express, routes: readonly RestRoute[], 
       } catch (error) {
         if (error instanceof RestInputError) {
           sendError(res, 'BAD_REQUEST', error.message);
+          return;
+        }
+        if (error instanceof VigilError) {
+          sendError(res, error.code, error.message);
           return;
         }
         next(error);

@@ -108,7 +108,7 @@ export type Query = {
   /** History records of followed organizations' alerts, censored. */
   followingAlertHistory: AlertHistoryPage;
   /** One alert, for a member (whole) or a follower (censored). With organizationId, the alert must belong to it. */
-  alert: Alert;
+  alert?: Maybe<Alert>;
   /** One alert's history: page (from 1) and size, or cursor and size. total always. */
   alertHistoryOf: OneAlertHistoryPage;
   /** One alert's comments, oldest first (page from 1, size 1..1000). Empty for followers. */
@@ -126,7 +126,7 @@ export type Query = {
   /** Alerts of followed organizations resolved on each of the last `days` UTC days (default 30). */
   followingDailyResolvedAlerts: Array<DailyAlertCounts>;
   scanTargetGroups: Array<ScanTargetGroup>;
-  scanTargetGroup: ScanTargetGroup;
+  scanTargetGroup?: Maybe<ScanTargetGroup>;
   scanTargetGroupCompartments: Array<OracleCompartment>;
   /** Where to download the Terraform script that creates the Oracle user and policy Vigil scans with (ORACLE groups). */
   scanTargetGroupScript: Link;
@@ -134,7 +134,7 @@ export type Query = {
   scanTargetGroupTerraform: Scalars['String']['output'];
   /** The organization's scan targets (members only; followers see alerts, not scan targets). */
   scanTargets: Array<ScanTarget>;
-  scanTarget: ScanTarget;
+  scanTarget?: Maybe<ScanTarget>;
   /**
    * The link that starts the OAuth consent of an OAuth-kind scan target (ZENDESK, GWORKSPACE, SLACK,
    * BITBUCKET, JIRA, GITLAB, SALESFORCE) or scan target group (BITBUCKET, GITLAB). Exactly one of
@@ -146,7 +146,7 @@ export type Query = {
   /** The scan history of a scan target, newest first (members). */
   scans: Array<Scan>;
   /** One scan of a scan target (members). */
-  scan: Scan;
+  scan?: Maybe<Scan>;
 };
 
 
@@ -1149,8 +1149,8 @@ export type AlertChange = {
   event: Scalars['String']['output'];
   /** The event's sequence number in the log (log order). */
   seq: Scalars['String']['output'];
-  /** The alert now, as Query.alert answers it (censored for a follower). `lang` chooses ruleTitle's language. */
-  alert: Alert;
+  /** The alert now, as Query.alert answers it (censored for a follower; null when the caller may no longer see it). `lang` no longer changes `ruleTitle`: use `ruleTitle(lang:)`. */
+  alert?: Maybe<Alert>;
 };
 
 
@@ -1407,7 +1407,7 @@ export type QueryResolvers<ContextType = SubgraphContext, ParentType extends Res
   followingAlertsByRuleByPage?: Resolver<ResolversTypes['AlertRuleGroupNumberedPage'], ParentType, ContextType, RequireFields<QueryFollowingAlertsByRuleByPageArgs, 'organizationId'>>;
   alertHistory?: Resolver<ResolversTypes['AlertHistoryPage'], ParentType, ContextType, RequireFields<QueryAlertHistoryArgs, 'organizationId'>>;
   followingAlertHistory?: Resolver<ResolversTypes['AlertHistoryPage'], ParentType, ContextType, RequireFields<QueryFollowingAlertHistoryArgs, 'organizationId'>>;
-  alert?: Resolver<ResolversTypes['Alert'], ParentType, ContextType, RequireFields<QueryAlertArgs, 'id'>>;
+  alert?: Resolver<Maybe<ResolversTypes['Alert']>, ParentType, ContextType, RequireFields<QueryAlertArgs, 'id'>>;
   alertHistoryOf?: Resolver<ResolversTypes['OneAlertHistoryPage'], ParentType, ContextType, RequireFields<QueryAlertHistoryOfArgs, 'alertId'>>;
   alertComments?: Resolver<ResolversTypes['AlertCommentPage'], ParentType, ContextType, RequireFields<QueryAlertCommentsArgs, 'alertId'>>;
   scanTargetSummaries?: Resolver<ResolversTypes['ScanTargetSummaries'], ParentType, ContextType, RequireFields<QueryScanTargetSummariesArgs, 'organizationId'>>;
@@ -1418,16 +1418,16 @@ export type QueryResolvers<ContextType = SubgraphContext, ParentType extends Res
   followingDailyOpenAlerts?: Resolver<Array<ResolversTypes['DailyAlertCounts']>, ParentType, ContextType, RequireFields<QueryFollowingDailyOpenAlertsArgs, 'organizationId'>>;
   followingDailyResolvedAlerts?: Resolver<Array<ResolversTypes['DailyAlertCounts']>, ParentType, ContextType, RequireFields<QueryFollowingDailyResolvedAlertsArgs, 'organizationId'>>;
   scanTargetGroups?: Resolver<Array<ResolversTypes['ScanTargetGroup']>, ParentType, ContextType, RequireFields<QueryScanTargetGroupsArgs, 'organizationId'>>;
-  scanTargetGroup?: Resolver<ResolversTypes['ScanTargetGroup'], ParentType, ContextType, RequireFields<QueryScanTargetGroupArgs, 'organizationId' | 'id'>>;
+  scanTargetGroup?: Resolver<Maybe<ResolversTypes['ScanTargetGroup']>, ParentType, ContextType, RequireFields<QueryScanTargetGroupArgs, 'organizationId' | 'id'>>;
   scanTargetGroupCompartments?: Resolver<Array<ResolversTypes['OracleCompartment']>, ParentType, ContextType, RequireFields<QueryScanTargetGroupCompartmentsArgs, 'organizationId' | 'id'>>;
   scanTargetGroupScript?: Resolver<ResolversTypes['Link'], ParentType, ContextType, RequireFields<QueryScanTargetGroupScriptArgs, 'organizationId' | 'id'>>;
   scanTargetGroupTerraform?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<QueryScanTargetGroupTerraformArgs, 'organizationId' | 'id'>>;
   scanTargets?: Resolver<Array<ResolversTypes['ScanTarget']>, ParentType, ContextType, RequireFields<QueryScanTargetsArgs, 'organizationId'>>;
-  scanTarget?: Resolver<ResolversTypes['ScanTarget'], ParentType, ContextType, RequireFields<QueryScanTargetArgs, 'organizationId' | 'id'>>;
+  scanTarget?: Resolver<Maybe<ResolversTypes['ScanTarget']>, ParentType, ContextType, RequireFields<QueryScanTargetArgs, 'organizationId' | 'id'>>;
   oauthLink?: Resolver<ResolversTypes['Link'], ParentType, ContextType, RequireFields<QueryOauthLinkArgs, 'organizationId'>>;
   gworkspaceOAuthLink?: Resolver<ResolversTypes['Link'], ParentType, ContextType, RequireFields<QueryGworkspaceOAuthLinkArgs, 'organizationId' | 'scanTargetId'>>;
   scans?: Resolver<Array<ResolversTypes['Scan']>, ParentType, ContextType, RequireFields<QueryScansArgs, 'organizationId' | 'scanTargetId' | 'size'>>;
-  scan?: Resolver<ResolversTypes['Scan'], ParentType, ContextType, RequireFields<QueryScanArgs, 'organizationId' | 'scanTargetId' | 'scanId'>>;
+  scan?: Resolver<Maybe<ResolversTypes['Scan']>, ParentType, ContextType, RequireFields<QueryScanArgs, 'organizationId' | 'scanTargetId' | 'scanId'>>;
 };
 
 export type AlertResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Alert'] = ResolversParentTypes['Alert'], FederationReferenceType extends FederationReferenceTypes['Alert'] = FederationReferenceTypes['Alert']> = {
@@ -1686,7 +1686,7 @@ export type AlertChangeResolvers<ContextType = SubgraphContext, ParentType exten
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   event?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   seq?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  alert?: Resolver<ResolversTypes['Alert'], ParentType, ContextType, Partial<AlertChangeAlertArgs>>;
+  alert?: Resolver<Maybe<ResolversTypes['Alert']>, ParentType, ContextType, Partial<AlertChangeAlertArgs>>;
 };
 
 export type Resolvers<ContextType = SubgraphContext> = {

@@ -42,13 +42,13 @@ export type Query = {
   eventNames: Scalars['JSON']['output'];
   events: EventPage;
   /** An attachment of one of your organizations (or shared with one of them), with a signed download URL. */
-  attachment: Attachment;
+  attachment?: Maybe<Attachment>;
   /** Your documents, newest first. */
   documents: Array<Document>;
-  document: Document;
+  document?: Maybe<Document>;
   /** The organization's webhooks (ADMIN). */
   webhooks: Array<Webhook>;
-  webhook: Webhook;
+  webhook?: Maybe<Webhook>;
   /** The delivery log of a webhook, newest first (ADMIN). */
   webhookDeliveries: WebhookDeliveryPage;
 };
@@ -488,11 +488,11 @@ export type EventPageResolvers<ContextType = SubgraphContext, ParentType extends
 export type QueryResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   eventNames?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   events?: Resolver<ResolversTypes['EventPage'], ParentType, ContextType, RequireFields<QueryEventsArgs, 'organizationId'>>;
-  attachment?: Resolver<ResolversTypes['Attachment'], ParentType, ContextType, RequireFields<QueryAttachmentArgs, 'id'>>;
+  attachment?: Resolver<Maybe<ResolversTypes['Attachment']>, ParentType, ContextType, RequireFields<QueryAttachmentArgs, 'id'>>;
   documents?: Resolver<Array<ResolversTypes['Document']>, ParentType, ContextType>;
-  document?: Resolver<ResolversTypes['Document'], ParentType, ContextType, RequireFields<QueryDocumentArgs, 'id'>>;
+  document?: Resolver<Maybe<ResolversTypes['Document']>, ParentType, ContextType, RequireFields<QueryDocumentArgs, 'id'>>;
   webhooks?: Resolver<Array<ResolversTypes['Webhook']>, ParentType, ContextType, RequireFields<QueryWebhooksArgs, 'organizationId'>>;
-  webhook?: Resolver<ResolversTypes['Webhook'], ParentType, ContextType, RequireFields<QueryWebhookArgs, 'organizationId' | 'id'>>;
+  webhook?: Resolver<Maybe<ResolversTypes['Webhook']>, ParentType, ContextType, RequireFields<QueryWebhookArgs, 'organizationId' | 'id'>>;
   webhookDeliveries?: Resolver<ResolversTypes['WebhookDeliveryPage'], ParentType, ContextType, RequireFields<QueryWebhookDeliveriesArgs, 'organizationId' | 'webhookId'>>;
 };
 

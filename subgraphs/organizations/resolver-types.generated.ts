@@ -128,29 +128,29 @@ export type Query = {
   me: User;
   apiKeys: Array<ApiKey>;
   myInvites: Array<Invite>;
-  myInvite: Invite;
+  myInvite?: Maybe<Invite>;
   /** Organizations following this one (members read). */
   followers: Array<Follower>;
   /** Requests this organization sent that are not accepted: PENDING and DECLINED ones. */
   followerRequests: Array<FollowerRequest>;
-  followerRequest: FollowerRequest;
+  followerRequest?: Maybe<FollowerRequest>;
   /** Organizations this one follows (members read). */
   following: Array<Following>;
   /** PENDING requests asking this organization to follow another one. */
   followingRequests: Array<FollowingRequest>;
-  followingRequest: FollowingRequest;
+  followingRequest?: Maybe<FollowingRequest>;
   /** Invites of the organization not accepted yet, expired ones included (they can be resent). */
   organizationInvites: Array<Invite>;
   /** One not-yet-accepted invite, by the invitee's email. */
-  organizationInvite: Invite;
+  organizationInvite?: Maybe<Invite>;
   /** Members of the organization (any member may read). */
   members: Array<Membership>;
   /** One member, by user id. */
-  member: Membership;
+  member?: Maybe<Membership>;
   /** The organizations the caller is a member of (not the ones it follows), oldest first. */
   organizations: Array<Organization>;
   /** An organization the caller is a member of, or that one of its organizations follows. */
-  organization: Organization;
+  organization?: Maybe<Organization>;
 };
 
 
@@ -714,19 +714,19 @@ export type QueryResolvers<ContextType = SubgraphContext, ParentType extends Res
   me?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
   apiKeys?: Resolver<Array<ResolversTypes['ApiKey']>, ParentType, ContextType>;
   myInvites?: Resolver<Array<ResolversTypes['Invite']>, ParentType, ContextType>;
-  myInvite?: Resolver<ResolversTypes['Invite'], ParentType, ContextType, RequireFields<QueryMyInviteArgs, 'token'>>;
+  myInvite?: Resolver<Maybe<ResolversTypes['Invite']>, ParentType, ContextType, RequireFields<QueryMyInviteArgs, 'token'>>;
   followers?: Resolver<Array<ResolversTypes['Follower']>, ParentType, ContextType, RequireFields<QueryFollowersArgs, 'organizationId'>>;
   followerRequests?: Resolver<Array<ResolversTypes['FollowerRequest']>, ParentType, ContextType, RequireFields<QueryFollowerRequestsArgs, 'organizationId'>>;
-  followerRequest?: Resolver<ResolversTypes['FollowerRequest'], ParentType, ContextType, RequireFields<QueryFollowerRequestArgs, 'organizationId' | 'token'>>;
+  followerRequest?: Resolver<Maybe<ResolversTypes['FollowerRequest']>, ParentType, ContextType, RequireFields<QueryFollowerRequestArgs, 'organizationId' | 'token'>>;
   following?: Resolver<Array<ResolversTypes['Following']>, ParentType, ContextType, RequireFields<QueryFollowingArgs, 'organizationId'>>;
   followingRequests?: Resolver<Array<ResolversTypes['FollowingRequest']>, ParentType, ContextType, RequireFields<QueryFollowingRequestsArgs, 'organizationId'>>;
-  followingRequest?: Resolver<ResolversTypes['FollowingRequest'], ParentType, ContextType, RequireFields<QueryFollowingRequestArgs, 'organizationId' | 'followingId'>>;
+  followingRequest?: Resolver<Maybe<ResolversTypes['FollowingRequest']>, ParentType, ContextType, RequireFields<QueryFollowingRequestArgs, 'organizationId' | 'followingId'>>;
   organizationInvites?: Resolver<Array<ResolversTypes['Invite']>, ParentType, ContextType, RequireFields<QueryOrganizationInvitesArgs, 'organizationId'>>;
-  organizationInvite?: Resolver<ResolversTypes['Invite'], ParentType, ContextType, RequireFields<QueryOrganizationInviteArgs, 'organizationId' | 'email'>>;
+  organizationInvite?: Resolver<Maybe<ResolversTypes['Invite']>, ParentType, ContextType, RequireFields<QueryOrganizationInviteArgs, 'organizationId' | 'email'>>;
   members?: Resolver<Array<ResolversTypes['Membership']>, ParentType, ContextType, RequireFields<QueryMembersArgs, 'organizationId'>>;
-  member?: Resolver<ResolversTypes['Membership'], ParentType, ContextType, RequireFields<QueryMemberArgs, 'organizationId' | 'userId'>>;
+  member?: Resolver<Maybe<ResolversTypes['Membership']>, ParentType, ContextType, RequireFields<QueryMemberArgs, 'organizationId' | 'userId'>>;
   organizations?: Resolver<Array<ResolversTypes['Organization']>, ParentType, ContextType>;
-  organization?: Resolver<ResolversTypes['Organization'], ParentType, ContextType, RequireFields<QueryOrganizationArgs, 'id'>>;
+  organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType, RequireFields<QueryOrganizationArgs, 'id'>>;
 };
 
 export type MutationResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {

@@ -337,10 +337,10 @@ export type Query = {
   __typename?: 'Query';
   /** The organization's templates (members). */
   questionnaires: Array<Questionnaire>;
-  questionnaire: Questionnaire;
+  questionnaire?: Maybe<Questionnaire>;
   /** Assessments the organization sent and received (or only one role). */
   assessments: Array<Assessment>;
-  assessment: Assessment;
+  assessment?: Maybe<Assessment>;
 };
 
 
@@ -777,9 +777,9 @@ export type ElementResolvers<ContextType = SubgraphContext, ParentType extends R
 
 export type QueryResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   questionnaires?: Resolver<Array<ResolversTypes['Questionnaire']>, ParentType, ContextType, RequireFields<QueryQuestionnairesArgs, 'organizationId'>>;
-  questionnaire?: Resolver<ResolversTypes['Questionnaire'], ParentType, ContextType, RequireFields<QueryQuestionnaireArgs, 'organizationId' | 'questionnaireId'>>;
+  questionnaire?: Resolver<Maybe<ResolversTypes['Questionnaire']>, ParentType, ContextType, RequireFields<QueryQuestionnaireArgs, 'organizationId' | 'questionnaireId'>>;
   assessments?: Resolver<Array<ResolversTypes['Assessment']>, ParentType, ContextType, RequireFields<QueryAssessmentsArgs, 'organizationId'>>;
-  assessment?: Resolver<ResolversTypes['Assessment'], ParentType, ContextType, RequireFields<QueryAssessmentArgs, 'organizationId' | 'assessmentId'>>;
+  assessment?: Resolver<Maybe<ResolversTypes['Assessment']>, ParentType, ContextType, RequireFields<QueryAssessmentArgs, 'organizationId' | 'assessmentId'>>;
 };
 
 export type MutationResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { route } from '../table';
+import { found, route } from '../table';
 import { id } from '../schemas';
 
 const USER_FIELDS = `id name email picture roles status member { id: organizationId roles } following language identityProvider emailVerified lastIp loginsCount lastLogin createdAt updatedAt`;
@@ -84,7 +84,7 @@ export const accountRoutes = [
     params: z.object({ token: id }),
     operation: `query($token: ID!) { myInvite(token: $token) { ${INVITE_FIELDS} } }`,
     variables: ({ params }) => ({ token: params.token }),
-    result: (data) => data.myInvite,
+    result: (data) => found(data.myInvite, 'Invite'),
   }),
   route({
     method: 'POST',

@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
 import { MAX_PAGE_SIZE } from '../../../lib/vocabulary';
-import { RawBody, route } from '../table';
+import { found, RawBody, route } from '../table';
 import { body, bool, cursor, id, lang, list, nullish, oneOrMore, organizationParams, page, scanTargetKind, severity, size, state, stateFilter } from '../schemas';
 import {
   ALERT_FIELDS,
@@ -151,7 +151,7 @@ export const alertRoutes = [
     query: z.object({ lang }),
     operation: `query($id: ID!, $lang: Language) { alert(id: $id, lang: $lang) { ${ALERT_FIELDS} } }`,
     variables: ({ params, query }) => ({ id: params.alertId, lang: query.lang }),
-    result: (data) => data.alert,
+    result: (data) => found(data.alert, 'Alert'),
   }),
   route({
     method: 'GET',
@@ -162,7 +162,7 @@ export const alertRoutes = [
     query: z.object({ lang }),
     operation: `query($id: ID!, $organizationId: ID, $lang: Language) { alert(id: $id, organizationId: $organizationId, lang: $lang) { ${ALERT_FIELDS} } }`,
     variables: ({ params, query }) => ({ id: params.alertId, organizationId: params.organizationId, lang: query.lang }),
-    result: (data) => data.alert,
+    result: (data) => found(data.alert, 'Alert'),
   }),
   route({
     method: 'GET',

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { route } from '../table';
+import { found, route } from '../table';
 import { id, organizationParams } from '../schemas';
 
 const ATTACHMENT_FIELDS = 'id organizationId fileName contentLength contentType contentMD5 url uploaded createdAt expiresAt';
@@ -39,7 +39,7 @@ const getAttachment = (path: string, deprecated: boolean) =>
     params: z.object({ attachmentId: id }),
     operation: `query($id: ID!) { attachment(id: $id) { ${ATTACHMENT_FIELDS} } }`,
     variables: ({ params }) => ({ id: params.attachmentId }),
-    result: (data) => data.attachment,
+    result: (data) => found(data.attachment, 'Attachment'),
   });
 
 export const documentRoutes = [
@@ -86,7 +86,7 @@ export const documentRoutes = [
     params: z.object({ documentId: id }),
     operation: `query($id: ID!) { document(id: $id) { ${DOCUMENT_FIELDS} } }`,
     variables: ({ params }) => ({ id: params.documentId }),
-    result: (data) => data.document,
+    result: (data) => found(data.document, 'Document'),
   }),
   route({
     method: 'DELETE',

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { route } from '../table';
+import { found, route } from '../table';
 import { id, organizationParams } from '../schemas';
 
 const ORGANIZATION_FIELDS = `id name picture email createdAt updatedAt`;
@@ -54,7 +54,7 @@ export const organizationRoutes = [
     params: organizationParams,
     operation: `query($id: ID!) { organization(id: $id) { ${ORGANIZATION_FIELDS} } }`,
     variables: ({ params }) => ({ id: params.organizationId }),
-    result: (data) => data.organization,
+    result: (data) => found(data.organization, 'Organization'),
   }),
   route({
     method: 'PUT',
@@ -97,7 +97,7 @@ export const organizationRoutes = [
     params: memberParams,
     operation: `query($organizationId: ID!, $userId: ID!) { member(organizationId: $organizationId, userId: $userId) { ${MEMBERSHIP_FIELDS} } }`,
     variables: ({ params }) => ({ organizationId: params.organizationId, userId: params.memberId }),
-    result: (data) => data.member,
+    result: (data) => found(data.member, 'Member'),
   }),
   route({
     method: 'PUT',
@@ -171,7 +171,7 @@ export const organizationRoutes = [
     params: inviteParams,
     operation: `query($organizationId: ID!, $email: String!) { organizationInvite(organizationId: $organizationId, email: $email) { ${INVITE_FIELDS} } }`,
     variables: ({ params }) => ({ organizationId: params.organizationId, email: params.email }),
-    result: (data) => data.organizationInvite,
+    result: (data) => found(data.organizationInvite, 'Invite'),
   }),
   route({
     method: 'DELETE',
@@ -244,7 +244,7 @@ export const organizationRoutes = [
     params: followerRequestParams,
     operation: `query($organizationId: ID!, $token: ID!) { followerRequest(organizationId: $organizationId, token: $token) { ${FOLLOWER_REQUEST_FIELDS} } }`,
     variables: ({ params }) => ({ organizationId: params.organizationId, token: params.token }),
-    result: (data) => data.followerRequest,
+    result: (data) => found(data.followerRequest, 'Follower request'),
   }),
   route({
     method: 'DELETE',
@@ -307,7 +307,7 @@ export const organizationRoutes = [
     params: followingParams,
     operation: `query($organizationId: ID!, $followingId: ID!) { followingRequest(organizationId: $organizationId, followingId: $followingId) { ${FOLLOWING_REQUEST_FIELDS} } }`,
     variables: ({ params }) => ({ organizationId: params.organizationId, followingId: params.followingId }),
-    result: (data) => data.followingRequest,
+    result: (data) => found(data.followingRequest, 'Following request'),
   }),
   route({
     method: 'POST',

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { route } from '../table';
+import { found, route } from '../table';
 import { id, organizationParams } from '../schemas';
 
 // The spec hides the questionnaire paths; these follow the rest of the API: everything under the
@@ -64,7 +64,7 @@ export const questionnaireRoutes = [
     params: questionnaireParams,
     operation: `query($organizationId: ID!, $questionnaireId: ID!) { questionnaire(organizationId: $organizationId, questionnaireId: $questionnaireId) { ${QUESTIONNAIRE_FIELDS} } }`,
     variables: ({ params }) => ({ ...params }),
-    result: (data) => data.questionnaire,
+    result: (data) => found(data.questionnaire, 'Questionnaire'),
   }),
   route({
     method: 'PUT',
@@ -139,7 +139,7 @@ export const questionnaireRoutes = [
     params: assessmentParams,
     operation: `query($organizationId: ID!, $assessmentId: ID!) { assessment(organizationId: $organizationId, assessmentId: $assessmentId) { ${ASSESSMENT_FIELDS} elements { ${ELEMENT_FIELDS} } } }`,
     variables: ({ params }) => ({ ...params }),
-    result: (data) => data.assessment,
+    result: (data) => found(data.assessment, 'Assessment'),
   }),
   route({
     method: 'PUT',
@@ -160,7 +160,7 @@ export const questionnaireRoutes = [
     params: assessmentParams,
     operation: `query($organizationId: ID!, $assessmentId: ID!) { assessment(organizationId: $organizationId, assessmentId: $assessmentId) { answers { ${ANSWER_FIELDS} } } }`,
     variables: ({ params }) => ({ ...params }),
-    result: (data) => (data.assessment as { answers: unknown }).answers,
+    result: (data) => found(data.assessment as { answers: unknown } | null, 'Assessment').answers,
   }),
   route({
     method: 'PUT',
@@ -193,7 +193,7 @@ export const questionnaireRoutes = [
     query: z.object({ questionId: id.optional() }),
     operation: `query($organizationId: ID!, $assessmentId: ID!, $questionId: ID) { assessment(organizationId: $organizationId, assessmentId: $assessmentId) { comments(questionId: $questionId) { ${COMMENT_FIELDS} } } }`,
     variables: ({ params, query }) => ({ ...params, questionId: query.questionId ?? null }),
-    result: (data) => (data.assessment as { comments: unknown }).comments,
+    result: (data) => found(data.assessment as { comments: unknown } | null, 'Assessment').comments,
   }),
   route({
     method: 'POST',

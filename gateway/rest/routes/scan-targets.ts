@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { RawBody, route } from '../table';
+import { found, RawBody, route } from '../table';
 import { id, organizationParams } from '../schemas';
 
 const SCAN_TARGET_FIELDS = `id organizationId groupId name kind credential schedule tags status scanner lastScanAt nextScanAt createdAt updatedAt`;
@@ -54,7 +54,7 @@ const targetRoutes = [
     params: targetParams,
     operation: `query($organizationId: ID!, $id: ID!) { scanTarget(organizationId: $organizationId, id: $id) { ${SCAN_TARGET_FIELDS} } }`,
     variables: ({ params }) => ({ organizationId: params.organizationId, id: params.scanTargetId }),
-    result: (data) => data.scanTarget,
+    result: (data) => found(data.scanTarget, 'Scan target'),
   }),
   route({
     method: 'PUT',
@@ -145,7 +145,7 @@ const groupRoutes = [
     params: groupParams,
     operation: `query($organizationId: ID!, $id: ID!) { scanTargetGroup(organizationId: $organizationId, id: $id) { ${GROUP_FIELDS} } }`,
     variables: ({ params }) => ({ organizationId: params.organizationId, id: params.scanTargetGroupId }),
-    result: (data) => data.scanTargetGroup,
+    result: (data) => found(data.scanTargetGroup, 'Scan target group'),
   }),
   route({
     method: 'PUT',
@@ -239,7 +239,7 @@ const groupRoutes = [
     params: groupParams,
     operation: `query($organizationId: ID!, $id: ID!) { scanTargetGroup(organizationId: $organizationId, id: $id) { scanTargets { ${SCAN_TARGET_FIELDS} } } }`,
     variables: ({ params }) => ({ organizationId: params.organizationId, id: params.scanTargetGroupId }),
-    result: (data) => (data.scanTargetGroup as { scanTargets: unknown[] }).scanTargets,
+    result: (data) => found(data.scanTargetGroup as { scanTargets: unknown[] } | null, 'Scan target group').scanTargets,
   }),
 ];
 

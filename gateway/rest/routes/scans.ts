@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
 import { MAX_PAGE_SIZE } from '../../../lib/vocabulary';
-import { route } from '../table';
+import { found, route } from '../table';
 import { id } from '../schemas';
 
 const SCAN_FIELDS = `id organizationId scanTargetId status trigger findingsCount summary { findings created reopened updated closed unchanged duplicates } error startedAt finishedAt createdAt updatedAt`;
@@ -47,9 +47,10 @@ export const scanRoutes = [
     tag: 'scans',
     summary: 'One scan of a scan target',
     params: targetParams.extend({ scanId: id }),
-    operation: `query($organizationId: ID!, $scanTargetId: ID!, $scanId: ID!) { scan(organizationId: $organizationId, scanTargetId: $scanTargetId, scanId: $scanId) { ${SCAN_FIELDS} } }`,
+    operation: `query($organizationId: ID!, $scanTargetId: ID!, $scanId: ID!) { scan(organizationId: $organizationId, scanTargetId: $scanTargetId, scanId: $scanId) { ${SCAN_FIELDS} } scanTarget(organizationId: $organizationId, id: $scanTargetId) { id } }`,
     variables: ({ params }) => params,
-    result: (data) => data.scan,
+    // A missing scan target and a missing scan answered apart before lookups were nullable: they still do.
+    result: (data) => found(data.scan, data.scanTarget ? 'Scan' : 'Scan target'),
   }),
   route({
     method: 'POST',

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { route } from '../table';
+import { found, route } from '../table';
 import { id, organizationParams } from '../schemas';
 
 const WEBHOOK_FIELDS = `id organizationId url eventNames enabled secret consecutiveFailures failingSince disabledReason lastDeliveryAt createdAt updatedAt`;
@@ -40,7 +40,7 @@ export const webhookRoutes = [
     params: webhookParams,
     operation: `query($organizationId: ID!, $id: ID!) { webhook(organizationId: $organizationId, id: $id) { ${WEBHOOK_FIELDS} } }`,
     variables: ({ params }) => ({ organizationId: params.organizationId, id: params.webhookId }),
-    result: (data) => data.webhook,
+    result: (data) => found(data.webhook, 'Webhook'),
   }),
   route({
     method: 'PUT',
