@@ -124,11 +124,14 @@ describe('a follower paging one alert at a time learns no hidden value', () => {
       expect(legacy.status).toBe(200);
       expect(legacy.body.data.map((a: { id: string }) => a.id)).toEqual(expected);
       const gql = await t.graphql(
-        `query($o: ID!, $sort: Sort) { followingAlertsByPage(organizationId: $o, order: resource, sort: $sort, page: 1, pageSize: 100) { data { id } } }`,
+        `query($o: ID!, $sort: Sort) { followingAlertsByPage(organizationId: $o, order: resource, sort: $sort, page: 1, pageSize: 100) { data { id alertId } } }`,
         { o: follower.organizationId, sort },
         follower.apiKey,
       );
-      expect(gql.body.data.followingAlertsByPage.data.map((a: { id: string }) => a.id)).toEqual(expected);
+      // The follower's censored view has its own cache identity (followed:<alert id>); alertId is the alert's.
+      const followed = gql.body.data.followingAlertsByPage.data as Array<{ id: string; alertId: string }>;
+      expect(followed.map((a) => a.alertId)).toEqual(expected);
+      expect(followed.every((a) => a.id === `followed:${a.alertId}`)).toBe(true);
     }
     // A member still sorts by the real resource (the hidden names sort against the ids).
     const own = await pageAll(`/organizations/${owner.organizationId}/alerts`, { order: 'resource', sort: 'ASC' }, member.apiKey);
