@@ -28,7 +28,8 @@ module.exports = {
     {
       name: 'subgraph-kit-below-the-subgraphs',
       severity: 'error',
-      comment: 'The subgraph kit (subgraphs/server.ts, in-process.ts, field-rules.ts, router-auth.ts) serves every subgraph and imports none of their internals.',
+      comment:
+        'The subgraph kit (subgraphs/server.ts, in-process.ts, field-rules.ts, router-auth.ts) serves every subgraph and imports none of their internals.',
       from: { path: '^subgraphs/(server|in-process|field-rules|router-auth)\\.ts$' },
       to: { path: '^(subgraphs/[^/]+/|app/|cli/|workers/|web/|gateway/)' },
     },
@@ -42,7 +43,7 @@ module.exports = {
     {
       name: 'workers-below-the-app',
       severity: 'error',
-      comment: 'Background jobs use lib/ and the subgraphs\' domain services; processes are assembled in app/.',
+      comment: "Background jobs use lib/ and the subgraphs' domain services; processes are assembled in app/.",
       from: { path: '^workers/' },
       to: { path: '^(app|cli|web|gateway)/' },
     },

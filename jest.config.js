@@ -14,7 +14,10 @@ const API = /support\/vigil|\.\.\/app\/vigil|support\/s3-server|support\/subscri
 
 const TEST_DIR = path.join(__dirname, 'test');
 const files = { unit: [], api: [], e2e: [] };
-for (const name of fs.readdirSync(TEST_DIR).filter((file) => file.endsWith('.test.ts')).sort()) {
+for (const name of fs
+  .readdirSync(TEST_DIR)
+  .filter((file) => file.endsWith('.test.ts'))
+  .sort()) {
   const source = fs.readFileSync(path.join(TEST_DIR, name), 'utf8');
   files[E2E.test(source) ? 'e2e' : API.test(source) ? 'api' : 'unit'].push(`<rootDir>/test/${name}`);
 }

@@ -1,13 +1,13 @@
 import type { VigilConfig } from '../lib/config';
 import type { Database } from '../lib/db';
+import { openSharedWakeChannel, wakeOptionsOf } from '../lib/event-wake';
 import { enqueueEvery } from '../lib/jobs/periodic';
 import type { JobRunner } from '../lib/jobs/runner';
-import { openSharedWakeChannel, wakeOptionsOf } from '../lib/event-wake';
 import { log } from '../lib/log';
 import type { ObjectStorage } from '../lib/storage';
 import { upsertRuleCatalog } from '../subgraphs/alerts/rule-catalog';
-import { recoverAbandonedScans, startScheduler, type RunningScheduler } from '../subgraphs/alerts/scheduler';
-import { SCAN_JOB_KINDS, runsKind, startWorkers, workerHandlers } from '../workers';
+import { type RunningScheduler, recoverAbandonedScans, startScheduler } from '../subgraphs/alerts/scheduler';
+import { runsKind, SCAN_JOB_KINDS, startWorkers, workerHandlers } from '../workers';
 import { startWebhookWake } from '../workers/webhook-wake';
 
 /** The background side of a process: the scan scheduler, the job runner and what feeds it. */
@@ -33,7 +33,11 @@ export async function startBackground(db: Database, config: VigilConfig, storage
   // ── background jobs (workers/): VIGIL_WORKERS' kinds, less the scan scheduler's when VIGIL_SCHEDULER=off ──
   const kinds = config.workers === 'all' ? Object.keys(workerHandlers(db, { storage })) : config.workers;
   const workerKinds = config.scheduler.enabled ? kinds : kinds.filter((kind) => !SCAN_JOB_KINDS.includes(kind as never));
-  const workers = startWorkers(db, { kinds: workerKinds, settings: { webhooks: config.webhooks, secret: config.secret, storage }, concurrency: config.webhooks.concurrency });
+  const workers = startWorkers(db, {
+    kinds: workerKinds,
+    settings: { webhooks: config.webhooks, secret: config.secret, storage },
+    concurrency: config.webhooks.concurrency,
+  });
   // ── webhooks: the poller that wakes delivery jobs (workers/webhook-wake.ts; handlers in workers/webhook-deliver.ts) ──
   // Woken by the process's shared wake channel (lib/event-wake.ts), the live tail's too.
   const wake = runsKind(workerKinds, 'webhook.deliver') ? openSharedWakeChannel(wakeOptionsOf(config, db)) : null;

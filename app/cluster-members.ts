@@ -33,7 +33,13 @@ export async function missingDependency(databaseUrl: string, redisUrl: string | 
     await client.end().catch(() => undefined);
   }
   if (redisUrl) {
-    const redis = new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: CHECK_TIMEOUT_MS, retryStrategy: () => null });
+    const redis = new Redis(redisUrl, {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      connectTimeout: CHECK_TIMEOUT_MS,
+      retryStrategy: () => null,
+    });
     redis.on('error', () => undefined);
     try {
       await redis.connect();

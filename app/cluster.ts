@@ -1,5 +1,5 @@
 import '../lib/production-mode';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig, SUBGRAPH_NAMES, type SubgraphName } from '../lib/config';
@@ -48,13 +48,25 @@ async function main() {
   const subgraphUrls = Object.fromEntries(SUBGRAPH_NAMES.map((name) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${subgraphPort(name)}/graphql`]));
   const entry = (file: string) => path.join(__dirname, file);
   const members: Member[] = [
-    ...SUBGRAPH_NAMES.map((name) => ({ name, failures: 0, args: [entry('subgraph-main.js'), name], env: { ...common, [`${name.toUpperCase()}_PORT`]: String(subgraphPort(name)), PORT: String(subgraphPort(name)) } })),
+    ...SUBGRAPH_NAMES.map((name) => ({
+      name,
+      failures: 0,
+      args: [entry('subgraph-main.js'), name],
+      env: { ...common, [`${name.toUpperCase()}_PORT`]: String(subgraphPort(name)), PORT: String(subgraphPort(name)) },
+    })),
     ...[1, 2].map((n) => ({
       name: `gateway-${n}`,
       failures: 0,
       args: [entry('main.js')],
       // Each replica its own data directory (runtime.json), no scheduler or jobs (the worker's).
-      env: { ...common, ...subgraphUrls, PORT: String(base + n), VIGIL_WORKERS: 'none', VIGIL_SCHEDULER: 'off', VIGIL_DATA_DIR: path.join(config.dataDir, `gateway-${n}`) },
+      env: {
+        ...common,
+        ...subgraphUrls,
+        PORT: String(base + n),
+        VIGIL_WORKERS: 'none',
+        VIGIL_SCHEDULER: 'off',
+        VIGIL_DATA_DIR: path.join(config.dataDir, `gateway-${n}`),
+      },
     })),
     { name: 'worker', failures: 0, args: [entry('worker-main.js')], env: { ...common, PORT: String(base + 20) } },
   ];
@@ -62,7 +74,8 @@ async function main() {
   // cluster.json in the data directory: the members' process ids (operators, tests), kept current.
   const membersFile = path.join(config.dataDir, 'cluster.json');
   mkdirSync(config.dataDir, { recursive: true });
-  const writeMembers = () => writeFileSync(membersFile, JSON.stringify({ pid: process.pid, members: Object.fromEntries(members.map((m) => [m.name, m.child?.pid ?? null])) }));
+  const writeMembers = () =>
+    writeFileSync(membersFile, JSON.stringify({ pid: process.pid, members: Object.fromEntries(members.map((m) => [m.name, m.child?.pid ?? null])) }));
   const start = (member: Member) => {
     const child = spawn(process.execPath, member.args, { env: member.env, stdio: ['ignore', 'inherit', 'inherit'] });
     const started = Date.now();
@@ -79,9 +92,17 @@ async function main() {
   // Subgraphs first: a gateway composes the supergraph from their SDL files, but its /readyz checks them.
   for (const member of members) start(member);
 
-  const balancer = createBalancer([1, 2].map((n) => `http://127.0.0.1:${base + n}`), HEALTH_EVERY_MS);
+  const balancer = createBalancer(
+    [1, 2].map((n) => `http://127.0.0.1:${base + n}`),
+    HEALTH_EVERY_MS,
+  );
   const port = await listen(balancer.server, base, config.host);
-  log.info('cluster up', { url: `http://127.0.0.1:${port}`, gateways: [1, 2].map((n) => `http://127.0.0.1:${base + n}`), subgraphs: SUBGRAPH_NAMES.map(subgraphPort), worker: base + 20 });
+  log.info('cluster up', {
+    url: `http://127.0.0.1:${port}`,
+    gateways: [1, 2].map((n) => `http://127.0.0.1:${base + n}`),
+    subgraphs: SUBGRAPH_NAMES.map(subgraphPort),
+    worker: base + 20,
+  });
 
   writeMembers();
   stopOnSignals('cluster', config.shutdownTimeoutMs, async () => {

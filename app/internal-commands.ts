@@ -1,8 +1,8 @@
 import express from 'express';
-import type { Database } from '../lib/db';
 import { COMMANDS, type CommandArgs, type CommandServices } from '../cli/commands';
-import { PRINCIPAL_HEADER, SIGNATURE_HEADER, verifySignature } from '../lib/principal';
 import { sendError } from '../gateway/rest/table';
+import type { Database } from '../lib/db';
+import { PRINCIPAL_HEADER, SIGNATURE_HEADER, verifySignature } from '../lib/principal';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -29,7 +29,8 @@ export function internalCommandRoutes(db: Database, services: CommandServices): 
       { payload: req.header(PRINCIPAL_HEADER), signature: req.header(SIGNATURE_HEADER) },
       { method: req.method, path: `/internal/commands/${req.params.name}`, body: raw },
     );
-    if (!verified.ok) return sendError(res, 'UNAUTHENTICATED', `internal commands need a signature made with the instance secret for this command (${verified.reason})`);
+    if (!verified.ok)
+      return sendError(res, 'UNAUTHENTICATED', `internal commands need a signature made with the instance secret for this command (${verified.reason})`);
     const command = COMMANDS[String(req.params.name)];
     if (!command) return sendError(res, 'NOT_FOUND', 'No such command');
     let args: CommandArgs;

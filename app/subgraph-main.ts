@@ -4,11 +4,11 @@ import '../lib/production-mode';
 import { ConfigError, loadConfig, SUBGRAPH_NAMES, type SubgraphName } from '../lib/config';
 import { openPostgres } from '../lib/db';
 import { log } from '../lib/log';
-import { stopOnSignals } from '../lib/shutdown';
 import { applyMigrations } from '../lib/migrate';
+import { stopOnSignals } from '../lib/shutdown';
+import { createStorage } from '../lib/storage';
 import { SUBGRAPHS } from '../subgraphs';
 import { startSubgraph } from '../subgraphs/server';
-import { createStorage } from '../lib/storage';
 
 /** `npm run start:subgraph -- <name>`: one subgraph as its own process (needs DATABASE_URL and VIGIL_SECRET shared with the gateway). */
 async function main() {
@@ -24,7 +24,29 @@ async function main() {
   }
   const db = await openPostgres(config.databaseUrl);
   await applyMigrations(db.pool, { log: (line) => log.info(line) });
-  const server = await startSubgraph(SUBGRAPHS[name], { db, services: { secret: config.secret, routerSecret: config.routerSecret, publicUrl: config.publicUrl, quotas: config.quotas, webhooks: config.webhooks, storage: createStorage(config.storage), attachments: config.attachments } }, { port: config.subgraphPorts[name], host: config.host, timeouts: config.limits.timeouts, maxTokens: config.limits.graphql.maxTokens * 4, shutdownTimeoutMs: config.shutdownTimeoutMs, rateLimit: config.limits.rateLimit });
+  const server = await startSubgraph(
+    SUBGRAPHS[name],
+    {
+      db,
+      services: {
+        secret: config.secret,
+        routerSecret: config.routerSecret,
+        publicUrl: config.publicUrl,
+        quotas: config.quotas,
+        webhooks: config.webhooks,
+        storage: createStorage(config.storage),
+        attachments: config.attachments,
+      },
+    },
+    {
+      port: config.subgraphPorts[name],
+      host: config.host,
+      timeouts: config.limits.timeouts,
+      maxTokens: config.limits.graphql.maxTokens * 4,
+      shutdownTimeoutMs: config.shutdownTimeoutMs,
+      rateLimit: config.limits.rateLimit,
+    },
+  );
   log.info('subgraph up', { name, url: server.url });
   stopOnSignals(`subgraph ${name}`, config.shutdownTimeoutMs, async () => {
     await server.close(); // in-flight calls answered first (up to VIGIL_SHUTDOWN_TIMEOUT_MS)

@@ -1,23 +1,23 @@
 import type express from 'express';
+import { startGatewayServer } from '../gateway/server';
+import type { SubscriptionService } from '../gateway/subscriptions/service';
 import { SUBGRAPH_NAMES, type SubgraphName, type VigilConfig } from '../lib/config';
-import { openDatabase, type Database } from '../lib/db';
+import { type Database, openDatabase } from '../lib/db';
 import type { RunningServer } from '../lib/http-server';
-import { createStorage } from '../lib/storage';
 import type { JobRunner } from '../lib/jobs/runner';
 import { log } from '../lib/log';
 import { applyMigrations } from '../lib/migrate';
+import { createStorage } from '../lib/storage';
 import { Visibility } from '../lib/visibility';
-import { startGatewayServer } from '../gateway/server';
-import type { SubscriptionService } from '../gateway/subscriptions/service';
 import { SUBGRAPHS } from '../subgraphs';
-import { InProcessDataSource } from '../subgraphs/in-process';
-import { buildSchema, startSubgraph } from '../subgraphs/server';
-import { routerRateLimits } from '../subgraphs/router-auth';
 import { findTargetForScan } from '../subgraphs/alerts/scan-queue';
-import { storageKeyServed } from '../subgraphs/documents/attachment-store';
-import { internalCommandRoutes } from './internal-commands';
-import { startBackground } from './background';
 import type { RunningScheduler } from '../subgraphs/alerts/scheduler';
+import { storageKeyServed } from '../subgraphs/documents/attachment-store';
+import { InProcessDataSource } from '../subgraphs/in-process';
+import { routerRateLimits } from '../subgraphs/router-auth';
+import { buildSchema, startSubgraph } from '../subgraphs/server';
+import { startBackground } from './background';
+import { internalCommandRoutes } from './internal-commands';
 
 export interface RunningVigil {
   url: string;
@@ -53,7 +53,15 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
 
   // ── documents: attachment storage (lib/storage/): local disk under the data directory, or S3 ──
   const storage = createStorage(config.storage);
-  const services = { secret: config.secret, routerSecret: config.routerSecret, publicUrl: config.publicUrl, quotas: config.quotas, webhooks: config.webhooks, storage, attachments: config.attachments };
+  const services = {
+    secret: config.secret,
+    routerSecret: config.routerSecret,
+    publicUrl: config.publicUrl,
+    quotas: config.quotas,
+    webhooks: config.webhooks,
+    storage,
+    attachments: config.attachments,
+  };
   const subgraphs: Partial<Record<SubgraphName, RunningServer>> = {};
   const localSubgraphs: Partial<Record<SubgraphName, InProcessDataSource>> = {};
   // Router calls (VIGIL_ROUTER_SECRET) of this process's subgraphs count in one per-key budget.
@@ -62,7 +70,18 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
   for (const name of SUBGRAPH_NAMES) {
     if (config.remoteSubgraphs.includes(name)) continue;
     const schema = buildSchema(SUBGRAPHS[name]);
-    const running = await startSubgraph(SUBGRAPHS[name], { db, services }, { port: config.subgraphPorts[name], schema, timeouts: config.limits.timeouts, maxTokens: config.limits.graphql.maxTokens * 4, shutdownTimeoutMs: config.shutdownTimeoutMs, rateLimits: routerLimits });
+    const running = await startSubgraph(
+      SUBGRAPHS[name],
+      { db, services },
+      {
+        port: config.subgraphPorts[name],
+        schema,
+        timeouts: config.limits.timeouts,
+        maxTokens: config.limits.graphql.maxTokens * 4,
+        shutdownTimeoutMs: config.shutdownTimeoutMs,
+        rateLimits: routerLimits,
+      },
+    );
     subgraphs[name] = running;
     urls[name] = running.url;
     // A subgraph of this process is called directly; its HTTP endpoint still serves other gateways.

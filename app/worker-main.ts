@@ -1,8 +1,8 @@
 // Tracing first: it instruments HTTP before anything loads it (lib/tracing.ts).
 import '../lib/tracing';
 import '../lib/production-mode';
-import express from 'express';
 import http from 'node:http';
+import express from 'express';
 import { ConfigError, loadConfig } from '../lib/config';
 import { openPostgres } from '../lib/db';
 import { listen } from '../lib/http-server';
@@ -33,7 +33,12 @@ async function main() {
     res.json({ status: 'ok' });
   });
   app.get('/readyz', async (_req, res) => {
-    const up = !stopping && (await db.pool.query('SELECT 1').then(() => true, () => false));
+    const up =
+      !stopping &&
+      (await db.pool.query('SELECT 1').then(
+        () => true,
+        () => false,
+      ));
     res.status(up ? 200 : 503).json({ status: up ? 'ready' : 'unavailable', workers: background.workers?.kinds ?? [] });
   });
   const server = http.createServer(app);

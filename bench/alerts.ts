@@ -23,10 +23,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { Pool } from 'undici';
-import { loadConfig } from '../lib/config';
-import { setLogLevel } from '../lib/log';
 import { startVigil } from '../app/vigil';
 import { COMMANDS } from '../cli/commands';
+import { loadConfig } from '../lib/config';
+import { setLogLevel } from '../lib/log';
 
 const BASE_URL = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgresql://root@127.0.0.1:5432/postgres';
 const ALERTS = 1_000_000;
@@ -87,7 +87,10 @@ async function generate(db: pg.Pool, userOrgId: string): Promise<string[]> {
     [ORGANIZATIONS],
   );
   orgIds.push(...rows.map((r) => r.id).sort());
-  await db.query(`INSERT INTO organizations.follows ("followerId", "followedId", tags) SELECT $1, unnest($2::uuid[]), '{bench}'`, [userOrgId, orgIds.slice(1, 1 + FOLLOWED)]);
+  await db.query(`INSERT INTO organizations.follows ("followerId", "followedId", tags) SELECT $1, unnest($2::uuid[]), '{bench}'`, [
+    userOrgId,
+    orgIds.slice(1, 1 + FOLLOWED),
+  ]);
   await db.query(
     `INSERT INTO alerts.rules (id, "titleEn", "titlePt", severity, compliances, "timelinessThreshold", "updatedAt")
      SELECT 'bench-rule-' || i, 'Benchmark rule number ' || i, 'Regra de benchmark número ' || i,
@@ -157,13 +160,18 @@ async function generate(db: pg.Pool, userOrgId: string): Promise<string[]> {
 
 /** A kept database: organization 0 first, then the others in creation order (the followed ones first). */
 async function existingOrganizations(db: pg.Pool, userOrgId: string): Promise<string[]> {
-  const { rows } = await db.query<{ followedId: string }>(`SELECT "followedId" FROM organizations.follows WHERE "followerId" = $1 ORDER BY "followedId"`, [userOrgId]);
+  const { rows } = await db.query<{ followedId: string }>(`SELECT "followedId" FROM organizations.follows WHERE "followerId" = $1 ORDER BY "followedId"`, [
+    userOrgId,
+  ]);
   const followed = rows.map((r) => r.followedId);
   if (followed.length !== FOLLOWED) throw new Error('BENCH_DATABASE holds a different data set');
   return [userOrgId, ...followed];
 }
 
-const FILTER = { states: ['OPEN', 'IN_PROGRESS', 'RISK_ACCEPTED', 'MITIGATING_CONTROL', 'FALSE_POSITIVE'], severities: ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO'] };
+const FILTER = {
+  states: ['OPEN', 'IN_PROGRESS', 'RISK_ACCEPTED', 'MITIGATING_CONTROL', 'FALSE_POSITIVE'],
+  severities: ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO'],
+};
 
 /** The hand-written SQL of one page: the alert columns, the rule title, the filter, the (order key, id) index order. */
 const ORDER_SQL: Record<string, string> = {
@@ -225,11 +233,27 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-'));
   // Latency is measured back to back with one key: the per-key rate limit (3000/min) is off here. No
   // scheduler, workers or subscription safety-net poll: their background statements are not the page's.
-  const vigil = await startVigil(loadConfig({ DATABASE_URL: url.toString(), PORT: '0', SUBGRAPH_BASE_PORT: '0', VIGIL_SECRET: randomBytes(16).toString('hex'), VIGIL_DATA_DIR: dataDir, LOG_LEVEL: 'warn', VIGIL_RATE_LIMIT_PER_KEY: '0', VIGIL_SCHEDULER: 'off', VIGIL_WORKERS: 'none', VIGIL_SUBSCRIPTION_POLL_MS: '3600000' }));
+  const vigil = await startVigil(
+    loadConfig({
+      DATABASE_URL: url.toString(),
+      PORT: '0',
+      SUBGRAPH_BASE_PORT: '0',
+      VIGIL_SECRET: randomBytes(16).toString('hex'),
+      VIGIL_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      VIGIL_RATE_LIMIT_PER_KEY: '0',
+      VIGIL_SCHEDULER: 'off',
+      VIGIL_WORKERS: 'none',
+      VIGIL_SUBSCRIPTION_POLL_MS: '3600000',
+    }),
+  );
   const sql = new pg.Client({ connectionString: url.toString() });
   try {
     await sql.connect();
-    const account = (await COMMANDS.bootstrap.run(vigil.db, { email: 'bench@example.com', organization: 'Bench org 0' }, () => undefined)) as { organizationId: string; apiKey: string };
+    const account = (await COMMANDS.bootstrap.run(vigil.db, { email: 'bench@example.com', organization: 'Bench org 0' }, () => undefined)) as {
+      organizationId: string;
+      apiKey: string;
+    };
     const generated = ((await vigil.db.pool.query(`SELECT count(*)::int AS n FROM alerts.alerts`)).rows[0] as { n: number }).n === ALERTS;
     const orgIds = generated ? await existingOrganizations(vigil.db.pool, account.organizationId) : await generate(vigil.db.pool, account.organizationId);
     log(`data ready in ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -310,7 +334,10 @@ async function main(): Promise<void> {
           headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': 'application/json' },
           body: JSON.stringify({ query, variables: { org: own, size } }),
         });
-        const json = (await response.json()) as { data?: { alerts: { data: Array<{ organization: { name: string }; scanTarget: { name: string } | null }> } }; errors?: unknown };
+        const json = (await response.json()) as {
+          data?: { alerts: { data: Array<{ organization: { name: string }; scanTarget: { name: string } | null }> } };
+          errors?: unknown;
+        };
         if (json.errors || json.data?.alerts.data.length !== size) throw new Error(`GraphQL page of ${size}: ${JSON.stringify(json.errors)}`);
         if (json.data.alerts.data.some((a) => !a.organization?.name || !a.scanTarget?.name)) throw new Error('missing organization or scan target');
       };

@@ -71,7 +71,9 @@ async function main(): Promise<void> {
     const worstIdle = Math.max(...runs.map((r) => r.idleRssMb));
     const worstLater = Math.max(...later.map((r) => r.bootMs));
     process.stdout.write(`node ${process.version}\n`);
-    process.stdout.write(`boot-first-ms=${runs[0].bootMs} (target ≤ 5000) boot-later-ms=${worstLater} (target ≤ 1500) idle-rss-mb=${worstIdle} (target ≤ 350)\n`);
+    process.stdout.write(
+      `boot-first-ms=${runs[0].bootMs} (target ≤ 5000) boot-later-ms=${worstLater} (target ≤ 1500) idle-rss-mb=${worstIdle} (target ≤ 350)\n`,
+    );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

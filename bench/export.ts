@@ -19,10 +19,10 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { loadConfig } from '../lib/config';
-import { setLogLevel } from '../lib/log';
 import { startVigil } from '../app/vigil';
 import { COMMANDS } from '../cli/commands';
+import { loadConfig } from '../lib/config';
+import { setLogLevel } from '../lib/log';
 
 const BASE_URL = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgresql://root@127.0.0.1:5432/postgres';
 const ALERTS = Number(process.env.BENCH_ALERTS ?? 1_000_000);
@@ -50,7 +50,9 @@ async function generate(db: pg.Pool, organizationId: string): Promise<void> {
       WHERE i.schemaname = 'alerts' AND i.tablename = 'alerts' AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
   );
   for (const index of indexes) await db.query(`DROP INDEX alerts."${index.name}"`);
-  const targets = (await db.query<{ id: string }>(`SELECT id FROM alerts.scan_targets WHERE "organizationId" = $1 ORDER BY id`, [organizationId])).rows.map((r) => r.id);
+  const targets = (await db.query<{ id: string }>(`SELECT id FROM alerts.scan_targets WHERE "organizationId" = $1 ORDER BY id`, [organizationId])).rows.map(
+    (r) => r.id,
+  );
   const chunk = 100_000;
   for (let start = 0; start < ALERTS; start += chunk) {
     await db.query(
@@ -113,7 +115,17 @@ async function main(): Promise<void> {
   url.pathname = `/${dbName}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-export-'));
   const vigil = await startVigil(
-    loadConfig({ DATABASE_URL: url.toString(), PORT: '0', SUBGRAPH_BASE_PORT: '0', VIGIL_SECRET: randomBytes(16).toString('hex'), VIGIL_DATA_DIR: dataDir, LOG_LEVEL: 'warn', VIGIL_RATE_LIMIT_PER_KEY: '0', VIGIL_SCHEDULER: 'off', VIGIL_WORKERS: 'export.build' }),
+    loadConfig({
+      DATABASE_URL: url.toString(),
+      PORT: '0',
+      SUBGRAPH_BASE_PORT: '0',
+      VIGIL_SECRET: randomBytes(16).toString('hex'),
+      VIGIL_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      VIGIL_RATE_LIMIT_PER_KEY: '0',
+      VIGIL_SCHEDULER: 'off',
+      VIGIL_WORKERS: 'export.build',
+    }),
   );
   const sql = new pg.Client({ connectionString: url.toString() });
   try {
@@ -123,12 +135,25 @@ async function main(): Promise<void> {
     let apiKey: string;
     if (existing) {
       organizationId = existing;
-      const { rows } = await vigil.db.pool.query<{ email: string }>(`SELECT u.email FROM organizations.users u JOIN organizations.memberships m ON m."userId" = u.id WHERE m."organizationId" = $1 LIMIT 1`, [existing]);
-      const account = (await COMMANDS.bootstrap.run(vigil.db, { email: `again-${randomBytes(3).toString('hex')}-${rows[0].email}`, organization: 'Other' }, () => undefined)) as { userId: string; apiKey: string };
-      await vigil.db.pool.query(`INSERT INTO organizations.memberships ("organizationId", "userId", roles, "updatedAt") VALUES ($1, $2, '{ADMIN}', now())`, [existing, account.userId]);
+      const { rows } = await vigil.db.pool.query<{ email: string }>(
+        `SELECT u.email FROM organizations.users u JOIN organizations.memberships m ON m."userId" = u.id WHERE m."organizationId" = $1 LIMIT 1`,
+        [existing],
+      );
+      const account = (await COMMANDS.bootstrap.run(
+        vigil.db,
+        { email: `again-${randomBytes(3).toString('hex')}-${rows[0].email}`, organization: 'Other' },
+        () => undefined,
+      )) as { userId: string; apiKey: string };
+      await vigil.db.pool.query(`INSERT INTO organizations.memberships ("organizationId", "userId", roles, "updatedAt") VALUES ($1, $2, '{ADMIN}', now())`, [
+        existing,
+        account.userId,
+      ]);
       apiKey = account.apiKey;
     } else {
-      const account = (await COMMANDS.bootstrap.run(vigil.db, { email: 'bench@example.com', organization: 'Bench org' }, () => undefined)) as { organizationId: string; apiKey: string };
+      const account = (await COMMANDS.bootstrap.run(vigil.db, { email: 'bench@example.com', organization: 'Bench org' }, () => undefined)) as {
+        organizationId: string;
+        apiKey: string;
+      };
       ({ organizationId, apiKey } = account);
       await generate(vigil.db.pool, organizationId);
     }
@@ -146,7 +171,11 @@ async function main(): Promise<void> {
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
     const started = performance.now();
     const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
-    const created = await fetch(`${vigil.url}/organizations/${organizationId}/documents`, { method: 'POST', headers, body: JSON.stringify({ type: 'ALERT', params: {} }) });
+    const created = await fetch(`${vigil.url}/organizations/${organizationId}/documents`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ type: 'ALERT', params: {} }),
+    });
     const document = (await created.json()) as { id: string; status: string };
     if (created.status !== 200) throw new Error(`create document: ${created.status} ${JSON.stringify(document)}`);
     let status = document.status;
@@ -159,7 +188,8 @@ async function main(): Promise<void> {
     const exportMs = performance.now() - started;
     clearInterval(sampler);
     if (status !== 'DONE') throw new Error(`export ${status}: ${answer.reason}`);
-    const size = (await vigil.db.pool.query<{ n: string }>(`SELECT "contentLength"::text AS n FROM documents.attachments WHERE id = $1`, [answer.attachmentId])).rows[0].n;
+    const size = (await vigil.db.pool.query<{ n: string }>(`SELECT "contentLength"::text AS n FROM documents.attachments WHERE id = $1`, [answer.attachmentId]))
+      .rows[0].n;
     log(`export through the job: ${(exportMs / 1000).toFixed(2)} s, ${(Number(size) / 1e6).toFixed(0)} MB`);
     process.stdout.write(`ratio export/copy=${(exportMs / copy.ms).toFixed(2)}\n`);
     process.stdout.write(`rss-growth-mb=${((rssPeak - rssBefore) / 1048576).toFixed(0)}\n`);

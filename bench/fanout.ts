@@ -3,11 +3,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type Client, createClient } from 'graphql-ws';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { createClient, type Client } from 'graphql-ws';
-import { openPostgres } from '../lib/db';
 import { COMMANDS } from '../cli/commands';
+import { openPostgres } from '../lib/db';
 
 /**
  * `npm run bench:fanout`: one gateway (its own process, so its memory is its own), 5,000
@@ -67,7 +67,10 @@ async function main() {
       await sleep(100);
     }
     const db = await openPostgres(url.toString());
-    const account = (await COMMANDS.bootstrap.run(db, { email: 'bench@fanout.test', organization: 'Fanout' }, () => undefined)) as { organizationId: string; apiKey: string };
+    const account = (await COMMANDS.bootstrap.run(db, { email: 'bench@fanout.test', organization: 'Fanout' }, () => undefined)) as {
+      organizationId: string;
+      apiKey: string;
+    };
     const org = account.organizationId;
     const target = randomUUID();
     await db.pool.query(
@@ -83,7 +86,14 @@ async function main() {
     );
 
     const connect = () => {
-      const client = createClient({ url: `${base.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { apiKey: account.apiKey }, lazy: false, retryAttempts: 0, onNonLazyError: () => undefined });
+      const client = createClient({
+        url: `${base.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { apiKey: account.apiKey },
+        lazy: false,
+        retryAttempts: 0,
+        onNonLazyError: () => undefined,
+      });
       clients.push(client);
       return client;
     };
@@ -94,16 +104,19 @@ async function main() {
     let lost = 0;
     const listen = (client: Client) => subscribeTo(client);
     const subscribeTo = (client: Client) =>
-      client.subscribe({ query, variables: { org } }, {
-        next: (m: any) => {
-          received++;
-          if (m.errors && received < 3) console.error('message errors', JSON.stringify(m.errors));
-          const started = changeStarted.get(m.data?.alertChanged?.alert?.state);
-          if (started) latencies.push(performance.now() - started);
+      client.subscribe(
+        { query, variables: { org } },
+        {
+          next: (m: any) => {
+            received++;
+            if (m.errors && received < 3) console.error('message errors', JSON.stringify(m.errors));
+            const started = changeStarted.get(m.data?.alertChanged?.alert?.state);
+            if (started) latencies.push(performance.now() - started);
+          },
+          error: () => lost++,
+          complete: () => undefined,
         },
-        error: () => lost++,
-        complete: () => undefined,
-      });
+      );
     const states = ['IN_PROGRESS', 'OPEN'];
     const change = async (i: number, expected: number) => {
       const state = states[i % 2];
@@ -112,7 +125,10 @@ async function main() {
       const res = await fetch(`${base}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${account.apiKey}` },
-        body: JSON.stringify({ query: `mutation($o: ID!, $t: ID!, $a: ID!, $s: AlertState!) { updateAlert(organizationId: $o, scanTargetId: $t, alertId: $a, input: { state: $s }) { id } }`, variables: { o: org, t: target, a: alertId, s: state } }),
+        body: JSON.stringify({
+          query: `mutation($o: ID!, $t: ID!, $a: ID!, $s: AlertState!) { updateAlert(organizationId: $o, scanTargetId: $t, alertId: $a, input: { state: $s }) { id } }`,
+          variables: { o: org, t: target, a: alertId, s: state },
+        }),
       });
       const body = await res.json();
       if (body.errors) throw new Error(JSON.stringify(body.errors));
@@ -148,12 +164,21 @@ async function main() {
     // reading: its buffer fills, then it is ended SUBSCRIBER_TOO_SLOW). The others must not notice.
     const malformed = connect();
     let malformedRefused = false;
-    malformed.subscribe({ query: `subscription($org: ID!, $s: [AlertState!]) { alertChanged(organizationId: $org, states: $s) { seq } }`, variables: { org, s: 5 } }, { next: () => undefined, error: () => (malformedRefused = true), complete: () => undefined });
+    malformed.subscribe(
+      { query: `subscription($org: ID!, $s: [AlertState!]) { alertChanged(organizationId: $org, states: $s) { seq } }`, variables: { org, s: 5 } },
+      { next: () => undefined, error: () => (malformedRefused = true), complete: () => undefined },
+    );
     const slow = new WebSocket(`${base.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
     await new Promise((resolve) => slow.once('open', resolve));
     slow.send(JSON.stringify({ type: 'connection_init', payload: { apiKey: account.apiKey } }));
     await new Promise((resolve) => slow.once('message', resolve));
-    slow.send(JSON.stringify({ id: 'slow', type: 'subscribe', payload: { query: `subscription($org: ID!) { alertChanged(organizationId: $org) { seq alert { id state resource } } }`, variables: { org } } }));
+    slow.send(
+      JSON.stringify({
+        id: 'slow',
+        type: 'subscribe',
+        payload: { query: `subscription($org: ID!) { alertChanged(organizationId: $org) { seq alert { id state resource } } }`, variables: { org } },
+      }),
+    );
     await sleep(500);
     (slow as unknown as { _socket: import('node:net').Socket })._socket.pause();
     await sleep(500);
@@ -174,7 +199,10 @@ async function main() {
     const resumeClient = connect();
     let cursor: string | null = null;
     const eventsQuery = `subscription($org: ID!, $after: String) { eventAppended(organizationId: $org, after: $after) { cursor event { name } } }`;
-    resumeClient.subscribe({ query: eventsQuery, variables: { org } }, { next: (m: any) => (cursor ??= m.data?.eventAppended?.cursor), error: () => undefined, complete: () => undefined });
+    resumeClient.subscribe(
+      { query: eventsQuery, variables: { org } },
+      { next: (m: any) => (cursor ??= m.data?.eventAppended?.cursor), error: () => undefined, complete: () => undefined },
+    );
     await sleep(1500);
     await change(0, 0);
     while (!cursor) await sleep(20);
@@ -185,17 +213,20 @@ async function main() {
     let resumed = 0;
     const started = performance.now();
     await new Promise<void>((resolve) => {
-      connect().subscribe({ query: eventsQuery, variables: { org, after: cursor } }, {
-        next: (m: any) => {
-          if (m.errors) console.error('resume ended', JSON.stringify(m.errors).slice(0, 300));
-          if (++resumed >= MISSED) resolve();
+      connect().subscribe(
+        { query: eventsQuery, variables: { org, after: cursor } },
+        {
+          next: (m: any) => {
+            if (m.errors) console.error('resume ended', JSON.stringify(m.errors).slice(0, 300));
+            if (++resumed >= MISSED) resolve();
+          },
+          error: (e: any) => {
+            console.error('resume error', e?.code ?? e);
+            resolve();
+          },
+          complete: () => resolve(),
         },
-        error: (e: any) => {
-          console.error('resume error', e?.code ?? e);
-          resolve();
-        },
-        complete: () => resolve(),
-      });
+      );
     });
     const seconds = (performance.now() - started) / 1000;
 
@@ -205,7 +236,9 @@ async function main() {
     console.log(`kb-per-idle-subscriber=${((rssAfter - rssBefore) / SUBSCRIBERS).toFixed(1)}`);
     console.log(`misbehaving: malformed-refused=${malformedRefused} slow-reader=paused p99-${SUBSCRIBERS}-with-misbehaving=${p99Misbehaving.toFixed(1)}ms`);
     console.log(`p99-${SUBSCRIBERS}-after=${p99ManyAgain.toFixed(1)}ms (the same subscribers once the misbehaving ones left)`);
-    console.log(`ratio p99-misbehaving/p99-${SUBSCRIBERS}=${(p99Misbehaving / ((p99Many + p99ManyAgain) / 2)).toFixed(2)} (target <= 1.10; against the mean of before and after)`);
+    console.log(
+      `ratio p99-misbehaving/p99-${SUBSCRIBERS}=${(p99Misbehaving / ((p99Many + p99ManyAgain) / 2)).toFixed(2)} (target <= 1.10; against the mean of before and after)`,
+    );
     console.log(`resume events=${resumed} seconds=${seconds.toFixed(1)} events-per-second=${Math.round(resumed / seconds)}`);
     await db.close();
   } finally {

@@ -21,7 +21,7 @@
  * Needs PostgreSQL (DATABASE_URL, else TEST_DATABASE_URL, else postgresql://root@127.0.0.1:5432/postgres)
  * and redis-server on the PATH. BENCH_KEEP_LOG=1 keeps the cluster's log.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -132,7 +132,12 @@ async function main() {
     VIGIL_RATE_LIMIT_PER_ADDRESS: '1000000',
   };
   say(`cluster on ${base} (PostgreSQL ${name} through a proxy on ${proxy.port}, private Redis on ${base + 30}); its log: ${logFile}`);
-  const cluster = spawn(process.execPath, [path.join(ROOT, 'scripts', 'run-compiled.cjs'), 'app/cluster'], { cwd: ROOT, env, stdio: ['ignore', out, out], detached: true });
+  const cluster = spawn(process.execPath, [path.join(ROOT, 'scripts', 'run-compiled.cjs'), 'app/cluster'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', out, out],
+    detached: true,
+  });
   const url = `http://127.0.0.1:${base}`;
   const members = () => JSON.parse(readFileSync(path.join(dataDir, 'cluster.json'), 'utf8')).members as Record<string, number>;
   let failed = false;
@@ -144,7 +149,10 @@ async function main() {
 
     // ── an organization, a scan target with 20 alerts ──
     const db = await openPostgres(direct.toString(), 2);
-    const account = (await COMMANDS.bootstrap.run(db, { email: 'faults@bench.test', organization: 'Faults' }, () => undefined)) as { organizationId: string; apiKey: string };
+    const account = (await COMMANDS.bootstrap.run(db, { email: 'faults@bench.test', organization: 'Faults' }, () => undefined)) as {
+      organizationId: string;
+      apiKey: string;
+    };
     await db.close();
     const o = account.organizationId;
     const call = async (method: string, route: string, body?: unknown): Promise<{ status: number; body: any }> => {
@@ -219,7 +227,10 @@ async function main() {
           const answer = await fetch(`${url}/graphql/stream`, {
             method: 'POST',
             headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': 'application/json', accept: 'text/event-stream' },
-            body: JSON.stringify({ query: 'subscription($o: ID!, $after: String) { eventAppended(organizationId: $o, after: $after) { cursor } }', variables: { o, after } }),
+            body: JSON.stringify({
+              query: 'subscription($o: ID!, $after: String) { eventAppended(organizationId: $o, after: $after) { cursor } }',
+              variables: { o, after },
+            }),
           });
           if (answer.status !== 200 || !answer.body) throw new Error(`stream answered ${answer.status}`);
           let buffer = '';
@@ -265,7 +276,10 @@ async function main() {
       windows.push({ name: windowName, from, to: performance.now(), logFrom, logTo: logSize(), note });
     };
     const gauge = async (port: number) => {
-      const text = await fetch(`http://127.0.0.1:${port}/metrics`).then((r) => r.text(), () => '');
+      const text = await fetch(`http://127.0.0.1:${port}/metrics`).then(
+        (r) => r.text(),
+        () => '',
+      );
       return /^vigil_dependency_up\{dependency="redis"\} (\d)$/m.exec(text)?.[1] ?? '?';
     };
 
@@ -345,7 +359,9 @@ async function main() {
           50,
         )
           .toFixed(0)
-          .padStart(8)} ${p99.toFixed(0).padStart(7)}  ${statuses.padEnd(32)} ${`${unreachable}/${internal}/${balancer}`.padEnd(34)} ${events}${missed ? '  TARGET MISSED' : ''}${fiveHundreds ? '  500s!' : ''}`,
+          .padStart(
+            8,
+          )} ${p99.toFixed(0).padStart(7)}  ${statuses.padEnd(32)} ${`${unreachable}/${internal}/${balancer}`.padEnd(34)} ${events}${missed ? '  TARGET MISSED' : ''}${fiveHundreds ? '  500s!' : ''}`,
       );
       if (w.note) say(`${''.padEnd(17)}${w.note}`);
     }

@@ -20,8 +20,8 @@
  *
  * BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS (default 50).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -59,7 +59,20 @@ const hive = (jit: boolean, dedup: boolean): Contender => ({
   counts: !dedup,
   command: (supergraph, port) => ({
     cmd: process.execPath,
-    args: [HIVE_BIN, 'supergraph', supergraph, '--port', String(port), '--host', '127.0.0.1', '--fork', '1', '-c', path.join(__dirname, 'gateway', 'hive-gateway.config.ts'), ...(jit ? ['--jit'] : [])],
+    args: [
+      HIVE_BIN,
+      'supergraph',
+      supergraph,
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
+      '--fork',
+      '1',
+      '-c',
+      path.join(__dirname, 'gateway', 'hive-gateway.config.ts'),
+      ...(jit ? ['--jit'] : []),
+    ],
     env: { BENCH_HIVE_DEDUP: dedup ? 'on' : 'off' },
   }),
 });
@@ -67,9 +80,16 @@ const CONTENDERS: Contender[] = [
   {
     name: 'vigil',
     counts: true,
-    command: (supergraph, port) => ({ cmd: process.execPath, args: [path.join(ROOT, 'scripts', 'run-compiled.cjs'), 'app/gateway-main', '--supergraph', supergraph, '--port', String(port)] }),
+    command: (supergraph, port) => ({
+      cmd: process.execPath,
+      args: [path.join(ROOT, 'scripts', 'run-compiled.cjs'), 'app/gateway-main', '--supergraph', supergraph, '--port', String(port)],
+    }),
   },
-  { name: 'stock', counts: true, command: (supergraph, port) => ({ cmd: process.execPath, args: [...TSX, path.join(__dirname, 'gateway', 'stock.ts'), supergraph, String(port)] }) },
+  {
+    name: 'stock',
+    counts: true,
+    command: (supergraph, port) => ({ cmd: process.execPath, args: [...TSX, path.join(__dirname, 'gateway', 'stock.ts'), supergraph, String(port)] }),
+  },
   hive(false, false),
   hive(true, false),
 ];
@@ -222,7 +242,10 @@ function load(url: string, mode: Mode, seconds: number): Promise<autocannon.Resu
 
 async function subgraphStats(): Promise<{ requests: number; operations: number }> {
   const stats = (await (await fetch(`http://127.0.0.1:${SUBGRAPH_PORT}/stats`)).json()) as Record<string, { requests: number; operations: number }>;
-  return Object.values(stats).reduce((a, s) => ({ requests: a.requests + s.requests, operations: a.operations + s.operations }), { requests: 0, operations: 0 });
+  return Object.values(stats).reduce((a, s) => ({ requests: a.requests + s.requests, operations: a.operations + s.operations }), {
+    requests: 0,
+    operations: 0,
+  });
 }
 
 async function measure(contender: Contender, supergraph: string, round: number): Promise<Result[]> {
@@ -277,18 +300,24 @@ async function main(): Promise<void> {
   const supergraph = path.join(work, 'supergraph.graphql');
   writeFileSync(
     supergraph,
-    composeSubgraphs(Object.entries(SUBGRAPHS).map(([name, s]) => ({ name, url: `http://127.0.0.1:${SUBGRAPH_PORT}/${name}/graphql`, typeDefs: parse(s.typeDefs) }))),
+    composeSubgraphs(
+      Object.entries(SUBGRAPHS).map(([name, s]) => ({ name, url: `http://127.0.0.1:${SUBGRAPH_PORT}/${name}/graphql`, typeDefs: parse(s.typeDefs) })),
+    ),
   );
   // Vigil's gateway runs compiled (as `npm run gateway` does): build once before anything is timed.
   await new Promise<void>((resolve, reject) =>
-    spawn(process.execPath, [path.join(ROOT, 'scripts', 'build.cjs'), '--if-stale'], { cwd: ROOT, stdio: 'inherit' }).on('exit', (code) => (code === 0 ? resolve() : reject(new Error('build failed')))),
+    spawn(process.execPath, [path.join(ROOT, 'scripts', 'build.cjs'), '--if-stale'], { cwd: ROOT, stdio: 'inherit' }).on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error('build failed')),
+    ),
   );
   const subgraphs = start(process.execPath, [...TSX, path.join(__dirname, 'gateway', 'subgraphs.ts'), String(SUBGRAPH_PORT)]);
   const results: Result[] = [];
   const extra: Result[] = [];
   try {
     await new Promise((r) => setTimeout(r, 1500));
-    say(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${CONNECTIONS} connections, ${WARMUP} s warm-up, ${DURATION} s timed`);
+    say(
+      `machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${CONNECTIONS} connections, ${WARMUP} s warm-up, ${DURATION} s timed`,
+    );
     say(HEADER);
     for (const round of [1, 2]) {
       const order = round === 1 ? CONTENDERS : [...CONTENDERS].reverse();
@@ -312,11 +341,24 @@ async function main(): Promise<void> {
     lines.push(
       `${mode}: vigil ${rps('vigil').toFixed(1)} req/s, stock ${rps('stock').toFixed(1)}, ${fasterHive} ${rps(fasterHive).toFixed(1)}; cpu ms/req vigil ${cpu('vigil').toFixed(2)} stock ${cpu('stock').toFixed(2)}; peak RSS vigil ${rss('vigil').toFixed(0)} MB stock ${rss('stock').toFixed(0)} MB (ratio ${(rss('vigil') / rss('stock')).toFixed(2)})`,
     );
-    ratioLines.push(`ratio ${mode} vigil/stock=${(rps('vigil') / rps('stock')).toFixed(2)} vigil/hive=${(rps('vigil') / rps(fasterHive)).toFixed(2)} cpu vigil/stock=${(cpu('vigil') / cpu('stock')).toFixed(2)}`);
+    ratioLines.push(
+      `ratio ${mode} vigil/stock=${(rps('vigil') / rps('stock')).toFixed(2)} vigil/hive=${(rps('vigil') / rps(fasterHive)).toFixed(2)} cpu vigil/stock=${(cpu('vigil') / cpu('stock')).toFixed(2)}`,
+    );
   }
-  const machine = { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, connections: CONNECTIONS, warmupSeconds: WARMUP, durationSeconds: DURATION };
+  const machine = {
+    cpus: os.cpus().length,
+    model: os.cpus()[0]?.model,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    connections: CONNECTIONS,
+    warmupSeconds: WARMUP,
+    durationSeconds: DURATION,
+  };
   mkdirSync(path.join(ROOT, 'bench', 'results'), { recursive: true });
-  writeFileSync(path.join(ROOT, 'bench', 'results', 'gateway-latest.json'), `${JSON.stringify({ date: new Date().toISOString(), machine, results, dedupOn: extra }, null, 2)}\n`);
+  writeFileSync(
+    path.join(ROOT, 'bench', 'results', 'gateway-latest.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), machine, results, dedupOn: extra }, null, 2)}\n`,
+  );
   writeFileSync(path.join(ROOT, 'bench', 'results', 'gateway-latest.txt'), `${[`machine: ${JSON.stringify(machine)}`, ...lines, ...ratioLines].join('\n')}\n`);
   process.stdout.write(`${[...lines, ...ratioLines].join('\n')}\n`);
 }

@@ -27,14 +27,14 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
-import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { openPostgres, type Database } from '../lib/db';
+import { type Database, openPostgres } from '../lib/db';
 import { readEventLog } from '../lib/event-log';
 import { applyMigrations } from '../lib/migrate';
-import { reconcileScan, type Finding } from '../subgraphs/alerts/reconcile';
+import { type Finding, reconcileScan } from '../subgraphs/alerts/reconcile';
 import { RULE_CATALOG, textArrayLiteral, upsertRuleCatalog } from '../subgraphs/alerts/rule-catalog';
 
 const ALERTS = 100_000;
@@ -192,10 +192,16 @@ async function main(): Promise<void> {
   const db = await openPostgres(database.url, 4);
   try {
     process.stderr.write(`database ${new URL(database.url).pathname.slice(1)} on ${new URL(baseUrl).host}\n`);
-    console.log(`load average at the start: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (${cpus().length} CPUs)`);
+    console.log(
+      `load average at the start: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (${cpus().length} CPUs)`,
+    );
     await applyMigrations(db.pool, { log: () => undefined });
     await upsertRuleCatalog(db.pool);
-    const { rows: orgs } = await db.pool.query<{ id: string }>(`INSERT INTO organizations.organizations (id, name) VALUES (gen_random_uuid(), 'Bench Org') RETURNING id`);
+    const { rows: orgs } = await db.pool.query<{ id: string }>(
+      `INSERT INTO organizations.organizations (id, name) VALUES (gen_random_uuid(), 'Bench Org') RETURNING id`,
+    );
     const organizationId = orgs[0].id;
     const { rows: targets } = await db.pool.query<{ id: string }>(
       `INSERT INTO alerts.scan_targets (id, "organizationId", name, kind, "credentialEncrypted", schedule)
@@ -233,8 +239,13 @@ async function main(): Promise<void> {
         const elapsed = ms(start);
         times.push(elapsed);
         const expected = { findings: ALERTS, created: SLICE, reopened: 0, updated: SLICE, closed: SLICE, unchanged: ALERTS - 2 * SLICE, duplicates: 0 };
-        if (JSON.stringify(summary) !== JSON.stringify(expected)) throw new Error(`unexpected summary ${JSON.stringify(summary)}, expected ${JSON.stringify(expected)}`);
-        console.log(`reconcile round ${round + 1}${label}: ${fmt(elapsed)} ms  (${Object.entries(timings).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')})`);
+        if (JSON.stringify(summary) !== JSON.stringify(expected))
+          throw new Error(`unexpected summary ${JSON.stringify(summary)}, expected ${JSON.stringify(expected)}`);
+        console.log(
+          `reconcile round ${round + 1}${label}: ${fmt(elapsed)} ms  (${Object.entries(timings)
+            .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+            .join(', ')})`,
+        );
       }
       return times;
     };
@@ -242,7 +253,9 @@ async function main(): Promise<void> {
 
     // The steady rescan: the findings of the last round again. Nothing may be written: every alert
     // row keeps its ctid (an UPDATE, HOT or not, gives the row a new one), no history, no alert event.
-    const steadyFindings = range((ROUNDS - 1) * SLICE + SLICE, (ROUNDS - 1) * SLICE + ALERTS + SLICE).map((i) => finding(i, i < (ROUNDS + 1) * SLICE ? ROUNDS : 0));
+    const steadyFindings = range((ROUNDS - 1) * SLICE + SLICE, (ROUNDS - 1) * SLICE + ALERTS + SLICE).map((i) =>
+      finding(i, i < (ROUNDS + 1) * SLICE ? ROUNDS : 0),
+    );
     const writes = async () =>
       (
         await db.pool.query<{ rows: string; history: number; events: number }>(
@@ -266,17 +279,28 @@ async function main(): Promise<void> {
       const elapsed = ms(start);
       steadyTimes.push(elapsed);
       const expected = { findings: ALERTS, created: 0, reopened: 0, updated: 0, closed: 0, unchanged: ALERTS, duplicates: 0 };
-      if (JSON.stringify(summary) !== JSON.stringify(expected)) throw new Error(`unexpected steady summary ${JSON.stringify(summary)}, expected ${JSON.stringify(expected)}`);
+      if (JSON.stringify(summary) !== JSON.stringify(expected))
+        throw new Error(`unexpected steady summary ${JSON.stringify(summary)}, expected ${JSON.stringify(expected)}`);
       const after = await writes();
-      if (JSON.stringify(after) !== JSON.stringify(before)) throw new Error(`the steady rescan wrote: before ${JSON.stringify(before)}, after ${JSON.stringify(after)}`);
-      console.log(`steady rescan round ${round + 1}: ${fmt(elapsed)} ms  (${Object.entries(timings).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}; no alert row, history record or alert event written)`);
+      if (JSON.stringify(after) !== JSON.stringify(before))
+        throw new Error(`the steady rescan wrote: before ${JSON.stringify(before)}, after ${JSON.stringify(after)}`);
+      console.log(
+        `steady rescan round ${round + 1}: ${fmt(elapsed)} ms  (${Object.entries(timings)
+          .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+          .join(', ')}; no alert row, history record or alert event written)`,
+      );
     }
 
     if (FOLLOWERS > 0) {
       // What deriving the followers' events costs when read: a page of 100 from the start and from the end of the log.
-      const { rows: follower } = await db.pool.query<{ id: string }>(`SELECT "followerId" AS id FROM organizations.follows WHERE "followedId" = $1 LIMIT 1`, [organizationId]);
+      const { rows: follower } = await db.pool.query<{ id: string }>(`SELECT "followerId" AS id FROM organizations.follows WHERE "followedId" = $1 LIMIT 1`, [
+        organizationId,
+      ]);
       const { rows: last } = await db.pool.query<{ seq: string }>(`SELECT (max(seq) - 150)::text AS seq FROM documents.events`);
-      for (const [label, afterSeq] of [['first page', null], ['last page', last[0].seq]] as const) {
+      for (const [label, afterSeq] of [
+        ['first page', null],
+        ['last page', last[0].seq],
+      ] as const) {
         const times: number[] = [];
         for (let i = 0; i < 20; i++) {
           const start = process.hrtime.bigint();
@@ -298,21 +322,29 @@ async function main(): Promise<void> {
     }
 
     const building = process.hrtime.bigint();
-    const payload = copyPayload(range(ROUNDS * SLICE, ALERTS + ROUNDS * SLICE).map((i) => finding(i)), organizationId, scanTargetId);
+    const payload = copyPayload(
+      range(ROUNDS * SLICE, ALERTS + ROUNDS * SLICE).map((i) => finding(i)),
+      organizationId,
+      scanTargetId,
+    );
     const buildMs = ms(building);
     const copyTimes: number[] = [];
     const copyIndexedTimes: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       copyTimes.push(await timeCopy(db, 'public.copy_target', 'INCLUDING DEFAULTS', payload));
       copyIndexedTimes.push(await timeCopy(db, 'public.copy_target_indexed', 'INCLUDING DEFAULTS INCLUDING INDEXES', payload));
-      console.log(`copy round ${round + 1}: ${fmt(copyTimes[round])} ms into an empty table; ${fmt(copyIndexedTimes[round])} ms into an empty table with the alerts indexes`);
+      console.log(
+        `copy round ${round + 1}: ${fmt(copyTimes[round])} ms into an empty table; ${fmt(copyIndexedTimes[round])} ms into an empty table with the alerts indexes`,
+      );
     }
 
     const reconcile = median(reconcileTimes);
     const steady = median(steadyTimes);
     const copy = median(copyTimes);
     const copyIndexed = median(copyIndexedTimes);
-    const { rows: indexes } = await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = 'alerts' AND tablename = 'alerts'`);
+    const { rows: indexes } = await db.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = 'alerts' AND tablename = 'alerts'`,
+    );
 
     // Where the time goes: the same rounds once more with the keyset list indexes (one per list order,
     // issue #5) dropped from this throw-away database. Informational, not the target line.
@@ -326,15 +358,30 @@ async function main(): Promise<void> {
       withoutListIndexes = median(await reconcileRounds(2 * ROUNDS, ROUNDS, ` without the ${listIndexes.length} list indexes`));
     }
 
-    console.log(`reconcile 100,000 findings vs 100,000 alerts (10% new, 10% closed, 10% updated, 80% unchanged; ${FOLLOWERS} followers), median of ${ROUNDS}: ${reconcile.toFixed(1)} ms`);
-    console.log(`COPY 100,000 rows into an empty table, median of ${ROUNDS}: ${copy.toFixed(1)} ms (with the alerts table's ${indexes[0].n} indexes: ${copyIndexed.toFixed(1)} ms)`);
-    console.log(`(building the ${(payload.length / 1e6).toFixed(1)} MB of COPY text in Node took ${buildMs.toFixed(0)} ms, not counted; the reconcile timings include their own serialization)`);
+    console.log(
+      `reconcile 100,000 findings vs 100,000 alerts (10% new, 10% closed, 10% updated, 80% unchanged; ${FOLLOWERS} followers), median of ${ROUNDS}: ${reconcile.toFixed(1)} ms`,
+    );
+    console.log(
+      `COPY 100,000 rows into an empty table, median of ${ROUNDS}: ${copy.toFixed(1)} ms (with the alerts table's ${indexes[0].n} indexes: ${copyIndexed.toFixed(1)} ms)`,
+    );
+    console.log(
+      `(building the ${(payload.length / 1e6).toFixed(1)} MB of COPY text in Node took ${buildMs.toFixed(0)} ms, not counted; the reconcile timings include their own serialization)`,
+    );
     if (withoutListIndexes !== null) {
-      console.log(`(probe: without the alerts table's keyset list indexes the same reconcile takes ${withoutListIndexes.toFixed(1)} ms, ${(withoutListIndexes / copy).toFixed(2)}× the COPY)`);
+      console.log(
+        `(probe: without the alerts table's keyset list indexes the same reconcile takes ${withoutListIndexes.toFixed(1)} ms, ${(withoutListIndexes / copy).toFixed(2)}× the COPY)`,
+      );
     }
-    if (vacuumed !== null) console.log(`(probe: with the dead row versions of the previous round vacuumed first, the same reconcile takes ${vacuumed.toFixed(1)} ms, ${(vacuumed / copyIndexed).toFixed(2)}× the COPY with indexes)`);
+    if (vacuumed !== null)
+      console.log(
+        `(probe: with the dead row versions of the previous round vacuumed first, the same reconcile takes ${vacuumed.toFixed(1)} ms, ${(vacuumed / copyIndexed).toFixed(2)}× the COPY with indexes)`,
+      );
     console.log(`steady rescan of the same 100,000 findings (nothing changes), median of ${ROUNDS}: ${steady.toFixed(1)} ms`);
-    console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (${cpus().length} CPUs)`);
+    console.log(
+      `load average at the end: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (${cpus().length} CPUs)`,
+    );
     console.log(`ratio steady/copy=${(steady / copy).toFixed(2)}`);
     console.log(`ratio churn/copy-indexed=${(reconcile / copyIndexed).toFixed(2)}`);
     console.log(`ratio reconcile/copy=${(reconcile / copy).toFixed(2)}`);

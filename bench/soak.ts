@@ -27,9 +27,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openPostgres } from '../lib/db';
 import { COMMANDS } from '../cli/commands';
-import { Inspector, rssMegabytes, startService, type Service } from './soak-service';
+import { openPostgres } from '../lib/db';
+import { Inspector, rssMegabytes, type Service, startService } from './soak-service';
 
 const ROOT = path.join(__dirname, '..');
 const BASE_URL = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgresql://root@127.0.0.1:5432/postgres';
@@ -136,7 +136,10 @@ async function setUp(client: Client, databaseUrl: string): Promise<{ organizatio
   const organizations: Organization[] = [];
   try {
     for (let o = 0; o < ORGS; o++) {
-      const account = (await COMMANDS.bootstrap.run(db, { email: `soak-${o}@soak.test`, organization: `Soak org ${o}` }, () => undefined)) as { organizationId: string; apiKey: string };
+      const account = (await COMMANDS.bootstrap.run(db, { email: `soak-${o}@soak.test`, organization: `Soak org ${o}` }, () => undefined)) as {
+        organizationId: string;
+        apiKey: string;
+      };
       organizations.push({ id: account.organizationId, keys: [account.apiKey], targets: [] });
     }
   } finally {
@@ -152,7 +155,11 @@ async function setUp(client: Client, databaseUrl: string): Promise<{ organizatio
       organization.keys.push(created.body.key);
     }
     for (let n = 0; n < TARGETS_PER_ORG; n++) {
-      const created = await client.call('POST', `/organizations/${organization.id}/scantargets`, key, { name: `soak target ${n}`, kind: 'AWS', credential: { account: `10000000000${n}` } });
+      const created = await client.call('POST', `/organizations/${organization.id}/scantargets`, key, {
+        name: `soak target ${n}`,
+        kind: 'AWS',
+        credential: { account: `10000000000${n}` },
+      });
       if (created.status !== 200) throw new Error(`scan target creation failed: ${JSON.stringify(created.body)}`);
       const target: Target = { organizationId: organization.id, scanTargetId: created.body.id, stableAlertIds: [], scans: 0, ingesting: false };
       const scan = await client.call('POST', `/organizations/${organization.id}/scantargets/${target.scanTargetId}/findings`, key, findingsOf(rules, target));
@@ -228,9 +235,11 @@ async function main() {
           const owner = organizations.find((o) => o.id === chosen.organizationId)!;
           const document = findingsOf(rules, chosen);
           chosen.scans++;
-          return client.call('POST', `/organizations/${chosen.organizationId}/scantargets/${chosen.scanTargetId}/findings`, pick(owner.keys), document).finally(() => {
-            chosen.ingesting = false;
-          });
+          return client
+            .call('POST', `/organizations/${chosen.organizationId}/scantargets/${chosen.scanTargetId}/findings`, pick(owner.keys), document)
+            .finally(() => {
+              chosen.ingesting = false;
+            });
         }
       }
     };
@@ -245,7 +254,9 @@ async function main() {
       const rssMb = rssMegabytes(pid);
       samples.push({ second, rssMb, heapAfterGcMb: await inspector.heapAfterCollection() });
       const done = Object.values(stats).reduce((a, s) => a + s.count, 0);
-      log(`  ${String(second).padStart(4)} s  rss ${rssMb} MB  heap after gc ${samples.at(-1)!.heapAfterGcMb} MB  requests ${done}  errors ${Object.values(stats).reduce((a, s) => a + s.errors, 0)}`);
+      log(
+        `  ${String(second).padStart(4)} s  rss ${rssMb} MB  heap after gc ${samples.at(-1)!.heapAfterGcMb} MB  requests ${done}  errors ${Object.values(stats).reduce((a, s) => a + s.errors, 0)}`,
+      );
     };
     await sample();
     started = performance.now();
@@ -285,18 +296,28 @@ async function main() {
     await sample();
     inspector.close();
 
-    const percentile = (values: number[], p: number) => (values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] : 0);
+    const percentile = (values: number[], p: number) =>
+      values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] : 0;
     const kinds = Object.fromEntries(
       (Object.entries(stats) as Array<[Kind, KindStats]>).map(([kind, s]) => [
         kind,
-        { requests: s.count, perSecond: Math.round((s.count / elapsed) * 10) / 10, errors: s.errors, p50Ms: Math.round(percentile(s.latencies, 0.5) * 10) / 10, p95Ms: Math.round(percentile(s.latencies, 0.95) * 10) / 10 },
+        {
+          requests: s.count,
+          perSecond: Math.round((s.count / elapsed) * 10) / 10,
+          errors: s.errors,
+          p50Ms: Math.round(percentile(s.latencies, 0.5) * 10) / 10,
+          p95Ms: Math.round(percentile(s.latencies, 0.95) * 10) / 10,
+        },
       ]),
     );
     const errors = Object.values(stats).reduce((a, s) => a + s.errors, 0);
     const requests = Object.values(stats).reduce((a, s) => a + s.count, 0);
     // Plateau: the heap left after a full collection at the end against mid-run (medians of neighbouring samples).
     const medianHeap = (from: number, to: number) => {
-      const values = samples.filter((s) => s.second >= from && s.second <= to).map((s) => s.heapAfterGcMb).sort((a, b) => a - b);
+      const values = samples
+        .filter((s) => s.second >= from && s.second <= to)
+        .map((s) => s.heapAfterGcMb)
+        .sort((a, b) => a - b);
       return values[Math.floor(values.length / 2)];
     };
     const window = Math.max(SAMPLE_SECONDS * 1.5, elapsed / 10);
@@ -335,7 +356,9 @@ async function main() {
     };
     const text = [
       `soak ${result.seconds} s, ${CONCURRENCY} workers, ${ORGS} organizations × ${KEYS_PER_ORG} keys: ${requests} requests, ${result.perSecond} req/s, errors=${errors} (load average ${result.loadAverage} on ${result.cores} cores)`,
-      ...Object.entries(kinds).map(([kind, k]) => `  ${kind.padEnd(13)} ${String(k.perSecond).padStart(7)} req/s  p50 ${k.p50Ms} ms  p95 ${k.p95Ms} ms  errors ${k.errors}`),
+      ...Object.entries(kinds).map(
+        ([kind, k]) => `  ${kind.padEnd(13)} ${String(k.perSecond).padStart(7)} req/s  p50 ${k.p50Ms} ms  p95 ${k.p95Ms} ms  errors ${k.errors}`,
+      ),
       `rss MB: ${samples.map((s) => `${s.second}s=${s.rssMb}`).join(' ')}`,
       `heap after gc MB: ${samples.map((s) => `${s.second}s=${s.heapAfterGcMb}`).join(' ')}`,
       `memory: rss ${rss[0]} → max ${Math.max(...rss)} → ${rss.at(-1)} MB; heap after gc mid=${midHeap} MB end=${endHeap} MB: second-half growth ${growthPercent}% (limit ${MAX_GROWTH_PERCENT}%) → ${plateau ? 'plateau' : 'GROWING'}`,

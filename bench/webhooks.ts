@@ -14,17 +14,18 @@
  * BENCH_EVENTS (default 10000), BENCH_RATE (events/s, default 500), BENCH_POLL_MS (VIGIL_WEBHOOK_POLL_MS,
  * default the service default). Results on stdout, ending with `webhook-p99-ms=<n>` (target ≤ 100: delivery is woken by the commit, lib/event-wake.ts).
  */
-import { randomBytes } from 'node:crypto';
+
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
+import { startVigil } from '../app/vigil';
+import { COMMANDS } from '../cli/commands';
 import { loadConfig } from '../lib/config';
 import { setLogLevel } from '../lib/log';
-import { COMMANDS } from '../cli/commands';
-import { startVigil } from '../app/vigil';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
@@ -97,7 +98,10 @@ async function main() {
   );
   const writers = new pg.Pool({ connectionString: url.toString(), max: 4 });
   try {
-    const account = (await COMMANDS.bootstrap.run(vigil.db, { email: 'bench@webhooks.example', organization: 'Webhook Bench' }, () => undefined)) as { organizationId: string; apiKey: string };
+    const account = (await COMMANDS.bootstrap.run(vigil.db, { email: 'bench@webhooks.example', organization: 'Webhook Bench' }, () => undefined)) as {
+      organizationId: string;
+      apiKey: string;
+    };
     const created = await fetch(`${vigil.url}/organizations/${account.organizationId}/webhooks`, {
       method: 'POST',
       headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': 'application/json' },
@@ -132,7 +136,9 @@ async function main() {
     }
     await Promise.all(pending);
     const writeSeconds = (performance.now() - started) / 1000;
-    progress(`written in ${writeSeconds.toFixed(1)} s (${(EVENTS / writeSeconds).toFixed(0)} events/s, ${lateWrites} writes > 50 ms late); waiting for the last deliveries`);
+    progress(
+      `written in ${writeSeconds.toFixed(1)} s (${(EVENTS / writeSeconds).toFixed(0)} events/s, ${lateWrites} writes > 50 ms late); waiting for the last deliveries`,
+    );
     const deadline = Date.now() + 120_000;
     while (receivedCount < EVENTS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     const received = await new Promise<Received[]>((resolve) => {
@@ -150,7 +156,10 @@ async function main() {
         badSignatures++;
       }
     }
-    const { rows: logOrder } = await writers.query<{ id: string }>(`SELECT id FROM documents.events WHERE "organizationId" = $1 AND name = 'ScanTargetUpdated' ORDER BY seq`, [account.organizationId]);
+    const { rows: logOrder } = await writers.query<{ id: string }>(
+      `SELECT id FROM documents.events WHERE "organizationId" = $1 AND name = 'ScanTargetUpdated' ORDER BY seq`,
+      [account.organizationId],
+    );
     const firstReceipt = new Map<string, number>();
     const arrivalOrder: string[] = [];
     for (const r of received) {
@@ -161,12 +170,19 @@ async function main() {
     const lost = logOrder.filter((e) => !firstReceipt.has(e.id)).length;
     const inOrder = arrivalOrder.length === logOrder.length && arrivalOrder.every((id, i) => id === logOrder[i].id);
     const latencies = [...firstReceipt].map(([id, at]) => at - (committedAt.get(id) ?? at)).sort((a, b) => a - b);
-    const { rows: attempts } = await writers.query<{ failed: number }>(`SELECT count(*) FILTER (WHERE status = 'FAILED')::int AS failed FROM documents.webhook_deliveries WHERE "webhookId" = $1`, [webhook.id]);
+    const { rows: attempts } = await writers.query<{ failed: number }>(
+      `SELECT count(*) FILTER (WHERE status = 'FAILED')::int AS failed FROM documents.webhook_deliveries WHERE "webhookId" = $1`,
+      [webhook.id],
+    );
 
     console.log(`events=${EVENTS} rate=${RATE}/s written-rate=${(EVENTS / writeSeconds).toFixed(0)}/s`);
-    console.log(`received=${received.length} distinct=${firstReceipt.size} duplicates=${received.length - firstReceipt.size} lost=${lost} bad-signatures=${badSignatures} failed-attempts=${attempts[0].failed}`);
+    console.log(
+      `received=${received.length} distinct=${firstReceipt.size} duplicates=${received.length - firstReceipt.size} lost=${lost} bad-signatures=${badSignatures} failed-attempts=${attempts[0].failed}`,
+    );
     console.log(`order-kept=${inOrder}`);
-    console.log(`latency-ms p50=${percentile(latencies, 50).toFixed(0)} p90=${percentile(latencies, 90).toFixed(0)} p99=${percentile(latencies, 99).toFixed(0)} max=${latencies[latencies.length - 1].toFixed(0)}`);
+    console.log(
+      `latency-ms p50=${percentile(latencies, 50).toFixed(0)} p90=${percentile(latencies, 90).toFixed(0)} p99=${percentile(latencies, 99).toFixed(0)} max=${latencies[latencies.length - 1].toFixed(0)}`,
+    );
     console.log(`webhook-p99-ms=${percentile(latencies, 99).toFixed(0)}`);
     if (lost || !inOrder || badSignatures) process.exitCode = 1;
   } finally {

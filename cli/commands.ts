@@ -1,7 +1,7 @@
-import type { Command } from './command';
 import { badRequest, notFound } from '../lib/errors';
 import * as valid from '../lib/validate';
 import { bootstrapAccount, createApiKey } from '../subgraphs/organizations/account';
+import type { Command } from './command';
 import { seedDemo } from './seed';
 
 export type { CommandArgs, CommandServices, Progress } from './command';

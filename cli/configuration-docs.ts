@@ -22,7 +22,10 @@ interface ZodNode {
 function accepted(field: ZodNode): string {
   for (let node: ZodNode | undefined = field; node; ) {
     const def: ZodNode['_zod']['def'] = node._zod.def;
-    if (def.type === 'enum' && def.entries) return Object.values(def.entries).map((v) => `\`${v}\``).join(', ');
+    if (def.type === 'enum' && def.entries)
+      return Object.values(def.entries)
+        .map((v) => `\`${v}\``)
+        .join(', ');
     if (def.type === 'number') {
       if (node.maxValue === 65535) return 'port (0–65535)';
       return (node.minValue ?? 0) >= 1 ? 'whole number > 0' : 'whole number ≥ 0';

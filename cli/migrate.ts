@@ -3,7 +3,7 @@
 // a running service applied them at its start already).
 
 import { loadConfig } from '../lib/config';
-import { openDatabase, type Database } from '../lib/db';
+import { type Database, openDatabase } from '../lib/db';
 import { setLogLevel } from '../lib/log';
 import { applyMigrations, MigrationError } from '../lib/migrate';
 

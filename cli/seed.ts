@@ -1,13 +1,13 @@
 import type { Database } from '../lib/db';
-import type { CommandServices, Progress } from './command';
-import { bootstrapAccount, acceptInvite } from '../subgraphs/organizations/account';
-import { createInvite } from '../subgraphs/organizations/invites';
-import { acceptFollowingRequest, createFollowerRequest } from '../subgraphs/organizations/follows';
-import { createScanTarget } from '../subgraphs/alerts/scan-targets';
-import type { NewScanTarget } from '../subgraphs/alerts/scan-targets';
-import { findTargetForScan, startScan } from '../subgraphs/alerts/scan-queue';
-import { runDueScans } from '../subgraphs/alerts/scheduler';
 import { updateAlert } from '../subgraphs/alerts/alert-updates';
+import { findTargetForScan, startScan } from '../subgraphs/alerts/scan-queue';
+import type { NewScanTarget } from '../subgraphs/alerts/scan-targets';
+import { createScanTarget } from '../subgraphs/alerts/scan-targets';
+import { runDueScans } from '../subgraphs/alerts/scheduler';
+import { acceptInvite, bootstrapAccount } from '../subgraphs/organizations/account';
+import { acceptFollowingRequest, createFollowerRequest } from '../subgraphs/organizations/follows';
+import { createInvite } from '../subgraphs/organizations/invites';
+import type { CommandServices, Progress } from './command';
 
 /** The demo organizations; the first is the demo admin's, followed by the next three, following the last. */
 const ORGANIZATIONS = [
@@ -21,9 +21,30 @@ const ORGANIZATIONS = [
 function demoTargets(index: number): NewScanTarget[] {
   const account = String(100000000000 + index * 7919).padStart(12, '0');
   return [
-    { name: `aws-production-${index}`, kind: 'AWS', credential: { account }, schedule: { frequency: '1d', timeOfDay: 'NIGHT' }, tags: ['production', 'aws'], scanner: 'DEMO' },
-    { name: `gcp-analytics-${index}`, kind: 'GCP', credential: { projectId: `analytics-${index}` }, schedule: { frequency: '12h' }, tags: ['analytics'], scanner: 'DEMO' },
-    { name: `github-org-${index}`, kind: 'GITHUB', credential: { organizationName: `demo-org-${index}`, installationId: String(4000 + index) }, schedule: { frequency: '7d', timeOfDay: 'MORNING', day: 'MONDAY' }, tags: [], scanner: 'DEMO' },
+    {
+      name: `aws-production-${index}`,
+      kind: 'AWS',
+      credential: { account },
+      schedule: { frequency: '1d', timeOfDay: 'NIGHT' },
+      tags: ['production', 'aws'],
+      scanner: 'DEMO',
+    },
+    {
+      name: `gcp-analytics-${index}`,
+      kind: 'GCP',
+      credential: { projectId: `analytics-${index}` },
+      schedule: { frequency: '12h' },
+      tags: ['analytics'],
+      scanner: 'DEMO',
+    },
+    {
+      name: `github-org-${index}`,
+      kind: 'GITHUB',
+      credential: { organizationName: `demo-org-${index}`, installationId: String(4000 + index) },
+      schedule: { frequency: '7d', timeOfDay: 'MORNING', day: 'MONDAY' },
+      tags: [],
+      scanner: 'DEMO',
+    },
   ] as NewScanTarget[];
 }
 
@@ -70,7 +91,11 @@ export async function seedDemo(db: Database, progress: Progress, services?: Comm
   const [demo, ...others] = accounts;
 
   // A read-only member of the demo organization, joined through an invite.
-  const analyst = await db.prisma.user.upsert({ where: { email: 'analyst@vigil.example' }, update: {}, create: { email: 'analyst@vigil.example', name: 'Demo Analyst' } });
+  const analyst = await db.prisma.user.upsert({
+    where: { email: 'analyst@vigil.example' },
+    update: {},
+    create: { email: 'analyst@vigil.example', name: 'Demo Analyst' },
+  });
   const isMember = await db.prisma.membership.findUnique({ where: { organizationId_userId: { organizationId: demo.organizationId, userId: analyst.id } } });
   if (!isMember) {
     const invite = await createInvite(db.prisma, demo.userId, demo.organizationId, analyst.email, []);
@@ -80,10 +105,16 @@ export async function seedDemo(db: Database, progress: Progress, services?: Comm
 
   // Northwind, Contoso and Globex follow the demo organization; the demo organization follows Initech.
   const follow = async (followed: { userId: string; organizationId: string }, follower: { userId: string; organizationId: string }, tags: string[]) => {
-    const exists = await db.prisma.follow.findUnique({ where: { followerId_followedId: { followerId: follower.organizationId, followedId: followed.organizationId } } });
+    const exists = await db.prisma.follow.findUnique({
+      where: { followerId_followedId: { followerId: follower.organizationId, followedId: followed.organizationId } },
+    });
     if (exists) return;
-    await db.prisma.followRequest.deleteMany({ where: { followedId: followed.organizationId, followerId: follower.organizationId, status: { not: 'PENDING' } } });
-    const pending = await db.prisma.followRequest.findUnique({ where: { followedId_followerId: { followedId: followed.organizationId, followerId: follower.organizationId } } });
+    await db.prisma.followRequest.deleteMany({
+      where: { followedId: followed.organizationId, followerId: follower.organizationId, status: { not: 'PENDING' } },
+    });
+    const pending = await db.prisma.followRequest.findUnique({
+      where: { followedId_followerId: { followedId: followed.organizationId, followerId: follower.organizationId } },
+    });
     if (!pending) await createFollowerRequest(db.prisma, followed.userId, followed.organizationId, follower.organizationId);
     await acceptFollowingRequest(db.prisma, follower.userId, follower.organizationId, followed.organizationId, tags);
   };
@@ -109,7 +140,10 @@ export async function seedDemo(db: Database, progress: Progress, services?: Comm
     for (const target of targets) queued.push((await startScan(db, await findTargetForScan(db, target.organizationId, target.id), { force: true })).id);
     for (;;) {
       const { ran } = await runDueScans(db, new Date(0), { batchSize: 1 });
-      const { rows } = await db.pool.query<{ status: string; error: string | null; id: string }>(`SELECT id, status, error FROM alerts.scans WHERE id = ANY($1::uuid[])`, [queued]);
+      const { rows } = await db.pool.query<{ status: string; error: string | null; id: string }>(
+        `SELECT id, status, error FROM alerts.scans WHERE id = ANY($1::uuid[])`,
+        [queued],
+      );
       const failed = rows.find((scan) => scan.status !== 'DONE' && scan.status !== 'QUEUED' && scan.status !== 'RUNNING');
       if (failed) throw new Error(`demo scan ${failed.id} ended ${failed.status}: ${failed.error ?? ''}`);
       const finished = rows.filter((scan) => scan.status === 'DONE').length;
@@ -125,9 +159,18 @@ export async function seedDemo(db: Database, progress: Progress, services?: Comm
     [demo.organizationId],
   );
   for (const alert of open) {
-    await updateAlert(db.pool, { organizationId: demo.organizationId, scanTargetId: alert.scanTargetId, alertId: alert.id }, { state: 'RISK_ACCEPTED', comment: 'Accepted for the demo: compensating control in place.' }, demo.userId);
+    await updateAlert(
+      db.pool,
+      { organizationId: demo.organizationId, scanTargetId: alert.scanTargetId, alertId: alert.id },
+      { state: 'RISK_ACCEPTED', comment: 'Accepted for the demo: compensating control in place.' },
+      demo.userId,
+    );
   }
-  await spreadOverLastDays(db, accounts.map((account) => account.organizationId), seedStarted);
+  await spreadOverLastDays(
+    db,
+    accounts.map((account) => account.organizationId),
+    seedStarted,
+  );
   progress(total, total, 'done');
   return { userId: demo.userId, organizationId: demo.organizationId, apiKey: demo.apiKey };
 }

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SingleBar, Presets } from 'cli-progress';
+import { Presets, SingleBar } from 'cli-progress';
 import { loadConfig, type VigilConfig } from '../lib/config';
-import { openDatabase, type Database } from '../lib/db';
+import { type Database, openDatabase } from '../lib/db';
 import { VigilError } from '../lib/errors';
 import { setLogLevel } from '../lib/log';
 import { applyMigrations } from '../lib/migrate';
@@ -85,7 +85,9 @@ async function runInRunningServer(config: VigilConfig, name: string, args: Comma
 async function main(): Promise<number> {
   const { name, args } = parseArgs(process.argv.slice(2));
   const command = name ? COMMANDS[name] : undefined;
-  const usage = `usage: npm run vigil -- <command>\n${Object.values(COMMANDS).map((c) => `  ${c.usage}`).join('\n')}\n`;
+  const usage = `usage: npm run vigil -- <command>\n${Object.values(COMMANDS)
+    .map((c) => `  ${c.usage}`)
+    .join('\n')}\n`;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     // Asked for: the usage is the answer (stdout, success). Without a command it is still the usage, as an error.
     (name ? process.stdout : process.stderr).write(usage);

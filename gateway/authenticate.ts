@@ -1,5 +1,5 @@
 import type express from 'express';
-import { GraphQLError, Kind, parse, type DocumentNode } from 'graphql';
+import { type DocumentNode, GraphQLError, Kind, parse } from 'graphql';
 import { authenticateApiKey, bearerToken } from '../lib/api-keys';
 import type { Database } from '../lib/db';
 import { unauthenticated } from '../lib/errors';
@@ -52,7 +52,9 @@ function onlyIntrospection(document: DocumentNode): boolean {
   return document.definitions.every(
     (def) =>
       def.kind === Kind.FRAGMENT_DEFINITION ||
-      (def.kind === Kind.OPERATION_DEFINITION && def.operation === 'query' && def.selectionSet.selections.every((s) => s.kind === Kind.FIELD && s.name.value.startsWith('__'))),
+      (def.kind === Kind.OPERATION_DEFINITION &&
+        def.operation === 'query' &&
+        def.selectionSet.selections.every((s) => s.kind === Kind.FIELD && s.name.value.startsWith('__'))),
   );
 }
 

@@ -1,4 +1,4 @@
-import { Transform, type Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import express from 'express';
@@ -51,7 +51,10 @@ export function useSupportedMediaTypes(types: readonly ('application/json' | 'te
     const json = mediaType === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
     const accepted = (json && types.includes('application/json')) || (mediaType === 'text/plain' && types.includes('text/plain'));
     if (!accepted) return sendTransportError(res, 'UnsupportedMediaType', `Content-Type ${mediaType} is not supported here; send ${types.join(' or ')}`);
-    const charset = parameters.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/^"|"$/g, '');
+    const charset = parameters
+      .find((p) => p.startsWith('charset='))
+      ?.slice('charset='.length)
+      .replace(/^"|"$/g, '');
     if (charset !== undefined && !UTF8.has(charset)) return sendTransportError(res, 'UnsupportedMediaType', `charset ${charset} is not supported; send UTF-8`);
     next();
   };
@@ -59,7 +62,11 @@ export function useSupportedMediaTypes(types: readonly ('application/json' | 'te
 
 /** JSON and text bodies, each capped after decompression (body-parser counts inflated bytes for gzip, deflate and br). */
 export function useBodyParsers(limits: RequestLimits['body']): express.RequestHandler[] {
-  return [useSupportedMediaTypes(['application/json', 'text/plain']), express.json({ limit: limits.jsonBytes }), express.text({ type: 'text/plain', limit: limits.textBytes })];
+  return [
+    useSupportedMediaTypes(['application/json', 'text/plain']),
+    express.json({ limit: limits.jsonBytes }),
+    express.text({ type: 'text/plain', limit: limits.textBytes }),
+  ];
 }
 
 /**
@@ -170,7 +177,8 @@ export function useStreamedJson(limitBytes: number): express.RequestHandler {
   return async (req, res, next) => {
     const encoding = String(req.headers['content-encoding'] ?? 'identity').toLowerCase();
     const inflate = decompressor(encoding);
-    if (inflate === undefined) return sendTransportError(res, 'UnsupportedMediaType', `Content-Encoding ${encoding} is not supported; send gzip, deflate, br or none`);
+    if (inflate === undefined)
+      return sendTransportError(res, 'UnsupportedMediaType', `Content-Encoding ${encoding} is not supported; send gzip, deflate, br or none`);
     if (!hasBody(req)) return next();
     const tokens = jsonTokens({ packValues: true, streamValues: false });
     const assembler = Assembler.connectTo(tokens as unknown as Readable);

@@ -1,14 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
-import {
-  GraphQLError,
-  Kind,
-  type FragmentDefinitionNode,
-  type SelectionSetNode,
-  type ValidationContext,
-  type ValidationRule,
-  type ValueNode,
-} from 'graphql';
+import { type FragmentDefinitionNode, GraphQLError, Kind, type SelectionSetNode, type ValidationContext, type ValidationRule, type ValueNode } from 'graphql';
 import type { RequestLimits } from '../lib/config';
 
 export { useTokenLimit } from '../lib/document-tokens';
@@ -34,7 +26,8 @@ const UNSPECIFIED_PAGE_SIZE = 100;
 /** graphql-armor's alias, depth and directive limits, reported as validation errors (HTTP 400, code BAD_REQUEST). */
 export function armorValidationRules(limits: GraphQLLimits): ValidationRule[] {
   const report = (setting: string) => [
-    (context: ValidationContext | null, error: GraphQLError) => context?.reportError(new GraphQLError(`${error.message.replace(/^Syntax Error: /, '')} (${setting})`)),
+    (context: ValidationContext | null, error: GraphQLError) =>
+      context?.reportError(new GraphQLError(`${error.message.replace(/^Syntax Error: /, '')} (${setting})`)),
   ];
   const rejection = (setting: string) => ({ exposeLimits: true, propagateOnRejection: false, onReject: report(setting) });
   const armor = new ApolloArmor({
@@ -132,7 +125,9 @@ export function operationCostLimit(limits: GraphQLLimits): ApolloServerPlugin {
           }
           const cost = selectionCost(operation.selectionSet, fragments, request.variables ?? {}, defaults);
           if (limits.maxCost > 0 && cost > limits.maxCost) {
-            throw refusal(`The operation's estimated cost is ${cost}, more than the limit of ${limits.maxCost} (VIGIL_GRAPHQL_MAX_COST): a paged field costs its size times its selection; ask for fewer or smaller pages`);
+            throw refusal(
+              `The operation's estimated cost is ${cost}, more than the limit of ${limits.maxCost} (VIGIL_GRAPHQL_MAX_COST): a paged field costs its size times its selection; ask for fewer or smaller pages`,
+            );
           }
         },
       };

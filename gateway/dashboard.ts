@@ -11,7 +11,6 @@ import { inlineHash, pagePolicy } from './security-headers';
  */
 const WEB_DIR = [path.join(__dirname, '..', 'web'), path.join(__dirname, '..', '..', 'web')].find((dir) => existsSync(path.join(dir, 'index.html')));
 
-
 const VENDOR: Record<string, string> = {
   'preact.mjs': packageFile('preact', 'dist/preact.mjs'),
   'hooks.mjs': packageFile('preact', 'hooks/dist/hooks.mjs'),
@@ -24,7 +23,9 @@ export function dashboardRoutes(): express.Router {
   const router = express.Router();
   if (!WEB_DIR) return router;
   // The page's one inline script is its import map: allowed by its hash, nothing else inline.
-  const importMaps = [...readFileSync(path.join(WEB_DIR, 'index.html'), 'utf8').matchAll(/<script type="importmap">([\s\S]*?)<\/script>/g)].map((m) => inlineHash(m[1]));
+  const importMaps = [...readFileSync(path.join(WEB_DIR, 'index.html'), 'utf8').matchAll(/<script type="importmap">([\s\S]*?)<\/script>/g)].map((m) =>
+    inlineHash(m[1]),
+  );
   router.use('/dashboard', pagePolicy({ scriptSrc: importMaps }));
   const send = (file: string, maxAge: number) => (_req: express.Request, res: express.Response) => {
     res.set('Cache-Control', maxAge ? `public, max-age=${maxAge}` : 'no-cache').sendFile(file);

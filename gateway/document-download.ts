@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type express from 'express';
 import type { ObjectStorage } from '../lib/storage';
 import { openGrant } from '../lib/storage/signed-tokens';
-import { sendError, type Execute } from './rest/table';
+import { type Execute, sendError } from './rest/table';
 
 const OPERATION = `query($id: ID!) { document(id: $id) { status attachment { url fileName contentType contentLength } } }`;
 
@@ -20,7 +20,11 @@ export function documentDownloadRoute(execute: Execute, storage: ObjectStorage, 
         const first = result.errors[0];
         return sendError(res, String(first.extensions?.code ?? 'INTERNAL_SERVER_ERROR'), first.message);
       }
-      const document = (result.data as { document: { status: string; attachment: { url: string | null; fileName: string; contentType: string; contentLength: number } | null } | null }).document;
+      const document = (
+        result.data as {
+          document: { status: string; attachment: { url: string | null; fileName: string; contentType: string; contentLength: number } | null } | null;
+        }
+      ).document;
       // A lookup answers null for "not there or not yours": REST's 404 as before.
       if (!document) return sendError(res, 'NOT_FOUND', 'Document not found');
       if (document.status !== 'DONE' || !document.attachment?.url) {

@@ -1,12 +1,12 @@
 import http from 'node:http';
 import { ApolloGateway } from '@apollo/gateway';
-import { SubgraphTransport } from './subgraph-transport';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled, ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import { createHttpTerminator } from 'http-terminator';
 import { listen } from '../lib/http-server';
+import { SubgraphTransport } from './subgraph-transport';
 
 export interface FederationGatewayOptions {
   supergraphSdl: string;
@@ -17,7 +17,12 @@ export interface FederationGatewayOptions {
 /** Vigil's gateway in front of any supergraph: POST /graphql, /healthz. */
 export async function startFederationGateway(options: FederationGatewayOptions) {
   const gateway = new ApolloGateway({ supergraphSdl: options.supergraphSdl, buildService: ({ url }) => new SubgraphTransport({ url: url as string }) });
-  const apollo = new ApolloServer({ gateway, plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()], csrfPrevention: false, stopOnTerminationSignals: false });
+  const apollo = new ApolloServer({
+    gateway,
+    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()],
+    csrfPrevention: false,
+    stopOnTerminationSignals: false,
+  });
   await apollo.start();
   const app = express();
   app.disable('x-powered-by');

@@ -1,8 +1,8 @@
 import { ApolloGateway, type GraphQLDataSource } from '@apollo/gateway';
+import type { SubgraphName } from '../lib/config';
+import { type Principal, REQUEST_ID_HEADER, signPrincipal } from '../lib/principal';
 import { composeSupergraph } from '../schema/compose';
 import { timedDataSource } from './metrics';
-import type { SubgraphName } from '../lib/config';
-import { REQUEST_ID_HEADER, signPrincipal, type Principal } from '../lib/principal';
 import { SubgraphTransport } from './subgraph-transport';
 
 /** What the gateway knows of a request: the authenticated caller, the id its logs carry, where the client reached it. */
@@ -30,7 +30,11 @@ function signedTransport(url: string, secret: string): SubgraphTransport {
   });
 }
 
-export function createGateway(urls: Record<SubgraphName, string>, secret: string, inProcess: Partial<Record<SubgraphName, GraphQLDataSource>> = {}): ApolloGateway {
+export function createGateway(
+  urls: Record<SubgraphName, string>,
+  secret: string,
+  inProcess: Partial<Record<SubgraphName, GraphQLDataSource>> = {},
+): ApolloGateway {
   return new ApolloGateway({
     supergraphSdl: composeSupergraph(urls),
     buildService: ({ name, url }) => timedDataSource(name, inProcess[name as SubgraphName] ?? signedTransport(url as string, secret)),

@@ -50,7 +50,6 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-
 /** Whether a GET /graphql is a browser opening the page (not a GET query). */
 function wantsPage(req: express.Request): boolean {
   return req.method === 'GET' && req.query.query === undefined && req.accepts(['application/json', 'text/html']) === 'text/html';

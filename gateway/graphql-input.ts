@@ -1,8 +1,8 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import { GraphQLError, isScalarType, Kind, visit, type ASTNode, type DocumentNode, type GraphQLSchema } from 'graphql';
-import { NUL_CHARACTER_MESSAGE, pathOfNulCharacter } from '../lib/validate';
-import { scalarResolvers } from '../lib/scalars';
+import { type ASTNode, type DocumentNode, GraphQLError, type GraphQLSchema, isScalarType, Kind, visit } from 'graphql';
 import { REQUEST_ERROR_CODES } from '../lib/graphql-errors';
+import { scalarResolvers } from '../lib/scalars';
+import { NUL_CHARACTER_MESSAGE, pathOfNulCharacter } from '../lib/validate';
 
 /**
  * The GraphQL side of the input boundary, before anything is planned or executed (the REST side is
@@ -33,7 +33,12 @@ export function checkGraphQLInput(): ApolloServerPlugin {
       return {
         async didResolveOperation({ request, document, operation }) {
           if (!operation) {
-            throw badInput('OPERATION_RESOLUTION_FAILURE', request.operationName ? `Unknown operation named "${request.operationName}"` : 'Must provide operationName: the document holds several operations');
+            throw badInput(
+              'OPERATION_RESOLUTION_FAILURE',
+              request.operationName
+                ? `Unknown operation named "${request.operationName}"`
+                : 'Must provide operationName: the document holds several operations',
+            );
           }
           for (const [name, value] of Object.entries(request.variables ?? {})) {
             const nul = pathOfNulCharacter(value);

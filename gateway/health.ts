@@ -26,7 +26,12 @@ async function remoteSubgraphUp(url: string): Promise<boolean> {
  * the supergraph is composed and every remote subgraph answers. It names what is down, never why
  * (a driver message carries the database's address); the reason goes to the log.
  */
-export function healthRoutes(db: Database, isComposed: () => boolean, remoteSubgraphs: Partial<Record<SubgraphName, string>> = {}, isDraining: () => boolean = () => false): express.Router {
+export function healthRoutes(
+  db: Database,
+  isComposed: () => boolean,
+  remoteSubgraphs: Partial<Record<SubgraphName, string>> = {},
+  isDraining: () => boolean = () => false,
+): express.Router {
   const router = express.Router();
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -34,7 +39,10 @@ export function healthRoutes(db: Database, isComposed: () => boolean, remoteSubg
   router.get('/readyz', async (_req, res) => {
     // Shutting down: load balancers stop sending new work while in-flight requests finish.
     if (isDraining()) {
-      res.status(503).set('Retry-After', String(RETRY_AFTER_SECONDS)).json({ status: 'stopping', down: ['stopping'] });
+      res
+        .status(503)
+        .set('Retry-After', String(RETRY_AFTER_SECONDS))
+        .json({ status: 'stopping', down: ['stopping'] });
       return;
     }
     const down: string[] = [];

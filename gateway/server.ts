@@ -1,52 +1,51 @@
-import http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import express from 'express';
-import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { expressMiddleware } from '@as-integrations/express5';
+import http from 'node:http';
 import type { GraphQLDataSource } from '@apollo/gateway';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import express from 'express';
 import type { ExecutionResult } from 'graphql';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
-import type { SubgraphName, VigilConfig } from '../lib/config';
-import type { Database } from '../lib/db';
-import { isDependencyUnreachable } from '../lib/errors';
-import { formatError } from '../lib/graphql-errors';
-import { logUnexpectedError } from '../lib/error-log';
 import { createHttpTerminator } from 'http-terminator';
 import { accessLog } from '../lib/access-log';
-import { useCors } from './cors';
-import { useSecurityHeaders } from './security-headers';
-import { dashboardRoutes } from './dashboard';
-import { apiDocs } from './api-docs';
-import { graphqlIde } from './graphql-ide';
-import { graphqlMetrics, metricsRoute, useHttpMetrics } from './metrics';
-import { observeProcess } from '../lib/metrics';
 import { answerClientErrors } from '../lib/client-errors';
+import type { SubgraphName, VigilConfig } from '../lib/config';
+import type { Database } from '../lib/db';
+import { logUnexpectedError } from '../lib/error-log';
+import { isDependencyUnreachable } from '../lib/errors';
+import { formatError } from '../lib/graphql-errors';
 import { httpServerOptions, listen } from '../lib/http-server';
 import { log } from '../lib/log';
+import { observeProcess } from '../lib/metrics';
 import type { Principal } from '../lib/principal';
-import { requestOrigin } from '../lib/request-origin';
-import { createGateway, type GatewayContext } from './gateway';
-import { mountRoutes, sendError, type Execute } from './rest/table';
-import { REST_ROUTES } from './rest/routes';
-import { openApiDocument } from './rest/openapi';
-import { typesOf } from './rest/response-schemas';
-import { composeSupergraph } from '../schema/compose';
-import { graphqlPrincipal, requireApiKey, useAuthentication } from './authenticate';
-import { useCollapsedSlashes } from './collapse-slashes';
-import { healthRoutes } from './health';
-import { useRequestId } from './request-id';
-import { armorValidationRules, operationCostLimit, useTokenLimit } from './cost-limits';
-import { bodyErrors, useBodyParsers, useFindingsUpload, useSupportedMediaTypes, type AuthorizeFindingsUpload } from './body-limits';
 import { createRateLimits } from '../lib/rate-limits';
-import { sendServiceUnavailable, serviceUnavailableStatus } from './service-unavailable';
-import { reportValueCompletion } from './value-completion';
-import { checkGraphQLInput } from './graphql-input';
+import { requestOrigin } from '../lib/request-origin';
 import type { ObjectStorage } from '../lib/storage';
 import { localStorageRoutes } from '../lib/storage/http';
+import { composeSupergraph } from '../schema/compose';
+import { apiDocs } from './api-docs';
+import { graphqlPrincipal, requireApiKey, useAuthentication } from './authenticate';
+import { type AuthorizeFindingsUpload, bodyErrors, useBodyParsers, useFindingsUpload, useSupportedMediaTypes } from './body-limits';
+import { useCollapsedSlashes } from './collapse-slashes';
+import { useCors } from './cors';
+import { armorValidationRules, operationCostLimit, useTokenLimit } from './cost-limits';
+import { dashboardRoutes } from './dashboard';
 import { documentDownloadRoute } from './document-download';
+import { createGateway, type GatewayContext } from './gateway';
+import { graphqlIde } from './graphql-ide';
+import { checkGraphQLInput } from './graphql-input';
+import { healthRoutes } from './health';
+import { graphqlMetrics, metricsRoute, useHttpMetrics } from './metrics';
+import { useRequestId } from './request-id';
+import { openApiDocument } from './rest/openapi';
+import { typesOf } from './rest/response-schemas';
+import { REST_ROUTES } from './rest/routes';
+import { type Execute, mountRoutes, sendError } from './rest/table';
+import { useSecurityHeaders } from './security-headers';
+import { sendServiceUnavailable, serviceUnavailableStatus } from './service-unavailable';
 import { createSubscriptions } from './subscriptions';
 import type { SubscriptionService } from './subscriptions/service';
+import { reportValueCompletion } from './value-completion';
 
 export interface GatewayServerOptions {
   db: Database;
@@ -119,7 +118,17 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
     // The IDE on /graphql is Vigil's own (gateway/graphql-ide.ts: served locally, no CDN, no telemetry).
     // ── request limits: gateway/cost-limits.ts ──
     validationRules: armorValidationRules(config.limits.graphql),
-    plugins: [graphqlMetrics(), subscriptions.publishAfterMutations(), operationCostLimit(config.limits.graphql), logGatewayErrors(), serviceUnavailableStatus(), checkGraphQLInput(), reportValueCompletion(), ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()],
+    plugins: [
+      graphqlMetrics(),
+      subscriptions.publishAfterMutations(),
+      operationCostLimit(config.limits.graphql),
+      logGatewayErrors(),
+      serviceUnavailableStatus(),
+      checkGraphQLInput(),
+      reportValueCompletion(),
+      ApolloServerPluginLandingPageDisabled(),
+      ApolloServerPluginCacheControlDisabled(),
+    ],
     introspection: true,
     csrfPrevention: false,
     stopOnTerminationSignals: false,
@@ -133,7 +142,12 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   // VIGIL_TRUST_PROXY: whose X-Forwarded-* headers count (req.protocol, req.host, req.ip); by default nobody's.
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
-  app.use(useHttpMetrics(), useRequestId(), accessLog('gateway', (_req, res) => (res as express.Response).locals.requestId as string), useCollapsedSlashes());
+  app.use(
+    useHttpMetrics(),
+    useRequestId(),
+    accessLog('gateway', (_req, res) => (res as express.Response).locals.requestId as string),
+    useCollapsedSlashes(),
+  );
   // nosniff, framing refused, no referrer, a CSP (the pages set their own) and no-store: gateway/security-headers.ts
   app.use(useSecurityHeaders());
   const corsPolicy = useCors(config.corsOrigins);
@@ -141,7 +155,14 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   app.get('/metrics', metricsRoute(config.metricsToken));
   // The supergraph is composed once apollo.start() resolved: /readyz only answers after that.
   let draining = false;
-  app.use(healthRoutes(db, () => true, Object.fromEntries(config.remoteSubgraphs.map((name) => [name, config.subgraphUrls[name]])), () => draining));
+  app.use(
+    healthRoutes(
+      db,
+      () => true,
+      Object.fromEntries(config.remoteSubgraphs.map((name) => [name, config.subgraphUrls[name]])),
+      () => draining,
+    ),
+  );
   if (options.routes) app.use(options.routes);
   app.use(graphqlIde(), apiDocs(), dashboardRoutes());
   // ── documents: local-disk storage URLs (the signed token is the capability, no API key) ──
@@ -166,7 +187,11 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
     express.json({ limit: config.limits.body.jsonBytes }),
     useTokenLimit(config.limits.graphql),
     expressMiddleware(apollo, {
-      context: async ({ req, res }) => ({ principal: graphqlPrincipal(res.locals.principal as Principal | null, req.method === 'GET' ? req.query : req.body), requestId: res.locals.requestId as string, origin: requestOrigin(req) }),
+      context: async ({ req, res }) => ({
+        principal: graphqlPrincipal(res.locals.principal as Principal | null, req.method === 'GET' ? req.query : req.body),
+        requestId: res.locals.requestId as string,
+        origin: requestOrigin(req),
+      }),
     }),
   );
 

@@ -1,6 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type express from 'express';
-import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE, restErrorBody } from '../lib/errors';
+import { RETRY_AFTER_SECONDS, restErrorBody, SERVICE_UNAVAILABLE_MESSAGE } from '../lib/errors';
 
 /**
  * While the database or a remote subgraph is away, a GraphQL answer carrying a SERVICE_UNAVAILABLE

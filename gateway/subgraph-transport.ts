@@ -1,6 +1,16 @@
 import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
-import { GraphQLError, Kind, parse, print, visit, type DefinitionNode, type OperationDefinitionNode, type SelectionNode, type VariableDefinitionNode } from 'graphql';
 import { context as otelContext, propagation } from '@opentelemetry/api';
+import {
+  type DefinitionNode,
+  GraphQLError,
+  Kind,
+  type OperationDefinitionNode,
+  parse,
+  print,
+  type SelectionNode,
+  type VariableDefinitionNode,
+  visit,
+} from 'graphql';
 import { Pool } from 'undici';
 
 /**
@@ -73,7 +83,11 @@ export class SubgraphTransport implements GraphQLDataSource {
   }
 
   process(options: GraphQLDataSourceProcessOptions): Promise<SubgraphResponse> {
-    const request: SubgraphRequest = { query: options.request.query as string, variables: options.request.variables ?? {}, operationName: options.request.operationName };
+    const request: SubgraphRequest = {
+      query: options.request.query as string,
+      variables: options.request.variables ?? {},
+      operationName: options.request.operationName,
+    };
     const context = options.context as object | undefined;
     if (this.options.merge === false || String(options.kind) !== INCOMING_OPERATION || !context || !/^\s*query\b/.test(request.query)) {
       return this.send(request, context);
@@ -165,7 +179,18 @@ export class SubgraphTransport implements GraphQLDataSource {
   }
 }
 
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 413: 'Payload Too Large', 429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  413: 'Payload Too Large',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
 
 /**
  * Several query operations as one: root fields aliased `_<i>_<response key>`, variables and fragments
@@ -226,5 +251,9 @@ function splitResponse(response: SubgraphResponse, keys: Array<[string, string]>
   const errors = response.errors
     ?.filter((e) => !e.path?.length || aliases.has(String(e.path[0])))
     .map((e) => (e.path?.length ? { ...e, path: [aliases.get(String(e.path[0])) as string, ...e.path.slice(1)] } : e));
-  return { ...(data !== undefined ? { data } : {}), ...(errors?.length ? { errors } : {}), ...(response.extensions ? { extensions: response.extensions } : {}) };
+  return {
+    ...(data !== undefined ? { data } : {}),
+    ...(errors?.length ? { errors } : {}),
+    ...(response.extensions ? { extensions: response.extensions } : {}),
+  };
 }

@@ -17,10 +17,14 @@ export function reportValueCompletion(): ApolloServerPlugin<GatewayContext> {
           const result = response.body.singleResult;
           const problems = result.extensions?.valueCompletion as ReadonlyArray<GraphQLFormattedError> | undefined;
           if (!problems?.length) return;
-          for (const problem of problems) log.error('incomplete value', { service: 'gateway', requestId: contextValue.requestId, path: problem.path, error: problem.message });
+          for (const problem of problems)
+            log.error('incomplete value', { service: 'gateway', requestId: contextValue.requestId, path: problem.path, error: problem.message });
           const { valueCompletion: _reported, ...extensions } = result.extensions ?? {};
           result.extensions = Object.keys(extensions).length ? extensions : undefined;
-          result.errors = [...(result.errors ?? []), ...problems.map((p) => ({ message: 'Internal server error', path: p.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } }))];
+          result.errors = [
+            ...(result.errors ?? []),
+            ...problems.map((p) => ({ message: 'Internal server error', path: p.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } })),
+          ];
         },
       };
     },

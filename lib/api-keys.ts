@@ -40,9 +40,7 @@ export async function authenticateApiKey(pool: pg.Pool, key: string, ip?: string
   if (!row) return null;
   // Usage is recorded at most once a minute per key, off the request's path.
   if (row.stale) {
-    pool
-      .query(`UPDATE organizations.api_keys SET "lastUse" = now(), "lastIp" = $2 WHERE id = $1`, [row.id, ip ?? null])
-      .catch(() => undefined);
+    pool.query(`UPDATE organizations.api_keys SET "lastUse" = now(), "lastIp" = $2 WHERE id = $1`, [row.id, ip ?? null]).catch(() => undefined);
   }
   // null: too many organizations to carry; the policy reads them when it needs them.
   return row.memberships ? { userId: row.userId, apiKeyId: row.id, memberships: row.memberships } : { userId: row.userId, apiKeyId: row.id };

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { trustProxySetting } from './request-origin';
 import { ENVIRONMENT, ENVIRONMENT_VARIABLES, type Environment } from './environment';
+import { trustProxySetting } from './request-origin';
 import type { StorageSettings } from './storage';
 
 export const SUBGRAPH_NAMES = ['organizations', 'alerts', 'questionnaires', 'documents'] as const;
@@ -267,7 +267,12 @@ function webhookSettingsOf(e: Environment): WebhookSettings {
   return {
     allowHosts: (e.VIGIL_WEBHOOK_ALLOW_HOSTS ?? '')
       .split(',')
-      .map((host) => host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1'))
+      .map((host) =>
+        host
+          .trim()
+          .toLowerCase()
+          .replace(/^\[(.*)\]$/, '$1'),
+      )
       .filter(Boolean),
     pollMs: e.VIGIL_WEBHOOK_POLL_MS,
     timeoutMs: e.VIGIL_WEBHOOK_TIMEOUT_MS,
@@ -286,7 +291,10 @@ export function webhookSettings(env: NodeJS.ProcessEnv = {}): WebhookSettings {
 
 /** `https://a.example,http://localhost:3000`: each an origin (scheme, host, optional port; no path). */
 function corsOrigins(raw: string | undefined): string[] {
-  const origins = (raw ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+  const origins = (raw ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
   for (const origin of origins) {
     let parsed: URL | undefined;
     try {
@@ -295,7 +303,9 @@ function corsOrigins(raw: string | undefined): string[] {
       parsed = undefined;
     }
     if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin) {
-      throw new Error(`VIGIL_CORS_ORIGINS must be a comma-separated list of origins such as https://app.example.com (no path, no trailing slash), got "${origin}"`);
+      throw new Error(
+        `VIGIL_CORS_ORIGINS must be a comma-separated list of origins such as https://app.example.com (no path, no trailing slash), got "${origin}"`,
+      );
     }
   }
   return origins;
@@ -305,7 +315,10 @@ function workerKinds(raw: string): 'all' | string[] {
   const value = raw.trim();
   if (value === '' || value.toLowerCase() === 'all') return 'all';
   if (value.toLowerCase() === 'none') return [];
-  return value.split(',').map((kind) => kind.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((kind) => kind.trim())
+    .filter(Boolean);
 }
 
 /** The secret comes from VIGIL_SECRET, or is made once and kept in the data directory. */

@@ -31,9 +31,11 @@ export function useTokenLimit(limits: { maxTokens: number; anonymousMaxTokens?: 
     const anonymous = limits.anonymousMaxTokens !== undefined && !res.locals.principal;
     const max = anonymous ? limits.anonymousMaxTokens! : limits.maxTokens;
     if (max > 0 && countTokens(source, max) > max) {
-      return graphqlRefusal(res, `The document has more than ${max} tokens, the limit${anonymous ? ' without an API key' : ''} (VIGIL_GRAPHQL_${anonymous ? 'ANONYMOUS_' : ''}MAX_TOKENS)`);
+      return graphqlRefusal(
+        res,
+        `The document has more than ${max} tokens, the limit${anonymous ? ' without an API key' : ''} (VIGIL_GRAPHQL_${anonymous ? 'ANONYMOUS_' : ''}MAX_TOKENS)`,
+      );
     }
     next();
   };
 }
-

@@ -10,27 +10,60 @@ const unset = (value: unknown) => (value === '' ? undefined : value);
 
 /** A whole number ≥ 0 (a count, bytes, milliseconds; 0 often means "no limit"). */
 const count = (fallback: number, description: string) =>
-  z.preprocess(unset, z.coerce.number({ error: 'must be a whole number ≥ 0' }).int('must be a whole number ≥ 0').min(0, 'must be a whole number ≥ 0').max(Number.MAX_SAFE_INTEGER).default(fallback)).describe(description);
+  z
+    .preprocess(
+      unset,
+      z.coerce
+        .number({ error: 'must be a whole number ≥ 0' })
+        .int('must be a whole number ≥ 0')
+        .min(0, 'must be a whole number ≥ 0')
+        .max(Number.MAX_SAFE_INTEGER)
+        .default(fallback),
+    )
+    .describe(description);
 /** A whole number > 0. */
 const positive = (fallback: number, description: string) =>
-  z.preprocess(unset, z.coerce.number({ error: 'must be a whole number > 0' }).int('must be a whole number > 0').min(1, 'must be a whole number > 0').max(Number.MAX_SAFE_INTEGER).default(fallback)).describe(description);
-const port = (description: string) => z.preprocess(unset, z.coerce.number({ error: 'must be a port number (0 – 65535)' }).int('must be a port number (0 – 65535)').min(0, 'must be a port number (0 – 65535)').max(65535, 'must be a port number (0 – 65535)').optional()).describe(description);
+  z
+    .preprocess(
+      unset,
+      z.coerce
+        .number({ error: 'must be a whole number > 0' })
+        .int('must be a whole number > 0')
+        .min(1, 'must be a whole number > 0')
+        .max(Number.MAX_SAFE_INTEGER)
+        .default(fallback),
+    )
+    .describe(description);
+const port = (description: string) =>
+  z
+    .preprocess(
+      unset,
+      z.coerce
+        .number({ error: 'must be a port number (0 – 65535)' })
+        .int('must be a port number (0 – 65535)')
+        .min(0, 'must be a port number (0 – 65535)')
+        .max(65535, 'must be a port number (0 – 65535)')
+        .optional(),
+    )
+    .describe(description);
 const text = (description: string) => z.preprocess(unset, z.string().optional()).describe(description);
 const textOr = (fallback: string, description: string) => z.preprocess(unset, z.string().default(fallback)).describe(description);
 /** One of `choices`, case-insensitive; `aliases` spell some of them otherwise. */
 const choice = <T extends string>(choices: readonly [T, ...T[]], fallback: T, description: string, aliases: Record<string, T> = {}) =>
   z
-    .preprocess((value) => {
-      if (value === '' || value === undefined) return undefined;
-      const lower = String(value).trim().toLowerCase();
-      return aliases[lower] ?? lower;
-    }, z.enum(choices, { error: `must be one of ${[...choices, ...Object.keys(aliases)].join(', ')}` }).default(fallback))
+    .preprocess(
+      (value) => {
+        if (value === '' || value === undefined) return undefined;
+        const lower = String(value).trim().toLowerCase();
+        return aliases[lower] ?? lower;
+      },
+      z.enum(choices, { error: `must be one of ${[...choices, ...Object.keys(aliases)].join(', ')}` }).default(fallback),
+    )
     .describe(description);
 const url = (description: string) =>
-  z
-    .preprocess(unset, z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).optional())
-    .describe(description);
-const boolean = (description: string) => choice(['true', 'false'], 'false', description, { '1': 'true', yes: 'true', on: 'true', '0': 'false', no: 'false', off: 'false' });
+  z.preprocess(unset, z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).optional()).describe(description);
+const boolean = (description: string) =>
+  choice(['true', 'false'], 'false', description, { '1': 'true', yes: 'true', on: 'true', '0': 'false', no: 'false', off: 'false' });
 
 const SUBGRAPH_VARIABLES = Object.fromEntries(
   ['ORGANIZATIONS', 'ALERTS', 'QUESTIONNAIRES', 'DOCUMENTS'].flatMap((name) => [
@@ -45,18 +78,40 @@ export const ENVIRONMENT = z.object({
   HOST: textOr('127.0.0.1', 'interface the servers listen on'),
   DATABASE_URL: text('PostgreSQL URL; unset = the embedded PGlite database in VIGIL_DATA_DIR/db'),
   VIGIL_DATA_DIR: textOr('.vigil', 'embedded database, generated secret, runtime file, local attachment bytes'),
-  VIGIL_SECRET: text('signs the principal the gateway passes to subgraphs and keys credential encryption, cursors and signed URLs; set the same value in every process of a deployment; unset = generated into VIGIL_DATA_DIR/secret'),
+  VIGIL_SECRET: text(
+    'signs the principal the gateway passes to subgraphs and keys credential encryption, cursors and signed URLs; set the same value in every process of a deployment; unset = generated into VIGIL_DATA_DIR/secret',
+  ),
   VIGIL_ROUTER_SECRET: z
     .preprocess(unset, z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional())
-    .describe('lets a router other than Vigil\'s gateway (Apollo Router, Cosmo, Hive Gateway) call the subgraphs: it sends x-vigil-router-secret: <this> or signs with Hive Gateway\'s hmacSignature using it, and forwards the client\'s Authorization; also the credential for fetching _service { sdl } (docs/own-router.md); unset = only Vigil\'s gateway'),
+    .describe(
+      "lets a router other than Vigil's gateway (Apollo Router, Cosmo, Hive Gateway) call the subgraphs: it sends x-vigil-router-secret: <this> or signs with Hive Gateway's hmacSignature using it, and forwards the client's Authorization; also the credential for fetching _service { sdl } (docs/own-router.md); unset = only Vigil's gateway",
+    ),
   SUBGRAPH_BASE_PORT: port('subgraphs listen on consecutive ports from here (default PORT + 1; 0 = any free port)'),
   ...SUBGRAPH_VARIABLES,
-  VIGIL_SUBGRAPH_TRANSPORT: choice(['in-process', 'http'], 'in-process', 'how the gateway calls the subgraphs of its own process: in-process (direct execution) or http (the signed HTTP path other gateways use)'),
-  VIGIL_SCHEDULER: choice(['on', 'off'], 'on', 'the scan scheduler in this process', { true: 'on', yes: 'on', '1': 'on', false: 'off', no: 'off', '0': 'off disables the scan scheduler in this process (several instances may run it: each due scan runs once)' }),
+  VIGIL_SUBGRAPH_TRANSPORT: choice(
+    ['in-process', 'http'],
+    'in-process',
+    'how the gateway calls the subgraphs of its own process: in-process (direct execution) or http (the signed HTTP path other gateways use)',
+  ),
+  VIGIL_SCHEDULER: choice(['on', 'off'], 'on', 'the scan scheduler in this process', {
+    true: 'on',
+    yes: 'on',
+    '1': 'on',
+    false: 'off',
+    no: 'off',
+    '0': 'off disables the scan scheduler in this process (several instances may run it: each due scan runs once)',
+  }),
   VIGIL_SCHEDULER_INTERVAL_MS: positive(10_000, 'how often the scheduler looks for due scans'),
-  VIGIL_WORKERS: textOr('all', 'which background job kinds this process runs (docs/background-jobs.md): all, none, or a comma list such as jobs.purge; an unknown kind fails start-up'),
-  VIGIL_PUBLIC_URL: url('the address clients reach Vigil at (e.g. https://vigil.example.com): links in answers (attachment URLs, OAuth consent, Oracle Terraform script) are absolute under it; unset = absolute under the request\'s own origin (Host, or the forwarded headers of a trusted proxy)'),
-  VIGIL_TRUST_PROXY: text('whose X-Forwarded-Proto / -Host / -For count (express\'s trust proxy): false nobody\'s (unset); true always (only behind a proxy that overwrites them); or a comma list of proxy addresses / subnets (10.0.0.1,10.1.0.0/16, loopback, uniquelocal). A Host that is not a bare host[:port] never reaches a link'),
+  VIGIL_WORKERS: textOr(
+    'all',
+    'which background job kinds this process runs (docs/background-jobs.md): all, none, or a comma list such as jobs.purge; an unknown kind fails start-up',
+  ),
+  VIGIL_PUBLIC_URL: url(
+    "the address clients reach Vigil at (e.g. https://vigil.example.com): links in answers (attachment URLs, OAuth consent, Oracle Terraform script) are absolute under it; unset = absolute under the request's own origin (Host, or the forwarded headers of a trusted proxy)",
+  ),
+  VIGIL_TRUST_PROXY: text(
+    "whose X-Forwarded-Proto / -Host / -For count (express's trust proxy): false nobody's (unset); true always (only behind a proxy that overwrites them); or a comma list of proxy addresses / subnets (10.0.0.1,10.1.0.0/16, loopback, uniquelocal). A Host that is not a bare host[:port] never reaches a link",
+  ),
   LOG_LEVEL: choice(['debug', 'info', 'warn', 'error', 'silent'], 'info', 'which log lines are written (JSON lines on stderr)'),
   VIGIL_GRAPHQL_MAX_TOKENS: count(5000, 'lexical tokens a GraphQL document may have, counted before it is parsed (400 beyond)'),
   VIGIL_GRAPHQL_ANONYMOUS_MAX_TOKENS: count(2000, 'the same without an API key (only introspection is allowed then)'),
@@ -64,24 +119,41 @@ export const ENVIRONMENT = z.object({
   VIGIL_GRAPHQL_MAX_DEPTH: count(15, 'selection depth'),
   VIGIL_GRAPHQL_MAX_DIRECTIVES: count(50, 'directives per operation'),
   VIGIL_GRAPHQL_MAX_ROOT_FIELDS: count(20, 'root fields per operation'),
-  VIGIL_GRAPHQL_MAX_COST: count(100_000, 'estimated cost per operation: each field costs 1 plus its selection, a paged field (size, pageSize; 100 when left out) its size times that'),
+  VIGIL_GRAPHQL_MAX_COST: count(
+    100_000,
+    'estimated cost per operation: each field costs 1 plus its selection, a paged field (size, pageSize; 100 when left out) its size times that',
+  ),
   VIGIL_BODY_MAX_BYTES: count(5 * 1024 * 1024, 'JSON request bodies, decompressed (text/plain bodies: 1 MB); 413 beyond'),
-  VIGIL_FINDINGS_MAX_BYTES: count(256 * 1024 * 1024, 'a findings document (POST …/findings), decompressed; read only for an ADMIN of the organization posting to a live scan target'),
+  VIGIL_FINDINGS_MAX_BYTES: count(
+    256 * 1024 * 1024,
+    'a findings document (POST …/findings), decompressed; read only for an ADMIN of the organization posting to a live scan target',
+  ),
   VIGIL_RATE_LIMIT_WINDOW_MS: positive(60_000, 'the rate-limit window'),
   VIGIL_RATE_LIMIT_PER_KEY: count(3000, 'requests per window per API key (0 = no limit)'),
   VIGIL_RATE_LIMIT_PER_ADDRESS: count(600, 'requests per window per address without a key (0 = no limit)'),
-  VIGIL_RATE_LIMIT_FAILED_KEYS_PER_ADDRESS: count(60, 'requests per window per address whose API key does not authenticate (401 up to it, 429 past it; a valid key from that address is not held back); 0 = no limit'),
+  VIGIL_RATE_LIMIT_FAILED_KEYS_PER_ADDRESS: count(
+    60,
+    'requests per window per address whose API key does not authenticate (401 up to it, 429 past it; a valid key from that address is not held back); 0 = no limit',
+  ),
   REDIS_URL: text('Redis for the rate-limit counts and the subscription wake-ups, shared by every gateway process; unset = in memory, per process'),
   VIGIL_RATE_LIMIT_REDIS_PREFIX: textOr('vigil:rl:', 'prefix of the rate-limit keys in Redis'),
-  VIGIL_HEADERS_TIMEOUT_MS: count(20_000, 'a client must send its request headers within this time (408 and disconnect otherwise); gateway and subgraph servers'),
+  VIGIL_HEADERS_TIMEOUT_MS: count(
+    20_000,
+    'a client must send its request headers within this time (408 and disconnect otherwise); gateway and subgraph servers',
+  ),
   VIGIL_REQUEST_TIMEOUT_MS: count(300_000, '… and its whole request (a large findings upload included) within this time'),
   VIGIL_KEEP_ALIVE_TIMEOUT_MS: count(5_000, 'an idle kept-alive connection closes after this time'),
   VIGIL_QUOTA_API_KEYS_PER_USER: count(100, 'live API keys one user may hold'),
   VIGIL_QUOTA_COMMENTS_PER_ALERT: count(1000, 'comments on one alert'),
   VIGIL_QUOTA_LABELS_PER_ALERT: count(50, 'labels on one alert'),
-  VIGIL_QUOTA_PENDING_ACCESS_REQUESTS: count(20, 'pending access requests of one user (POST /me/invites/requests), and pending follower requests one organization has sent'),
+  VIGIL_QUOTA_PENDING_ACCESS_REQUESTS: count(
+    20,
+    'pending access requests of one user (POST /me/invites/requests), and pending follower requests one organization has sent',
+  ),
   VIGIL_QUOTA_ORGANIZATIONS_PER_USER: count(50, 'organizations one user may administer'),
-  VIGIL_WEBHOOK_ALLOW_HOSTS: text('comma list of host names (as written in webhook URLs, e.g. 127.0.0.1,localhost) exempt from the SSRF refusal of internal addresses'),
+  VIGIL_WEBHOOK_ALLOW_HOSTS: text(
+    'comma list of host names (as written in webhook URLs, e.g. 127.0.0.1,localhost) exempt from the SSRF refusal of internal addresses',
+  ),
   VIGIL_WEBHOOK_POLL_MS: positive(250, 'how often webhooks behind the log are looked for'),
   VIGIL_WEBHOOK_TIMEOUT_MS: positive(10_000, 'a delivery without a complete answer after this long failed'),
   VIGIL_WEBHOOK_BACKOFF_MS: count(5_000, 'retry n after a failure waits this × 2^(n-1), ±50 % jitter'),
@@ -98,13 +170,23 @@ export const ENVIRONMENT = z.object({
   VIGIL_ATTACHMENT_MAX_BYTES: count(104_857_600, 'the largest contentLength an attachment may declare'),
   VIGIL_ATTACHMENT_URL_TTL_SECONDS: count(900, 'how long upload and download URLs stay valid'),
   VIGIL_DOCUMENT_TTL_DAYS: count(7, 'how long a document and its file are kept'),
-  VIGIL_DOCUMENTS_CLEANUP_INTERVAL_MS: count(60_000, 'how often a worker process enqueues documents.expire (expired documents and attachments, with their bytes)'),
-  VIGIL_SUBSCRIPTION_WAKE: choice(['auto', 'redis', 'postgres', 'process'], 'auto', 'what wakes the subscription event tails: redis (REDIS_URL), postgres (LISTEN/NOTIFY), process (embedded database), auto = the first that applies'),
+  VIGIL_DOCUMENTS_CLEANUP_INTERVAL_MS: count(
+    60_000,
+    'how often a worker process enqueues documents.expire (expired documents and attachments, with their bytes)',
+  ),
+  VIGIL_SUBSCRIPTION_WAKE: choice(
+    ['auto', 'redis', 'postgres', 'process'],
+    'auto',
+    'what wakes the subscription event tails: redis (REDIS_URL), postgres (LISTEN/NOTIFY), process (embedded database), auto = the first that applies',
+  ),
   VIGIL_SUBSCRIPTION_POLL_MS: positive(1000, 'safety-net poll of the event log'),
   VIGIL_SUBSCRIPTION_BUFFER: positive(1000, 'events waiting for one subscriber before it is ended'),
   VIGIL_SUBSCRIPTION_RECHECK_MS: positive(5000, 'how often connected keys, memberships and follows are checked again'),
   VIGIL_SUBSCRIPTION_REDIS_PREFIX: textOr('vigil:sub:', 'Redis channel prefix'),
-  VIGIL_SHUTDOWN_TIMEOUT_MS: count(30_000, 'on SIGTERM/SIGINT, how long in-flight requests and running jobs get to finish before they are cut (jobs are given back); the process is ended 15 s after this if it has not stopped'),
+  VIGIL_SHUTDOWN_TIMEOUT_MS: count(
+    30_000,
+    'on SIGTERM/SIGINT, how long in-flight requests and running jobs get to finish before they are cut (jobs are given back); the process is ended 15 s after this if it has not stopped',
+  ),
   VIGIL_METRICS_TOKEN: text('/metrics answers callers on this machine; with this set, also anyone sending Authorization: Bearer <token>'),
   VIGIL_CORS_ORIGINS: text('comma list of browser origins (https://app.example.com) allowed to call the API from their pages; unset = CORS off'),
 });

@@ -44,8 +44,7 @@ export const notFound = (what: string) => new VigilError('NOT_FOUND', `${what} n
 export const forbidden = (message = 'You do not have permission to do this') => new VigilError('FORBIDDEN', message);
 export const conflict = (message: string) => new VigilError('CONFLICT', message);
 export const serviceUnavailable = (message = SERVICE_UNAVAILABLE_MESSAGE) => new VigilError('SERVICE_UNAVAILABLE', message);
-export const unauthenticated = (message = 'A valid API key is required: Authorization: Bearer <key>') =>
-  new VigilError('UNAUTHENTICATED', message);
+export const unauthenticated = (message = 'A valid API key is required: Authorization: Bearer <key>') => new VigilError('UNAUTHENTICATED', message);
 
 export function isErrorCode(code: unknown): code is ErrorCode {
   return typeof code === 'string' && code in HTTP_STATUS && code !== 'INTERNAL_SERVER_ERROR';
@@ -59,10 +58,26 @@ export function restErrorBody(code: ErrorCode | 'INTERNAL_SERVER_ERROR', message
 
 // Socket-level failures (Node), and PostgreSQL's "connection" (08) class, shutdown (57P01-57P03)
 // and too-many-connections (53300) states: the dependency is away, not the request at fault.
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', '57P01', '57P02', '57P03', '53300']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
 // What pg and Prisma's pg adapter say when a connection drops or cannot be had (or, Prisma, a
 // transaction waited its maxWait for one: the database is saturated), without a code.
-const UNREACHABLE_MESSAGES = /Connection terminated|Unable to start a transaction in the given time|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|Can't reach database server|fetch failed|socket hang up/i;
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|Unable to start a transaction in the given time|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|Can't reach database server|fetch failed|socket hang up/i;
 
 /**
  * Whether `error` (or what it wraps: `cause`, `originalError`, graphql-js's `thrownValue`) says a
@@ -76,5 +91,7 @@ export function isDependencyUnreachable(error: unknown, depth = 0): boolean {
   if (typeof e.message === 'string' && UNREACHABLE_MESSAGES.test(e.message)) return true;
   // graphql-js wraps a thrown non-Error (a driver rejecting with a bare `{ code: 'ECONNREFUSED', … }`)
   // as NonErrorThrown, keeping it as `thrownValue`.
-  return isDependencyUnreachable(e.cause, depth + 1) || isDependencyUnreachable(e.originalError, depth + 1) || isDependencyUnreachable(e.thrownValue, depth + 1);
+  return (
+    isDependencyUnreachable(e.cause, depth + 1) || isDependencyUnreachable(e.originalError, depth + 1) || isDependencyUnreachable(e.thrownValue, depth + 1)
+  );
 }

@@ -11,7 +11,7 @@ import { log } from './log';
  * listeners. A listener that throws is logged and passed over: one subscriber never holds the
  * tail, or any other subscriber, back.
  */
-export type TailListener = (event: EventLogRow) => void
+export type TailListener = (event: EventLogRow) => void;
 
 const PAGE = 1000;
 

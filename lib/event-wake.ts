@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
 import Redis from 'ioredis';
+import pg from 'pg';
 import type { VigilConfig } from './config';
 import type { Database } from './db';
 import { log } from './log';
@@ -89,7 +89,12 @@ export function openWakeChannel(options: WakeChannelOptions): WakeChannel {
   let publisher: Redis | null = null;
   if (options.mode === 'redis' && options.redisUrl) {
     // Commands fail fast while Redis is down (no offline queue): a publish is dropped, the poll covers it.
-    const redisOptions = { lazyConnect: false, enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: (times: number) => Math.min(times * 200, 2000) };
+    const redisOptions = {
+      lazyConnect: false,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      retryStrategy: (times: number) => Math.min(times * 200, 2000),
+    };
     publisher = new Redis(options.redisUrl, redisOptions);
     const subscriber = new Redis(options.redisUrl, { ...redisOptions, enableOfflineQueue: true });
     publisher.on('error', () => undefined);
@@ -139,7 +144,12 @@ export function openWakeChannel(options: WakeChannelOptions): WakeChannel {
 export function wakeOptionsOf(config: VigilConfig, db: Database): WakeChannelOptions {
   const chosen = config.subscriptions.wake;
   const mode: WakeMode = chosen !== 'auto' ? chosen : config.limits.rateLimit.redisUrl ? 'redis' : db.mode === 'postgres' ? 'postgres' : 'process';
-  return { mode, databaseUrl: db.mode === 'postgres' ? db.url : undefined, redisUrl: config.limits.rateLimit.redisUrl, redisPrefix: config.subscriptions.redisPrefix };
+  return {
+    mode,
+    databaseUrl: db.mode === 'postgres' ? db.url : undefined,
+    redisUrl: config.limits.rateLimit.redisUrl,
+    redisPrefix: config.subscriptions.redisPrefix,
+  };
 }
 
 const shared = new Map<string, { channel: WakeChannel; users: number }>();

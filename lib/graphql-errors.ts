@@ -1,5 +1,5 @@
 import type { GraphQLFormattedError } from 'graphql';
-import { SERVICE_UNAVAILABLE_MESSAGE, VigilError, isDependencyUnreachable, isErrorCode } from './errors';
+import { isDependencyUnreachable, isErrorCode, SERVICE_UNAVAILABLE_MESSAGE, VigilError } from './errors';
 
 /**
  * The standard codes of a request the client got wrong before anything ran, kept as Apollo's clients
@@ -24,13 +24,19 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   const code = formatted.extensions?.code;
   if (typeof code === 'string' && REQUEST_ERROR_CODES.has(code)) {
     // A variable a scalar refused (a bad DateTime) keeps the variable's code, with the scalar's field.
-    const field = original instanceof VigilError && original.field ? { field: original.field } : formatted.extensions?.field ? { field: formatted.extensions.field } : {};
+    const field =
+      original instanceof VigilError && original.field ? { field: original.field } : formatted.extensions?.field ? { field: formatted.extensions.field } : {};
     return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code, ...field } };
   }
   if (original instanceof VigilError) {
     return { message: original.message, path: formatted.path, extensions: { code: original.code, ...(original.field ? { field: original.field } : {}) } };
   }
-  if (isErrorCode(code)) return { message: formatted.message, path: formatted.path, extensions: { code, ...(formatted.extensions?.field ? { field: formatted.extensions.field } : {}) } };
+  if (isErrorCode(code))
+    return {
+      message: formatted.message,
+      path: formatted.path,
+      extensions: { code, ...(formatted.extensions?.field ? { field: formatted.extensions.field } : {}) },
+    };
   // Apollo's own refusals of a malformed request without a code (a persisted query whose hash does not
   // match its text) carry their HTTP 400: the client's mistake, said as such.
   const status = (error as { extensions?: { http?: { status?: unknown } } })?.extensions?.http?.status;

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * Prometheus metrics of this process (prom-client), served by the gateway on /metrics. Labels are
@@ -88,7 +88,9 @@ export function observeProcess(options: { pool: pg.Pool; openSubscriptions?: () 
     registers: [registry],
     async collect() {
       this.reset();
-      const { rows } = await pool.query<{ kind: string; state: string; n: number }>(`SELECT kind, state, count(*)::int AS n FROM jobs.jobs GROUP BY kind, state`);
+      const { rows } = await pool.query<{ kind: string; state: string; n: number }>(
+        `SELECT kind, state, count(*)::int AS n FROM jobs.jobs GROUP BY kind, state`,
+      );
       for (const row of rows) this.set({ kind: row.kind, state: row.state }, row.n);
     },
   });

@@ -103,10 +103,7 @@ export function checksumMatches(script: Buffer, stored: string): boolean {
   const variants = [script, text.replace(/\r\n/g, '\n'), text.replace(/\n/g, '\r\n')];
   return variants.some((variant) => {
     const digest = createHash('sha256').update(variant).digest();
-    const rendered =
-      stored.length !== 0 && stored.length !== 64
-        ? Array.from(digest, (byte) => byte.toString(16)).join('')
-        : digest.toString('hex');
+    const rendered = stored.length !== 0 && stored.length !== 64 ? Array.from(digest, (byte) => byte.toString(16)).join('') : digest.toString('hex');
     return rendered === stored;
   });
 }
@@ -227,27 +224,22 @@ function describeDatabaseError(err: unknown, script: string): { code: string; te
 
 async function applyOne(client: PoolClient, migration: MigrationDir): Promise<void> {
   if (migration.script === null) {
-    throw new MigrationError(
-      `Failed to read migration script at ${migration.file}: ${migration.readError ?? 'unknown error'}`,
-      migration.name,
-    );
+    throw new MigrationError(`Failed to read migration script at ${migration.file}: ${migration.readError ?? 'unknown error'}`, migration.name);
   }
   const script = migration.script.toString('utf8');
   const id = randomUUID();
   // Recorded before the script runs and outside its transaction, so a failure stays visible (P3009 next time).
-  await client.query(
-    `INSERT INTO ${MIGRATIONS_TABLE} (id, checksum, started_at, migration_name) VALUES ($1, $2, now(), $3)`,
-    [id, checksumOf(migration.script), migration.name],
-  );
+  await client.query(`INSERT INTO ${MIGRATIONS_TABLE} (id, checksum, started_at, migration_name) VALUES ($1, $2, now(), $3)`, [
+    id,
+    checksumOf(migration.script),
+    migration.name,
+  ]);
   try {
     await client.query('BEGIN');
     // No parameters: node-postgres then uses the simple protocol, which runs every statement of the script.
     await client.query(script);
     // Marked finished inside the script's transaction, so a crash can never leave it applied but unfinished.
-    await client.query(
-      `UPDATE ${MIGRATIONS_TABLE} SET applied_steps_count = applied_steps_count + 1, finished_at = now() WHERE id = $1`,
-      [id],
-    );
+    await client.query(`UPDATE ${MIGRATIONS_TABLE} SET applied_steps_count = applied_steps_count + 1, finished_at = now() WHERE id = $1`, [id]);
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
@@ -257,16 +249,10 @@ async function applyOne(client: PoolClient, migration: MigrationDir): Promise<vo
       `Read more about how to resolve migration issues in a production database: ${RESOLVE_URL}\n\n` +
       `Migration name: ${migration.name}\n\nDatabase error code: ${code}\n\nDatabase error:\n${text}`;
     let recordError = '';
-    await client
-      .query(`UPDATE ${MIGRATIONS_TABLE} SET logs = $2 WHERE id = $1`, [id, logs])
-      .catch((e: unknown) => {
-        recordError = `\n(recording the failure in _prisma_migrations also failed: ${(e as Error).message})`;
-      });
-    throw new MigrationError(
-      `P3018: Migration \`${migration.name}\` failed to apply: ${text} (SQLSTATE ${code})${recordError}`,
-      migration.name,
-      'P3018',
-    );
+    await client.query(`UPDATE ${MIGRATIONS_TABLE} SET logs = $2 WHERE id = $1`, [id, logs]).catch((e: unknown) => {
+      recordError = `\n(recording the failure in _prisma_migrations also failed: ${(e as Error).message})`;
+    });
+    throw new MigrationError(`P3018: Migration \`${migration.name}\` failed to apply: ${text} (SQLSTATE ${code})${recordError}`, migration.name, 'P3018');
   }
 }
 

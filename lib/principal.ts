@@ -74,8 +74,17 @@ interface SignedPayload {
 
 const requestLine = (request: SignedRequest) => `${request.method.toUpperCase()} ${request.path} ${sha256(request.body)}`;
 
-function sign(secret: string, purpose: SignaturePurpose, principal: Principal | null, request: SignedRequest, now: number, origin?: string): Record<string, string> {
-  const payload = Buffer.from(JSON.stringify({ p: principal, t: now, r: requestLine(request), ...(origin ? { o: origin } : {}) } satisfies SignedPayload)).toString('base64url');
+function sign(
+  secret: string,
+  purpose: SignaturePurpose,
+  principal: Principal | null,
+  request: SignedRequest,
+  now: number,
+  origin?: string,
+): Record<string, string> {
+  const payload = Buffer.from(
+    JSON.stringify({ p: principal, t: now, r: requestLine(request), ...(origin ? { o: origin } : {}) } satisfies SignedPayload),
+  ).toString('base64url');
   return { [PRINCIPAL_HEADER]: payload, [SIGNATURE_HEADER]: mac(secret, purpose, payload) };
 }
 
@@ -84,7 +93,13 @@ function sign(secret: string, purpose: SignaturePurpose, principal: Principal | 
  * `origin` (`http(s)://host[:port]`, lib/request-origin.ts) is where the client reached the gateway:
  * the subgraphs build the links of their answers under it when VIGIL_PUBLIC_URL is unset.
  */
-export function signPrincipal(secret: string, principal: Principal | null, operation: { query?: unknown; variables?: unknown }, now = Date.now(), origin?: string): Record<string, string> {
+export function signPrincipal(
+  secret: string,
+  principal: Principal | null,
+  operation: { query?: unknown; variables?: unknown },
+  now = Date.now(),
+  origin?: string,
+): Record<string, string> {
   return sign(secret, 'subgraph-call', principal, { method: 'POST', path: '/graphql', body: subgraphCallBody(operation) }, now, origin);
 }
 

@@ -1,7 +1,7 @@
-import { MemoryStore, type IncrementResponse, type Options, type Store } from 'express-rate-limit';
+import { type IncrementResponse, MemoryStore, type Options, type Store } from 'express-rate-limit';
 import { Redis } from 'ioredis';
-import { RedisStore, type RedisReply } from 'rate-limit-redis';
-import { dependencyState, type DependencyState } from './dependency-state';
+import { type RedisReply, RedisStore } from 'rate-limit-redis';
+import { type DependencyState, dependencyState } from './dependency-state';
 
 /**
  * The rate limits' shared count in Redis, and what happens without it: while Redis is not connected
@@ -144,7 +144,13 @@ class FallbackStore implements Store {
   }
 
   async resetKey(key: string): Promise<void> {
-    await Promise.all([this.memory.resetKey(key), this.either((store) => store.resetKey(key), () => undefined)]);
+    await Promise.all([
+      this.memory.resetKey(key),
+      this.either(
+        (store) => store.resetKey(key),
+        () => undefined,
+      ),
+    ]);
   }
 
   get(key: string) {

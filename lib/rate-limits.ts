@@ -1,5 +1,5 @@
 import type express from 'express';
-import { MemoryStore, rateLimit, ipKeyGenerator, type Store } from 'express-rate-limit';
+import { ipKeyGenerator, MemoryStore, rateLimit, type Store } from 'express-rate-limit';
 import type { RequestLimits } from './config';
 import type { Principal } from './principal';
 import { redisRateLimitStores } from './rate-limit-store';
@@ -65,22 +65,29 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
   // The per-key count is one store for both the HTTP middleware and the WebSocket operations.
   const keyStore: Store = store('key') ?? new MemoryStore();
 
-  const limiter = (name: 'key' | 'address' | 'failed-key', limit: number, options: { keyGenerator: (req: express.Request, res: express.Response) => string; skip: (req: express.Request, res: express.Response) => boolean }) =>
+  const limiter = (
+    name: 'key' | 'address' | 'failed-key',
+    limit: number,
+    options: { keyGenerator: (req: express.Request, res: express.Response) => string; skip: (req: express.Request, res: express.Response) => boolean },
+  ) =>
     limit > 0
-      ? countedOnce(name, rateLimit({
-          windowMs: settings.windowMs,
-          limit,
-          standardHeaders: 'draft-6',
-          legacyHeaders: false,
-          store: name === 'key' ? keyStore : store(name),
-          // The Redis-backed store answers from this process while Redis is away; should a store still
-          // fail, the request passes (the log says why).
-          passOnStoreError: true,
-          keyGenerator: options.keyGenerator,
-          skip: options.skip,
-          handler: (req, res) => refuse(req, res, limit, settings.windowMs, WHO[name]),
-          validate: { xForwardedForHeader: false },
-        }))
+      ? countedOnce(
+          name,
+          rateLimit({
+            windowMs: settings.windowMs,
+            limit,
+            standardHeaders: 'draft-6',
+            legacyHeaders: false,
+            store: name === 'key' ? keyStore : store(name),
+            // The Redis-backed store answers from this process while Redis is away; should a store still
+            // fail, the request passes (the log says why).
+            passOnStoreError: true,
+            keyGenerator: options.keyGenerator,
+            skip: options.skip,
+            handler: (req, res) => refuse(req, res, limit, settings.windowMs, WHO[name]),
+            validate: { xForwardedForHeader: false },
+          }),
+        )
       : pass;
 
   return {

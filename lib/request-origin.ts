@@ -44,7 +44,10 @@ export function trustProxySetting(raw: string | undefined): boolean | string[] {
   const value = (raw ?? '').trim();
   if (value === '' || ['false', 'off', 'no', '0'].includes(value.toLowerCase())) return false;
   if (['true', 'on', 'yes'].includes(value.toLowerCase())) return true;
-  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const address = /^(?:loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(?:\/\d{1,3})?)$/;
   const bad = entries.find((entry) => !address.test(entry));
   if (bad !== undefined) throw new Error(`VIGIL_TRUST_PROXY must be true, false or a comma-separated list of proxy addresses or subnets, got "${bad}"`);

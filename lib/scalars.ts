@@ -11,7 +11,8 @@ function parseDate(value: unknown): Date {
   const date = new Date(text);
   if (Number.isNaN(date.getTime())) throw new GraphQLError(`Invalid DateTime: ${value}`, { extensions: { code: 'BAD_REQUEST' } });
   // JavaScript dates reach 271821 BC, PostgreSQL's timestamptz only 4713 BC: years 1..9999 are what clients mean.
-  if (date.getTime() < FIRST_DATE || date.getTime() > LAST_DATE) throw new GraphQLError(`DateTime out of range (years 1 to 9999): ${value}`, { extensions: { code: 'BAD_REQUEST' } });
+  if (date.getTime() < FIRST_DATE || date.getTime() > LAST_DATE)
+    throw new GraphQLError(`DateTime out of range (years 1 to 9999): ${value}`, { extensions: { code: 'BAD_REQUEST' } });
   return date;
 }
 

@@ -148,10 +148,10 @@ export class Visibility {
     if (userId === this.userId) return true;
     const organizationIds = [...(await this.memberships()).keys()];
     if (!organizationIds.length) return false;
-    const { rowCount } = await this.pool.query(
-      `SELECT 1 FROM organizations.memberships WHERE "userId" = $1 AND "organizationId" = ANY($2::uuid[]) LIMIT 1`,
-      [userId, organizationIds],
-    );
+    const { rowCount } = await this.pool.query(`SELECT 1 FROM organizations.memberships WHERE "userId" = $1 AND "organizationId" = ANY($2::uuid[]) LIMIT 1`, [
+      userId,
+      organizationIds,
+    ]);
     return (rowCount ?? 0) > 0;
   }
 
@@ -217,7 +217,10 @@ export class Visibility {
       const value = filter[name as keyof typeof SCAN_TARGET_FIELD_FILTERS];
       const used = Array.isArray(value) ? value.length > 0 : value === true;
       if (used && isHiddenScanTargetField(field)) {
-        throw badRequest(`followers cannot filter by ${name}: the scan target ${field} of followed organizations are hidden (followingTags selects followed organizations by your own tags)`, name);
+        throw badRequest(
+          `followers cannot filter by ${name}: the scan target ${field} of followed organizations are hidden (followingTags selects followed organizations by your own tags)`,
+          name,
+        );
       }
     }
   }

@@ -17,7 +17,18 @@ export type AlertState = (typeof STATES)[number];
 export const STATE_FILTERS = ['OPEN', 'ACTIVE', 'IN_PROGRESS', 'RISK_ACCEPTED', 'MITIGATING_CONTROL', 'FALSE_POSITIVE', 'CLOSED'] as const;
 export type StateFilter = (typeof STATE_FILTERS)[number];
 
-export const ALERT_ORDERS = ['scanTargetId', 'resource', 'rule', 'severity', 'state', 'openedAt', 'resolvedAt', 'createdAt', 'updatedAt', 'followingIds'] as const;
+export const ALERT_ORDERS = [
+  'scanTargetId',
+  'resource',
+  'rule',
+  'severity',
+  'state',
+  'openedAt',
+  'resolvedAt',
+  'createdAt',
+  'updatedAt',
+  'followingIds',
+] as const;
 export type AlertOrder = (typeof ALERT_ORDERS)[number];
 
 export const GROUPED_ORDERS = ['rule', 'severity', 'total'] as const;
@@ -39,9 +50,30 @@ export function languageOf(value: unknown): (typeof LANGUAGES)[number] | undefin
 }
 
 export const SCAN_TARGET_KINDS = [
-  'AWS', 'AZURE', 'AZURE_DEVOPS', 'BITBUCKET', 'DOMAIN', 'GCP', 'GITHUB', 'GITLAB', 'GWORKSPACE', 'HUAWEI', 'JIRA', 'JUMP_CLOUD',
-  'MONGODB_ATLAS', 'MS365', 'OKTA', 'ORACLE', 'SALESFORCE', 'SLACK', 'ZENDESK', 'CLOUDFLARE', 'CROWDSTRIKE_FALCON', 'BITDEFENDER',
-  'SENTINEL_ONE', 'SOPHOS',
+  'AWS',
+  'AZURE',
+  'AZURE_DEVOPS',
+  'BITBUCKET',
+  'DOMAIN',
+  'GCP',
+  'GITHUB',
+  'GITLAB',
+  'GWORKSPACE',
+  'HUAWEI',
+  'JIRA',
+  'JUMP_CLOUD',
+  'MONGODB_ATLAS',
+  'MS365',
+  'OKTA',
+  'ORACLE',
+  'SALESFORCE',
+  'SLACK',
+  'ZENDESK',
+  'CLOUDFLARE',
+  'CROWDSTRIKE_FALCON',
+  'BITDEFENDER',
+  'SENTINEL_ONE',
+  'SOPHOS',
 ] as const;
 export type ScanTargetKind = (typeof SCAN_TARGET_KINDS)[number];
 

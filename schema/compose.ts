@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
-import { subgraphSdlText } from '../subgraphs/server';
 import path from 'node:path';
 import { composeServices } from '@apollo/composition';
 import { parse } from 'graphql';
 import { SUBGRAPH_NAMES, type SubgraphName } from '../lib/config';
+import { subgraphSdlText } from '../subgraphs/server';
 
 const ROOT = path.join(__dirname, '..');
 
@@ -13,7 +13,9 @@ export function subgraphSdl(name: SubgraphName): string {
 
 /** Composes the four subgraph SDLs into the supergraph, locally (no registry, no network). */
 export function composeSupergraph(urls?: Partial<Record<SubgraphName, string>>): string {
-  return composeSubgraphs(SUBGRAPH_NAMES.map((name) => ({ name, url: urls?.[name] ?? `http://127.0.0.1/${name}/graphql`, typeDefs: parse(subgraphSdl(name)) })));
+  return composeSubgraphs(
+    SUBGRAPH_NAMES.map((name) => ({ name, url: urls?.[name] ?? `http://127.0.0.1/${name}/graphql`, typeDefs: parse(subgraphSdl(name)) })),
+  );
 }
 
 /** Composition refuses to hand the gateway a supergraph when subgraphs disagree: the errors, not a half-made schema. */

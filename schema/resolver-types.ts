@@ -3,7 +3,7 @@ import path from 'node:path';
 import { codegen } from '@graphql-codegen/core';
 import * as typescriptPlugin from '@graphql-codegen/typescript';
 import * as resolversPlugin from '@graphql-codegen/typescript-resolvers';
-import { buildASTSchema, Kind, parse, type DefinitionNode, type DocumentNode } from 'graphql';
+import { buildASTSchema, type DefinitionNode, type DocumentNode, Kind, parse } from 'graphql';
 import { SUBGRAPH_NAMES, type SubgraphName } from '../lib/config';
 import { subgraphSdl } from './compose';
 
@@ -16,7 +16,8 @@ export const resolverTypesPath = (name: SubgraphName) => path.join(ROOT, 'subgra
 const SCALARS = { ID: 'string', DateTime: 'Date', JSON: 'unknown', _Any: 'unknown', link__Import: 'unknown', federation__FieldSet: 'string' };
 
 /** The header of every generated file. */
-const HEADER = '// Generated from this subgraph\'s SDL by `npm run codegen` (schema/resolver-types.ts): do not edit.\n// test/resolver-types.test.ts fails when it is stale.\n';
+const HEADER =
+  "// Generated from this subgraph's SDL by `npm run codegen` (schema/resolver-types.ts): do not edit.\n// test/resolver-types.test.ts fails when it is stale.\n";
 
 /**
  * The SDL with each type that is only extended (`extend type Mutation` in a subgraph that defines no

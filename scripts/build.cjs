@@ -55,7 +55,11 @@ function sourceTree() {
   return tree;
 }
 
-const inputList = (tree) => [...tree.compiled, ...tree.assets].map((file) => path.relative(ROOT, file)).sort().join('\n');
+const inputList = (tree) =>
+  [...tree.compiled, ...tree.assets]
+    .map((file) => path.relative(ROOT, file))
+    .sort()
+    .join('\n');
 
 const mtime = (file) => fs.statSync(file).mtimeMs;
 

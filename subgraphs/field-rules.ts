@@ -1,4 +1,4 @@
-import { defaultFieldResolver, getNamedType, isListType, isNonNullType, type GraphQLArgument, type GraphQLField, type GraphQLSchema } from 'graphql';
+import { defaultFieldResolver, type GraphQLArgument, type GraphQLField, type GraphQLSchema, getNamedType, isListType, isNonNullType } from 'graphql';
 import { VigilError } from '../lib/errors';
 import * as valid from '../lib/validate';
 import type { Visibility } from '../lib/visibility';
@@ -74,7 +74,8 @@ export const member = (argument: string): FieldRule =>
   rule('member', (args, ctx) => ctx.policy.requireMember(args[argument] as string), { organizationArgument: argument });
 
 /** ADMIN members of the organization in `argument`: configuration and every change to its data. */
-export const admin = (argument: string): FieldRule => rule('admin', (args, ctx) => ctx.policy.requireAdmin(args[argument] as string), { organizationArgument: argument });
+export const admin = (argument: string): FieldRule =>
+  rule('admin', (args, ctx) => ctx.policy.requireAdmin(args[argument] as string), { organizationArgument: argument });
 
 /** Members of the organization in `argument`, or members of an organization that follows it. */
 export const viewer = (argument: string): FieldRule =>
@@ -121,10 +122,12 @@ function argumentParser(field: GraphQLField<unknown, unknown>, fieldRule: FieldR
     if (idArgument(arg)) steps.push({ name: arg.name, reportAs: fieldRule.idNames[arg.name] ?? arg.name, format: uuidFormat(listType(arg)), skipNull: true });
   }
   for (const name of Object.keys(fieldRule.idNames)) {
-    if (!field.args.some((arg) => arg.name === name && idArgument(arg))) throw new Error(`${coordinate}: the rule names ID argument ${name}, which the field does not have`);
+    if (!field.args.some((arg) => arg.name === name && idArgument(arg)))
+      throw new Error(`${coordinate}: the rule names ID argument ${name}, which the field does not have`);
   }
   for (const [name, format] of Object.entries(fieldRule.formats)) {
-    if (!field.args.some((arg) => arg.name === name)) throw new Error(`${coordinate}: the rule gives a format for argument ${name}, which the field does not have`);
+    if (!field.args.some((arg) => arg.name === name))
+      throw new Error(`${coordinate}: the rule gives a format for argument ${name}, which the field does not have`);
     steps.push({ name, reportAs: name, format, skipNull: false });
   }
   if (fieldRule.organizationArgument && !field.args.some((arg) => arg.name === fieldRule.organizationArgument)) {
@@ -177,6 +180,9 @@ export function guardRootFields(schema: GraphQLSchema, rules: FieldRules, subgra
       };
     }
   }
-  if (problems.length) throw new Error(`subgraph ${subgraph}: deny by default, every root field needs exactly one rule (subgraphs/${subgraph}/permissions.ts):\n- ${problems.join('\n- ')}`);
+  if (problems.length)
+    throw new Error(
+      `subgraph ${subgraph}: deny by default, every root field needs exactly one rule (subgraphs/${subgraph}/permissions.ts):\n- ${problems.join('\n- ')}`,
+    );
   return schema;
 }

@@ -1,8 +1,8 @@
 import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
-import { execute, parse, type DocumentNode, type GraphQLSchema } from 'graphql';
-import { VigilError, isErrorCode } from '../lib/errors';
-import { formatError } from '../lib/graphql-errors';
+import { type DocumentNode, execute, type GraphQLSchema, parse } from 'graphql';
 import { logUnexpectedError } from '../lib/error-log';
+import { isErrorCode, VigilError } from '../lib/errors';
+import { formatError } from '../lib/graphql-errors';
 import type { Principal } from '../lib/principal';
 import { createContext, type SubgraphDefinition, type SubgraphDeps } from './server';
 
@@ -60,4 +60,3 @@ export class InProcessDataSource implements GraphQLDataSource<CallerContext> {
     return { data: result.data, errors: result.errors.map((error) => formatError(error.toJSON(), error)) };
   }
 }
-

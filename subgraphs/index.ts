@@ -1,9 +1,9 @@
 import type { SubgraphName } from '../lib/config';
-import type { SubgraphDefinition } from './server';
-import { organizationsSubgraph } from './organizations';
 import { alertsSubgraph } from './alerts';
-import { questionnairesSubgraph } from './questionnaires';
 import { documentsSubgraph } from './documents';
+import { organizationsSubgraph } from './organizations';
+import { questionnairesSubgraph } from './questionnaires';
+import type { SubgraphDefinition } from './server';
 
 export const SUBGRAPHS: Record<SubgraphName, SubgraphDefinition> = {
   organizations: organizationsSubgraph,

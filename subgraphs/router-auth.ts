@@ -4,8 +4,8 @@ import { Kind, parse } from 'graphql';
 import { authenticateApiKey, bearerToken } from '../lib/api-keys';
 import type { RequestLimits } from '../lib/config';
 import type { Database } from '../lib/db';
-import { isDependencyUnreachable, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE, unauthenticated } from '../lib/errors';
 import { logUnexpectedError } from '../lib/error-log';
+import { isDependencyUnreachable, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE, unauthenticated } from '../lib/errors';
 import { createRateLimits, type RateLimits, tooManyRequestsMessage, WHO } from '../lib/rate-limits';
 
 /**
@@ -43,7 +43,8 @@ function sameSecret(given: string, expected: string): boolean {
 
 /** JSON with every object's keys sorted, as json-stable-stringify writes it (what Hive Gateway signs). */
 export function stableJson(value: unknown): string | undefined {
-  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') value = (value as { toJSON(): unknown }).toJSON();
+  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function')
+    value = (value as { toJSON(): unknown }).toJSON();
   if (value === undefined || typeof value === 'function') return undefined;
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map((item) => stableJson(item) ?? 'null').join(',')}]`;
@@ -87,7 +88,9 @@ function countsAgainstBudget(query: unknown): boolean {
   if (typeof query !== 'string') return true;
   try {
     return parse(query).definitions.some(
-      (def) => def.kind === Kind.OPERATION_DEFINITION && def.selectionSet.selections.some((s) => s.kind !== Kind.FIELD || (s.name.value !== '_entities' && s.name.value !== '__typename')),
+      (def) =>
+        def.kind === Kind.OPERATION_DEFINITION &&
+        def.selectionSet.selections.some((s) => s.kind !== Kind.FIELD || (s.name.value !== '_entities' && s.name.value !== '__typename')),
     );
   } catch {
     return true;
@@ -103,10 +106,17 @@ export function routerRateLimits(settings: RateLimitSettings): RateLimits | null
  * `limits`: the count router calls go into, one per process when several subgraphs share it (app/vigil.ts);
  * else made from `rateLimit` and closed with this.
  */
-export function routerAuthentication(subgraph: string, db: Database, secret: string, rateLimit?: RateLimitSettings, shared?: RateLimits | null): RouterAuthentication {
+export function routerAuthentication(
+  subgraph: string,
+  db: Database,
+  secret: string,
+  rateLimit?: RateLimitSettings,
+  shared?: RateLimits | null,
+): RouterAuthentication {
   const own = shared === undefined && rateLimit ? routerRateLimits(rateLimit) : null;
   const limits = shared ?? own;
-  const refuse = (res: express.Response, status: number, message: string, code: string) => res.status(status).json({ errors: [{ message, extensions: { code } }] });
+  const refuse = (res: express.Response, status: number, message: string, code: string) =>
+    res.status(status).json({ errors: [{ message, extensions: { code } }] });
   const handler: express.RequestHandler = async (req, res, next) => {
     try {
       const body = (req.body ?? {}) as { query?: unknown; variables?: unknown; extensions?: Record<string, unknown> };

@@ -1,31 +1,31 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import express from 'express';
+import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { buildSubgraphSchema } from '@apollo/subgraph';
-import { parse, type DocumentNode, type GraphQLSchema } from 'graphql';
-import type { Database } from '../lib/db';
-import { VigilError, isDependencyUnreachable, isErrorCode } from '../lib/errors';
-import { logUnexpectedError } from '../lib/error-log';
-import { formatError } from '../lib/graphql-errors';
+import { expressMiddleware } from '@as-integrations/express5';
+import express from 'express';
+import { type DocumentNode, type GraphQLSchema, parse } from 'graphql';
 import { createHttpTerminator } from 'http-terminator';
 import { accessLog } from '../lib/access-log';
-import { withRequestId } from '../lib/request-context';
 import { answerClientErrors } from '../lib/client-errors';
-import { httpServerOptions, listen, type RunningServer, type ServerTimeouts } from '../lib/http-server';
-import { Visibility } from '../lib/visibility';
-import { PRINCIPAL_HEADER, REQUEST_ID_HEADER, SIGNATURE_HEADER, verifyPrincipal, type Principal } from '../lib/principal';
-import { scalarResolvers } from '../lib/scalars';
 import type { AttachmentLimits, Quotas, RequestLimits, SubgraphName } from '../lib/config';
-import type { ObjectStorage } from '../lib/storage';
+import type { Database } from '../lib/db';
 import { useTokenLimit } from '../lib/document-tokens';
-import { guardRootFields, type FieldRules } from './field-rules';
-import { routerAuthentication } from './router-auth';
+import { logUnexpectedError } from '../lib/error-log';
+import { isDependencyUnreachable, isErrorCode, VigilError } from '../lib/errors';
+import { formatError } from '../lib/graphql-errors';
+import { httpServerOptions, listen, type RunningServer, type ServerTimeouts } from '../lib/http-server';
+import { PRINCIPAL_HEADER, type Principal, REQUEST_ID_HEADER, SIGNATURE_HEADER, verifyPrincipal } from '../lib/principal';
 import type { RateLimits } from '../lib/rate-limits';
+import { withRequestId } from '../lib/request-context';
+import { scalarResolvers } from '../lib/scalars';
+import type { ObjectStorage } from '../lib/storage';
+import { Visibility } from '../lib/visibility';
+import { type FieldRules, guardRootFields } from './field-rules';
+import { routerAuthentication } from './router-auth';
 
 /** What every resolver receives: the database, the caller and the one visibility policy (who sees what: lib/visibility.ts). */
 export interface SubgraphContext<Loaders = unknown> {
@@ -84,7 +84,9 @@ export interface SubgraphDefinition<Loaders = unknown> {
  * `.graphql` files in name order, one per area (`scan-targets.graphql`, `alerts.graphql` …).
  */
 export function subgraphSdlText(dir: string): string {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.graphql') && f !== 'schema.graphql').sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.graphql') && f !== 'schema.graphql')
+    .sort();
   return ['schema.graphql', ...files].map((f) => `${readFileSync(path.join(dir, f), 'utf8').trimEnd()}\n`).join('\n');
 }
 
@@ -115,7 +117,8 @@ export function logInternalErrors(serviceName: string): ApolloServerPlugin<{ req
           for (const error of errors) {
             const original = error.originalError ?? error;
             if (original instanceof VigilError || isErrorCode(error.extensions?.code)) continue;
-            if (!isDependencyUnreachable(original) && (error.extensions?.code === 'GRAPHQL_VALIDATION_FAILED' || error.extensions?.code === 'BAD_USER_INPUT')) continue;
+            if (!isDependencyUnreachable(original) && (error.extensions?.code === 'GRAPHQL_VALIDATION_FAILED' || error.extensions?.code === 'BAD_USER_INPUT'))
+              continue;
             logUnexpectedError(serviceName, contextValue?.requestId, original);
           }
         },
@@ -136,7 +139,13 @@ export function buildSchema(definition: SubgraphDefinition): GraphQLSchema {
 }
 
 /** The context of one subgraph operation, for a caller the gateway has already authenticated. */
-export function createContext(definition: SubgraphDefinition, deps: SubgraphDeps, principal: Principal | null, requestId: string, origin?: string): SubgraphContext {
+export function createContext(
+  definition: SubgraphDefinition,
+  deps: SubgraphDeps,
+  principal: Principal | null,
+  requestId: string,
+  origin?: string,
+): SubgraphContext {
   const policy = new Visibility(deps.db.pool, principal);
   return { db: deps.db, principal, policy, requestId, loaders: definition.createLoaders(deps.db, policy), services: deps.services, origin };
 }
@@ -144,7 +153,16 @@ export function createContext(definition: SubgraphDefinition, deps: SubgraphDeps
 export async function startSubgraph(
   definition: SubgraphDefinition,
   deps: SubgraphDeps,
-  options: { port: number; host?: string; schema?: GraphQLSchema; timeouts?: ServerTimeouts; maxTokens?: number; shutdownTimeoutMs?: number; rateLimit?: RequestLimits['rateLimit']; rateLimits?: RateLimits | null },
+  options: {
+    port: number;
+    host?: string;
+    schema?: GraphQLSchema;
+    timeouts?: ServerTimeouts;
+    maxTokens?: number;
+    shutdownTimeoutMs?: number;
+    rateLimit?: RequestLimits['rateLimit'];
+    rateLimits?: RateLimits | null;
+  },
 ): Promise<RunningServer> {
   const schema = options.schema ?? buildSchema(definition);
   const apollo = new ApolloServer<SubgraphContext>({
@@ -156,7 +174,9 @@ export async function startSubgraph(
     stopOnTerminationSignals: false,
   });
   await apollo.start();
-  const router = deps.services.routerSecret ? routerAuthentication(definition.name, deps.db, deps.services.routerSecret, options.rateLimit, options.rateLimits) : null;
+  const router = deps.services.routerSecret
+    ? routerAuthentication(definition.name, deps.db, deps.services.routerSecret, options.rateLimit, options.rateLimits)
+    : null;
   const app = express();
   // The gateway's request id (x-request-id) when it looks like one: this subgraph's log lines and the
   // jobs it enqueues carry it.
@@ -173,9 +193,21 @@ export async function startSubgraph(
     (req, res, next) => {
       // Not signed by Vigil's gateway: another router proving itself with the router secret.
       if (router && req.header(PRINCIPAL_HEADER) === undefined) return router.handler(req, res, next);
-      const verified = verifyPrincipal(deps.services.secret, req.header(PRINCIPAL_HEADER), req.header(SIGNATURE_HEADER), (req.body ?? {}) as { query?: unknown; variables?: unknown });
+      const verified = verifyPrincipal(
+        deps.services.secret,
+        req.header(PRINCIPAL_HEADER),
+        req.header(SIGNATURE_HEADER),
+        (req.body ?? {}) as { query?: unknown; variables?: unknown },
+      );
       if (!verified.ok) {
-        res.status(401).json({ errors: [{ message: `Subgraph ${definition.name} accepts only signed calls from the gateway (${verified.reason})`, extensions: { code: 'UNAUTHENTICATED' } }] });
+        res.status(401).json({
+          errors: [
+            {
+              message: `Subgraph ${definition.name} accepts only signed calls from the gateway (${verified.reason})`,
+              extensions: { code: 'UNAUTHENTICATED' },
+            },
+          ],
+        });
         return;
       }
       res.locals.principal = verified.principal;
@@ -186,7 +218,14 @@ export async function startSubgraph(
     // signed caller that is not the gateway. 0 = no limit.
     useTokenLimit({ maxTokens: options.maxTokens ?? 0 }),
     expressMiddleware(apollo, {
-      context: async ({ req, res }) => createContext(definition, deps, res.locals.principal as Principal | null, req.header(REQUEST_ID_HEADER) ?? randomUUID(), res.locals.origin as string | undefined),
+      context: async ({ req, res }) =>
+        createContext(
+          definition,
+          deps,
+          res.locals.principal as Principal | null,
+          req.header(REQUEST_ID_HEADER) ?? randomUUID(),
+          res.locals.origin as string | undefined,
+        ),
     }),
   );
   app.get('/healthz', (_req, res) => {

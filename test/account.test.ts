@@ -1,7 +1,7 @@
-import { getIntrospectionQuery } from 'graphql';
-import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import path from 'node:path';
+import { getIntrospectionQuery } from 'graphql';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 let t: TestVigil;
 let alice: Account;
@@ -64,13 +64,26 @@ describe('GET /me', () => {
     });
     // GraphQL's UserMembership has its own id (`<organizationId>:<userId>`); REST's `id` is the organization's.
     const gql = await t.graphql('{ me { id email roles member { id: organizationId roles } following } }', {}, alice.apiKey);
-    expect(gql.body.data.me).toEqual({ id: rest.body.id, email: rest.body.email, roles: rest.body.roles, member: rest.body.member, following: rest.body.following });
+    expect(gql.body.data.me).toEqual({
+      id: rest.body.id,
+      email: rest.body.email,
+      roles: rest.body.roles,
+      member: rest.body.member,
+      following: rest.body.following,
+    });
   });
 
   it('updates name and picture, validating them', async () => {
     const updated = await t.rest('PUT', '/me', { key: bob.apiKey, body: { name: 'Bob B.', picture: 'https://img.example.com/bob.png' } });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ id: bob.userId, name: 'Bob B.', picture: 'https://img.example.com/bob.png', email: 'bob@example.com', roles: ['ADMIN'], language: 'en-US' });
+    expect(updated.body).toMatchObject({
+      id: bob.userId,
+      name: 'Bob B.',
+      picture: 'https://img.example.com/bob.png',
+      email: 'bob@example.com',
+      roles: ['ADMIN'],
+      language: 'en-US',
+    });
     const bad = await t.rest('PUT', '/me', { key: bob.apiKey, body: { picture: 'not a url' } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/picture/);
@@ -100,7 +113,9 @@ describe('API keys', () => {
 
     const stored = await t.vigil.db.pool.query(`SELECT "keyHash" FROM organizations.api_keys WHERE id = $1`, [json.body.id]);
     expect(stored.rows[0].keyHash).toMatch(/^[0-9a-f]{64}$/);
-    const leaked = await t.vigil.db.pool.query(`SELECT count(*)::int AS n FROM organizations.api_keys WHERE "keyHash" = $1 OR "keyMasked" = $1`, [json.body.key]);
+    const leaked = await t.vigil.db.pool.query(`SELECT count(*)::int AS n FROM organizations.api_keys WHERE "keyHash" = $1 OR "keyMasked" = $1`, [
+      json.body.key,
+    ]);
     expect(leaked.rows[0].n).toBe(0);
   });
 
@@ -128,7 +143,15 @@ describe('invites and access requests', () => {
       data: { organizationId: alice.organizationId, email: 'carol@example.com', roles: [], expiresAt: new Date(Date.now() + 86_400_000) },
     });
     const list = await t.rest('GET', '/me/invites', { key: carol.apiKey });
-    expect(list.body).toEqual([expect.objectContaining({ id: invite.id, token: invite.id, organizationId: alice.organizationId, organizationName: 'Alice Corp', email: 'carol@example.com' })]);
+    expect(list.body).toEqual([
+      expect.objectContaining({
+        id: invite.id,
+        token: invite.id,
+        organizationId: alice.organizationId,
+        organizationName: 'Alice Corp',
+        email: 'carol@example.com',
+      }),
+    ]);
     expect((await t.rest('GET', `/me/invites/${invite.id}`, { key: carol.apiKey })).body.organizationName).toBe('Alice Corp');
     // Someone else cannot see or accept Carol's invite.
     expect((await t.rest('GET', `/me/invites/${invite.id}`, { key: bob.apiKey })).status).toBe(404);
@@ -191,7 +214,7 @@ describe('REST mechanics', () => {
     expect(withQuery.body.data).toHaveLength(1);
   });
 
-  it('accepts the Ruby SDK\'s Content-Type: application/json on body-less GET and POST actions', async () => {
+  it("accepts the Ruby SDK's Content-Type: application/json on body-less GET and POST actions", async () => {
     const ruby = { 'content-type': 'application/json', 'user-agent': 'Zanshin Ruby SDK 1.0.1' };
     expect((await t.rest('GET', '/me', { key: alice.apiKey, headers: ruby })).status).toBe(200);
     const invite = await t.rest('POST', '/me/invites/00000000-0000-4000-8000-000000000000/accept', { key: alice.apiKey, headers: ruby });
@@ -213,7 +236,9 @@ describe('REST mechanics', () => {
     const script = `import { Validator } from '@seriousme/openapi-schema-validator';
       const input = await new Promise((done) => { let s = ''; process.stdin.on('data', (d) => (s += d)); process.stdin.on('end', () => done(s)); });
       process.stdout.write(JSON.stringify(await new Validator().validate(JSON.parse(input))));`;
-    const result = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { input: JSON.stringify(doc), cwd: path.join(__dirname, '..') }).toString());
+    const result = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], { input: JSON.stringify(doc), cwd: path.join(__dirname, '..') }).toString(),
+    );
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     const operations = Object.values(doc.paths as Record<string, Record<string, any>>).flatMap((ops) => Object.values(ops));

@@ -1,6 +1,6 @@
 import { runDueScans } from '../subgraphs/alerts/scheduler';
 import { eventsOf, follow } from './support/alert-fixtures';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * The alert lifecycle driven through the ingestion API: open → risk accepted → still accepted
@@ -20,13 +20,20 @@ const STAYS = { rule: 'aws-cloudtrail-disabled', resource: 'arn:aws:cloudtrail:u
 const GOES = { rule: 'aws-ebs-volume-unencrypted', resource: 'arn:aws:ec2:us-east-1:123456789012:volume/vol-1' };
 
 async function ingest(findings: Finding[]) {
-  const res = await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${targetId}/findings`, { key: admin.apiKey, body: { format: 'vigil', findings } });
+  const res = await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${targetId}/findings`, {
+    key: admin.apiKey,
+    body: { format: 'vigil', findings },
+  });
   expect(res.status).toBe(200);
   return res.body;
 }
 
 async function alertOf(key: { rule: string; resource: string }) {
-  const { rows } = await t.vigil.db.pool.query(`SELECT * FROM alerts.alerts WHERE "scanTargetId" = $1 AND rule = $2 AND resource = $3`, [targetId, key.rule, key.resource]);
+  const { rows } = await t.vigil.db.pool.query(`SELECT * FROM alerts.alerts WHERE "scanTargetId" = $1 AND rule = $2 AND resource = $3`, [
+    targetId,
+    key.rule,
+    key.resource,
+  ]);
   return rows[0];
 }
 
@@ -80,19 +87,39 @@ describe('the alert lifecycle through the ingestion API', () => {
 
     const own = (await eventsOf(t.vigil.db, admin.organizationId, 'AlertCreated')).filter((e) => e.data.id === acceptedId);
     expect(own).toHaveLength(1);
-    expect(own[0].data).toMatchObject({ id: acceptedId, rule: ACCEPTED.rule, resource: ACCEPTED.resource, state: 'OPEN', version: 1, metadata: { region: 'us-east-1' }, enrichment: { evidence: 'bucket policy allows *' } });
+    expect(own[0].data).toMatchObject({
+      id: acceptedId,
+      rule: ACCEPTED.rule,
+      resource: ACCEPTED.resource,
+      state: 'OPEN',
+      version: 1,
+      metadata: { region: 'us-east-1' },
+      enrichment: { evidence: 'bucket policy allows *' },
+    });
     expect(own[0].data.openedAt).toBe(new Date(alert.openedAt).toISOString());
     expect(own[0].metadata).toEqual({ scanId: scan.id, scanTargetId: targetId });
 
     const followed = (await eventsOf(t.vigil.db, follower.organizationId, 'AlertFollowingCreated')).filter((e) => e.data.id === acceptedId);
     expect(followed).toHaveLength(1);
-    expect(followed[0].data).toMatchObject({ id: acceptedId, organizationId: admin.organizationId, rule: ACCEPTED.rule, state: 'OPEN', version: 1, resource: '[censored]', metadata: {}, enrichment: {} });
+    expect(followed[0].data).toMatchObject({
+      id: acceptedId,
+      organizationId: admin.organizationId,
+      rule: ACCEPTED.rule,
+      state: 'OPEN',
+      version: 1,
+      resource: '[censored]',
+      metadata: {},
+      enrichment: {},
+    });
     expect(JSON.stringify(await eventsOf(t.vigil.db, follower.organizationId))).not.toContain('customer-data');
     expect(await eventsOf(t.vigil.db, follower.organizationId, 'AlertCreated')).toEqual([]);
   });
 
   it('keeps an accepted risk accepted through rescans; an unchanged scan changes nothing, changed data bumps the version', async () => {
-    const accepted = await t.rest('PUT', `/organizations/${admin.organizationId}/scantargets/${targetId}/alerts/${acceptedId}`, { key: admin.apiKey, body: { state: 'RISK_ACCEPTED' } });
+    const accepted = await t.rest('PUT', `/organizations/${admin.organizationId}/scantargets/${targetId}/alerts/${acceptedId}`, {
+      key: admin.apiKey,
+      body: { state: 'RISK_ACCEPTED' },
+    });
     expect(accepted.status).toBe(200);
     expect(accepted.body).toMatchObject({ state: 'RISK_ACCEPTED', version: 2 });
 
@@ -112,12 +139,20 @@ describe('the alert lifecycle through the ingestion API', () => {
     ]);
     expect(refreshed.summary).toMatchObject({ updated: 1, unchanged: 2, created: 0, closed: 0 });
     const alert = await alertOf(ACCEPTED);
-    expect(alert).toMatchObject({ state: 'RISK_ACCEPTED', version: 3, severity: 'CRITICAL', metadata: { region: 'us-east-1', public: 'true' }, lastScanId: refreshed.id });
+    expect(alert).toMatchObject({
+      state: 'RISK_ACCEPTED',
+      version: 3,
+      severity: 'CRITICAL',
+      metadata: { region: 'us-east-1', public: 'true' },
+      lastScanId: refreshed.id,
+    });
     expect(alert.openedAt).toEqual(firstOpenedAt);
     const updated = (await eventsOf(t.vigil.db, admin.organizationId, 'AlertUpdated')).filter((e) => e.data.id === acceptedId && e.data.version === 3);
     expect(updated).toHaveLength(1);
     expect(updated[0].data).toMatchObject({ state: 'RISK_ACCEPTED', severity: 'CRITICAL' });
-    const followed = (await eventsOf(t.vigil.db, follower.organizationId, 'AlertFollowingUpdated')).filter((e) => e.data.id === acceptedId && e.data.version === 3);
+    const followed = (await eventsOf(t.vigil.db, follower.organizationId, 'AlertFollowingUpdated')).filter(
+      (e) => e.data.id === acceptedId && e.data.version === 3,
+    );
     expect(followed.map((e) => e.data)).toEqual([expect.objectContaining({ state: 'RISK_ACCEPTED', resource: '[censored]', metadata: {}, enrichment: {} })]);
   });
 
@@ -128,7 +163,9 @@ describe('the alert lifecycle through the ingestion API', () => {
     expect(alert).toMatchObject({ state: 'CLOSED', version: 4, lastScanId: scan.id });
     expect(alert.resolvedAt).toBeInstanceOf(Date);
     expect(alert.openedAt).toEqual(firstOpenedAt);
-    const closedEvents = (await eventsOf(t.vigil.db, admin.organizationId, 'AlertUpdated')).filter((e) => e.data.id === acceptedId && e.data.state === 'CLOSED');
+    const closedEvents = (await eventsOf(t.vigil.db, admin.organizationId, 'AlertUpdated')).filter(
+      (e) => e.data.id === acceptedId && e.data.state === 'CLOSED',
+    );
     expect(closedEvents).toHaveLength(1);
     expect(closedEvents[0].data.resolvedAt).toBe(new Date(alert.resolvedAt).toISOString());
     // Still closed after another scan without it: nothing is written.
@@ -138,7 +175,10 @@ describe('the alert lifecycle through the ingestion API', () => {
   });
 
   it('reopens a closed alert when its finding comes back: OPEN, a new openedAt, resolvedAt cleared, REOPEN history', async () => {
-    const scan = await ingest([{ ...ACCEPTED, metadata: { region: 'us-east-1' } }, { ...STAYS, metadata: { region: 'us-east-1' } }]);
+    const scan = await ingest([
+      { ...ACCEPTED, metadata: { region: 'us-east-1' } },
+      { ...STAYS, metadata: { region: 'us-east-1' } },
+    ]);
     expect(scan.summary).toEqual({ findings: 2, created: 0, reopened: 1, updated: 0, closed: 1, unchanged: 1, duplicates: 0 });
     const alert = await alertOf(ACCEPTED);
     expect(alert).toMatchObject({ state: 'OPEN', version: 5, resolvedAt: null, metadata: { region: 'us-east-1' }, severity: 'HIGH' });
@@ -185,7 +225,10 @@ describe('the alert lifecycle through the ingestion API', () => {
     const target = await t.rest('GET', `/organizations/${admin.organizationId}/scantargets/${targetId}`, { key: admin.apiKey });
     expect(target.body.lastScanAt).toBe(scans[0].finishedAt);
     // The Ruby SDK 1.0.1 reads the scan history as a bare array.
-    const ruby = await t.rest('GET', `/organizations/${admin.organizationId}/scantargets/${targetId}/scans`, { key: admin.apiKey, headers: { 'user-agent': 'Zanshin Ruby SDK 1.0.1' } });
+    const ruby = await t.rest('GET', `/organizations/${admin.organizationId}/scantargets/${targetId}/scans`, {
+      key: admin.apiKey,
+      headers: { 'user-agent': 'Zanshin Ruby SDK 1.0.1' },
+    });
     expect(ruby.body).toEqual(scans);
   });
 });
@@ -213,7 +256,9 @@ describe('failed and concurrent scans change nothing twice', () => {
 
   it('a concurrent double start queues one scan (the other answers 409); force replaces it; stop discards it', async () => {
     const start = (force?: boolean) =>
-      t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${targetId}/scan${force === undefined ? '' : `?force=${force}`}`, { key: admin.apiKey });
+      t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${targetId}/scan${force === undefined ? '' : `?force=${force}`}`, {
+        key: admin.apiKey,
+      });
     const [a, b] = await Promise.all([start(), start(false)]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     expect([a.body, b.body]).toContainEqual(true);
@@ -224,7 +269,10 @@ describe('failed and concurrent scans change nothing twice', () => {
 
     // An ingestion while a scan is queued is refused and changes nothing.
     const before = await snapshot();
-    const refused = await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${targetId}/findings`, { key: admin.apiKey, body: { format: 'vigil', findings: [] } });
+    const refused = await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${targetId}/findings`, {
+      key: admin.apiKey,
+      body: { format: 'vigil', findings: [] },
+    });
     expect(refused.status).toBe(409);
     expect(await snapshot()).toEqual(before);
 
@@ -260,7 +308,10 @@ describe('failed and concurrent scans change nothing twice', () => {
     const member = await t.bootstrap('outsider@lifecycle.example', 'Outsider');
     expect((await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${targetId}/scan`, { key: member.apiKey })).status).toBe(404);
     expect((await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${targetId}/stop`, { key: member.apiKey })).status).toBe(404);
-    await t.vigil.db.pool.query(`INSERT INTO organizations.memberships ("organizationId", "userId", roles, "updatedAt") VALUES ($1, $2, '{}', now())`, [admin.organizationId, member.userId]);
+    await t.vigil.db.pool.query(`INSERT INTO organizations.memberships ("organizationId", "userId", roles, "updatedAt") VALUES ($1, $2, '{}', now())`, [
+      admin.organizationId,
+      member.userId,
+    ]);
     expect((await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${targetId}/scan`, { key: member.apiKey })).status).toBe(403);
     expect((await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${targetId}/stop`, { key: member.apiKey })).status).toBe(403);
     expect((await t.rest('GET', `/organizations/${admin.organizationId}/scantargets/${targetId}/scans`, { key: member.apiKey })).status).toBe(200);

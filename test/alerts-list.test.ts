@@ -1,6 +1,6 @@
+import { addReadOnlyMember, createScanTarget, FIXTURE_RULES, type FixtureAlert, follow, insertAlerts, insertRules } from './support/alert-fixtures';
 import { responseChecker } from './support/openapi';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
-import { addReadOnlyMember, createScanTarget, follow, insertAlerts, insertRules, FIXTURE_RULES, type FixtureAlert } from './support/alert-fixtures';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 let t: TestVigil;
 let alice: Account; // ADMIN of Alice Corp, which owns the alerts
@@ -47,16 +47,28 @@ beforeAll(async () => {
     });
   }
   // Same sort keys on purpose: ties broken by id.
-  fixtures.push({ organizationId: alice.organizationId, scanTargetId: gcpUntagged, rule: 'fx-root-mfa', severity: 'CRITICAL', state: 'OPEN', resource: 'bucket-00', createdAt: hours(5), updatedAt: hours(5) });
+  fixtures.push({
+    organizationId: alice.organizationId,
+    scanTargetId: gcpUntagged,
+    rule: 'fx-root-mfa',
+    severity: 'CRITICAL',
+    state: 'OPEN',
+    resource: 'bucket-00',
+    createdAt: hours(5),
+    updatedAt: hours(5),
+  });
   const ids = await insertAlerts(t.vigil.db, fixtures);
   alerts = fixtures.map((f, i) => ({ ...f, id: ids[i] }));
   // An alert of another organization never shows up in Alice's lists.
   const eveTarget = await createScanTarget(t.vigil.db, stranger.organizationId);
-  await insertAlerts(t.vigil.db, [{ organizationId: stranger.organizationId, scanTargetId: eveTarget, rule: 'fx-root-mfa', resource: 'eve-bucket', severity: 'CRITICAL' }]);
+  await insertAlerts(t.vigil.db, [
+    { organizationId: stranger.organizationId, scanTargetId: eveTarget, rule: 'fx-root-mfa', resource: 'eve-bucket', severity: 'CRITICAL' },
+  ]);
 }, 120_000);
 afterAll(() => t.close());
 
-const list = (body: object, query = '', key = alice.apiKey, org = alice.organizationId) => t.rest('POST', `/organizations/${org}/alerts${query}`, { key, body });
+const list = (body: object, query = '', key = alice.apiKey, org = alice.organizationId) =>
+  t.rest('POST', `/organizations/${org}/alerts${query}`, { key, body });
 
 /** Every page of a list, following cursors. */
 async function all(body: object, size: number, path = `/organizations/${alice.organizationId}/alerts`): Promise<{ ids: string[]; pages: number }> {
@@ -64,7 +76,11 @@ async function all(body: object, size: number, path = `/organizations/${alice.or
   let cursor: string | null = null;
   let pages = 0;
   do {
-    const res: { status: number; body: { data: Array<{ id: string }>; cursor: string | null } } = await t.rest('POST', `${path}?size=${size}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { key: alice.apiKey, body });
+    const res: { status: number; body: { data: Array<{ id: string }>; cursor: string | null } } = await t.rest(
+      'POST',
+      `${path}?size=${size}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      { key: alice.apiKey, body },
+    );
     expect(res.status).toBe(200);
     ids.push(...res.body.data.map((a) => a.id));
     cursor = res.body.cursor;
@@ -97,7 +113,15 @@ function expected(order: string, sort: 'ASC' | 'DESC', filter: (a: FixtureAlert)
 }
 
 describe('POST /organizations/{organizationId}/alerts: order, sort and keyset paging', () => {
-  it.each(Object.keys(KEY).flatMap((order) => [[order, 'ASC'], [order, 'DESC']] as const))('order %s %s pages through every alert exactly once in order', async (order, sort) => {
+  it.each(
+    Object.keys(KEY).flatMap(
+      (order) =>
+        [
+          [order, 'ASC'],
+          [order, 'DESC'],
+        ] as const,
+    ),
+  )('order %s %s pages through every alert exactly once in order', async (order, sort) => {
     const { ids, pages } = await all({ order, sort }, 7);
     expect(ids).toEqual(expected(order, sort));
     expect(pages).toBe(Math.ceil(alerts.length / 7));
@@ -183,7 +207,9 @@ describe('POST /organizations/{organizationId}/alerts: order, sort and keyset pa
     const body = { order: 'createdAt', sort: 'ASC' };
     const first = await list(body, '?size=10');
     // A new alert sorting before the cursor and a change to a seen one do not shift the next page.
-    const [extra] = await insertAlerts(t.vigil.db, [{ organizationId: alice.organizationId, scanTargetId: gcpUntagged, rule: 'fx-tls-info', resource: 'late-comer', createdAt: hours(-5) }]);
+    const [extra] = await insertAlerts(t.vigil.db, [
+      { organizationId: alice.organizationId, scanTargetId: gcpUntagged, rule: 'fx-tls-info', resource: 'late-comer', createdAt: hours(-5) },
+    ]);
     await t.vigil.db.pool.query(`UPDATE alerts.alerts SET labels = '{seen}' WHERE id = $1`, [first.body.data[0].id]);
     const second = await list(body, `?size=10&cursor=${first.body.cursor}`);
     expect(second.body.data.map((a: { id: string }) => a.id)).toEqual(expected('createdAt', 'ASC').slice(10, 20));
@@ -202,10 +228,16 @@ describe('POST /organizations/{organizationId}/alerts: filters', () => {
   const where = (f: (a: FixtureAlert) => boolean) => expected('createdAt', 'ASC', f);
 
   it('filters by date ranges (inclusive; zone-less dates are UTC)', async () => {
-    expect(await ids({ createdAtStart: '2025-01-01T05:00:00', createdAtEnd: '2025-01-01T09:00:00' })).toEqual(where((a) => a.createdAt! >= hours(5) && a.createdAt! <= hours(9)));
-    expect(await ids({ createdAtStart: '2025-01-01T05:00:00Z', createdAtEnd: '2025-01-01T09:00:00.000000Z' })).toEqual(where((a) => a.createdAt! >= hours(5) && a.createdAt! <= hours(9)));
+    expect(await ids({ createdAtStart: '2025-01-01T05:00:00', createdAtEnd: '2025-01-01T09:00:00' })).toEqual(
+      where((a) => a.createdAt! >= hours(5) && a.createdAt! <= hours(9)),
+    );
+    expect(await ids({ createdAtStart: '2025-01-01T05:00:00Z', createdAtEnd: '2025-01-01T09:00:00.000000Z' })).toEqual(
+      where((a) => a.createdAt! >= hours(5) && a.createdAt! <= hours(9)),
+    );
     expect(await ids({ createdAtStart: '2025-01-02' })).toEqual(where((a) => a.createdAt! >= hours(24)));
-    expect(await ids({ updatedAtStart: '2025-01-04T00:00:00', updatedAtEnd: '2025-01-04T02:00:00' })).toEqual(where((a) => (a.updatedAt ?? a.createdAt!) >= hours(72) && (a.updatedAt ?? a.createdAt!) <= hours(74)));
+    expect(await ids({ updatedAtStart: '2025-01-04T00:00:00', updatedAtEnd: '2025-01-04T02:00:00' })).toEqual(
+      where((a) => (a.updatedAt ?? a.createdAt!) >= hours(72) && (a.updatedAt ?? a.createdAt!) <= hours(74)),
+    );
     expect(await ids({ openedAtStart: '2025-01-01T20:00:00' })).toEqual(where((a) => a.openedAt !== null && (a.openedAt ?? a.createdAt!) >= hours(20)));
     expect(await ids({ resolvedAtEnd: '2025-01-09T08:00:00' })).toEqual(where((a) => !!a.resolvedAt && a.resolvedAt <= hours(200)));
     const bad = await list({ createdAtStart: 'yesterday' });
@@ -284,7 +316,10 @@ describe('grouped by rule', () => {
       g.worst = Math.max(g.worst, SEVERITY_RANK[a.severity!]);
       byRule.set(a.rule, g);
     }
-    const res = await t.rest('POST', `/organizations/${alice.organizationId}/alerts/rules?pageSize=100`, { key: alice.apiKey, body: { order: 'rule', sort: 'ASC' } });
+    const res = await t.rest('POST', `/organizations/${alice.organizationId}/alerts/rules?pageSize=100`, {
+      key: alice.apiKey,
+      body: { order: 'rule', sort: 'ASC' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.cursor).toBeNull();
     expect(res.body.data.map((g: { rule: string }) => g.rule)).toEqual([...byRule.keys()].sort());
@@ -300,7 +335,11 @@ describe('grouped by rule', () => {
         let cursor: string | null = null;
         do {
           const q: string = cursor ? `&cursor=${cursor}` : '';
-          const page: { status: number; body: { data: Array<{ rule: string; total: number; severity: string }>; cursor: string | null } } = await t.rest('POST', `/organizations/${alice.organizationId}/alerts/rules?size=2${q}`, { key: alice.apiKey, body: { order, sort } });
+          const page: { status: number; body: { data: Array<{ rule: string; total: number; severity: string }>; cursor: string | null } } = await t.rest(
+            'POST',
+            `/organizations/${alice.organizationId}/alerts/rules?size=2${q}`,
+            { key: alice.apiKey, body: { order, sort } },
+          );
           expect(page.status).toBe(200);
           seen.push(...page.body.data.map((g) => g.rule));
           cursor = page.body.cursor;
@@ -326,7 +365,10 @@ describe('history lists', () => {
     const all: Array<{ id: string; cursor: string; operation: string }> = [];
     let cursor: string | undefined;
     for (let i = 0; i < 20; i++) {
-      const res = await t.rest('POST', '/alerts/history', { key: member.apiKey, body: { organizationId: alice.organizationId, pageSize: 7, ...(cursor ? { cursor } : {}), page: i + 1 } });
+      const res = await t.rest('POST', '/alerts/history', {
+        key: member.apiKey,
+        body: { organizationId: alice.organizationId, pageSize: 7, ...(cursor ? { cursor } : {}), page: i + 1 },
+      });
       expect(res.status).toBe(200);
       if (!res.body.data.length) break;
       for (const record of res.body.data) expect(record.cursor).toEqual(expect.any(String));
@@ -337,22 +379,41 @@ describe('history lists', () => {
     expect(all).toHaveLength(rows[0].n);
     expect(new Set(all.map((r) => r.cursor)).size).toBe(all.length);
     expect(all.filter((r) => r.operation === 'CLOSE')).toHaveLength(5);
-    expect(all[0]).toMatchObject({ id: expect.any(String), alertId: expect.any(String), organizationId: alice.organizationId, rule: expect.any(String), resource: expect.any(String), operation: 'CREATE', version: 1 });
+    expect(all[0]).toMatchObject({
+      id: expect.any(String),
+      alertId: expect.any(String),
+      organizationId: alice.organizationId,
+      rule: expect.any(String),
+      resource: expect.any(String),
+      operation: 'CREATE',
+      version: 1,
+    });
     // Resuming from a record's cursor returns exactly the records after it.
-    const resumed = await t.rest('POST', '/alerts/history', { key: alice.apiKey, body: { organizationId: alice.organizationId, pageSize: 1000, cursor: all[9].cursor } });
+    const resumed = await t.rest('POST', '/alerts/history', {
+      key: alice.apiKey,
+      body: { organizationId: alice.organizationId, pageSize: 1000, cursor: all[9].cursor },
+    });
     expect(resumed.body.data.map((r: { cursor: string }) => r.cursor)).toEqual(all.slice(10).map((r) => r.cursor));
     // The history of new changes appears after the last cursor.
-    const end = await t.rest('POST', '/alerts/history', { key: alice.apiKey, body: { organizationId: alice.organizationId, pageSize: 100, cursor: all[all.length - 1].cursor } });
+    const end = await t.rest('POST', '/alerts/history', {
+      key: alice.apiKey,
+      body: { organizationId: alice.organizationId, pageSize: 100, cursor: all[all.length - 1].cursor },
+    });
     expect(end.body.data).toEqual([]);
-    const byTarget = await t.rest('POST', '/alerts/history', { key: alice.apiKey, body: { organizationId: alice.organizationId, pageSize: 1000, scanTargetIds: [gcpUntagged], lang: 'pt-BR' } });
+    const byTarget = await t.rest('POST', '/alerts/history', {
+      key: alice.apiKey,
+      body: { organizationId: alice.organizationId, pageSize: 1000, scanTargetIds: [gcpUntagged], lang: 'pt-BR' },
+    });
     expect(byTarget.body.data.every((r: { scanTargetId: string }) => r.scanTargetId === gcpUntagged)).toBe(true);
     expect(byTarget.body.data.some((r: { ruleTitle: string }) => r.ruleTitle === 'Conta root sem MFA')).toBe(true);
-    expect((await t.rest('POST', '/alerts/history', { key: alice.apiKey, body: { organizationId: alice.organizationId, pageSize: 10, cursor: 'nope' } })).status).toBe(400);
+    expect(
+      (await t.rest('POST', '/alerts/history', { key: alice.apiKey, body: { organizationId: alice.organizationId, pageSize: 10, cursor: 'nope' } })).status,
+    ).toBe(400);
     expect((await t.rest('POST', '/alerts/history', { key: stranger.apiKey, body: { organizationId: alice.organizationId, pageSize: 10 } })).status).toBe(404);
     expect((await t.rest('POST', '/alerts/history', { key: alice.apiKey, body: { pageSize: 10 } })).status).toBe(400);
   });
 
-  it("GET /alerts/{alertId}/history: page + pageSize (>= 100 from the SDK) or cursor + size, total always", async () => {
+  it('GET /alerts/{alertId}/history: page + pageSize (>= 100 from the SDK) or cursor + size, total always', async () => {
     const closed = alerts.find((a) => a.state === 'CLOSED')!;
     const paged = await t.rest('GET', `/alerts/${closed.id}/history?page=1&pageSize=100`, { key: member.apiKey });
     expect(paged.status).toBe(200);
@@ -391,17 +452,37 @@ describe('get alert', () => {
 
 describe('legacy page-numbered lists (Ruby 1.0.1, Python <= 2.1)', () => {
   it('POST /alerts pages by number with total, and reads PascalCase dates and a single rule', async () => {
-    const p1 = await t.rest('POST', '/alerts', { key: alice.apiKey, body: { organizationId: alice.organizationId, page: 1, pageSize: 10, scanTargetIds: [], order: 'createdAt', sort: 'ASC' } });
+    const p1 = await t.rest('POST', '/alerts', {
+      key: alice.apiKey,
+      body: { organizationId: alice.organizationId, page: 1, pageSize: 10, scanTargetIds: [], order: 'createdAt', sort: 'ASC' },
+    });
     expect(p1.status).toBe(200);
     expect(p1.body.total).toBe(alerts.length);
-    const p4 = await t.rest('POST', '/alerts', { key: alice.apiKey, body: { organizationId: alice.organizationId, page: 4, pageSize: 10, order: 'createdAt', sort: 'ASC' } });
-    expect([...p1.body.data, ...p4.body.data].map((a: { id: string }) => a.id)).toEqual([...expected('createdAt', 'ASC').slice(0, 10), ...expected('createdAt', 'ASC').slice(30)]);
+    const p4 = await t.rest('POST', '/alerts', {
+      key: alice.apiKey,
+      body: { organizationId: alice.organizationId, page: 4, pageSize: 10, order: 'createdAt', sort: 'ASC' },
+    });
+    expect([...p1.body.data, ...p4.body.data].map((a: { id: string }) => a.id)).toEqual([
+      ...expected('createdAt', 'ASC').slice(0, 10),
+      ...expected('createdAt', 'ASC').slice(30),
+    ]);
     const ruby = await t.rest('POST', '/alerts', {
       key: alice.apiKey,
-      body: { organizationId: alice.organizationId, page: 1, pageSize: 100, scanTargetIds: [], rule: 'fx-root-mfa', CreatedAtStart: '2025-01-01T05:00:00', CreatedAtEnd: '2025-01-01T20:00:00' },
+      body: {
+        organizationId: alice.organizationId,
+        page: 1,
+        pageSize: 100,
+        scanTargetIds: [],
+        rule: 'fx-root-mfa',
+        CreatedAtStart: '2025-01-01T05:00:00',
+        CreatedAtEnd: '2025-01-01T20:00:00',
+      },
     });
     expect(ruby.body.total).toBe(alerts.filter((a) => a.rule === 'fx-root-mfa' && a.createdAt! >= hours(5) && a.createdAt! <= hours(20)).length);
-    const grouped = await t.rest('POST', '/alerts/rules', { key: alice.apiKey, body: { organizationId: alice.organizationId, page: 1, pageSize: 2, scanTargetIds: [] } });
+    const grouped = await t.rest('POST', '/alerts/rules', {
+      key: alice.apiKey,
+      body: { organizationId: alice.organizationId, page: 1, pageSize: 2, scanTargetIds: [] },
+    });
     expect(grouped.body.total).toBe(5);
     expect(grouped.body.data).toHaveLength(2);
     const groupedEmpty = await t.rest('POST', '/alerts/rules', { key: alice.apiKey, body: { organizationId: alice.organizationId, page: 9, pageSize: 2 } });
@@ -433,7 +514,10 @@ describe('summaries', () => {
 
     const legacy = await t.rest('POST', '/alerts/summaries', { key: alice.apiKey, body: { organizationId: alice.organizationId, scanTargetIds: [awsProd] } });
     expect(legacy.body.total).toBe(alerts.filter((a) => a.scanTargetId === awsProd).length);
-    const scans = await t.rest('POST', '/alerts/summaries/scans', { key: alice.apiKey, body: { organizationId: alice.organizationId, scanTargetIds: [], daysBefore: 3 } });
+    const scans = await t.rest('POST', '/alerts/summaries/scans', {
+      key: alice.apiKey,
+      body: { organizationId: alice.organizationId, scanTargetIds: [], daysBefore: 3 },
+    });
     expect(scans.status).toBe(200);
     expect(scans.body).toHaveLength(3);
     expect(scans.body[2]).toMatchObject({ date: new Date().toISOString().slice(0, 10), total: alerts.filter((a) => a.state !== 'CLOSED').length });
@@ -477,13 +561,19 @@ describe('REST pages built by the database', () => {
       { account: follower, query: followingQuery, field: 'followingAlerts', path: `/organizations/${follower.organizationId}/followings/alerts` },
     ];
     for (const c of cases) {
-      for (const [lang, restLang] of [['en_US', 'en-US'], ['pt_BR', 'pt-BR']]) {
+      for (const [lang, restLang] of [
+        ['en_US', 'en-US'],
+        ['pt_BR', 'pt-BR'],
+      ]) {
         const viaRest: unknown[] = [];
         const viaGraphql: unknown[] = [];
         let restCursor: string | null = null;
         let gqlCursor: string | null = null;
         do {
-          const res: { status: number; headers: Headers; body: any } = await t.rest('POST', `${c.path}?size=7${restCursor ? `&cursor=${restCursor}` : ''}`, { key: c.account.apiKey, body: { order: 'openedAt', lang: restLang } });
+          const res: { status: number; headers: Headers; body: any } = await t.rest('POST', `${c.path}?size=7${restCursor ? `&cursor=${restCursor}` : ''}`, {
+            key: c.account.apiKey,
+            body: { order: 'openedAt', lang: restLang },
+          });
           expect(res.status).toBe(200);
           expect(res.headers.get('content-type')).toMatch(/^application\/json/);
           viaRest.push(...res.body.data);
@@ -500,7 +590,12 @@ describe('REST pages built by the database', () => {
       }
     }
     const followerRecord = await t.rest('POST', `/organizations/${follower.organizationId}/followings/alerts?size=100`, { key: follower.apiKey, body: {} });
-    expect(followerRecord.body.data.every((a: { resource: string; metadata: object; enrichment: object }) => a.resource === '[censored]' && JSON.stringify(a.metadata) === '{}' && JSON.stringify(a.enrichment) === '{}')).toBe(true);
+    expect(
+      followerRecord.body.data.every(
+        (a: { resource: string; metadata: object; enrichment: object }) =>
+          a.resource === '[censored]' && JSON.stringify(a.metadata) === '{}' && JSON.stringify(a.enrichment) === '{}',
+      ),
+    ).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
 import { addReadOnlyMember, createScanTarget, eventsOf, follow, insertAlerts, insertManyAlerts, insertRules } from './support/alert-fixtures';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 let t: TestVigil;
 let alice: Account; // ADMIN
@@ -25,8 +25,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const newAlert = async (overrides: Record<string, unknown> = {}) =>
-  (await insertAlerts(t.vigil.db, [{ organizationId: alice.organizationId, scanTargetId: target, rule: 'fx-bucket-public', resource: `bucket-${Math.random().toString(36).slice(2)}`, severity: 'HIGH', ...overrides }]))[0];
-const updatePath = (alertId: string, scanTargetId = target, org = alice.organizationId) => `/organizations/${org}/scantargets/${scanTargetId}/alerts/${alertId}`;
+  (
+    await insertAlerts(t.vigil.db, [
+      {
+        organizationId: alice.organizationId,
+        scanTargetId: target,
+        rule: 'fx-bucket-public',
+        resource: `bucket-${Math.random().toString(36).slice(2)}`,
+        severity: 'HIGH',
+        ...overrides,
+      },
+    ])
+  )[0];
+const updatePath = (alertId: string, scanTargetId = target, org = alice.organizationId) =>
+  `/organizations/${org}/scantargets/${scanTargetId}/alerts/${alertId}`;
 
 describe('PUT /organizations/{organizationId}/scantargets/{scanTargetId}/alerts/{alertId}', () => {
   it('sets state and labels: version + 1, an UPDATE history record, AlertUpdated and a censored AlertFollowingUpdated', async () => {
@@ -37,11 +49,23 @@ describe('PUT /organizations/{organizationId}/scantargets/{scanTargetId}/alerts/
 
     const history = await t.rest('GET', `/alerts/${id}/history?page=1&pageSize=100`, { key: alice.apiKey });
     expect(history.body.total).toBe(2);
-    expect(history.body.data[1]).toMatchObject({ operation: 'UPDATE', state: 'RISK_ACCEPTED', version: 2, labels: ['accepted-by-ciso', 'q3'], userId: alice.userId });
+    expect(history.body.data[1]).toMatchObject({
+      operation: 'UPDATE',
+      state: 'RISK_ACCEPTED',
+      version: 2,
+      labels: ['accepted-by-ciso', 'q3'],
+      userId: alice.userId,
+    });
 
     const own = (await eventsOf(t.vigil.db, alice.organizationId, 'AlertUpdated')).filter((e) => e.data.id === id);
     expect(own).toHaveLength(1);
-    expect(own[0].data).toMatchObject({ id, state: 'RISK_ACCEPTED', version: 2, resource: expect.stringMatching(/^bucket-/), metadata: { account: '123456789012' } });
+    expect(own[0].data).toMatchObject({
+      id,
+      state: 'RISK_ACCEPTED',
+      version: 2,
+      resource: expect.stringMatching(/^bucket-/),
+      metadata: { account: '123456789012' },
+    });
     expect(own[0].metadata).toEqual({ userId: alice.userId });
     const followed = (await eventsOf(t.vigil.db, follower.organizationId, 'AlertFollowingUpdated')).filter((e) => e.data.id === id);
     expect(followed).toHaveLength(1);
@@ -106,12 +130,29 @@ describe('PUT /organizations/{organizationId}/scantargets/{scanTargetId}/alerts/
 describe('alert comments', () => {
   it('members comment through both paths; the list pages with total, author name, picture and notMember', async () => {
     const id = await newAlert();
-    const first = await t.rest('POST', `/organizations/${alice.organizationId}/scantargets/${target}/alerts/${id}/comments`, { key: reader.apiKey, body: { comment: 'first' } });
+    const first = await t.rest('POST', `/organizations/${alice.organizationId}/scantargets/${target}/alerts/${id}/comments`, {
+      key: reader.apiKey,
+      body: { comment: 'first' },
+    });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ id: expect.any(String), organizationId: alice.organizationId, alertId: id, userId: reader.userId, comment: 'first', mimeType: 'text/markdown', createdAt: expect.any(String) });
-    const second = await t.rest('POST', `/organizations/${alice.organizationId}/alerts/${id}/comments`, { key: alice.apiKey, body: { comment: '**second**', mimeType: 'text/markdown' } });
+    expect(first.body).toMatchObject({
+      id: expect.any(String),
+      organizationId: alice.organizationId,
+      alertId: id,
+      userId: reader.userId,
+      comment: 'first',
+      mimeType: 'text/markdown',
+      createdAt: expect.any(String),
+    });
+    const second = await t.rest('POST', `/organizations/${alice.organizationId}/alerts/${id}/comments`, {
+      key: alice.apiKey,
+      body: { comment: '**second**', mimeType: 'text/markdown' },
+    });
     expect(second.status).toBe(200);
-    await t.rest('POST', `/organizations/${alice.organizationId}/alerts/${id}/comments`, { key: alice.apiKey, body: { comment: 'third', mimeType: 'text/plain' } });
+    await t.rest('POST', `/organizations/${alice.organizationId}/alerts/${id}/comments`, {
+      key: alice.apiKey,
+      body: { comment: 'third', mimeType: 'text/plain' },
+    });
     // The reader leaves the organization: their comment stays, marked notMember.
     await t.vigil.db.pool.query(`DELETE FROM organizations.memberships WHERE "organizationId" = $1 AND "userId" = $2`, [alice.organizationId, reader.userId]);
     const page1 = await t.rest('GET', `/alerts/${id}/comments?page=1&pageSize=2`, { key: alice.apiKey });
@@ -126,7 +167,10 @@ describe('alert comments', () => {
     // The Ruby SDK sends no query and reads a bare array.
     const ruby = await t.rest('GET', `/alerts/${id}/comments`, { key: alice.apiKey });
     expect(ruby.body.map((c: { comment: string }) => c.comment)).toEqual(['first', '**second**', 'third']);
-    await t.vigil.db.pool.query(`INSERT INTO organizations.memberships ("organizationId", "userId", roles, "updatedAt") VALUES ($1, $2, '{}', now())`, [alice.organizationId, reader.userId]);
+    await t.vigil.db.pool.query(`INSERT INTO organizations.memberships ("organizationId", "userId", roles, "updatedAt") VALUES ($1, $2, '{}', now())`, [
+      alice.organizationId,
+      reader.userId,
+    ]);
   });
 
   it('refuses empty comments, non-members, followers and a wrong scan target', async () => {
@@ -137,7 +181,14 @@ describe('alert comments', () => {
     expect((await t.rest('POST', path, { key: alice.apiKey, body: { comment: 'x', mimeType: 'not a mime' } })).status).toBe(400);
     expect((await t.rest('POST', path, { key: stranger.apiKey, body: { comment: 'hi' } })).status).toBe(404);
     expect((await t.rest('POST', path, { key: follower.apiKey, body: { comment: 'hi' } })).status).toBe(404);
-    expect((await t.rest('POST', `/organizations/${alice.organizationId}/scantargets/${otherTarget}/alerts/${id}/comments`, { key: alice.apiKey, body: { comment: 'hi' } })).status).toBe(404);
+    expect(
+      (
+        await t.rest('POST', `/organizations/${alice.organizationId}/scantargets/${otherTarget}/alerts/${id}/comments`, {
+          key: alice.apiKey,
+          body: { comment: 'hi' },
+        })
+      ).status,
+    ).toBe(404);
     expect((await t.rest('GET', `/alerts/${id}/comments`, { key: stranger.apiKey })).status).toBe(404);
     expect((await t.rest('GET', `/alerts/${id}/comments?pageSize=0`, { key: alice.apiKey })).status).toBe(400);
   });
@@ -147,11 +198,24 @@ describe('PUT /organizations/{organizationId}/alerts/status/batch', () => {
   const batch = (body: object, key = alice.apiKey) => t.rest('PUT', `/organizations/${alice.organizationId}/alerts/status/batch`, { key, body });
 
   it('changes matching alerts in chunks of 1000; re-sending the same request makes progress until remaining is 0', async () => {
-    await insertManyAlerts(t.vigil.db, { organizationId: alice.organizationId, scanTargetId: taggedTarget, count: 2100, rule: 'fx-volume-unencrypted', severity: 'LOW' });
+    await insertManyAlerts(t.vigil.db, {
+      organizationId: alice.organizationId,
+      scanTargetId: taggedTarget,
+      count: 2100,
+      rule: 'fx-volume-unencrypted',
+      severity: 'LOW',
+    });
     const body = {
       state: 'RISK_ACCEPTED',
       comment: 'accepted in bulk',
-      condition: { dryRun: false, scanTargetIds: null, states: null, severities: ['LOW'], selection: { rules: ['fx-volume-unencrypted'], alertIds: null }, includeEmptyScanTargetTags: null },
+      condition: {
+        dryRun: false,
+        scanTargetIds: null,
+        states: null,
+        severities: ['LOW'],
+        selection: { rules: ['fx-volume-unencrypted'], alertIds: null },
+        includeEmptyScanTargetTags: null,
+      },
     };
     const dry = await batch({ ...body, condition: { ...body.condition, dryRun: true } });
     expect(dry.status).toBe(200);
@@ -176,7 +240,9 @@ describe('PUT /organizations/{organizationId}/alerts/status/batch', () => {
     );
     expect(rows[0]).toEqual({ changed: 2100, history: 2100, comments: 2100, events: 2100, commentEvents: 2100 });
     // The follower's log shows each change once, censored (derived from the events above when read).
-    const followerEvents = (await eventsOf(t.vigil.db, follower.organizationId, 'AlertFollowingUpdated')).filter((e) => e.data.rule === 'fx-volume-unencrypted');
+    const followerEvents = (await eventsOf(t.vigil.db, follower.organizationId, 'AlertFollowingUpdated')).filter(
+      (e) => e.data.rule === 'fx-volume-unencrypted',
+    );
     expect(followerEvents).toHaveLength(2100);
     expect(followerEvents.every((e) => e.data.resource === '[censored]' && e.data.state === 'RISK_ACCEPTED' && !('userId' in e.metadata))).toBe(true);
   });
@@ -187,7 +253,15 @@ describe('PUT /organizations/{organizationId}/alerts/status/batch', () => {
       { organizationId: alice.organizationId, scanTargetId: taggedTarget, rule: 'fx-key-unrotated', resource: 'k2', severity: 'HIGH', state: 'IN_PROGRESS' },
       { organizationId: alice.organizationId, scanTargetId: otherTarget, rule: 'fx-key-unrotated', resource: 'k3', severity: 'MEDIUM', state: 'OPEN' },
       { organizationId: alice.organizationId, scanTargetId: target, rule: 'fx-key-unrotated', resource: 'k4', severity: 'MEDIUM', state: 'OPEN' },
-      { organizationId: alice.organizationId, scanTargetId: target, rule: 'fx-key-unrotated', resource: 'k5', severity: 'MEDIUM', state: 'CLOSED', resolvedAt: new Date() },
+      {
+        organizationId: alice.organizationId,
+        scanTargetId: target,
+        rule: 'fx-key-unrotated',
+        resource: 'k5',
+        severity: 'MEDIUM',
+        state: 'CLOSED',
+        resolvedAt: new Date(),
+      },
     ]);
     const count = async (condition: object) => (await batch({ state: ['MITIGATING_CONTROL'], condition: { dryRun: true, ...condition } })).body.count;
     expect(await count({ rules: ['fx-key-unrotated'] })).toBe(5); // CLOSED matches too (it would reopen)
@@ -198,7 +272,11 @@ describe('PUT /organizations/{organizationId}/alerts/status/batch', () => {
     expect(await count({ rules: ['fx-key-unrotated'], scanTargetTags: ['prod'] })).toBe(2);
     expect(await count({ rules: ['fx-key-unrotated'], scanTargetTags: ['prod'], includeEmptyScanTargetTags: true })).toBe(4);
     expect(await count({ rules: ['fx-key-unrotated'], scanTargetIds: [otherTarget] })).toBe(1);
-    const real = await batch({ state: ['MITIGATING_CONTROL', 'OPEN'], comment: null, condition: { dryRun: false, selection: { alertIds: [ids[0], ids[1]], rules: null } } });
+    const real = await batch({
+      state: ['MITIGATING_CONTROL', 'OPEN'],
+      comment: null,
+      condition: { dryRun: false, selection: { alertIds: [ids[0], ids[1]], rules: null } },
+    });
     expect(real.body).toEqual({ count: 2, dryRun: false, remaining: 0 });
     const after = await t.rest('GET', `/alerts/${ids[1]}`, { key: alice.apiKey });
     expect(after.body).toMatchObject({ state: 'MITIGATING_CONTROL', version: 2 });

@@ -1,6 +1,6 @@
-import { ApolloClient, HttpLink, InMemoryCache, gql, type DocumentNode, type OperationVariables } from '@apollo/client';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
-import { createScanTarget, follow, insertAlerts, insertRules, type FixtureAlert } from './support/alert-fixtures';
+import { ApolloClient, type DocumentNode, gql, HttpLink, InMemoryCache, type OperationVariables } from '@apollo/client';
+import { createScanTarget, type FixtureAlert, follow, insertAlerts, insertRules } from './support/alert-fixtures';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * Apollo Client's default normalised cache (`new InMemoryCache()`, no type policies) against a running
@@ -14,7 +14,10 @@ let ann: Account; // ADMIN of Acme; also a member of Viewer Org, which follows A
 let vera: Account; // ADMIN of Viewer Org; also a member of Bolt, which follows Acme too
 
 const addMember = (organizationId: string, userId: string) =>
-  t.vigil.db.pool.query(`INSERT INTO organizations.memberships ("organizationId", "userId", roles, "updatedAt") VALUES ($1, $2, '{ADMIN}', now())`, [organizationId, userId]);
+  t.vigil.db.pool.query(`INSERT INTO organizations.memberships ("organizationId", "userId", roles, "updatedAt") VALUES ($1, $2, '{ADMIN}', now())`, [
+    organizationId,
+    userId,
+  ]);
 
 beforeAll(async () => {
   t = await startTestVigil();
@@ -106,7 +109,10 @@ describe('Apollo Client InMemoryCache over Vigil', () => {
     const s = session(vera);
     const me = gql`query Me { me { id name email picture } }`;
     await s.query(me);
-    await s.cached.mutate({ mutation: gql`mutation Rename($input: UpdateMeInput!) { updateMe(input: $input) { id name email picture } }`, variables: { input: { name: 'Vera Renamed' } } });
+    await s.cached.mutate({
+      mutation: gql`mutation Rename($input: UpdateMeInput!) { updateMe(input: $input) { id name email picture } }`,
+      variables: { input: { name: 'Vera Renamed' } },
+    });
     const cached = await s.query(me);
     expect(cached.me.name).toBe('Vera Renamed');
     expect(cached).toEqual(await s.fresh(me));
@@ -115,7 +121,10 @@ describe('Apollo Client InMemoryCache over Vigil', () => {
   it('keeps relations and memberships apart: each has its own id, not an organization’s', async () => {
     const s = session(vera);
     const following = gql`query Following($org: ID!) { following(organizationId: $org) { id followerId followingId tags } }`;
-    const [viewerOrg, boltOrg] = [vera.organizationId, (await s.fresh(gql`{ organizations { id name } }`)).organizations.find((o: { name: string }) => o.name === 'Bolt').id];
+    const [viewerOrg, boltOrg] = [
+      vera.organizationId,
+      (await s.fresh(gql`{ organizations { id name } }`)).organizations.find((o: { name: string }) => o.name === 'Bolt').id,
+    ];
     await s.query(following, { org: viewerOrg });
     await s.query(following, { org: boltOrg });
     const viewerFollows = await s.query(following, { org: viewerOrg });
@@ -145,8 +154,10 @@ describe('lookups by id', () => {
 
   it('answer null, with no error, for an object that is not there and for one that is not the caller’s alike; the rest of the answer stays', async () => {
     const cid = await t.bootstrap('cid@cora.example', 'Cora');
-    const acmeAlert = (await t.graphql(`query($o: ID!) { alerts(organizationId: $o) { data { alertId } } }`, { o: ann.organizationId }, ann.apiKey)).body.data.alerts.data[0].alertId;
-    const acmeTarget = (await t.graphql(`query($o: ID!) { scanTargets(organizationId: $o) { id } }`, { o: ann.organizationId }, ann.apiKey)).body.data.scanTargets[0]?.id;
+    const acmeAlert = (await t.graphql(`query($o: ID!) { alerts(organizationId: $o) { data { alertId } } }`, { o: ann.organizationId }, ann.apiKey)).body.data
+      .alerts.data[0].alertId;
+    const acmeTarget = (await t.graphql(`query($o: ID!) { scanTargets(organizationId: $o) { id } }`, { o: ann.organizationId }, ann.apiKey)).body.data
+      .scanTargets[0]?.id;
     expect(acmeTarget).toEqual(expect.any(String));
     const query = `query($alert: ID!, $target: ID!, $org: ID!, $user: ID!) {
       me { id }

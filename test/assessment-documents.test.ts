@@ -1,7 +1,7 @@
 import { follow } from './support/organizations';
 import { pdfText } from './support/pdf-text';
-import { buildTemplate, call, insertAttachment, sendAssessment, type QuestionIds } from './support/questionnaires';
-import { startTestVigil, type Account, type HttpResult, type TestVigil } from './support/vigil';
+import { buildTemplate, call, insertAttachment, type QuestionIds, sendAssessment } from './support/questionnaires';
+import { type Account, type HttpResult, startTestVigil, type TestVigil } from './support/vigil';
 
 // Where documents meet questionnaires: the QUESTIONNAIRE_REPORT export (a PDF per side of an
 // assessment) and the files both parties of an assessment read. One sender, one receiver, and a
@@ -23,7 +23,8 @@ afterAll(() => t.close());
 
 const assessmentPath = (who: Account, id: string) => `/organizations/${who.organizationId}/assessments/${id}`;
 const answer = (id: string, questionId: string, body: unknown) => call(t, receiver, 'PUT', `${assessmentPath(receiver, id)}/answers/${questionId}`, body);
-const exportReport = (who: Account, org: string, params: object) => t.rest('POST', `/organizations/${org}/documents`, { key: who.apiKey, body: { type: 'QUESTIONNAIRE_REPORT', params } });
+const exportReport = (who: Account, org: string, params: object) =>
+  t.rest('POST', `/organizations/${org}/documents`, { key: who.apiKey, body: { type: 'QUESTIONNAIRE_REPORT', params } });
 
 async function waitFinished(id: string, key: string): Promise<HttpResult> {
   for (let i = 0; i < 150; i++) {
@@ -132,7 +133,9 @@ describe('files shared through an assessment', () => {
   it("lets the receiver read the sender's element file and the sender read the receiver's answer and comment files; a third organization gets 404", async () => {
     const { questionnaireId, sectionId, questions: q } = await buildTemplate(t, sender, 'Template with files');
     const policy = await insertAttachment(t, sender, 'security-policy.pdf');
-    await call(t, sender, 'PUT', `/organizations/${sender.organizationId}/questionnaires/${questionnaireId}/elements/${sectionId}`, { attachmentIds: [policy] });
+    await call(t, sender, 'PUT', `/organizations/${sender.organizationId}/questionnaires/${questionnaireId}/elements/${sectionId}`, {
+      attachmentIds: [policy],
+    });
     const unrelated = await insertAttachment(t, sender, 'board-minutes.pdf');
     // Before any assessment, the element's file is the sender's alone.
     expect((await read(receiver, policy)).status).toBe(404);

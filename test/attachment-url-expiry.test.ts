@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * A signed /storage URL never outlives its attachment: its expiry is cut to the attachment's
@@ -34,7 +34,8 @@ async function uploaded(expiresAt: Date): Promise<{ id: string; url: string }> {
 }
 
 /** The expiry (ms) a local storage URL's signed grant carries. */
-const grantExpiry = (url: string) => (JSON.parse(Buffer.from(url.slice(url.lastIndexOf('/') + 1).split('.')[0], 'base64url').toString()) as { exp: number }).exp * 1000;
+const grantExpiry = (url: string) =>
+  (JSON.parse(Buffer.from(url.slice(url.lastIndexOf('/') + 1).split('.')[0], 'base64url').toString()) as { exp: number }).exp * 1000;
 
 async function until(what: string, done: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
-import { follow } from './support/alert-fixtures';
-import { startS3Server } from './support/s3-server';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
 import { signGrant } from '../lib/storage/signed-tokens';
 import { shareAttachment } from '../subgraphs/documents/attachment-store';
+import { follow } from './support/alert-fixtures';
+import { startS3Server } from './support/s3-server';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * Attachments on both storage backends: declared, uploaded through the signed URL only when length
@@ -66,8 +66,18 @@ describe.each([
   it('answers a created attachment with an absolute, signed upload URL and records AttachmentCreated', async () => {
     const res = await create(declaration(CONTENT));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ fileName: 'evidence ção.pdf', contentLength: CONTENT.length, contentType: 'application/pdf', contentMD5: md5(CONTENT), uploaded: false, expiresAt: null, organizationId: owner.organizationId });
-    expect(res.body.url).toMatch(useS3 ? new RegExp(`^${s3!.env.S3_ENDPOINT}/vigil-test/`) : new RegExp(`^${t.url.replace('127.0.0.1', '(127\\.0\\.0\\.1|localhost)')}/storage/`));
+    expect(res.body).toMatchObject({
+      fileName: 'evidence ção.pdf',
+      contentLength: CONTENT.length,
+      contentType: 'application/pdf',
+      contentMD5: md5(CONTENT),
+      uploaded: false,
+      expiresAt: null,
+      organizationId: owner.organizationId,
+    });
+    expect(res.body.url).toMatch(
+      useS3 ? new RegExp(`^${s3!.env.S3_ENDPOINT}/vigil-test/`) : new RegExp(`^${t.url.replace('127.0.0.1', '(127\\.0\\.0\\.1|localhost)')}/storage/`),
+    );
     // S3 enforces what the signature covers: the declared length, MD5 and type are signed headers.
     if (useS3) expect(decodeURIComponent(res.body.url)).toMatch(/X-Amz-SignedHeaders=[^&]*content-length;content-md5;content-type/);
     const events = await t.rest('GET', `/organizations/${owner.organizationId}/events?name=AttachmentCreated`, { key: owner.apiKey });
@@ -172,7 +182,10 @@ describe.each([
   it('renames an attachment and deletes it with its bytes once it expires', async () => {
     const created = (await create(declaration(CONTENT))).body;
     expect((await put(created.url, CONTENT, uploadHeaders(CONTENT))).status).toBe(200);
-    const renamed = await t.rest('PUT', `/attachments/${created.id}`, { key: owner.apiKey, body: { fileName: 'renamed.pdf', expiresAt: new Date(Date.now() + 1500).toISOString() } });
+    const renamed = await t.rest('PUT', `/attachments/${created.id}`, {
+      key: owner.apiKey,
+      body: { fileName: 'renamed.pdf', expiresAt: new Date(Date.now() + 1500).toISOString() },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body.fileName).toBe('renamed.pdf');
     const downloadUrl = renamed.body.url;

@@ -1,10 +1,23 @@
-import { getNamedType, isLeafType, isObjectType, type GraphQLNamedType, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
+import { type GraphQLNamedType, type GraphQLObjectType, type GraphQLSchema, getNamedType, isLeafType, isObjectType } from 'graphql';
 import { authenticateApiKey } from '../lib/api-keys';
 import { SUBGRAPH_NAMES, type SubgraphName } from '../lib/config';
-import { signPrincipal, type Principal } from '../lib/principal';
+import { type Principal, signPrincipal } from '../lib/principal';
 import { SUBGRAPHS } from '../subgraphs';
 import { buildSchema } from '../subgraphs/server';
-import { A_EMAIL, A_NAME, ACCOUNT, ATTACHMENT_FILE_NAME, buildAuthorizationFixture, FOLLOWER_SECRETS, RESOURCE, STRANGER_SECRETS, TARGET_NAME, TARGET_TAG, type AuthorizationFixture, type Ids } from './support/authorization-fixture';
+import {
+  A_EMAIL,
+  A_NAME,
+  ACCOUNT,
+  ATTACHMENT_FILE_NAME,
+  type AuthorizationFixture,
+  buildAuthorizationFixture,
+  FOLLOWER_SECRETS,
+  type Ids,
+  RESOURCE,
+  STRANGER_SECRETS,
+  TARGET_NAME,
+  TARGET_TAG,
+} from './support/authorization-fixture';
 import { startTestVigil } from './support/vigil';
 
 /**
@@ -37,8 +50,19 @@ interface EntityRow {
 const ENTITY_MATRIX: Record<string, EntityRow> = {
   'organizations.User': { id: (ids) => ids.aUserId, control: A_EMAIL, follower: 'none' },
   'organizations.Organization': { id: (ids) => ids.A, control: A_NAME, follower: 'visible' },
-  'alerts.Alert': { id: (ids) => ids.alertId, followerId: (ids) => `followed:${ids.alertId}`, control: RESOURCE, follower: 'censored', censored: { resource: '[censored]', metadata: {}, enrichment: {}, scanTarget: null } },
-  'alerts.ScanTarget': { id: (ids) => ids.scanTargetId, control: TARGET_NAME, follower: 'censored', censored: { name: '[censored]', tags: [], credential: {} } },
+  'alerts.Alert': {
+    id: (ids) => ids.alertId,
+    followerId: (ids) => `followed:${ids.alertId}`,
+    control: RESOURCE,
+    follower: 'censored',
+    censored: { resource: '[censored]', metadata: {}, enrichment: {}, scanTarget: null },
+  },
+  'alerts.ScanTarget': {
+    id: (ids) => ids.scanTargetId,
+    control: TARGET_NAME,
+    follower: 'censored',
+    censored: { name: '[censored]', tags: [], credential: {} },
+  },
   'alerts.Scan': { id: (ids) => ids.scanId, control: TARGET_NAME, follower: 'none' },
   'questionnaires.Questionnaire': { id: (ids) => ids.questionnaireId, control: QUESTIONNAIRE_NAME, follower: 'none' },
   'documents.Attachment': { id: (ids) => ids.attachmentId, control: ATTACHMENT_FILE_NAME, follower: 'none' },
@@ -68,7 +92,9 @@ function resolvableEntities(subgraph: SubgraphName, schema: GraphQLSchema): Enti
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('_')) continue;
     const keys = [type.astNode, ...type.extensionASTNodes].flatMap((node) => node?.directives ?? []).filter((d) => d.name.value === 'key');
-    const resolvable = keys.some((key) => !key.arguments?.some((arg) => arg.name.value === 'resolvable' && arg.value.kind === 'BooleanValue' && !arg.value.value));
+    const resolvable = keys.some(
+      (key) => !key.arguments?.some((arg) => arg.name.value === 'resolvable' && arg.value.kind === 'BooleanValue' && !arg.value.value),
+    );
     if (resolvable) entities.push({ key: `${subgraph}.${type.name}`, subgraph, type, selection: selectionOf(type) });
   }
   return entities;
@@ -126,7 +152,8 @@ function refusal(entity: Entity, who: string, answer: EntityAnswer): string[] {
   const problems = leaked(answer, STRANGER_SECRETS).map((secret) => `${describeAnswer(entity, who, answer)} shows "${secret}"`);
   const codes = (answer.errors ?? []).map((e) => e.extensions?.code);
   const empty = answer.data?._entities == null || answer.data._entities.every((e) => e === null);
-  if (!empty || !codes.every((code) => code === 'NOT_FOUND' || code === 'UNAUTHENTICATED')) problems.push(`not refused: ${describeAnswer(entity, who, answer)}`);
+  if (!empty || !codes.every((code) => code === 'NOT_FOUND' || code === 'UNAUTHENTICATED'))
+    problems.push(`not refused: ${describeAnswer(entity, who, answer)}`);
   return problems;
 }
 
@@ -137,7 +164,10 @@ describe('entity references, resolved on each subgraph with a signed principal',
 
   it('A’s admin and a regular member of A get each of A’s objects whole (the positive control)', async () => {
     const problems: string[] = [];
-    for (const [who, key] of [['admin', fixture.a.apiKey], ['member', fixture.m.apiKey]] as const) {
+    for (const [who, key] of [
+      ['admin', fixture.a.apiKey],
+      ['member', fixture.m.apiKey],
+    ] as const) {
       const principal = await principalOf(key);
       for (const entity of entities) {
         const answer = await resolveReference(entity, principal);
@@ -152,7 +182,11 @@ describe('entity references, resolved on each subgraph with a signed principal',
 
   it('a stranger, a removed member and an anonymous caller get nothing of any entity', async () => {
     const problems: string[] = [];
-    for (const [who, key] of [['stranger', fixture.s.apiKey], ['removed member', fixture.r.apiKey], ['anonymous', null]] as const) {
+    for (const [who, key] of [
+      ['stranger', fixture.s.apiKey],
+      ['removed member', fixture.r.apiKey],
+      ['anonymous', null],
+    ] as const) {
       const principal = await principalOf(key);
       for (const entity of entities) problems.push(...refusal(entity, who, await resolveReference(entity, principal)));
     }
@@ -171,7 +205,8 @@ describe('entity references, resolved on each subgraph with a signed principal',
       }
       problems.push(...leaked(answer, FOLLOWER_SECRETS).map((secret) => `${describeAnswer(entity, 'follower', answer)} shows "${secret}"`));
       const resolved = answer.data?._entities?.[0];
-      if (answer.errors || !resolved || resolved.id !== (row.followerId ?? row.id)(ids)) problems.push(`not resolved: ${describeAnswer(entity, 'follower', answer)}`);
+      if (answer.errors || !resolved || resolved.id !== (row.followerId ?? row.id)(ids))
+        problems.push(`not resolved: ${describeAnswer(entity, 'follower', answer)}`);
       else if (row.censored) {
         const shown = Object.fromEntries(Object.keys(row.censored).map((field) => [field, resolved[field]]));
         if (JSON.stringify(shown) !== JSON.stringify(row.censored)) problems.push(`not censored: ${describeAnswer(entity, 'follower', answer)}`);

@@ -1,7 +1,16 @@
 import { REST_ROUTES } from '../gateway/rest/routes';
-import { buildAuthorizationFixture, FOLLOWER_SECRETS, inParallel, PENDING_EMAIL, snapshotOfA, STRANGER_SECRETS, type AuthorizationFixture, type Ids } from './support/authorization-fixture';
+import {
+  type AuthorizationFixture,
+  buildAuthorizationFixture,
+  FOLLOWER_SECRETS,
+  type Ids,
+  inParallel,
+  PENDING_EMAIL,
+  STRANGER_SECRETS,
+  snapshotOfA,
+} from './support/authorization-fixture';
 import { follow } from './support/organizations';
-import { startTestVigil, type Account, type HttpResult } from './support/vigil';
+import { type Account, type HttpResult, startTestVigil } from './support/vigil';
 
 /**
  * Every REST route of the route table, called on organization A's objects by every kind of caller:
@@ -83,9 +92,15 @@ const REST_MATRIX: Record<string, RouteRow> = {
   'GET /organizations/:organizationId/alerts/:alertId': { access: 'follower-read' },
   'GET /alerts/:alertId/history': { access: 'follower-read' },
   'GET /alerts/:alertId/comments': { access: 'follower-read' },
-  'POST /organizations/:organizationId/scantargets/:scanTargetId/alerts/:alertId/comments': { access: 'member-write', body: () => ({ comment: 'matrix comment' }) },
+  'POST /organizations/:organizationId/scantargets/:scanTargetId/alerts/:alertId/comments': {
+    access: 'member-write',
+    body: () => ({ comment: 'matrix comment' }),
+  },
   'POST /organizations/:organizationId/alerts/:alertId/comments': { access: 'member-write', body: () => ({ comment: 'matrix comment' }) },
-  'PUT /organizations/:organizationId/scantargets/:scanTargetId/alerts/:alertId': { access: 'admin', body: () => ({ state: 'IN_PROGRESS', labels: ['matrix'] }) },
+  'PUT /organizations/:organizationId/scantargets/:scanTargetId/alerts/:alertId': {
+    access: 'admin',
+    body: () => ({ state: 'IN_PROGRESS', labels: ['matrix'] }),
+  },
   'PUT /organizations/:organizationId/alerts/status/batch': { access: 'admin', body: () => ({ state: 'IN_PROGRESS', condition: { dryRun: true } }) },
   'POST /organizations/:organizationId/summaries/scantargets/details': { access: 'read', body: empty },
   'POST /organizations/:organizationId/followings/summaries/scantargets/details': { access: 'read', body: empty },
@@ -149,11 +164,22 @@ const REST_MATRIX: Record<string, RouteRow> = {
   'POST /organizations/:organizationId/questionnaires': { access: 'admin', body: () => ({ name: 'Matrix questionnaire' }) },
   'GET /organizations/:organizationId/questionnaires/:questionnaireId': { access: 'read' },
   'PUT /organizations/:organizationId/questionnaires/:questionnaireId': { access: 'admin', body: () => ({ description: 'Described by matrix' }) },
-  'POST /organizations/:organizationId/questionnaires/:questionnaireId/elements': { access: 'admin', params: draft, body: () => ({ type: 'SECTION', props: { title: 'Matrix section' } }) },
-  'PUT /organizations/:organizationId/questionnaires/:questionnaireId/elements/:elementId': { access: 'admin', params: draft, body: () => ({ props: { title: 'Renamed by matrix' } }) },
+  'POST /organizations/:organizationId/questionnaires/:questionnaireId/elements': {
+    access: 'admin',
+    params: draft,
+    body: () => ({ type: 'SECTION', props: { title: 'Matrix section' } }),
+  },
+  'PUT /organizations/:organizationId/questionnaires/:questionnaireId/elements/:elementId': {
+    access: 'admin',
+    params: draft,
+    body: () => ({ props: { title: 'Renamed by matrix' } }),
+  },
   'DELETE /organizations/:organizationId/questionnaires/:questionnaireId/elements/:elementId': { access: 'admin', params: draft },
   'GET /organizations/:organizationId/assessments': { access: 'read' },
-  'POST /organizations/:organizationId/assessments': { access: 'admin', body: (c) => ({ questionnaireId: c.questionnaireId, receiverId: c.V, name: 'Matrix assessment 2', dueDate: '2099-01-01T00:00:00Z' }) },
+  'POST /organizations/:organizationId/assessments': {
+    access: 'admin',
+    body: (c) => ({ questionnaireId: c.questionnaireId, receiverId: c.V, name: 'Matrix assessment 2', dueDate: '2099-01-01T00:00:00Z' }),
+  },
   'GET /organizations/:organizationId/assessments/:assessmentId': { access: 'read' },
   'PUT /organizations/:organizationId/assessments/:assessmentId': { access: 'admin', body: () => ({ reviewNotes: 'Changed by matrix' }) },
   'GET /organizations/:organizationId/assessments/:assessmentId/answers': { access: 'read' },
@@ -170,7 +196,10 @@ const REST_MATRIX: Record<string, RouteRow> = {
   'PUT /organizations/:organizationId/assessments/:assessmentId/status': { access: 'admin', body: () => ({ status: 'REQUESTED_CLARIFICATION' }) },
   // ───────────── scan targets and groups ─────────────
   'GET /organizations/:organizationId/scantargets': { access: 'read' },
-  'POST /organizations/:organizationId/scantargets': { access: 'admin', body: () => ({ name: 'Matrix target', kind: 'AWS', credential: { account: '210987654321' } }) },
+  'POST /organizations/:organizationId/scantargets': {
+    access: 'admin',
+    body: () => ({ name: 'Matrix target', kind: 'AWS', credential: { account: '210987654321' } }),
+  },
   'GET /organizations/:organizationId/scantargets/:scanTargetId': { access: 'read' },
   'PUT /organizations/:organizationId/scantargets/:scanTargetId': { access: 'admin', body: () => ({ tags: ['matrix'] }) },
   'DELETE /organizations/:organizationId/scantargets/:scanTargetId': { access: 'admin' },
@@ -184,10 +213,20 @@ const REST_MATRIX: Record<string, RouteRow> = {
   'DELETE /organizations/:organizationId/scantargetgroups/:scanTargetGroupId': { access: 'admin' },
   'POST /organizations/:organizationId/scantargetgroups/:scanTargetGroupId': {
     access: 'admin',
-    body: () => ({ credential: { region: 'us-ashburn-1', tenancy_id: 'ocid1.tenancy.oc1..aaaa', user_id: 'ocid1.user.oc1..aaaa', key_fingerprint: '12:34:56:78:90:ab:cd:ef:12:34:56:78:90:ab:cd:ef' } }),
+    body: () => ({
+      credential: {
+        region: 'us-ashburn-1',
+        tenancy_id: 'ocid1.tenancy.oc1..aaaa',
+        user_id: 'ocid1.user.oc1..aaaa',
+        key_fingerprint: '12:34:56:78:90:ab:cd:ef:12:34:56:78:90:ab:cd:ef',
+      },
+    }),
   },
   'GET /organizations/:organizationId/scantargetgroups/:scanTargetGroupId/targets': { access: 'read' },
-  'POST /organizations/:organizationId/scantargetgroups/:scanTargetGroupId/targets': { access: 'admin', body: () => ({ compartments: [{ name: 'Matrix compartment', ocid: 'ocid1.compartment.oc1..aaaa' }] }) },
+  'POST /organizations/:organizationId/scantargetgroups/:scanTargetGroupId/targets': {
+    access: 'admin',
+    body: () => ({ compartments: [{ name: 'Matrix compartment', ocid: 'ocid1.compartment.oc1..aaaa' }] }),
+  },
   'GET /organizations/:organizationId/scantargetgroups/:scanTargetGroupId/scripts': { access: 'read' },
   'GET /organizations/:organizationId/scantargetgroups/:scanTargetGroupId/scripts/vigil-oracle.tf': { access: 'read' },
   'GET /organizations/:organizationId/scantargetgroups/:scanTargetGroupId/scantargets': { access: 'read' },
@@ -198,7 +237,10 @@ const REST_MATRIX: Record<string, RouteRow> = {
   'GET /organizations/:organizationId/scantargets/:scanTargetId/scans/:scanId': { access: 'read' },
   'POST /organizations/:organizationId/scantargets/:scanTargetId/findings': {
     access: 'admin',
-    body: () => ({ format: 'vigil', findings: [{ rule: 'aws-s3-public-bucket', resource: 'arn:aws:s3:::secret-bucket-name', metadata: { accountId: '123456789012' } }] }),
+    body: () => ({
+      format: 'vigil',
+      findings: [{ rule: 'aws-s3-public-bucket', resource: 'arn:aws:s3:::secret-bucket-name', metadata: { accountId: '123456789012' } }],
+    }),
   },
   'GET /organizations/:organizationId/webhooks': { access: 'admin' },
   'POST /organizations/:organizationId/webhooks': { access: 'admin', body: () => ({ url: 'http://127.0.0.1:9/matrix-hook' }) },
@@ -210,7 +252,23 @@ const REST_MATRIX: Record<string, RouteRow> = {
 };
 
 /** Path parameters that name one of A's objects (not another organization): own-organization calls must not reach them. */
-const OBJECT_PARAMS = new Set(['alertId', 'scanTargetId', 'scanTargetGroupId', 'memberId', 'scanId', 'email', 'apiKeyId', 'token', 'webhookId', 'questionnaireId', 'elementId', 'assessmentId', 'questionId', 'attachmentId', 'documentId']);
+const OBJECT_PARAMS = new Set([
+  'alertId',
+  'scanTargetId',
+  'scanTargetGroupId',
+  'memberId',
+  'scanId',
+  'email',
+  'apiKeyId',
+  'token',
+  'webhookId',
+  'questionnaireId',
+  'elementId',
+  'assessmentId',
+  'questionId',
+  'attachmentId',
+  'documentId',
+]);
 
 function pathParam(name: string, path: string, c: CallIds): string {
   switch (name) {
@@ -287,13 +345,19 @@ beforeAll(async () => {
   await follow(t, g, a);
   const h1 = await t.bootstrap('admin-h1@asking.test', 'Asking Org 1');
   const h2 = await t.bootstrap('admin-h2@asking.test', 'Asking Org 2');
-  for (const h of [h1, h2]) expect((await t.rest('POST', `/organizations/${h.organizationId}/followers/requests`, { key: h.apiKey, body: { token: a.organizationId } })).status).toBe(200);
+  for (const h of [h1, h2])
+    expect((await t.rest('POST', `/organizations/${h.organizationId}/followers/requests`, { key: h.apiKey, body: { token: a.organizationId } })).status).toBe(
+      200,
+    );
   invitee = await t.bootstrap(INVITEE_EMAIL, 'Invitee Org');
   const invite = await t.rest('POST', `/organizations/${a.organizationId}/invites`, { key: a.apiKey, body: { email: INVITEE_EMAIL, roles: [] } });
   expect(invite.status).toBe(200);
   const spare = await t.rest('POST', '/me/apikeys', { key: a.apiKey, body: { name: 'spare' } });
   expect(spare.status).toBe(200);
-  const oauthTarget = await t.rest('POST', `/organizations/${a.organizationId}/scantargets`, { key: a.apiKey, body: { name: 'OAuth target', kind: 'GWORKSPACE' } });
+  const oauthTarget = await t.rest('POST', `/organizations/${a.organizationId}/scantargets`, {
+    key: a.apiKey,
+    body: { name: 'OAuth target', kind: 'GWORKSPACE' },
+  });
   expect(oauthTarget.status).toBe(200);
   const webhook = await t.rest('POST', `/organizations/${a.organizationId}/webhooks`, { key: a.apiKey, body: { url: 'http://127.0.0.1:9/matrix' } });
   expect(webhook.status).toBe(200);
@@ -317,11 +381,11 @@ beforeAll(async () => {
 afterAll(() => fixture.t.close());
 
 const send = (call: Call, key: string | undefined) => fixture.t.rest(call.method, call.path, { key, ...(call.body === undefined ? {} : { body: call.body }) });
-const describeAnswer = (who: string, call: Call, answer: HttpResult) => `${who}: ${call.method} ${call.path} ${call.body ? JSON.stringify(call.body) : ''} → ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
+const describeAnswer = (who: string, call: Call, answer: HttpResult) =>
+  `${who}: ${call.method} ${call.path} ${call.body ? JSON.stringify(call.body) : ''} → ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
 const leaks = (who: string, call: Call, answer: HttpResult, secrets: string[]) =>
   secrets.filter((secret) => JSON.stringify(answer.body ?? '').includes(secret)).map((secret) => `${describeAnswer(who, call, answer)} shows "${secret}"`);
 const ok = (answer: HttpResult) => answer.status >= 200 && answer.status < 300;
-
 
 /** What `who` must get from `route` on A: 'ok', or the refusal status. */
 function expectation(route: string, who: 'stranger' | 'removed member' | 'follower' | 'member'): 'ok' | number {
@@ -344,7 +408,10 @@ describe('callers outside A', () => {
     const problems = await inParallel(routes, async (route) => {
       const call = callOf(route, { ...ids, org: ids.A });
       const found: string[] = [];
-      for (const [who, key] of [['no key', undefined], ['deleted key', fixture.deletedKey]] as const) {
+      for (const [who, key] of [
+        ['no key', undefined],
+        ['deleted key', fixture.deletedKey],
+      ] as const) {
         const answer = await send(call, key);
         if (answer.status !== 401) found.push(`expected 401: ${describeAnswer(who, call, answer)}`);
         found.push(...leaks(who, call, answer, STRANGER_SECRETS));
@@ -373,7 +440,11 @@ describe('callers outside A', () => {
       problems.push(...found.flat());
     }
     expect(problems).toEqual([]);
-    const ofA = (snapshot: Awaited<ReturnType<typeof snapshotOfA>>) => ({ ...snapshot, fFollowing: null, events: snapshot.events.filter((e: { organizationId: string }) => e.organizationId === ids.A) });
+    const ofA = (snapshot: Awaited<ReturnType<typeof snapshotOfA>>) => ({
+      ...snapshot,
+      fFollowing: null,
+      events: snapshot.events.filter((e: { organizationId: string }) => e.organizationId === ids.A),
+    });
     expect(ofA(await snapshotOfA(fixture))).toEqual(ofA(before));
   });
 
@@ -384,7 +455,10 @@ describe('callers outside A', () => {
       const names = [...route.matchAll(/:(\w+)/g)].map((m) => m[1]);
       return names.includes('organizationId') && names.some((name) => OBJECT_PARAMS.has(name));
     });
-    for (const [who, account, secrets] of [['stranger', fixture.s, STRANGER_SECRETS], ['follower', fixture.f, FOLLOWER_SECRETS]] as const) {
+    for (const [who, account, secrets] of [
+      ['stranger', fixture.s, STRANGER_SECRETS],
+      ['follower', fixture.f, FOLLOWER_SECRETS],
+    ] as const) {
       const found = await inParallel(aimed, async (route) => {
         const call = callOf(route, { ...ids, org: account.organizationId });
         const answer = await send(call, account.apiKey);
@@ -393,7 +467,11 @@ describe('callers outside A', () => {
       problems.push(...found.flat());
     }
     expect(problems).toEqual([]);
-    const ofA = (snapshot: Awaited<ReturnType<typeof snapshotOfA>>) => ({ ...snapshot, fFollowing: null, events: snapshot.events.filter((e: { organizationId: string }) => e.organizationId === ids.A) });
+    const ofA = (snapshot: Awaited<ReturnType<typeof snapshotOfA>>) => ({
+      ...snapshot,
+      fFollowing: null,
+      events: snapshot.events.filter((e: { organizationId: string }) => e.organizationId === ids.A),
+    });
     expect(ofA(await snapshotOfA(fixture))).toEqual(ofA(before));
   });
 });

@@ -1,23 +1,23 @@
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { SUBGRAPHS } from '../subgraphs';
+import type { FieldRule, Access as RuleAccess } from '../subgraphs/field-rules';
 import {
-  ACCOUNT,
   A_NAME,
+  ACCOUNT,
+  type AuthorizationFixture,
   buildAuthorizationFixture,
   COMMENT,
   FOLLOWER_SECRETS,
+  type Ids,
   inParallel,
   M_EMAIL,
   PENDING_EMAIL,
   RESOURCE,
-  snapshotOfA as snapshotOfFixture,
   STRANGER_SECRETS,
+  snapshotOfA as snapshotOfFixture,
   TARGET_NAME,
-  type AuthorizationFixture,
-  type Ids,
 } from './support/authorization-fixture';
-import { named, typeString, type Field, type FullType, type TypeRef } from './support/introspection';
-import { SUBGRAPHS } from '../subgraphs';
-import type { Access as RuleAccess, FieldRule } from '../subgraphs/field-rules';
+import { type Field, type FullType, named, type TypeRef, typeString } from './support/introspection';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * An authorization audit by enumeration: every Query and Mutation field of the supergraph (found by
@@ -115,18 +115,57 @@ const MUTATION_MATRIX: Record<string, Access> = {
   deleteDocument: 'own',
   ...Object.fromEntries(
     [
-      'updateAlert', 'batchUpdateAlerts', 'createScanTargetGroup', 'updateScanTargetGroup', 'deleteScanTargetGroup', 'insertScanTargetGroupCredential',
-      'createScanTargetsFromCompartments', 'createScanTarget', 'updateScanTarget', 'deleteScanTarget', 'checkScanTarget', 'startScan', 'stopScan',
-      'ingestFindings', 'createFollowerRequest', 'deleteFollowerRequest', 'removeFollower', 'acceptFollowingRequest', 'declineFollowingRequest',
-      'updateFollowingTags', 'stopFollowing', 'createInvite', 'deleteInvite', 'resendInvite', 'updateMember', 'removeMember', 'resetMemberMfa',
-      'resetMemberPassword', 'updateOrganization', 'deleteOrganization', 'createWebhook', 'updateWebhook', 'rotateWebhookSecret', 'deleteWebhook',
+      'updateAlert',
+      'batchUpdateAlerts',
+      'createScanTargetGroup',
+      'updateScanTargetGroup',
+      'deleteScanTargetGroup',
+      'insertScanTargetGroupCredential',
+      'createScanTargetsFromCompartments',
+      'createScanTarget',
+      'updateScanTarget',
+      'deleteScanTarget',
+      'checkScanTarget',
+      'startScan',
+      'stopScan',
+      'ingestFindings',
+      'createFollowerRequest',
+      'deleteFollowerRequest',
+      'removeFollower',
+      'acceptFollowingRequest',
+      'declineFollowingRequest',
+      'updateFollowingTags',
+      'stopFollowing',
+      'createInvite',
+      'deleteInvite',
+      'resendInvite',
+      'updateMember',
+      'removeMember',
+      'resetMemberMfa',
+      'resetMemberPassword',
+      'updateOrganization',
+      'deleteOrganization',
+      'createWebhook',
+      'updateWebhook',
+      'rotateWebhookSecret',
+      'deleteWebhook',
       // Questionnaires: ADMIN writes, regular members read (the answering side is the receiver's ADMIN).
-      'createQuestionnaire', 'updateQuestionnaire', 'createQuestionnaireElement', 'updateQuestionnaireElement', 'deleteQuestionnaireElement',
-      'createAssessment', 'updateAssessment', 'updateAssessmentStatus', 'answerQuestion', 'reviewAnswer', 'createAssessmentComment',
+      'createQuestionnaire',
+      'updateQuestionnaire',
+      'createQuestionnaireElement',
+      'updateQuestionnaireElement',
+      'deleteQuestionnaireElement',
+      'createAssessment',
+      'updateAssessment',
+      'updateAssessmentStatus',
+      'answerQuestion',
+      'reviewAnswer',
+      'createAssessmentComment',
     ].map((name) => [name, 'admin' as const]),
   ),
 };
-const fieldsWith = (matrix: Record<string, Access>, access: Access): Record<string, Access> => Object.fromEntries(Object.entries(matrix).filter(([, a]) => a === access));
+const fieldsWith = (matrix: Record<string, Access>, access: Access): Record<string, Access> =>
+  Object.fromEntries(Object.entries(matrix).filter(([, a]) => a === access));
 /** Fields any caller may use whatever the arguments: they read or change only the caller's own account. */
 const GLOBAL_QUERIES = fieldsWith(QUERY_MATRIX, 'account');
 const GLOBAL_MUTATIONS = fieldsWith(MUTATION_MATRIX, 'account');
@@ -172,7 +211,9 @@ const RULES_FOR: Record<Access, RuleAccess[]> = {
 };
 /** Every subgraph's declared rules, `Query.alerts` → rule. */
 const DECLARED_RULES = new Map<string, FieldRule>(
-  Object.values(SUBGRAPHS).flatMap((subgraph) => Object.entries(subgraph.permissions).flatMap(([type, fields]) => Object.entries(fields).map(([field, rule]) => [`${type}.${field}`, rule] as const))),
+  Object.values(SUBGRAPHS).flatMap((subgraph) =>
+    Object.entries(subgraph.permissions).flatMap(([type, fields]) => Object.entries(fields).map(([field, rule]) => [`${type}.${field}`, rule] as const)),
+  ),
 );
 
 // ───────────── introspection types ─────────────
@@ -190,7 +231,6 @@ const INTROSPECTION = `query {
     }
   }
 }`;
-
 
 /** One call: the operation text, its variables and the field name. */
 interface Call {
@@ -293,7 +333,13 @@ class Enumerator {
       case 'JSON':
         if (arg === 'document') return { format: 'vigil', findings: [] }; // would close every alert of the target
         if (arg === 'schedule') return { frequency: '12h' };
-        if (arg === 'credential') return { region: 'us-ashburn-1', tenancy_id: 'ocid1.tenancy.oc1..aaaa', user_id: 'ocid1.user.oc1..aaaa', key_fingerprint: '12:34:56:78:90:ab:cd:ef:12:34:56:78:90:ab:cd:ef' };
+        if (arg === 'credential')
+          return {
+            region: 'us-ashburn-1',
+            tenancy_id: 'ocid1.tenancy.oc1..aaaa',
+            user_id: 'ocid1.user.oc1..aaaa',
+            key_fingerprint: '12:34:56:78:90:ab:cd:ef:12:34:56:78:90:ab:cd:ef',
+          };
         return {};
       default: // String
         if (/email/i.test(arg)) return PENDING_EMAIL;
@@ -391,7 +437,8 @@ describe('the enumeration itself', () => {
     const seen = new Set<string>();
     for (const field of enumerator.queries) {
       const answer = await run(enumerator.call(field, 'query', ids, ids.A), a);
-      for (const secret of [RESOURCE, ACCOUNT, TARGET_NAME, COMMENT, A_NAME, M_EMAIL]) if (JSON.stringify(answer.body).includes(secret)) seen.add(`${field.name}:${secret}`);
+      for (const secret of [RESOURCE, ACCOUNT, TARGET_NAME, COMMENT, A_NAME, M_EMAIL])
+        if (JSON.stringify(answer.body).includes(secret)) seen.add(`${field.name}:${secret}`);
     }
     for (const expected of ['alerts', 'alert', 'alertHistoryOf', 'alertHistory', 'alertsByPage']) expect(seen).toContain(`${expected}:${RESOURCE}`);
     for (const expected of ['scanTargets', 'scanTarget', 'scanTargetSummaries']) expect(seen).toContain(`${expected}:${TARGET_NAME}`);
@@ -410,7 +457,9 @@ async function outsiderProblems(who: Account): Promise<string[]> {
     const answer = await run(enumerator.call(field, operation, ids, org), who);
     const found = leaks(answer, STRANGER_SECRETS);
     const global = operation === 'query' ? GLOBAL_QUERIES[field.name] : GLOBAL_MUTATIONS[field.name];
-    const refused = (refusedAsNull(field, answer) || (codes(answer).length > 0 && codes(answer).every((code) => DENIED.has(code!)))) && answer.body.data?.[field.name] == null;
+    const refused =
+      (refusedAsNull(field, answer) || (codes(answer).length > 0 && codes(answer).every((code) => DENIED.has(code!)))) &&
+      answer.body.data?.[field.name] == null;
     if (!global && !refused) found.push(`${operation} ${field.name} was not refused: ${describeAnswer(answer)}`);
     return found;
   });
@@ -431,7 +480,8 @@ describe('the declared rules (subgraphs/<name>/permissions.ts, applied once at s
     // A field under an organization's rule names the organization in an argument the field has.
     for (const field of everything()) {
       const rule = DECLARED_RULES.get(`${field.operation === 'query' ? 'Query' : 'Mutation'}.${field.field.name}`)!;
-      if (rule.organizationArgument) expect([field.field.name, field.field.args.some((arg) => arg.name === rule.organizationArgument)]).toEqual([field.field.name, true]);
+      if (rule.organizationArgument)
+        expect([field.field.name, field.field.args.some((arg) => arg.name === rule.organizationArgument)]).toEqual([field.field.name, true]);
     }
   });
 
@@ -449,11 +499,15 @@ describe('the declared rules (subgraphs/<name>/permissions.ts, applied once at s
       for (const [who, code, message] of expectations) {
         const answer = await run(call, who);
         const errors = answer.body.errors ?? [];
-        if (errors.length !== 1 || errors[0].extensions?.code !== code || errors[0].message !== message) problems.push(`${rule.access} rule of ${field.name} for ${who === s ? 'a stranger' : who === m ? 'a member' : 'a follower'}: ${describeAnswer(answer)}`);
+        if (errors.length !== 1 || errors[0].extensions?.code !== code || errors[0].message !== message)
+          problems.push(
+            `${rule.access} rule of ${field.name} for ${who === s ? 'a stranger' : who === m ? 'a member' : 'a follower'}: ${describeAnswer(answer)}`,
+          );
       }
       const malformed = await run({ ...call, variables: { ...call.variables, [rule.organizationArgument]: 'not-a-uuid' } }, a);
       const expectedName = rule.organizationArgument === 'id' ? 'organizationId' : rule.organizationArgument;
-      if (malformed.body.errors?.[0]?.message !== `${expectedName} must be a UUID`) problems.push(`${field.name} with a malformed ${rule.organizationArgument}: ${describeAnswer(malformed)}`);
+      if (malformed.body.errors?.[0]?.message !== `${expectedName} must be a UUID`)
+        problems.push(`${field.name} with a malformed ${rule.organizationArgument}: ${describeAnswer(malformed)}`);
     }
     expect(problems).toEqual([]);
   }, 300_000);
@@ -481,11 +535,15 @@ describe('no key, and a deleted key', () => {
     const problems = await inParallel(everything(), async ({ field, operation }) => {
       const call = enumerator.call(field, operation, ids, ids.A);
       const found: string[] = [];
-      for (const [who, key] of [['no key', undefined], ['deleted key', fixture.deletedKey]] as const) {
+      for (const [who, key] of [
+        ['no key', undefined],
+        ['deleted key', fixture.deletedKey],
+      ] as const) {
         const response = await t.graphql(call.text, call.variables, key);
         const answer = { call, body: response.body };
         found.push(...leaks(answer, STRANGER_SECRETS));
-        if (response.status !== 401 || codes(answer).join() !== 'UNAUTHENTICATED' || answer.body.data) found.push(`${who}: ${response.status} ${describeAnswer(answer)}`);
+        if (response.status !== 401 || codes(answer).join() !== 'UNAUTHENTICATED' || answer.body.data)
+          found.push(`${who}: ${response.status} ${describeAnswer(answer)}`);
       }
       return found;
     });
@@ -506,7 +564,13 @@ async function ownOrganizationWithAsIds(who: Account, org: string, skip: Set<str
     problems.push(...leaks(answer, secrets));
     const aimsAtA = field.args.some((arg) => /^(alertIds?|scanTargetIds?|scanTargetGroupId|scanId|userId|id)$/.test(arg.name) && arg.type.kind === 'NON_NULL');
     const ownOnly = field.args.some((arg) => arg.name === 'id') && /organization|apiKey/i.test(field.name); // `id` is the caller's own organization / key
-    if (aimsAtA && !ownOnly && !GLOBAL_MUTATIONS[field.name] && !refusedAsNull(field, answer) && !(codes(answer).length && codes(answer).every((code) => code === 'NOT_FOUND' || code === 'BAD_REQUEST'))) {
+    if (
+      aimsAtA &&
+      !ownOnly &&
+      !GLOBAL_MUTATIONS[field.name] &&
+      !refusedAsNull(field, answer) &&
+      !(codes(answer).length && codes(answer).every((code) => code === 'NOT_FOUND' || code === 'BAD_REQUEST'))
+    ) {
       problems.push(`${operation} ${field.name} accepted A's object under another organization's id: ${describeAnswer(answer)}`);
     }
   }
@@ -550,7 +614,8 @@ describe('a regular member of A', () => {
         if (answer.body.errors) problems.push(`${field.name} failed for a member: ${describeAnswer(answer)}`);
       } else if (!field.args.some((arg) => arg.name === 'organizationId' || (arg.name === 'id' && /organization/i.test(field.name)))) {
         // Account-level mutations aimed at A's objects (A's admin's key, A's pending invite): refused.
-        if (!codes(answer).every((code) => code === 'NOT_FOUND') || !answer.body.errors) problems.push(`${field.name} was not refused: ${describeAnswer(answer)}`);
+        if (!codes(answer).every((code) => code === 'NOT_FOUND') || !answer.body.errors)
+          problems.push(`${field.name} was not refused: ${describeAnswer(answer)}`);
       } else if (codes(answer).join() !== 'FORBIDDEN') {
         problems.push(`${field.name} should answer FORBIDDEN: ${describeAnswer(answer)}`);
       }
@@ -574,7 +639,12 @@ describe('the admin of F, which follows A', () => {
         const answer = await run(enumerator.call(field, 'query', ids, org), f);
         problems.push(...leaks(answer, followerSecrets));
         const aScoped = org === ids.A && field.args.some((arg) => arg.name === 'organizationId' && arg.type.kind === 'NON_NULL');
-        if (aScoped && !FOLLOWER_READS_OF_A.has(field.name) && !refusedAsNull(field, answer) && !(codes(answer).length && codes(answer).every((code) => code === 'NOT_FOUND'))) {
+        if (
+          aScoped &&
+          !FOLLOWER_READS_OF_A.has(field.name) &&
+          !refusedAsNull(field, answer) &&
+          !(codes(answer).length && codes(answer).every((code) => code === 'NOT_FOUND'))
+        ) {
           problems.push(`${field.name} on A should answer NOT_FOUND to a follower: ${describeAnswer(answer)}`);
         }
       }
@@ -584,8 +654,19 @@ describe('the admin of F, which follows A', () => {
 
   it('sees the alert itself (so the censorship above was tested on real data)', async () => {
     // A follower's copy has its own cache identity (`followed:<id>`); `alertId` is the alert's id.
-    const one = await t.graphql(`query($id: ID!) { alert(id: $id) { id alertId resource metadata enrichment scanTarget { id } } }`, { id: ids.alertId }, f.apiKey);
-    expect(one.body.data.alert).toEqual({ id: `followed:${ids.alertId}`, alertId: ids.alertId, resource: '[censored]', metadata: {}, enrichment: {}, scanTarget: null });
+    const one = await t.graphql(
+      `query($id: ID!) { alert(id: $id) { id alertId resource metadata enrichment scanTarget { id } } }`,
+      { id: ids.alertId },
+      f.apiKey,
+    );
+    expect(one.body.data.alert).toEqual({
+      id: `followed:${ids.alertId}`,
+      alertId: ids.alertId,
+      resource: '[censored]',
+      metadata: {},
+      enrichment: {},
+      scanTarget: null,
+    });
     const list = await t.graphql(`query($o: ID!) { followingAlerts(organizationId: $o) { data { id alertId resource } } }`, { o: ids.F }, f.apiKey);
     expect(list.body.data.followingAlerts.data).toEqual([{ id: `followed:${ids.alertId}`, alertId: ids.alertId, resource: '[censored]' }]);
     const comments = await t.graphql(`query($id: ID!) { alertComments(alertId: $id) { total data { id } } }`, { id: ids.alertId }, f.apiKey);
@@ -594,8 +675,14 @@ describe('the admin of F, which follows A', () => {
 
   it('counts A’s alerts per scan target without the target’s name or tags (GraphQL and REST #72)', async () => {
     await t.rest('PUT', `/organizations/${ids.A}/scantargets/${ids.scanTargetId}`, { key: a.apiKey, body: { tags: ['prod-123456789012'] } });
-    const summaries = await t.graphql(`query($o: ID!) { followingScanTargetSummaries(organizationId: $o) { data { scanTargetId organizationId name kind tags total open } } }`, { o: ids.F }, f.apiKey);
-    expect(summaries.body.data.followingScanTargetSummaries.data).toEqual([{ scanTargetId: ids.scanTargetId, organizationId: ids.A, name: '[censored]', kind: 'AWS', tags: [], total: 1, open: 1 }]);
+    const summaries = await t.graphql(
+      `query($o: ID!) { followingScanTargetSummaries(organizationId: $o) { data { scanTargetId organizationId name kind tags total open } } }`,
+      { o: ids.F },
+      f.apiKey,
+    );
+    expect(summaries.body.data.followingScanTargetSummaries.data).toEqual([
+      { scanTargetId: ids.scanTargetId, organizationId: ids.A, name: '[censored]', kind: 'AWS', tags: [], total: 1, open: 1 },
+    ]);
     const rest = await t.rest('POST', `/organizations/${ids.F}/followings/summaries/scantargets/details`, { key: f.apiKey, body: {} });
     expect(rest.body.data).toEqual([expect.objectContaining({ scanTargetId: ids.scanTargetId, name: '[censored]', tags: [] })]);
     expect(JSON.stringify(rest.body)).not.toContain(TARGET_NAME);
@@ -611,7 +698,8 @@ describe('the admin of F, which follows A', () => {
       if (GLOBAL_MUTATIONS[field.name] || FOLLOWER_MUTATIONS_OF_A.has(field.name)) continue;
       const answer = await run(enumerator.call(field, 'mutation', ids, ids.A), f);
       problems.push(...leaks(answer, followerSecrets));
-      if (!(codes(answer).length && codes(answer).every((code) => code === 'NOT_FOUND'))) problems.push(`${field.name} on A should answer NOT_FOUND to a follower: ${describeAnswer(answer)}`);
+      if (!(codes(answer).length && codes(answer).every((code) => code === 'NOT_FOUND')))
+        problems.push(`${field.name} on A should answer NOT_FOUND to a follower: ${describeAnswer(answer)}`);
     }
     // F may end or retag its own follow of A, and delete itself: those are F's to change, not holes. The follower
     // reads of A's alert were checked (censored) above.

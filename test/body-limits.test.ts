@@ -2,7 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { createScanTarget } from './support/alert-fixtures';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * Request bodies: too large → 413 PayloadTooLarge, a media type or charset the endpoint does not
@@ -31,11 +31,20 @@ function postHeadersOnly(path: string, key: string, length: number): Promise<{ s
   const url = new URL(t.url + path);
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': length } }, (res) => {
-      let text = '';
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text), ms: performance.now() - started }));
-    });
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': length },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text), ms: performance.now() - started }));
+      },
+    );
     req.on('error', reject);
     req.setTimeout(5000, () => req.destroy(new Error('no answer within 5 s: the server waited for the body')));
     req.write(Buffer.alloc(64 * 1024, 0x20));
@@ -53,16 +62,24 @@ function writeThenRead(path: string, headers: Record<string, string>, body: Buff
     const socket = net.connect(Number(url.port), url.hostname);
     socket.pause(); // nothing is read until the body has been written
     socket.once('error', reject);
-    const head = [`POST ${path} HTTP/1.1`, `host: ${url.host}`, ...Object.entries({ ...headers, 'content-length': String(body.length) }).map(([k, v]) => `${k}: ${v}`), '', ''].join('\r\n');
+    const head = [
+      `POST ${path} HTTP/1.1`,
+      `host: ${url.host}`,
+      ...Object.entries({ ...headers, 'content-length': String(body.length) }).map(([k, v]) => `${k}: ${v}`),
+      '',
+      '',
+    ].join('\r\n');
     socket.write(head);
     socket.write(body, (error) => {
       if (error) return reject(error);
       const chunks: Buffer[] = [];
-      socket.on('data', (chunk: Buffer) => chunks.push(chunk)).once('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]);
-        resolve({ status, body: JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) });
-      });
+      socket
+        .on('data', (chunk: Buffer) => chunks.push(chunk))
+        .once('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]);
+          resolve({ status, body: JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) });
+        });
       socket.resume();
     });
   });
@@ -83,12 +100,18 @@ describe('a findings document', () => {
     }
     expect(meanwhile.status).toBe(200);
     const ms = performance.now() - started;
-    process.stdout.write(`6 unauthorised 256 MB findings posts answered in ${ms.toFixed(0)} ms (slowest ${Math.max(...refusals.map((r) => r.ms)).toFixed(0)} ms)\n`);
+    process.stdout.write(
+      `6 unauthorised 256 MB findings posts answered in ${ms.toFixed(0)} ms (slowest ${Math.max(...refusals.map((r) => r.ms)).toFixed(0)} ms)\n`,
+    );
     expect(ms).toBeLessThan(3000);
   });
 
   it('to a target that does not exist is refused before its body is read', async () => {
-    const refused = await postHeadersOnly(`/organizations/${alice.organizationId}/scantargets/00000000-0000-4000-8000-000000000000/findings`, alice.apiKey, 256 * 1024 * 1024);
+    const refused = await postHeadersOnly(
+      `/organizations/${alice.organizationId}/scantargets/00000000-0000-4000-8000-000000000000/findings`,
+      alice.apiKey,
+      256 * 1024 * 1024,
+    );
     expect(refused.status).toBe(404);
     expect(refused.body).toEqual({ statusCode: 404, error: 'NotFound', message: 'Scan target not found' });
   });
@@ -96,9 +119,17 @@ describe('a findings document', () => {
   it('that inflates past the limit (a gzip bomb) is refused with 413', async () => {
     const bomb = gzipSync(Buffer.concat([Buffer.from('{"format":"vigil","findings":['), Buffer.alloc(20 * FINDINGS_MAX, 0x20), Buffer.from(']}')]));
     expect(bomb.length).toBeLessThan(FINDINGS_MAX / 10);
-    const res = await fetch(t.url + findingsPath(), { method: 'POST', headers: { authorization: `Bearer ${alice.apiKey}`, 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: bomb });
+    const res = await fetch(t.url + findingsPath(), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${alice.apiKey}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: bomb,
+    });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ statusCode: 413, error: 'PayloadTooLarge', message: `The request body is larger than ${FINDINGS_MAX} bytes (decompressed), the limit here` });
+    expect(await res.json()).toEqual({
+      statusCode: 413,
+      error: 'PayloadTooLarge',
+      message: `The request body is larger than ${FINDINGS_MAX} bytes (decompressed), the limit here`,
+    });
   });
 
   it('refused before its body is read is still answered to a client that writes the whole body before reading', async () => {
@@ -106,16 +137,26 @@ describe('a findings document', () => {
     const body = gzipSync(Buffer.alloc(4 * 1024 * 1024, 0x20), { level: 0 });
     const headers = { authorization: `Bearer ${eve.apiKey}`, 'content-type': 'application/json', 'content-encoding': 'gzip' };
     for (let i = 0; i < 4; i++) {
-      expect(await writeThenRead(findingsPath(), headers, body)).toEqual({ status: 404, body: { statusCode: 404, error: 'NotFound', message: 'Organization not found' } });
+      expect(await writeThenRead(findingsPath(), headers, body)).toEqual({
+        status: 404,
+        body: { statusCode: 404, error: 'NotFound', message: 'Organization not found' },
+      });
     }
     // An ADMIN's body refused part way (it inflates past the limit): the same.
     const tooLarge = await writeThenRead(findingsPath(), { ...headers, authorization: `Bearer ${alice.apiKey}` }, body);
-    expect(tooLarge).toEqual({ status: 413, body: { statusCode: 413, error: 'PayloadTooLarge', message: `The request body is larger than ${FINDINGS_MAX} bytes (decompressed), the limit here` } });
+    expect(tooLarge).toEqual({
+      status: 413,
+      body: { statusCode: 413, error: 'PayloadTooLarge', message: `The request body is larger than ${FINDINGS_MAX} bytes (decompressed), the limit here` },
+    });
   });
 
   it('within the limit, gzipped, from the ADMIN is loaded', async () => {
     const document = { format: 'vigil', findings: [{ rule: 'fx-root-mfa', resource: 'account-1', severity: 'HIGH' }] };
-    const res = await fetch(t.url + findingsPath(), { method: 'POST', headers: { authorization: `Bearer ${alice.apiKey}`, 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gzipSync(JSON.stringify(document)) });
+    const res = await fetch(t.url + findingsPath(), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${alice.apiKey}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: gzipSync(JSON.stringify(document)),
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: expect.stringMatching(/DONE|FAILED/) });
   });
@@ -125,7 +166,11 @@ describe('other bodies', () => {
   it('larger than the limit are refused with 413 PayloadTooLarge', async () => {
     const res = await t.rest('POST', `/organizations/${alice.organizationId}/alerts`, { key: alice.apiKey, body: { search: 'x'.repeat(30_000) } });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ statusCode: 413, error: 'PayloadTooLarge', message: 'The request body is larger than 20000 bytes (decompressed), the limit here' });
+    expect(res.body).toEqual({
+      statusCode: 413,
+      error: 'PayloadTooLarge',
+      message: 'The request body is larger than 20000 bytes (decompressed), the limit here',
+    });
   });
 
   it('of a media type the route does not read are refused with 415, not ignored', async () => {
@@ -136,15 +181,27 @@ describe('other bodies', () => {
     });
     expect(form.status).toBe(415);
     expect(form.body).toMatchObject({ statusCode: 415, error: 'UnsupportedMediaType', message: expect.stringContaining('application/x-www-form-urlencoded') });
-    const untyped = await fetch(`${t.url}/organizations/${alice.organizationId}/alerts`, { method: 'POST', headers: { authorization: `Bearer ${alice.apiKey}`, 'content-type': '' }, body: Buffer.from('{}') });
+    const untyped = await fetch(`${t.url}/organizations/${alice.organizationId}/alerts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${alice.apiKey}`, 'content-type': '' },
+      body: Buffer.from('{}'),
+    });
     expect(untyped.status).toBe(415);
   });
 
   it('in a charset other than UTF-8 are refused with 415', async () => {
-    const res = await t.rest('POST', `/organizations/${alice.organizationId}/alerts`, { key: alice.apiKey, body: {}, headers: { 'content-type': 'application/json; charset=latin1' } });
+    const res = await t.rest('POST', `/organizations/${alice.organizationId}/alerts`, {
+      key: alice.apiKey,
+      body: {},
+      headers: { 'content-type': 'application/json; charset=latin1' },
+    });
     expect(res.status).toBe(415);
     expect(res.body).toMatchObject({ statusCode: 415, error: 'UnsupportedMediaType', message: expect.stringContaining('latin1') });
-    const utf8 = await t.rest('POST', `/organizations/${alice.organizationId}/alerts`, { key: alice.apiKey, body: {}, headers: { 'content-type': 'application/json; charset=UTF-8' } });
+    const utf8 = await t.rest('POST', `/organizations/${alice.organizationId}/alerts`, {
+      key: alice.apiKey,
+      body: {},
+      headers: { 'content-type': 'application/json; charset=UTF-8' },
+    });
     expect(utf8.status).toBe(200);
   });
 

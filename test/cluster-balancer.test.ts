@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createBalancer, type Balancer } from '../app/balancer';
+import { type Balancer, createBalancer } from '../app/balancer';
 import { listen } from '../lib/http-server';
 import { setLogLevel } from '../lib/log';
 
@@ -73,7 +73,8 @@ it('a POST a replica cut off is answered 503 with Retry-After, not 502, and not 
   }
   const refused = answers.filter((a) => a.status !== 200);
   expect(refused.length).toBeGreaterThanOrEqual(1);
-  for (const answer of refused) expect(answer).toEqual({ status: 503, retryAfter: '1', body: { statusCode: 503, error: 'ServiceUnavailable', message: expect.any(String) } });
+  for (const answer of refused)
+    expect(answer).toEqual({ status: 503, retryAfter: '1', body: { statusCode: 503, error: 'ServiceUnavailable', message: expect.any(String) } });
   // Each POST reached one replica only.
   expect(hits.dying - before.dying + hits.healthy - before.healthy).toBe(4);
 });

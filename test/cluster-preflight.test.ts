@@ -18,7 +18,18 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function runCluster(env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string; stdout: string }> {
   const port = await freePort();
-  const child = await spawnCompiled('app/cluster', [], { env: { ...process.env, PORT: String(port), VIGIL_DATA_DIR: dataDir, VIGIL_SECRET: 'cluster-preflight-secret-0123456789ab', LOG_LEVEL: 'info', REDIS_URL: '', ...env }, detached: true });
+  const child = await spawnCompiled('app/cluster', [], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      VIGIL_DATA_DIR: dataDir,
+      VIGIL_SECRET: 'cluster-preflight-secret-0123456789ab',
+      LOG_LEVEL: 'info',
+      REDIS_URL: '',
+      ...env,
+    },
+    detached: true,
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -35,7 +46,13 @@ it('without its database: one line naming DATABASE_URL, exit 1, no member starte
   const run = await runCluster({ DATABASE_URL: `postgresql://root@127.0.0.1:${closed}/vigil` });
   expect(run.code).toBe(1);
   const lines = run.stderr.split('\n').filter((line) => line.trim() !== '');
-  expect(lines).toEqual([expect.stringMatching(new RegExp(`^npm run start:cluster: the database of DATABASE_URL \\(127\\.0\\.0\\.1:${closed}\\) cannot be reached: .*ECONNREFUSED.*; no member started\\.$`))]);
+  expect(lines).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `^npm run start:cluster: the database of DATABASE_URL \\(127\\.0\\.0\\.1:${closed}\\) cannot be reached: .*ECONNREFUSED.*; no member started\\.$`,
+      ),
+    ),
+  ]);
   expect(run.stdout).toBe('');
   expect(readdirSync(dataDir)).not.toContain('cluster.json');
 });
@@ -47,7 +64,9 @@ it('with REDIS_URL set and Redis away: one line naming REDIS_URL, exit 1', async
     const run = await runCluster({ DATABASE_URL: database.url, REDIS_URL: `redis://127.0.0.1:${closed}` });
     expect(run.code).toBe(1);
     const lines = run.stderr.split('\n').filter((line) => line.trim() !== '');
-    expect(lines).toEqual([expect.stringMatching(/^npm run start:cluster: Redis of REDIS_URL \(127\.0\.0\.1:\d+\) cannot be reached: .*; no member started\.$/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^npm run start:cluster: Redis of REDIS_URL \(127\.0\.0\.1:\d+\) cannot be reached: .*; no member started\.$/),
+    ]);
   } finally {
     await database.drop();
   }

@@ -50,7 +50,15 @@ it('serves the first steps through the balancer, and keeps serving with a gatewa
   database = await createTestDatabase();
   await buildOnce();
   const base = await freeBase();
-  const env = { ...process.env, DATABASE_URL: database.url, REDIS_URL: '', PORT: String(base), VIGIL_DATA_DIR: dataDir, VIGIL_SECRET: 'cluster-test-secret-0123456789abcdef', LOG_LEVEL: 'warn' };
+  const env = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    REDIS_URL: '',
+    PORT: String(base),
+    VIGIL_DATA_DIR: dataDir,
+    VIGIL_SECRET: 'cluster-test-secret-0123456789abcdef',
+    LOG_LEVEL: 'warn',
+  };
   const cluster = await spawnCompiled('app/cluster', [], { env });
   let output = '';
   cluster.stdout.on('data', (d) => (output += d));
@@ -73,7 +81,10 @@ it('serves the first steps through the balancer, and keeps serving with a gatewa
     expect((await request(url, 'GET', '/me', { key: admin.apiKey })).status).toBe(200);
     const graphql = await request(url, 'POST', '/graphql', { key: admin.apiKey, body: { query: '{ me { id email } }' } });
     expect(graphql.body.data.me.email).toBe('ops@cluster.test');
-    const target = await request(url, 'POST', `/organizations/${admin.organizationId}/scantargets`, { key: admin.apiKey, body: { name: 'prod', kind: 'AWS', credential: { account: '123456789012' } } });
+    const target = await request(url, 'POST', `/organizations/${admin.organizationId}/scantargets`, {
+      key: admin.apiKey,
+      body: { name: 'prod', kind: 'AWS', credential: { account: '123456789012' } },
+    });
     expect(target.status).toBe(200);
     const ingested = await request(url, 'POST', `/organizations/${admin.organizationId}/scantargets/${target.body.id}/findings`, {
       key: admin.apiKey,
@@ -96,7 +107,10 @@ it('serves the first steps through the balancer, and keeps serving with a gatewa
       const answer = await request(url, 'GET', `/organizations/${admin.organizationId}/questionnaires`, { key: admin.apiKey });
       return answer.status === 200;
     });
-    await until('gateway-1 to come back', async () => members()['gateway-1'] !== before['gateway-1'] && (await request(`http://127.0.0.1:${base + 1}`, 'GET', '/readyz')).status === 200);
+    await until(
+      'gateway-1 to come back',
+      async () => members()['gateway-1'] !== before['gateway-1'] && (await request(`http://127.0.0.1:${base + 1}`, 'GET', '/readyz')).status === 200,
+    );
   } finally {
     cluster.kill('SIGTERM');
     const code = await exited;

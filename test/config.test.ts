@@ -1,8 +1,8 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../lib/config';
-import { spawn } from 'node:child_process';
 import { buildOnce, ROOT, spawnCompiled } from './support/processes';
 
 /**
@@ -39,7 +39,13 @@ it('names every bad or unknown variable in one error', () => {
 });
 
 it('takes the documented spellings of valid values', () => {
-  const config = loadConfig({ VIGIL_DATA_DIR: dataDir, VIGIL_SCHEDULER: 'OFF', VIGIL_SUBGRAPH_TRANSPORT: 'http', LOG_LEVEL: 'warn', VIGIL_SCHEDULER_INTERVAL_MS: '2500' });
+  const config = loadConfig({
+    VIGIL_DATA_DIR: dataDir,
+    VIGIL_SCHEDULER: 'OFF',
+    VIGIL_SUBGRAPH_TRANSPORT: 'http',
+    LOG_LEVEL: 'warn',
+    VIGIL_SCHEDULER_INTERVAL_MS: '2500',
+  });
   expect(config.scheduler).toEqual({ enabled: false, intervalMs: 2500 });
   expect([config.subgraphTransport, config.logLevel]).toEqual(['http', 'warn']);
   expect(loadConfig({ VIGIL_DATA_DIR: dataDir, VIGIL_SCHEDULER: 'yes' }).scheduler.enabled).toBe(true);

@@ -1,4 +1,4 @@
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /** CORS: off by default; with VIGIL_CORS_ORIGINS, the listed origins only (preflights included). */
 let open: TestVigil;
@@ -15,7 +15,10 @@ afterAll(async () => {
 });
 
 const preflight = (base: string, origin: string) =>
-  fetch(`${base}/graphql`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } });
+  fetch(`${base}/graphql`, {
+    method: 'OPTIONS',
+    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+  });
 
 it('sends no CORS header by default', async () => {
   const answer = await fetch(`${closed.url}/healthz`, { headers: { origin: 'https://app.example.com' } });

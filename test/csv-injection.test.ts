@@ -4,7 +4,7 @@ import { Visibility } from '../lib/visibility';
 import { writeAlertCsv } from '../workers/export-csv';
 import { ExportFile } from '../workers/export-files';
 import { createScanTarget, follow, insertAlerts, insertRules } from './support/alert-fixtures';
-import { startTestVigil, type Account, type HttpResult, type TestVigil } from './support/vigil';
+import { type Account, type HttpResult, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * CSV formula injection (OWASP): a followed organization controls the rule, resource and labels its
@@ -72,14 +72,26 @@ describe('CSV exports and formula injection', () => {
     const rows = await exportCsv(attacker.organizationId, { type: 'ALERT', params: { order: 'createdAt', sort: 'ASC' } }, attacker.apiKey);
     expect(rows.map((r) => r.resource)).toEqual(RESOURCES.map(([, cell]) => cell));
     for (const row of rows) {
-      expect(row).toMatchObject({ rule: `'=cmd|" /C calc"!A0`, ruleTitle: "'-2+3 title", tags: "ok;'+tag", labels: "fine;'=1+1;' @label;'-x", severity: 'HIGH', version: '1' });
+      expect(row).toMatchObject({
+        rule: `'=cmd|" /C calc"!A0`,
+        ruleTitle: "'-2+3 title",
+        tags: "ok;'+tag",
+        labels: "fine;'=1+1;' @label;'-x",
+        severity: 'HIGH',
+        version: '1',
+      });
     }
   });
 
   it("gives a follower's export of the followed organization's alerts the same treatment (rule, title and labels are not censored)", async () => {
-    const rows = await exportCsv(follower.organizationId, { type: 'FOLLOWING_ALERT', params: { following: { followingIds: [attacker.organizationId] }, lang: 'pt_BR' } }, follower.apiKey);
+    const rows = await exportCsv(
+      follower.organizationId,
+      { type: 'FOLLOWING_ALERT', params: { following: { followingIds: [attacker.organizationId] }, lang: 'pt_BR' } },
+      follower.apiKey,
+    );
     expect(rows.length).toBe(RESOURCES.length);
-    for (const row of rows) expect(row).toMatchObject({ rule: `'=cmd|" /C calc"!A0`, ruleTitle: "'@titulo", resource: '[censored]', labels: "fine;'=1+1;' @label;'-x" });
+    for (const row of rows)
+      expect(row).toMatchObject({ rule: `'=cmd|" /C calc"!A0`, ruleTitle: "'@titulo", resource: '[censored]', labels: "fine;'=1+1;' @label;'-x" });
   });
 
   it('writes the same bytes through COPY as through the keyset batches the embedded database uses', async () => {

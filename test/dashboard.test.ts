@@ -1,8 +1,8 @@
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { type Browser, chromium } from 'playwright-core';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * The live dashboard in a real browser (Debian's Chromium, driven by playwright-core): a user pastes
@@ -33,15 +33,35 @@ beforeAll(async () => {
   acme = await t.bootstrap('ann@acme.example', 'Acme');
   const supplier = await t.bootstrap('sam@supplier.example', 'Supplier Co');
   // Acme follows Supplier Co (request by Supplier, accepted by Acme).
-  expect((await t.rest('POST', `/organizations/${supplier.organizationId}/followers/requests`, { key: supplier.apiKey, body: { token: acme.organizationId } })).status).toBe(200);
-  expect((await t.rest('POST', `/organizations/${acme.organizationId}/following/requests/${supplier.organizationId}/accept`, { key: acme.apiKey, body: {} })).status).toBe(200);
-  const created = await t.rest('POST', `/organizations/${acme.organizationId}/scantargets`, { key: acme.apiKey, body: { name: 'prod', kind: 'AWS', credential: { account: '123456789012' } } });
+  expect(
+    (await t.rest('POST', `/organizations/${supplier.organizationId}/followers/requests`, { key: supplier.apiKey, body: { token: acme.organizationId } }))
+      .status,
+  ).toBe(200);
+  expect(
+    (await t.rest('POST', `/organizations/${acme.organizationId}/following/requests/${supplier.organizationId}/accept`, { key: acme.apiKey, body: {} })).status,
+  ).toBe(200);
+  const created = await t.rest('POST', `/organizations/${acme.organizationId}/scantargets`, {
+    key: acme.apiKey,
+    body: { name: 'prod', kind: 'AWS', credential: { account: '123456789012' } },
+  });
   target = created.body.id;
   const findings = ['logs', 'www', 'backup'].map((bucket) => ({ rule: 'aws-s3-bucket-public', resource: `arn:aws:s3:::${bucket}` }));
-  expect((await t.rest('POST', `/organizations/${acme.organizationId}/scantargets/${target}/findings`, { key: acme.apiKey, body: { format: 'vigil', findings } })).body.status).toBe('DONE');
+  expect(
+    (await t.rest('POST', `/organizations/${acme.organizationId}/scantargets/${target}/findings`, { key: acme.apiKey, body: { format: 'vigil', findings } }))
+      .body.status,
+  ).toBe('DONE');
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],  // playwright starts it on a new empty profile
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ], // playwright starts it on a new empty profile
   });
 });
 
@@ -69,14 +89,30 @@ it('shows counts, newest alerts and followed organizations, and follows API chan
   await page.waitForSelector('#live-status.live');
 
   // A change made through the API reaches the page without a reload.
-  const alerts = (await t.rest('POST', `/organizations/${acme.organizationId}/alerts?size=10`, { key: acme.apiKey, body: {} })).body.data as Array<{ id: string }>;
-  expect((await t.rest('PUT', `/organizations/${acme.organizationId}/scantargets/${target}/alerts/${alerts[0].id}`, { key: acme.apiKey, body: { state: 'RISK_ACCEPTED' } })).status).toBe(200);
+  const alerts = (await t.rest('POST', `/organizations/${acme.organizationId}/alerts?size=10`, { key: acme.apiKey, body: {} })).body.data as Array<{
+    id: string;
+  }>;
+  expect(
+    (
+      await t.rest('PUT', `/organizations/${acme.organizationId}/scantargets/${target}/alerts/${alerts[0].id}`, {
+        key: acme.apiKey,
+        body: { state: 'RISK_ACCEPTED' },
+      })
+    ).status,
+  ).toBe(200);
   await page.waitForSelector(`#feed li[data-alert="${alerts[0].id}"][data-state="RISK_ACCEPTED"]`);
   await page.waitForFunction(() => document.querySelector('#state-counts [data-state="RISK_ACCEPTED"]')?.textContent === '1');
 
   // The connection drops; a change made meanwhile arrives once the page has reconnected from its cursor.
   await page.evaluate(() => (window as unknown as { vigilDashboard: { drop(): void } }).vigilDashboard.drop());
-  expect((await t.rest('PUT', `/organizations/${acme.organizationId}/scantargets/${target}/alerts/${alerts[1].id}`, { key: acme.apiKey, body: { state: 'FALSE_POSITIVE' } })).status).toBe(200);
+  expect(
+    (
+      await t.rest('PUT', `/organizations/${acme.organizationId}/scantargets/${target}/alerts/${alerts[1].id}`, {
+        key: acme.apiKey,
+        body: { state: 'FALSE_POSITIVE' },
+      })
+    ).status,
+  ).toBe(200);
   await page.waitForSelector(`#feed li[data-alert="${alerts[1].id}"][data-state="FALSE_POSITIVE"]`, { timeout: 20_000 });
   await page.waitForSelector('#live-status.live');
   // Resumed right after the last event it had: nothing replayed, nothing twice.
@@ -107,12 +143,14 @@ it('fits a phone, a laptop and a wide screen: no horizontal overflow of the page
       const page = document.documentElement;
       if (page.scrollWidth > page.clientWidth) found.push(`page ${page.scrollWidth} > ${page.clientWidth}`);
       for (const card of document.querySelectorAll('section, header')) {
-        if (card.scrollWidth > card.clientWidth) found.push(`${card.querySelector('h2')?.textContent ?? card.tagName} ${card.scrollWidth} > ${card.clientWidth}`);
+        if (card.scrollWidth > card.clientWidth)
+          found.push(`${card.querySelector('h2')?.textContent ?? card.tagName} ${card.scrollWidth} > ${card.clientWidth}`);
       }
       const card = document.querySelector('#newest')!.closest('section')!.getBoundingClientRect();
       for (const cell of document.querySelectorAll('#newest tr:first-child td')) {
         const box = cell.getBoundingClientRect();
-        if (box.right > card.right + 0.5 || box.width < 8) found.push(`newest column ${cell.textContent} at ${Math.round(box.left)}–${Math.round(box.right)}, card ends at ${Math.round(card.right)}`);
+        if (box.right > card.right + 0.5 || box.width < 8)
+          found.push(`newest column ${cell.textContent} at ${Math.round(box.left)}–${Math.round(box.right)}, card ends at ${Math.round(card.right)}`);
       }
       return found;
     });

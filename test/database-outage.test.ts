@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startVigil, type RunningVigil } from '../app/vigil';
-import { loadConfig } from '../lib/config';
-import { COMMANDS } from '../cli/commands';
-import { setLogLevel } from '../lib/log';
 import { locatedError } from 'graphql';
+import { type RunningVigil, startVigil } from '../app/vigil';
+import { COMMANDS } from '../cli/commands';
+import { loadConfig } from '../lib/config';
 import { isDependencyUnreachable } from '../lib/errors';
 import { formatError } from '../lib/graphql-errors';
+import { setLogLevel } from '../lib/log';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
-import { createTestDatabase, request, type HttpResult } from './support/vigil';
+import { createTestDatabase, type HttpResult, request } from './support/vigil';
 
 jest.setTimeout(120_000);
 
@@ -29,7 +29,14 @@ beforeAll(async () => {
   const viaProxy = new URL(database.url);
   viaProxy.port = String(proxy.port);
   vigil = await startVigil(
-    loadConfig({ DATABASE_URL: viaProxy.toString(), PORT: '0', SUBGRAPH_BASE_PORT: '0', VIGIL_SECRET: randomBytes(8).toString('hex'), VIGIL_DATA_DIR: dataDir, VIGIL_SCHEDULER: 'off' }),
+    loadConfig({
+      DATABASE_URL: viaProxy.toString(),
+      PORT: '0',
+      SUBGRAPH_BASE_PORT: '0',
+      VIGIL_SECRET: randomBytes(8).toString('hex'),
+      VIGIL_DATA_DIR: dataDir,
+      VIGIL_SCHEDULER: 'off',
+    }),
   );
   account = (await COMMANDS.bootstrap.run(vigil.db, { email: 'outage@example.com', organization: 'Outage' }, () => undefined)) as typeof account;
 });
@@ -69,7 +76,10 @@ it('answers 503 with Retry-After (never 500) while the database is down, hides i
   for (const { kind, answer } of unavailable) {
     expect(answer.headers.get('retry-after')).toMatch(/^\d+$/);
     if (kind === 'rest') expect(answer.body).toEqual({ statusCode: 503, error: 'ServiceUnavailable', message: expect.any(String) });
-    else expect(answer.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ extensions: expect.objectContaining({ code: 'SERVICE_UNAVAILABLE' }) })]));
+    else
+      expect(answer.body.errors).toEqual(
+        expect.arrayContaining([expect.objectContaining({ extensions: expect.objectContaining({ code: 'SERVICE_UNAVAILABLE' }) })]),
+      );
     expect(JSON.stringify(answer.body)).not.toContain(String(proxy.port));
   }
   const ready = await request(vigil.url, 'GET', '/readyz');

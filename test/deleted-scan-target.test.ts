@@ -1,6 +1,6 @@
-import { createScanTarget, follow, insertAlerts, insertRules } from './support/alert-fixtures';
 import { signPrincipal } from '../lib/principal';
-import { request, startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { createScanTarget, follow, insertAlerts, insertRules } from './support/alert-fixtures';
+import { type Account, request, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * Deleting a scan target (a soft delete) takes its alerts out of every read and write path: lists,
@@ -23,8 +23,12 @@ beforeAll(async () => {
   await insertRules(t.vigil.db);
   kept = await createScanTarget(t.vigil.db, admin.organizationId, { name: 'kept' });
   deleted = await createScanTarget(t.vigil.db, admin.organizationId, { name: 'decommissioned' });
-  [keptAlert] = await insertAlerts(t.vigil.db, [{ organizationId: admin.organizationId, scanTargetId: kept, rule: 'fx-bucket-public', resource: 'kept-bucket', severity: 'HIGH' }]);
-  [goneAlert] = await insertAlerts(t.vigil.db, [{ organizationId: admin.organizationId, scanTargetId: deleted, rule: 'fx-root-mfa', resource: 'old-account', severity: 'CRITICAL' }]);
+  [keptAlert] = await insertAlerts(t.vigil.db, [
+    { organizationId: admin.organizationId, scanTargetId: kept, rule: 'fx-bucket-public', resource: 'kept-bucket', severity: 'HIGH' },
+  ]);
+  [goneAlert] = await insertAlerts(t.vigil.db, [
+    { organizationId: admin.organizationId, scanTargetId: deleted, rule: 'fx-root-mfa', resource: 'old-account', severity: 'CRITICAL' },
+  ]);
   // Before the delete both alerts are everywhere (so the checks below can fail).
   const before = await t.rest('POST', `/organizations/${admin.organizationId}/alerts?size=100`, { key: admin.apiKey, body: {} });
   expect(before.body.data.map((a: { id: string }) => a.id).sort()).toEqual([keptAlert, goneAlert].sort());
@@ -56,13 +60,24 @@ describe('after its scan target is deleted, an alert', () => {
     expect((await t.rest('GET', `/alerts/${goneAlert}`, { key })).status).toBe(404);
     expect((await t.rest('GET', `/alerts/${keptAlert}`, { key })).status).toBe(200);
     expect((await t.rest('GET', `/alerts/${goneAlert}/history?page=1&pageSize=100`, { key })).status).toBe(404);
-    const update = await t.rest('PUT', `/organizations/${admin.organizationId}/scantargets/${deleted}/alerts/${goneAlert}`, { key, body: { state: 'RISK_ACCEPTED' } });
+    const update = await t.rest('PUT', `/organizations/${admin.organizationId}/scantargets/${deleted}/alerts/${goneAlert}`, {
+      key,
+      body: { state: 'RISK_ACCEPTED' },
+    });
     expect(update.status).toBe(404);
-    const comment = await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${deleted}/alerts/${goneAlert}/comments`, { key, body: { comment: 'too late' } });
+    const comment = await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${deleted}/alerts/${goneAlert}/comments`, {
+      key,
+      body: { comment: 'too late' },
+    });
     expect(comment.status).toBe(404);
-    const batch = await t.rest('PUT', `/organizations/${admin.organizationId}/alerts/status/batch`, { key, body: { state: 'RISK_ACCEPTED', condition: { dryRun: false } } });
+    const batch = await t.rest('PUT', `/organizations/${admin.organizationId}/alerts/status/batch`, {
+      key,
+      body: { state: 'RISK_ACCEPTED', condition: { dryRun: false } },
+    });
     expect(batch.body).toMatchObject({ count: 1, remaining: 0 });
-    const { rows } = await t.vigil.db.pool.query(`SELECT id, state, version FROM alerts.alerts WHERE id = ANY($1::uuid[]) ORDER BY state`, [[keptAlert, goneAlert]]);
+    const { rows } = await t.vigil.db.pool.query(`SELECT id, state, version FROM alerts.alerts WHERE id = ANY($1::uuid[]) ORDER BY state`, [
+      [keptAlert, goneAlert],
+    ]);
     expect(rows).toEqual([
       { id: goneAlert, state: 'OPEN', version: 1 },
       { id: keptAlert, state: 'RISK_ACCEPTED', version: 2 },
@@ -83,7 +98,10 @@ describe('after its scan target is deleted, an alert', () => {
       query: `query($r: [_Any!]!) { _entities(representations: $r) { ... on Alert { id } } }`,
       variables: { r: [keptAlert, goneAlert].map((id) => ({ __typename: 'Alert', id })) },
     };
-    const res = await request(t.vigil.subgraphs.alerts!.url, 'POST', '', { body, headers: signPrincipal(t.secret, { userId: admin.userId, apiKeyId: 'k' }, body) });
+    const res = await request(t.vigil.subgraphs.alerts!.url, 'POST', '', {
+      body,
+      headers: signPrincipal(t.secret, { userId: admin.userId, apiKeyId: 'k' }, body),
+    });
     expect(res.body.data._entities).toEqual([{ id: keptAlert }, null]);
   });
 });

@@ -1,6 +1,6 @@
 import { log } from '../lib/log';
 import { freePort } from './support/processes';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * One classification for dependency failures in the log (issue 28): a remote subgraph that refuses
@@ -33,7 +33,7 @@ it('a subgraph refusing connections: 503 to the client, a warn "dependency unrea
 
     const messages = (spy: jest.SpyInstance) => spy.mock.calls.map(([message]) => message);
     expect(messages(errored)).not.toContain('internal error');
-    expect(messages(warned)).toContain("dependency unreachable");
+    expect(messages(warned)).toContain('dependency unreachable');
   } finally {
     warned.mockRestore();
     errored.mockRestore();

@@ -28,7 +28,11 @@ const interpolate = (value: string) => value.replace(/\$\{([A-Z_]+)(?::[?-][^}]*
 const vigilServices = Object.entries(compose.services).filter(([, service]) => service.image === 'vigil:local');
 
 it('is a valid Compose file (Compose Specification JSON schema)', () => {
-  const ajv = new Ajv2019({ strict: false, allErrors: true, formats: { duration: /^(\d+(\.\d+)?(ns|us|ms|s|m|h))+$/, ports: true, expose: true, subnet_ip_address: true } });
+  const ajv = new Ajv2019({
+    strict: false,
+    allErrors: true,
+    formats: { duration: /^(\d+(\.\d+)?(ns|us|ms|s|m|h))+$/, ports: true, expose: true, subnet_ip_address: true },
+  });
   // The schema names its dialect as http://…/draft/2019-09/schema# (Ajv2019's, known to Ajv by another
   // URI) and labels itself and its definitions with the draft-04 keyword `id`, which Ajv refuses; its
   // references are JSON pointers, so those labels are left out.
@@ -36,7 +40,11 @@ it('is a valid Compose file (Compose Specification JSON schema)', () => {
     Array.isArray(node)
       ? node.map(withoutIds)
       : node && typeof node === 'object'
-        ? Object.fromEntries(Object.entries(node).filter(([key, value]) => !(key === 'id' && typeof value === 'string') && key !== '$schema').map(([key, value]) => [key, withoutIds(value)]))
+        ? Object.fromEntries(
+            Object.entries(node)
+              .filter(([key, value]) => !(key === 'id' && typeof value === 'string') && key !== '$schema')
+              .map(([key, value]) => [key, withoutIds(value)]),
+          )
         : node;
   const validate = ajv.compile(withoutIds(composeSchema) as object);
   const valid = validate(compose);
@@ -46,7 +54,8 @@ it('is a valid Compose file (Compose Specification JSON schema)', () => {
 
 it('runs every role: PostgreSQL, Redis, an S3 store, four subgraphs, two gateways behind a load balancer, a worker', () => {
   const commands = Object.fromEntries(vigilServices.map(([name, service]) => [name, (service.command ?? []).join(' ')]));
-  for (const subgraph of ['organizations', 'alerts', 'questionnaires', 'documents']) expect(commands[subgraph]).toBe(`node dist/app/subgraph-main.js ${subgraph}`);
+  for (const subgraph of ['organizations', 'alerts', 'questionnaires', 'documents'])
+    expect(commands[subgraph]).toBe(`node dist/app/subgraph-main.js ${subgraph}`);
   expect(commands['gateway-1']).toBe('node dist/app/main.js');
   expect(commands['gateway-2']).toBe('node dist/app/main.js');
   expect(commands.worker).toBe('node dist/app/worker-main.js');
@@ -72,7 +81,10 @@ it("gives each Vigil service a command that exists and an environment the config
     }
   }
   for (const gateway of ['gateway-1', 'gateway-2']) {
-    const config = loadConfig({ ...Object.fromEntries(Object.entries(compose.services[gateway].environment!).map(([k, v]) => [k, interpolate(String(v))])), VIGIL_DATA_DIR: path.join(ROOT, '.vigil-compose-check') });
+    const config = loadConfig({
+      ...Object.fromEntries(Object.entries(compose.services[gateway].environment!).map(([k, v]) => [k, interpolate(String(v))])),
+      VIGIL_DATA_DIR: path.join(ROOT, '.vigil-compose-check'),
+    });
     expect(config.remoteSubgraphs.sort()).toEqual(['alerts', 'documents', 'organizations', 'questionnaires']);
     for (const [subgraph, url] of Object.entries(config.subgraphUrls)) expect(url).toBe(`http://${subgraph}:${ports[subgraph]}/graphql`);
     expect([config.workers, config.scheduler.enabled]).toEqual([[], false]);

@@ -3,9 +3,9 @@ import { parse } from 'csv-parse/sync';
 import { Visibility } from '../lib/visibility';
 import { writeAlertCsv } from '../workers/export-csv';
 import { ExportFile } from '../workers/export-files';
-import { createScanTarget, follow, insertAlerts, insertRules, type FixtureAlert } from './support/alert-fixtures';
+import { createScanTarget, type FixtureAlert, follow, insertAlerts, insertRules } from './support/alert-fixtures';
 import { pdfText } from './support/pdf-text';
-import { startTestVigil, type Account, type HttpResult, type TestVigil } from './support/vigil';
+import { type Account, type HttpResult, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * Documents (exports): requested through the API, built by the export.build job on the job runner,
@@ -136,14 +136,23 @@ describe('CSV exports', () => {
   it("exports a followed organization's alerts to a follower censored, as the follower's list shows them", async () => {
     const params = { filter: { states: ['OPEN'] }, order: 'severity', sort: 'DESC' };
     const rows = await exportCsv(acme.organizationId, { type: 'ALERT', params }, viewer.apiKey);
-    const expected = await listed('followingAlerts', { organizationId: viewer.organizationId, following: { followingIds: [acme.organizationId] }, ...params }, viewer.apiKey);
+    const expected = await listed(
+      'followingAlerts',
+      { organizationId: viewer.organizationId, following: { followingIds: [acme.organizationId] }, ...params },
+      viewer.apiKey,
+    );
     expect(rows).toEqual(expected);
     expect(rows.length).toBeGreaterThan(5);
     expect(new Set(rows.map((r) => r.resource))).toEqual(new Set(['[censored]']));
   });
 
   it('exports the alerts of followed organizations with the List following alerts filter, censored', async () => {
-    const params = { following: { followingIds: [acme.organizationId, bolt.organizationId] }, filter: { rules: ['fx-root-mfa'] }, order: 'createdAt', sort: 'DESC' };
+    const params = {
+      following: { followingIds: [acme.organizationId, bolt.organizationId] },
+      filter: { rules: ['fx-root-mfa'] },
+      order: 'createdAt',
+      sort: 'DESC',
+    };
     const rows = await exportCsv(viewer.organizationId, { type: 'FOLLOWING_ALERT', params }, viewer.apiKey);
     const expected = await listed('followingAlerts', { organizationId: viewer.organizationId, ...params }, viewer.apiKey);
     expect(rows).toEqual(expected);
@@ -154,8 +163,18 @@ describe('CSV exports', () => {
   it('writes the same bytes through COPY on PostgreSQL as through the keyset batches the embedded database uses', async () => {
     const cases = [
       { view: acme, org: acme.organizationId, following: false, params: { filter: { states: ['ACTIVE'] }, order: 'resource', sort: 'ASC' } },
-      { view: viewer, org: acme.organizationId, following: false, params: { filter: { severities: ['CRITICAL', 'HIGH', 'LOW'] }, order: 'severity', sort: 'DESC', lang: 'pt_BR' } },
-      { view: viewer, org: viewer.organizationId, following: true, params: { following: { followingIds: [acme.organizationId, bolt.organizationId] }, order: 'resolvedAt', sort: 'ASC' } },
+      {
+        view: viewer,
+        org: acme.organizationId,
+        following: false,
+        params: { filter: { severities: ['CRITICAL', 'HIGH', 'LOW'] }, order: 'severity', sort: 'DESC', lang: 'pt_BR' },
+      },
+      {
+        view: viewer,
+        org: viewer.organizationId,
+        following: true,
+        params: { following: { followingIds: [acme.organizationId, bolt.organizationId] }, order: 'resolvedAt', sort: 'ASC' },
+      },
     ];
     for (const c of cases) {
       const written: Record<string, string> = {};
@@ -176,20 +195,43 @@ describe('CSV exports', () => {
   });
 
   it('records the id of the request that asked for an export on its job', async () => {
-    const created = await t.rest('POST', `/organizations/${acme.organizationId}/documents`, { key: acme.apiKey, body: { type: 'EVENT', params: {} }, headers: { 'x-request-id': 'export-request-7' } });
+    const created = await t.rest('POST', `/organizations/${acme.organizationId}/documents`, {
+      key: acme.apiKey,
+      body: { type: 'EVENT', params: {} },
+      headers: { 'x-request-id': 'export-request-7' },
+    });
     expect(created.status).toBe(200);
-    const { rows } = await t.vigil.db.pool.query(`SELECT "requestId" FROM jobs.jobs WHERE kind = 'export.build' AND payload->>'documentId' = $1`, [created.body.id]);
+    const { rows } = await t.vigil.db.pool.query(`SELECT "requestId" FROM jobs.jobs WHERE kind = 'export.build' AND payload->>'documentId' = $1`, [
+      created.body.id,
+    ]);
     expect(rows).toEqual([{ requestId: 'export-request-7' }]);
     await waitFinished(created.body.id, acme.apiKey);
   });
 
   it("exports the organization's events (EVENT: name, start, end) as the event log lists them", async () => {
-    await t.rest('POST', `/organizations/${acme.organizationId}/attachments`, { key: acme.apiKey, body: { fileName: 'a.txt', contentLength: 1, contentType: 'text/plain', contentMD5: 'DMF1ucDxtqgxw5niaXcmYQ==' } });
-    const rows = await exportCsv(acme.organizationId, { type: 'EVENT', params: { filter: { name: 'AttachmentCreated', start: '2020-01-01T00:00:00Z' } } }, acme.apiKey);
-    const listedEvents = await t.rest('GET', `/organizations/${acme.organizationId}/events?name=AttachmentCreated&start=2020-01-01T00:00:00Z&size=1000`, { key: acme.apiKey });
+    await t.rest('POST', `/organizations/${acme.organizationId}/attachments`, {
+      key: acme.apiKey,
+      body: { fileName: 'a.txt', contentLength: 1, contentType: 'text/plain', contentMD5: 'DMF1ucDxtqgxw5niaXcmYQ==' },
+    });
+    const rows = await exportCsv(
+      acme.organizationId,
+      { type: 'EVENT', params: { filter: { name: 'AttachmentCreated', start: '2020-01-01T00:00:00Z' } } },
+      acme.apiKey,
+    );
+    const listedEvents = await t.rest('GET', `/organizations/${acme.organizationId}/events?name=AttachmentCreated&start=2020-01-01T00:00:00Z&size=1000`, {
+      key: acme.apiKey,
+    });
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.map((r) => ({ ...r, data: JSON.parse(r.data), metadata: JSON.parse(r.metadata) }))).toEqual(
-      listedEvents.body.data.map((e: Record<string, unknown>) => ({ id: e.id, name: e.name, source: e.source, version: String(e.version), createdAt: e.createdAt, data: e.data, metadata: e.metadata })),
+      listedEvents.body.data.map((e: Record<string, unknown>) => ({
+        id: e.id,
+        name: e.name,
+        source: e.source,
+        version: String(e.version),
+        createdAt: e.createdAt,
+        data: e.data,
+        metadata: e.metadata,
+      })),
     );
     const none = await exportCsv(acme.organizationId, { type: 'EVENT', params: { filter: { end: '2001-01-01T00:00:00Z' } } }, acme.apiKey);
     expect(none).toEqual([]);
@@ -240,7 +282,10 @@ describe('who may export and read documents', () => {
 
   it('answers bad types and params with a 400 naming the field', async () => {
     const bad = await createDocument(acme.organizationId, { type: 'PAYROLL', params: {} }, acme.apiKey);
-    expect([bad.status, bad.body.message]).toEqual([400, expect.stringContaining('type must be one of ALERT, FOLLOWING_ALERT, EVENT, THIRD_PARTY_REPORT, QUESTIONNAIRE_REPORT')]);
+    expect([bad.status, bad.body.message]).toEqual([
+      400,
+      expect.stringContaining('type must be one of ALERT, FOLLOWING_ALERT, EVENT, THIRD_PARTY_REPORT, QUESTIONNAIRE_REPORT'),
+    ]);
     const unknownParam = await createDocument(acme.organizationId, { type: 'EVENT', params: { colour: 'red' } }, acme.apiKey);
     expect([unknownParam.status, unknownParam.body.message]).toEqual([400, expect.stringContaining('colour')]);
     const badDate = await createDocument(acme.organizationId, { type: 'EVENT', params: { filter: { start: 'yesterday' } } }, acme.apiKey);

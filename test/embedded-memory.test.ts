@@ -24,7 +24,9 @@ const { openEmbedded } = require(${JSON.stringify(path.join(ROOT, 'dist', 'lib',
 it('opens PGlite with small buffers: shared_buffers 16MB, wal_buffers 1MB, temp_buffers 1MB, maintenance_work_mem 8MB', async () => {
   await buildOnce();
   const stdout = await new Promise<string>((resolve, reject) =>
-    execFile(process.execPath, ['-e', SCRIPT], { cwd: ROOT }, (error, out, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(out))),
+    execFile(process.execPath, ['-e', SCRIPT], { cwd: ROOT }, (error, out, stderr) =>
+      error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(out),
+    ),
   );
   expect(JSON.parse(stdout)).toEqual({ shared_buffers: '16MB', wal_buffers: '1MB', temp_buffers: '1MB', maintenance_work_mem: '8MB' });
 });

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { request } from './support/vigil';
 import { runScript, startServiceProcess } from './support/processes';
+import { request } from './support/vigil';
 
 // The embedded default end to end: `npm start` with no DATABASE_URL, as real processes.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-embedded-'));
@@ -80,7 +80,10 @@ it('keeps serving authenticated requests, and /readyz stays truthful, after requ
     // answer is the caller's alone.
     const hostile = [
       request(service.url, 'GET', `/organizations/${account.organizationId}/events?name=a%00b`, { key: account.apiKey }),
-      request(service.url, 'POST', '/graphql', { key: account.apiKey, body: { query: `query($n: String) { events(organizationId: "${account.organizationId}", name: $n) { cursor } }`, variables: { n: 'a\u0000b' } } }),
+      request(service.url, 'POST', '/graphql', {
+        key: account.apiKey,
+        body: { query: `query($n: String) { events(organizationId: "${account.organizationId}", name: $n) { cursor } }`, variables: { n: 'a\u0000b' } },
+      }),
       request(service.url, 'POST', `/organizations/${account.organizationId}/alerts`, { key: account.apiKey, body: { search: 'x\u0000y' } }),
     ];
     for (const answer of await Promise.all(hostile)) expect(answer.status).toBeLessThan(600);

@@ -1,5 +1,5 @@
 import { follow } from './support/alert-fixtures';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * lib/event-log.ts: a follower's AlertFollowing* events are derived from the followed organization's
@@ -65,7 +65,9 @@ describe("a follower's log", () => {
     expect(JSON.stringify(followed)).not.toContain('111122223333');
     expect(alertEvents((await log(early)).data).map((e) => e.id)).toEqual(followed.map((e) => e.id));
     // Nothing stored under the follower: the copies exist only when read.
-    const { rows } = await t.vigil.db.pool.query(`SELECT count(*)::int AS n FROM documents.events WHERE "organizationId" = $1 AND name LIKE 'Alert%'`, [early.organizationId]);
+    const { rows } = await t.vigil.db.pool.query(`SELECT count(*)::int AS n FROM documents.events WHERE "organizationId" = $1 AND name LIKE 'Alert%'`, [
+      early.organizationId,
+    ]);
     expect(rows[0].n).toBe(0);
   });
 
@@ -86,7 +88,10 @@ describe("a follower's log", () => {
 
   it('pages through its own and the followed events merged in order, with any page size', async () => {
     // Own events of the follower after the followed ones, so the streams interleave.
-    await t.rest('POST', `/organizations/${early.organizationId}/scantargets`, { key: early.apiKey, body: { name: 'own', kind: 'GCP', credential: { projectId: 'own-project' } } });
+    await t.rest('POST', `/organizations/${early.organizationId}/scantargets`, {
+      key: early.apiKey,
+      body: { name: 'own', kind: 'GCP', credential: { projectId: 'own-project' } },
+    });
     await ingest(['arn:aws:s3:::secret-e']);
     const whole = (await log(early)).data.map((e) => e.id);
     expect(whole.length).toBeGreaterThan(8);

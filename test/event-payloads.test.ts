@@ -1,6 +1,6 @@
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
 import { follow } from './support/organizations';
 import { buildTemplate, call, insertAttachment, sendAssessment } from './support/questionnaires';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * Event payloads follow the spec: AnswerCreated and AssessmentCommentCreated carry their

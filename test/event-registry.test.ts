@@ -22,7 +22,10 @@ function sources(dir: string): string[] {
 
 const files = ROOTS.flatMap((root) => sources(path.join(__dirname, '..', root)));
 const writers = files.filter((file) => /recordEvent|documents\.events|writeEvents|SOURCE/.test(readFileSync(file, 'utf8')));
-const literals = (pattern: RegExp) => new Map(writers.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(pattern)].map((m) => [m[1], path.relative(path.join(__dirname, '..'), file)] as const)));
+const literals = (pattern: RegExp) =>
+  new Map(
+    writers.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(pattern)].map((m) => [m[1], path.relative(path.join(__dirname, '..'), file)] as const)),
+  );
 const registered = new Set<string>(Object.values(EVENT_NAMES).flat());
 
 describe('the event registry', () => {

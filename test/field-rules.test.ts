@@ -1,6 +1,6 @@
 import { SUBGRAPH_NAMES } from '../lib/config';
 import { SUBGRAPHS } from '../subgraphs';
-import { member, type FieldRules } from '../subgraphs/field-rules';
+import { type FieldRules, member } from '../subgraphs/field-rules';
 import { buildSchema } from '../subgraphs/server';
 
 /**
@@ -24,7 +24,9 @@ describe('the subgraphs build only with a rule for every root field', () => {
   it('refuses to build a subgraph whose table leaves a field out, naming it', () => {
     const alerts = SUBGRAPHS.alerts;
     const permissions = edited(alerts.permissions, 'Mutation', (fields) => delete fields.updateAlert);
-    expect(() => buildSchema({ ...alerts, permissions })).toThrow('subgraph alerts: deny by default, every root field needs exactly one rule (subgraphs/alerts/permissions.ts):\n- Mutation.updateAlert has no rule');
+    expect(() => buildSchema({ ...alerts, permissions })).toThrow(
+      'subgraph alerts: deny by default, every root field needs exactly one rule (subgraphs/alerts/permissions.ts):\n- Mutation.updateAlert has no rule',
+    );
   });
 
   it('refuses a rule for a field the SDL does not have, or one that reads an argument the field lacks', () => {
@@ -36,6 +38,8 @@ describe('the subgraphs build only with a rule for every root field', () => {
     const wrongArgument = edited(organizations.permissions, 'Query', (fields) => {
       fields.members = member('organization');
     });
-    expect(() => buildSchema({ ...organizations, permissions: wrongArgument })).toThrow('Query.members: the rule reads argument organization, which the field does not have');
+    expect(() => buildSchema({ ...organizations, permissions: wrongArgument })).toThrow(
+      'Query.members: the rule reads argument organization, which the field does not have',
+    );
   });
 });

@@ -1,5 +1,5 @@
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
 import { createScanTarget, follow, insertAlerts, insertRules } from './support/alert-fixtures';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * lib/visibility.ts: a follower never sees an alert's resource, metadata, enrichment or comments,
@@ -61,9 +61,21 @@ describe('a follower sees the censored alert everywhere', () => {
   it('following list (REST, legacy REST and GraphQL)', async () => {
     const list = await t.rest('POST', `/organizations/${follower.organizationId}/followings/alerts?size=100`, { key: follower.apiKey, body: {} });
     expect(list.body.data).toHaveLength(1);
-    expect(list.body.data[0]).toMatchObject({ id: alertId, rule: 'fx-root-mfa', severity: 'CRITICAL', state: 'RISK_ACCEPTED', labels: ['accepted'], resource: '[censored]', metadata: {}, enrichment: {} });
+    expect(list.body.data[0]).toMatchObject({
+      id: alertId,
+      rule: 'fx-root-mfa',
+      severity: 'CRITICAL',
+      state: 'RISK_ACCEPTED',
+      labels: ['accepted'],
+      resource: '[censored]',
+      metadata: {},
+      enrichment: {},
+    });
     expectNoSecret(list.body);
-    const legacy = await t.rest('POST', '/alerts/following', { key: follower.apiKey, body: { organizationId: follower.organizationId, page: 1, pageSize: 100 } });
+    const legacy = await t.rest('POST', '/alerts/following', {
+      key: follower.apiKey,
+      body: { organizationId: follower.organizationId, page: 1, pageSize: 100 },
+    });
     expect(legacy.body.total).toBe(1);
     expectNoSecret(legacy.body);
     const gql = await t.graphql(
@@ -73,7 +85,9 @@ describe('a follower sees the censored alert everywhere', () => {
     );
     expect(gql.body.errors).toBeUndefined();
     // A follower's copy has its own cache identity (`followed:<id>`).
-    expect(gql.body.data.followingAlerts.data).toEqual([{ id: `followed:${alertId}`, resource: '[censored]', metadata: {}, enrichment: {}, organization: { name: 'Owner Org' }, scanTarget: null }]);
+    expect(gql.body.data.followingAlerts.data).toEqual([
+      { id: `followed:${alertId}`, resource: '[censored]', metadata: {}, enrichment: {}, organization: { name: 'Owner Org' }, scanTarget: null },
+    ]);
   });
 
   it('get alert, both paths and GraphQL', async () => {
@@ -94,7 +108,10 @@ describe('a follower sees the censored alert everywhere', () => {
     expectNoSecret(history.body);
     const comments = await t.rest('GET', `/alerts/${alertId}/comments?page=1&pageSize=100`, { key: follower.apiKey });
     expect(comments.body).toEqual({ data: [], total: 0 });
-    const followingHistory = await t.rest('POST', '/alerts/history/following', { key: follower.apiKey, body: { organizationId: follower.organizationId, pageSize: 100 } });
+    const followingHistory = await t.rest('POST', '/alerts/history/following', {
+      key: follower.apiKey,
+      body: { organizationId: follower.organizationId, pageSize: 100 },
+    });
     expect(followingHistory.body.data).toHaveLength(2);
     expectNoSecret(followingHistory.body);
   });
@@ -103,11 +120,17 @@ describe('a follower sees the censored alert everywhere', () => {
     const grouped = await t.rest('POST', `/organizations/${follower.organizationId}/followings/alerts/rules`, { key: follower.apiKey, body: {} });
     expect(grouped.body.data).toEqual([expect.objectContaining({ rule: 'fx-root-mfa', total: 1 })]);
     expectNoSecret(grouped.body);
-    const summary = await t.rest('POST', `/organizations/${follower.organizationId}/followings/summaries/scantargets/details`, { key: follower.apiKey, body: {} });
+    const summary = await t.rest('POST', `/organizations/${follower.organizationId}/followings/summaries/scantargets/details`, {
+      key: follower.apiKey,
+      body: {},
+    });
     expect(summary.body.data[0]).toMatchObject({ scanTargetId, total: 1 });
     expectNoSecret(summary.body);
     for (const secret of SECRETS.slice(0, 3)) {
-      const search = await t.rest('POST', `/organizations/${follower.organizationId}/followings/alerts`, { key: follower.apiKey, body: { search: secret.slice(0, 10) } });
+      const search = await t.rest('POST', `/organizations/${follower.organizationId}/followings/alerts`, {
+        key: follower.apiKey,
+        body: { search: secret.slice(0, 10) },
+      });
       expect(search.body.data).toEqual([]);
     }
   });
@@ -117,10 +140,16 @@ describe('a follower sees the censored alert everywhere', () => {
     const b = await createScanTarget(t.vigil.db, owner.organizationId, { name: 'tmp b' });
     // Names sorted the other way round from ids, so the two orders differ.
     const [low, high] = [a, b].sort();
-    await t.vigil.db.pool.query(`UPDATE alerts.scan_targets SET name = CASE id WHEN $1 THEN 'zz last by name' ELSE 'aa first by name' END WHERE id = ANY($2::uuid[])`, [low, [low, high]]);
+    await t.vigil.db.pool.query(
+      `UPDATE alerts.scan_targets SET name = CASE id WHEN $1 THEN 'zz last by name' ELSE 'aa first by name' END WHERE id = ANY($2::uuid[])`,
+      [low, [low, high]],
+    );
     try {
       const ids = (body: { data: Array<{ scanTargetId: string }> }) => body.data.map((s) => s.scanTargetId).filter((id) => id === low || id === high);
-      const followed = await t.rest('POST', `/organizations/${follower.organizationId}/followings/summaries/scantargets/details`, { key: follower.apiKey, body: {} });
+      const followed = await t.rest('POST', `/organizations/${follower.organizationId}/followings/summaries/scantargets/details`, {
+        key: follower.apiKey,
+        body: {},
+      });
       expect(ids(followed.body)).toEqual([low, high]);
       const own = await t.rest('POST', `/organizations/${owner.organizationId}/summaries/scantargets/details`, { key: owner.apiKey, body: {} });
       expect(ids(own.body)).toEqual([high, low]);
@@ -153,7 +182,12 @@ describe('a follower sees the censored alert everywhere', () => {
 
 describe('a stranger sees nothing', () => {
   it('404 on every read of the alert and empty following lists', async () => {
-    for (const path of [`/alerts/${alertId}`, `/organizations/${owner.organizationId}/alerts/${alertId}`, `/alerts/${alertId}/history`, `/alerts/${alertId}/comments`]) {
+    for (const path of [
+      `/alerts/${alertId}`,
+      `/organizations/${owner.organizationId}/alerts/${alertId}`,
+      `/alerts/${alertId}/history`,
+      `/alerts/${alertId}/comments`,
+    ]) {
       const res = await t.rest('GET', path, { key: stranger.apiKey });
       expect(res.status).toBe(404);
       expectNoSecret(res.body);

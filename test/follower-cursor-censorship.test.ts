@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { startTestVigil, type Account, type HttpResult, type TestVigil } from './support/vigil';
-import { addReadOnlyMember, createScanTarget, follow, insertAlerts, insertRules } from './support/alert-fixtures';
 import { ALERT_ORDERS } from '../lib/vocabulary';
+import { addReadOnlyMember, createScanTarget, follow, insertAlerts, insertRules } from './support/alert-fixtures';
+import { type Account, type HttpResult, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * Issue #10 item 2: what a follower cannot see must not leak through what it can ask for — cursors
@@ -84,8 +84,22 @@ beforeAll(async () => {
   await follow(t.vigil.db, follower.organizationId, second.organizationId);
   const secondTarget = await createScanTarget(t.vigil.db, second.organizationId, { name: 'second' });
   secondOrgAlertIds = await insertAlerts(t.vigil.db, [
-    { organizationId: second.organizationId, scanTargetId: secondTarget, rule: 'fx-key-unrotated', resource: 'aa-second.secret.internal', severity: 'HIGH', createdAt: hours(3) },
-    { organizationId: second.organizationId, scanTargetId: secondTarget, rule: 'fx-tls-info', resource: 'ab-second.secret.internal', severity: 'LOW', createdAt: hours(2) },
+    {
+      organizationId: second.organizationId,
+      scanTargetId: secondTarget,
+      rule: 'fx-key-unrotated',
+      resource: 'aa-second.secret.internal',
+      severity: 'HIGH',
+      createdAt: hours(3),
+    },
+    {
+      organizationId: second.organizationId,
+      scanTargetId: secondTarget,
+      rule: 'fx-tls-info',
+      resource: 'ab-second.secret.internal',
+      severity: 'LOW',
+      createdAt: hours(2),
+    },
   ]);
   // A history UPDATE by the owner's member (its userId) and events in the logs.
   const updated = await t.rest('PUT', `/organizations/${owner.organizationId}/scantargets/${tagged}/alerts/${updatedAlertId}`, {
@@ -117,10 +131,16 @@ describe('a follower paging one alert at a time learns no hidden value', () => {
 
   it('sees a list "by resource" in id order (every resource it sees is [censored]), keyset and legacy', async () => {
     const byId = [...alertIds, ...secondOrgAlertIds].sort();
-    for (const [sort, expected] of [['ASC', byId], ['DESC', [...byId].reverse()]] as const) {
+    for (const [sort, expected] of [
+      ['ASC', byId],
+      ['DESC', [...byId].reverse()],
+    ] as const) {
       const keyset = await pageAll(`/organizations/${follower.organizationId}/followings/alerts`, { order: 'resource', sort }, follower.apiKey);
       expect(keyset.ids).toEqual(expected);
-      const legacy = await t.rest('POST', '/alerts/following', { key: follower.apiKey, body: { organizationId: follower.organizationId, order: 'resource', sort, page: 1, pageSize: 100 } });
+      const legacy = await t.rest('POST', '/alerts/following', {
+        key: follower.apiKey,
+        body: { organizationId: follower.organizationId, order: 'resource', sort, page: 1, pageSize: 100 },
+      });
       expect(legacy.status).toBe(200);
       expect(legacy.body.data.map((a: { id: string }) => a.id)).toEqual(expected);
       const gql = await t.graphql(
@@ -139,7 +159,10 @@ describe('a follower paging one alert at a time learns no hidden value', () => {
   });
 
   it('gets opaque cursors from grouped lists, history lists and the event log', async () => {
-    const grouped = await t.rest('POST', `/organizations/${follower.organizationId}/followings/alerts/rules?pageSize=1`, { key: follower.apiKey, body: { order: 'rule' } });
+    const grouped = await t.rest('POST', `/organizations/${follower.organizationId}/followings/alerts/rules?pageSize=1`, {
+      key: follower.apiKey,
+      body: { order: 'rule' },
+    });
     expectOpaque(grouped.body.cursor);
     const history = await t.rest('POST', '/alerts/history/following', { key: follower.apiKey, body: { organizationId: follower.organizationId, pageSize: 1 } });
     expectOpaque(history.body.data[0].cursor);
@@ -170,15 +193,22 @@ const KINDS: CursorKind[] = [
     key: () => member.apiKey,
     first: async () => (await t.rest('POST', `/organizations/${owner.organizationId}/alerts?size=1`, { key: member.apiKey, body: {} })).body.cursor,
     rest: (c) => t.rest('POST', `/organizations/${owner.organizationId}/alerts?size=1${q(c)}`, { key: member.apiKey, body: {} }),
-    graphql: (c) => t.graphql(`query($o: ID!, $c: String) { alerts(organizationId: $o, size: 1, cursor: $c) { cursor } }`, { o: owner.organizationId, c }, member.apiKey),
+    graphql: (c) =>
+      t.graphql(`query($o: ID!, $c: String) { alerts(organizationId: $o, size: 1, cursor: $c) { cursor } }`, { o: owner.organizationId, c }, member.apiKey),
     forged: () => b64(['a', 'severity', 'DESC', '9', '00000000-0000-0000-0000-000000000000']),
   },
   {
     name: 'followingAlerts',
     key: () => follower.apiKey,
-    first: async () => (await t.rest('POST', `/organizations/${follower.organizationId}/followings/alerts?size=1`, { key: follower.apiKey, body: {} })).body.cursor,
+    first: async () =>
+      (await t.rest('POST', `/organizations/${follower.organizationId}/followings/alerts?size=1`, { key: follower.apiKey, body: {} })).body.cursor,
     rest: (c) => t.rest('POST', `/organizations/${follower.organizationId}/followings/alerts?size=1${q(c)}`, { key: follower.apiKey, body: {} }),
-    graphql: (c) => t.graphql(`query($o: ID!, $c: String) { followingAlerts(organizationId: $o, size: 1, cursor: $c) { cursor } }`, { o: follower.organizationId, c }, follower.apiKey),
+    graphql: (c) =>
+      t.graphql(
+        `query($o: ID!, $c: String) { followingAlerts(organizationId: $o, size: 1, cursor: $c) { cursor } }`,
+        { o: follower.organizationId, c },
+        follower.apiKey,
+      ),
     forged: () => b64(['a', 'severity', 'DESC', '9', '00000000-0000-0000-0000-000000000000']),
   },
   {
@@ -186,31 +216,55 @@ const KINDS: CursorKind[] = [
     key: () => member.apiKey,
     first: async () => (await t.rest('POST', `/organizations/${owner.organizationId}/alerts/rules?pageSize=1`, { key: member.apiKey, body: {} })).body.cursor,
     rest: (c) => t.rest('POST', `/organizations/${owner.organizationId}/alerts/rules?pageSize=1${q(c)}`, { key: member.apiKey, body: {} }),
-    graphql: (c) => t.graphql(`query($o: ID!, $c: String) { alertsByRule(organizationId: $o, size: 1, cursor: $c) { cursor } }`, { o: owner.organizationId, c }, member.apiKey),
+    graphql: (c) =>
+      t.graphql(
+        `query($o: ID!, $c: String) { alertsByRule(organizationId: $o, size: 1, cursor: $c) { cursor } }`,
+        { o: owner.organizationId, c },
+        member.apiKey,
+      ),
     forged: () => b64(['g', 'total', 'DESC', '9', 'a']),
   },
   {
     name: 'followingAlertsByRule',
     key: () => follower.apiKey,
-    first: async () => (await t.rest('POST', `/organizations/${follower.organizationId}/followings/alerts/rules?pageSize=1`, { key: follower.apiKey, body: {} })).body.cursor,
+    first: async () =>
+      (await t.rest('POST', `/organizations/${follower.organizationId}/followings/alerts/rules?pageSize=1`, { key: follower.apiKey, body: {} })).body.cursor,
     rest: (c) => t.rest('POST', `/organizations/${follower.organizationId}/followings/alerts/rules?pageSize=1${q(c)}`, { key: follower.apiKey, body: {} }),
-    graphql: (c) => t.graphql(`query($o: ID!, $c: String) { followingAlertsByRule(organizationId: $o, size: 1, cursor: $c) { cursor } }`, { o: follower.organizationId, c }, follower.apiKey),
+    graphql: (c) =>
+      t.graphql(
+        `query($o: ID!, $c: String) { followingAlertsByRule(organizationId: $o, size: 1, cursor: $c) { cursor } }`,
+        { o: follower.organizationId, c },
+        follower.apiKey,
+      ),
     forged: () => b64(['g', 'total', 'DESC', '9', 'a']),
   },
   {
     name: 'alertHistory',
     key: () => member.apiKey,
-    first: async () => (await t.rest('POST', '/alerts/history', { key: member.apiKey, body: { organizationId: owner.organizationId, pageSize: 1 } })).body.cursor,
+    first: async () =>
+      (await t.rest('POST', '/alerts/history', { key: member.apiKey, body: { organizationId: owner.organizationId, pageSize: 1 } })).body.cursor,
     rest: (c) => t.rest('POST', '/alerts/history', { key: member.apiKey, body: { organizationId: owner.organizationId, pageSize: 1, cursor: c } }),
-    graphql: (c) => t.graphql(`query($o: ID!, $c: String) { alertHistory(organizationId: $o, size: 1, cursor: $c) { cursor } }`, { o: owner.organizationId, c }, member.apiKey),
+    graphql: (c) =>
+      t.graphql(
+        `query($o: ID!, $c: String) { alertHistory(organizationId: $o, size: 1, cursor: $c) { cursor } }`,
+        { o: owner.organizationId, c },
+        member.apiKey,
+      ),
     forged: () => b64(['h', '0']),
   },
   {
     name: 'followingAlertHistory',
     key: () => follower.apiKey,
-    first: async () => (await t.rest('POST', '/alerts/history/following', { key: follower.apiKey, body: { organizationId: follower.organizationId, pageSize: 1 } })).body.cursor,
-    rest: (c) => t.rest('POST', '/alerts/history/following', { key: follower.apiKey, body: { organizationId: follower.organizationId, pageSize: 1, cursor: c } }),
-    graphql: (c) => t.graphql(`query($o: ID!, $c: String) { followingAlertHistory(organizationId: $o, size: 1, cursor: $c) { cursor } }`, { o: follower.organizationId, c }, follower.apiKey),
+    first: async () =>
+      (await t.rest('POST', '/alerts/history/following', { key: follower.apiKey, body: { organizationId: follower.organizationId, pageSize: 1 } })).body.cursor,
+    rest: (c) =>
+      t.rest('POST', '/alerts/history/following', { key: follower.apiKey, body: { organizationId: follower.organizationId, pageSize: 1, cursor: c } }),
+    graphql: (c) =>
+      t.graphql(
+        `query($o: ID!, $c: String) { followingAlertHistory(organizationId: $o, size: 1, cursor: $c) { cursor } }`,
+        { o: follower.organizationId, c },
+        follower.apiKey,
+      ),
     forged: () => b64(['h', '0']),
   },
   {
@@ -218,7 +272,8 @@ const KINDS: CursorKind[] = [
     key: () => member.apiKey,
     first: async () => (await t.rest('GET', `/alerts/${updatedAlertId}/history?size=1`, { key: member.apiKey })).body.cursor,
     rest: (c) => t.rest('GET', `/alerts/${updatedAlertId}/history?size=1${q(c)}`, { key: member.apiKey }),
-    graphql: (c) => t.graphql(`query($a: ID!, $c: String) { alertHistoryOf(alertId: $a, size: 1, cursor: $c) { cursor } }`, { a: updatedAlertId, c }, member.apiKey),
+    graphql: (c) =>
+      t.graphql(`query($a: ID!, $c: String) { alertHistoryOf(alertId: $a, size: 1, cursor: $c) { cursor } }`, { a: updatedAlertId, c }, member.apiKey),
     forged: () => b64(['h', '0']),
   },
   {
@@ -226,7 +281,8 @@ const KINDS: CursorKind[] = [
     key: () => owner.apiKey,
     first: async () => (await t.rest('GET', `/organizations/${owner.organizationId}/events?size=1`, { key: owner.apiKey })).body.cursor,
     rest: (c) => t.rest('GET', `/organizations/${owner.organizationId}/events?size=1${q(c)}`, { key: owner.apiKey }),
-    graphql: (c) => t.graphql(`query($o: ID!, $c: String) { events(organizationId: $o, size: 1, cursor: $c) { cursor } }`, { o: owner.organizationId, c }, owner.apiKey),
+    graphql: (c) =>
+      t.graphql(`query($o: ID!, $c: String) { events(organizationId: $o, size: 1, cursor: $c) { cursor } }`, { o: owner.organizationId, c }, owner.apiKey),
     forged: () => b64('0'),
   },
 ];
@@ -248,42 +304,60 @@ function expectCursorRefused(res: HttpResult, how: string) {
 }
 
 describe('every cursor kind refuses what Vigil did not issue for that list', () => {
-  it.each(KINDS.map((k) => [k.name, k]))('%s: tampered, truncated, re-encoded, random, forged and foreign cursors are a 400 naming cursor (REST and GraphQL)', async (_name, kind) => {
-    const valid = await kind.first();
-    expect(typeof valid).toBe('string');
-    // The positive control: the cursor as issued continues the list.
-    expect((await kind.rest(valid)).status).toBe(200);
-    expect((await kind.graphql(valid)).body.errors).toBeUndefined();
-    const foreignKind = KINDS[(KINDS.indexOf(kind) + 1) % KINDS.length];
-    const variants: Record<string, string> = {
-      tampered: tamper(valid),
-      truncated: valid.slice(0, -3),
-      'standard base64': Buffer.from(valid, 'base64url').toString('base64'),
-      random: randomBytes(60).toString('base64url'),
-      'readable JSON (the old form)': kind.forged(),
-      [`from ${foreignKind.name}`]: await foreignKind.first(),
-    };
-    for (const [how, cursor] of Object.entries(variants)) {
-      expectCursorRefused(await kind.rest(cursor), `REST ${how}`);
-      expectCursorRefused(await kind.graphql(cursor), `GraphQL ${how}`);
-    }
-  });
+  it.each(KINDS.map((k) => [k.name, k]))(
+    '%s: tampered, truncated, re-encoded, random, forged and foreign cursors are a 400 naming cursor (REST and GraphQL)',
+    async (_name, kind) => {
+      const valid = await kind.first();
+      expect(typeof valid).toBe('string');
+      // The positive control: the cursor as issued continues the list.
+      expect((await kind.rest(valid)).status).toBe(200);
+      expect((await kind.graphql(valid)).body.errors).toBeUndefined();
+      const foreignKind = KINDS[(KINDS.indexOf(kind) + 1) % KINDS.length];
+      const variants: Record<string, string> = {
+        tampered: tamper(valid),
+        truncated: valid.slice(0, -3),
+        'standard base64': Buffer.from(valid, 'base64url').toString('base64'),
+        random: randomBytes(60).toString('base64url'),
+        'readable JSON (the old form)': kind.forged(),
+        [`from ${foreignKind.name}`]: await foreignKind.first(),
+      };
+      for (const [how, cursor] of Object.entries(variants)) {
+        expectCursorRefused(await kind.rest(cursor), `REST ${how}`);
+        expectCursorRefused(await kind.graphql(cursor), `GraphQL ${how}`);
+      }
+    },
+  );
 
   it("refuses a member's cursor replayed by a follower, and one follower's cursor replayed by another", async () => {
     const body = { order: 'createdAt', sort: 'DESC' };
     const memberPage = await t.rest('POST', `/organizations/${owner.organizationId}/alerts?size=1`, { key: member.apiKey, body });
-    const replayed = await t.rest('POST', `/organizations/${follower.organizationId}/followings/alerts?size=1${q(memberPage.body.cursor)}`, { key: follower.apiKey, body });
+    const replayed = await t.rest('POST', `/organizations/${follower.organizationId}/followings/alerts?size=1${q(memberPage.body.cursor)}`, {
+      key: follower.apiKey,
+      body,
+    });
     expectCursorRefused(replayed, 'member list → following list');
     const memberHistory = await t.rest('POST', '/alerts/history', { key: member.apiKey, body: { organizationId: owner.organizationId, pageSize: 1 } });
-    const replayedHistory = await t.rest('POST', '/alerts/history/following', { key: follower.apiKey, body: { organizationId: follower.organizationId, pageSize: 1, cursor: memberHistory.body.cursor } });
+    const replayedHistory = await t.rest('POST', '/alerts/history/following', {
+      key: follower.apiKey,
+      body: { organizationId: follower.organizationId, pageSize: 1, cursor: memberHistory.body.cursor },
+    });
     expectCursorRefused(replayedHistory, 'member history → following history');
     const memberOne = await t.rest('GET', `/alerts/${updatedAlertId}/history?size=1`, { key: member.apiKey });
-    expectCursorRefused(await t.rest('GET', `/alerts/${updatedAlertId}/history?size=1${q(memberOne.body.cursor)}`, { key: follower.apiKey }), "member's alert history → follower");
+    expectCursorRefused(
+      await t.rest('GET', `/alerts/${updatedAlertId}/history?size=1${q(memberOne.body.cursor)}`, { key: follower.apiKey }),
+      "member's alert history → follower",
+    );
     const followerPage = await t.rest('POST', `/organizations/${follower.organizationId}/followings/alerts?size=1`, { key: follower.apiKey, body });
-    const other = await t.rest('POST', `/organizations/${otherFollower.organizationId}/followings/alerts?size=1${q(followerPage.body.cursor)}`, { key: otherFollower.apiKey, body });
+    const other = await t.rest('POST', `/organizations/${otherFollower.organizationId}/followings/alerts?size=1${q(followerPage.body.cursor)}`, {
+      key: otherFollower.apiKey,
+      body,
+    });
     expectCursorRefused(other, 'follower → other follower');
     // The same cursor still works for the one it was issued to.
-    expect((await t.rest('POST', `/organizations/${follower.organizationId}/followings/alerts?size=1${q(followerPage.body.cursor)}`, { key: follower.apiKey, body })).status).toBe(200);
+    expect(
+      (await t.rest('POST', `/organizations/${follower.organizationId}/followings/alerts?size=1${q(followerPage.body.cursor)}`, { key: follower.apiKey, body }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -297,7 +371,11 @@ describe("a follower's filters and searches never touch hidden values", () => {
 
   it('gets the same 400 for a right and a wrong guess of a hidden scan target tag, in every following list', async () => {
     for (const list of followingLists()) {
-      for (const body of [{ scanTargetTags: [HIDDEN_TAG] }, { scanTargetTags: ['wrong-guess'] }, { scanTargetTags: [HIDDEN_TAG], includeEmptyScanTargetTags: true }]) {
+      for (const body of [
+        { scanTargetTags: [HIDDEN_TAG] },
+        { scanTargetTags: ['wrong-guess'] },
+        { scanTargetTags: [HIDDEN_TAG], includeEmptyScanTargetTags: true },
+      ]) {
         const res = await list(body);
         expect(res.status).toBe(400);
         expect(res.body.message).toMatch(/followers cannot filter by scanTargetTags/);
@@ -309,12 +387,19 @@ describe("a follower's filters and searches never touch hidden values", () => {
       expect((await list({ scanTargetTags: null, includeEmptyScanTargetTags: false })).status).toBe(200);
     }
     for (const filter of [{ scanTargetTags: [HIDDEN_TAG] }, { scanTargetTags: ['wrong-guess'] }]) {
-      const gql = await t.graphql(`query($o: ID!, $f: AlertFilter) { followingAlertSummary(organizationId: $o, filter: $f) { total } }`, { o: follower.organizationId, f: filter }, follower.apiKey);
+      const gql = await t.graphql(
+        `query($o: ID!, $f: AlertFilter) { followingAlertSummary(organizationId: $o, filter: $f) { total } }`,
+        { o: follower.organizationId, f: filter },
+        follower.apiKey,
+      );
       expect(gql.body.errors?.[0].extensions).toEqual({ code: 'BAD_REQUEST', field: 'scanTargetTags' });
     }
     // The same answer for an organization that follows nobody: the filter is refused, not evaluated.
     const loner = await t.bootstrap('lou@loner.example', 'Loner Org');
-    const lonely = await t.rest('POST', `/organizations/${loner.organizationId}/followings/alerts`, { key: loner.apiKey, body: { scanTargetTags: [HIDDEN_TAG] } });
+    const lonely = await t.rest('POST', `/organizations/${loner.organizationId}/followings/alerts`, {
+      key: loner.apiKey,
+      body: { scanTargetTags: [HIDDEN_TAG] },
+    });
     expect(lonely.status).toBe(400);
     // Members filter by their own tags as before.
     const own = await t.rest('POST', `/organizations/${owner.organizationId}/alerts?size=100`, { key: member.apiKey, body: { scanTargetTags: [HIDDEN_TAG] } });
@@ -325,16 +410,23 @@ describe("a follower's filters and searches never touch hidden values", () => {
     for (const search of ['secret.internal', 'zz-vault', 'arn:', 'seen ']) {
       const res = await t.rest('POST', `/organizations/${follower.organizationId}/followings/alerts?size=100`, { key: follower.apiKey, body: { search } });
       expect(res.body).toEqual({ data: [], cursor: null });
-      const gql = await t.graphql(`query($o: ID!, $f: AlertFilter) { followingAlertSummary(organizationId: $o, filter: $f) { total } }`, { o: follower.organizationId, f: { search } }, follower.apiKey);
+      const gql = await t.graphql(
+        `query($o: ID!, $f: AlertFilter) { followingAlertSummary(organizationId: $o, filter: $f) { total } }`,
+        { o: follower.organizationId, f: { search } },
+        follower.apiKey,
+      );
       expect(gql.body.data.followingAlertSummary.total).toBe(0);
     }
     // Visible fields stay searchable (the rule title).
-    const byTitle = await t.rest('POST', `/organizations/${follower.organizationId}/followings/alerts?size=100`, { key: follower.apiKey, body: { search: 'Root account' } });
+    const byTitle = await t.rest('POST', `/organizations/${follower.organizationId}/followings/alerts?size=100`, {
+      key: follower.apiKey,
+      body: { search: 'Root account' },
+    });
     expect(byTitle.body.data.map((a: { id: string }) => a.id)).toEqual([updatedAlertId]);
   });
 });
 
-describe('history records do not name the followed organization\'s members', () => {
+describe("history records do not name the followed organization's members", () => {
   it('shows the owner who changed an alert, and the follower null, in every history path', async () => {
     const ownerView = await t.rest('GET', `/alerts/${updatedAlertId}/history?page=1&pageSize=100`, { key: member.apiKey });
     expect(ownerView.body.data.map((r: { userId: string | null }) => r.userId)).toContain(owner.userId);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { deriveFollowingEvent, readEventLog, followsOf, type EventLogRow } from '../lib/event-log';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
-import { createScanTarget, follow, insertAlerts, insertRules, FIXTURE_RULES } from './support/alert-fixtures';
+import { deriveFollowingEvent, type EventLogRow, followsOf, readEventLog } from '../lib/event-log';
+import { createScanTarget, FIXTURE_RULES, follow, insertAlerts, insertRules } from './support/alert-fixtures';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * One follower derivation: what a follower's live stream derives from a followed organization's
@@ -27,7 +27,14 @@ afterAll(() => t?.close());
 it("derives a follower's alert events in the gateway exactly as the REST log derives them in SQL", async () => {
   const target = await createScanTarget(t.vigil.db, acme.organizationId);
   const ids = await insertAlerts(t.vigil.db, [
-    { organizationId: acme.organizationId, scanTargetId: target, rule: FIXTURE_RULES[0].id, resource: 'arn:aws:s3:::secret-bucket', metadata: { owner: 'ops' }, labels: ['pci'] },
+    {
+      organizationId: acme.organizationId,
+      scanTargetId: target,
+      rule: FIXTURE_RULES[0].id,
+      resource: 'arn:aws:s3:::secret-bucket',
+      metadata: { owner: 'ops' },
+      labels: ['pci'],
+    },
     { organizationId: acme.organizationId, scanTargetId: target, rule: FIXTURE_RULES[1].id, resource: 'vm-1', severity: 'LOW' },
   ]);
   for (const id of ids) {
@@ -39,7 +46,9 @@ it("derives a follower's alert events in the gateway exactly as the REST log der
     expect(res.body.errors).toBeUndefined();
   }
   const raw = await readEventLog(t.vigil.db.pool, { organizationId: acme.organizationId, limit: 1000 });
-  const derivedSql = (await readEventLog(t.vigil.db.pool, { organizationId: viewer.organizationId, limit: 1000 })).filter((e) => e.name.startsWith('AlertFollowing'));
+  const derivedSql = (await readEventLog(t.vigil.db.pool, { organizationId: viewer.organizationId, limit: 1000 })).filter((e) =>
+    e.name.startsWith('AlertFollowing'),
+  );
   const [followed] = await followsOf(t.vigil.db.pool, viewer.organizationId);
   const derivedJs = raw.map((row) => deriveFollowingEvent(row, viewer.organizationId, followed.createdAt)).filter((row): row is EventLogRow => row !== null);
   expect(derivedSql.length).toBeGreaterThanOrEqual(2);

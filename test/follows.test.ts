@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
 import { eventNames, follow, joinAsMember } from './support/organizations';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 // As the REST routes select them: in GraphQL a relation's `id` is its own (`<followerId>:<followingId>`),
 // REST's `id` the other organization's (aliased back).
@@ -36,7 +36,16 @@ describe('a follow relation from request to end', () => {
   it('starts with the followed organization asking (token = the invited organization id); both logs record it', async () => {
     const created = await t.rest('POST', `/organizations/${acme}/followers/requests`, { key: alice.apiKey, body: { token: fin.toUpperCase() } });
     expect(created.status).toBe(200);
-    expect(created.body).toEqual({ token: fin, id: fin, name: null, followerId: fin, followingId: acme, status: 'PENDING', createdAt: expect.any(String), decidedAt: null });
+    expect(created.body).toEqual({
+      token: fin,
+      id: fin,
+      name: null,
+      followerId: fin,
+      followingId: acme,
+      status: 'PENDING',
+      createdAt: expect.any(String),
+      decidedAt: null,
+    });
     expect((await eventNames(t, acme)).at(-1)).toBe('FollowerRequested');
     expect((await eventNames(t, fin)).at(-1)).toBe('FollowingRequested');
   });
@@ -44,17 +53,34 @@ describe('a follow relation from request to end', () => {
   it('shows the request on both sides (bare arrays), REST and GraphQL agreeing; no access yet', async () => {
     const sent = await t.rest('GET', `/organizations/${acme}/followers/requests`, { key: rita.apiKey });
     expect(sent.body).toEqual([expect.objectContaining({ token: fin, id: fin, name: null, status: 'PENDING' })]);
-    expect((await gql(`query($o: ID!) { followerRequests(organizationId: $o) { ${FOLLOWER_REQUEST_FIELDS} } }`, { o: acme }, rita)).data.followerRequests).toEqual(sent.body);
+    expect(
+      (await gql(`query($o: ID!) { followerRequests(organizationId: $o) { ${FOLLOWER_REQUEST_FIELDS} } }`, { o: acme }, rita)).data.followerRequests,
+    ).toEqual(sent.body);
     const one = await t.rest('GET', `/organizations/${acme}/followers/requests/${fin}`, { key: rita.apiKey });
     expect(one.body).toEqual(sent.body[0]);
-    expect((await gql(`query($o: ID!, $t: ID!) { followerRequest(organizationId: $o, token: $t) { ${FOLLOWER_REQUEST_FIELDS} } }`, { o: acme, t: fin }, rita)).data.followerRequest).toEqual(one.body);
+    expect(
+      (await gql(`query($o: ID!, $t: ID!) { followerRequest(organizationId: $o, token: $t) { ${FOLLOWER_REQUEST_FIELDS} } }`, { o: acme, t: fin }, rita)).data
+        .followerRequest,
+    ).toEqual(one.body);
 
     const received = await t.rest('GET', `/organizations/${fin}/following/requests`, { key: finn.apiKey });
-    expect(received.body).toEqual([{ id: acme, name: 'Acme', followerId: fin, followingId: acme, status: 'PENDING', createdAt: one.body.createdAt, decidedAt: null }]);
-    expect((await gql(`query($o: ID!) { followingRequests(organizationId: $o) { ${FOLLOWING_REQUEST_FIELDS} } }`, { o: fin }, finn)).data.followingRequests).toEqual(received.body);
+    expect(received.body).toEqual([
+      { id: acme, name: 'Acme', followerId: fin, followingId: acme, status: 'PENDING', createdAt: one.body.createdAt, decidedAt: null },
+    ]);
+    expect(
+      (await gql(`query($o: ID!) { followingRequests(organizationId: $o) { ${FOLLOWING_REQUEST_FIELDS} } }`, { o: fin }, finn)).data.followingRequests,
+    ).toEqual(received.body);
     const oneReceived = await t.rest('GET', `/organizations/${fin}/following/requests/${acme}`, { key: finn.apiKey });
     expect(oneReceived.body).toEqual(received.body[0]);
-    expect((await gql(`query($o: ID!, $f: ID!) { followingRequest(organizationId: $o, followingId: $f) { ${FOLLOWING_REQUEST_FIELDS} } }`, { o: fin, f: acme }, finn)).data.followingRequest).toEqual(oneReceived.body);
+    expect(
+      (
+        await gql(
+          `query($o: ID!, $f: ID!) { followingRequest(organizationId: $o, followingId: $f) { ${FOLLOWING_REQUEST_FIELDS} } }`,
+          { o: fin, f: acme },
+          finn,
+        )
+      ).data.followingRequest,
+    ).toEqual(oneReceived.body);
 
     expect((await t.rest('GET', `/organizations/${acme}`, { key: fred.apiKey })).status).toBe(404);
   });
@@ -66,7 +92,16 @@ describe('a follow relation from request to end', () => {
     const unknown = randomUUID();
     const asked = await t.rest('POST', `/organizations/${acme}/followers/requests`, { key: alice.apiKey, body: { token: unknown } });
     expect(asked.status).toBe(200);
-    expect(asked.body).toEqual({ token: unknown, id: unknown, name: null, followerId: unknown, followingId: acme, status: 'PENDING', createdAt: expect.any(String), decidedAt: null });
+    expect(asked.body).toEqual({
+      token: unknown,
+      id: unknown,
+      name: null,
+      followerId: unknown,
+      followingId: acme,
+      status: 'PENDING',
+      createdAt: expect.any(String),
+      decidedAt: null,
+    });
     expect((await t.rest('POST', `/organizations/${acme}/followers/requests`, { key: alice.apiKey, body: { token: fin } })).status).toBe(409);
     const malformed = await t.rest('POST', `/organizations/${acme}/followers/requests`, { key: alice.apiKey, body: { token: 'fin' } });
     expect(malformed.status).toBe(400);
@@ -74,9 +109,20 @@ describe('a follow relation from request to end', () => {
   });
 
   it('is accepted by the invited organization, with tags; the answer is the relationship', async () => {
-    const accepted = await t.rest('POST', `/organizations/${fin}/following/requests/${acme}/accept`, { key: fred.apiKey, body: { tags: ['vendor', ' critical ', 'vendor'] } });
+    const accepted = await t.rest('POST', `/organizations/${fin}/following/requests/${acme}/accept`, {
+      key: fred.apiKey,
+      body: { tags: ['vendor', ' critical ', 'vendor'] },
+    });
     expect(accepted.status).toBe(200);
-    expect(accepted.body).toEqual({ id: acme, name: 'Acme', picture: null, followerId: fin, followingId: acme, tags: ['vendor', 'critical'], createdAt: expect.any(String) });
+    expect(accepted.body).toEqual({
+      id: acme,
+      name: 'Acme',
+      picture: null,
+      followerId: fin,
+      followingId: acme,
+      tags: ['vendor', 'critical'],
+      createdAt: expect.any(String),
+    });
     expect((await eventNames(t, fin)).at(-1)).toBe('FollowingAccepted');
     const { rows } = await t.vigil.db.pool.query(`SELECT data FROM documents.events WHERE "organizationId" = $1 AND name = 'FollowingAccepted'`, [acme]);
     expect(rows).toEqual([{ data: expect.objectContaining({ id: fin, name: 'Fin', followingId: acme }) }]);
@@ -115,7 +161,10 @@ describe('a follow relation from request to end', () => {
     const empty = await t.rest('PUT', `/organizations/${fin}/following/${acme}`, { key: fred.apiKey, body: { tags: [''] } });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toMatch(/tags/);
-    expect((await t.rest('PUT', `/organizations/${fin}/following/${acme}`, { key: fred.apiKey, body: { tags: Array.from({ length: 51 }, (_, i) => `t${i}`) } })).status).toBe(400);
+    expect(
+      (await t.rest('PUT', `/organizations/${fin}/following/${acme}`, { key: fred.apiKey, body: { tags: Array.from({ length: 51 }, (_, i) => `t${i}`) } }))
+        .status,
+    ).toBe(400);
     // The followed side cannot touch the follower's tags.
     expect((await t.rest('PUT', `/organizations/${acme}/following/${fin}`, { key: alice.apiKey, body: { tags: ['x'] } })).status).toBe(404);
     expect((await t.rest('PUT', `/organizations/${fin}/following/${acme}`, { key: finn.apiKey, body: { tags: ['x'] } })).status).toBe(403);
@@ -148,7 +197,15 @@ describe('a follow relation from request to end', () => {
     await t.rest('POST', `/organizations/${acme}/followers/requests`, { key: alice.apiKey, body: { token: fin } });
     const declined = await t.rest('POST', `/organizations/${fin}/following/requests/${acme}/decline`, { key: fred.apiKey });
     expect(declined.status).toBe(200);
-    expect(declined.body).toEqual({ id: acme, name: 'Acme', followerId: fin, followingId: acme, status: 'DECLINED', createdAt: expect.any(String), decidedAt: expect.any(String) });
+    expect(declined.body).toEqual({
+      id: acme,
+      name: 'Acme',
+      followerId: fin,
+      followingId: acme,
+      status: 'DECLINED',
+      createdAt: expect.any(String),
+      decidedAt: expect.any(String),
+    });
     expect((await eventNames(t, fin)).at(-1)).toBe('FollowingDeclined');
     expect((await eventNames(t, acme)).at(-1)).toBe('FollowingDeclined');
     expect((await t.rest('GET', `/organizations/${fin}/following/requests`, { key: fred.apiKey })).body).toEqual([]);
@@ -170,14 +227,27 @@ describe('a follow relation from request to end', () => {
   it('works through the GraphQL mutations too', async () => {
     const asked = await gql(`mutation($o: ID!, $t: ID!) { createFollowerRequest(organizationId: $o, token: $t) { token status } }`, { o: acme, t: fin }, alice);
     expect(asked.data.createFollowerRequest).toEqual({ token: fin, status: 'PENDING' });
-    const accepted = await gql(`mutation($o: ID!, $f: ID!) { acceptFollowingRequest(organizationId: $o, followingId: $f) { id followingId name tags } }`, { o: fin, f: acme }, fred);
+    const accepted = await gql(
+      `mutation($o: ID!, $f: ID!) { acceptFollowingRequest(organizationId: $o, followingId: $f) { id followingId name tags } }`,
+      { o: fin, f: acme },
+      fred,
+    );
     expect(accepted.data.acceptFollowingRequest).toEqual({ id: `${fin}:${acme}`, followingId: acme, name: 'Acme', tags: [] });
-    expect((await gql(`mutation($o: ID!, $f: ID!) { removeFollower(organizationId: $o, followerId: $f) }`, { o: acme, f: fin }, alice)).data.removeFollower).toBe(true);
+    expect(
+      (await gql(`mutation($o: ID!, $f: ID!) { removeFollower(organizationId: $o, followerId: $f) }`, { o: acme, f: fin }, alice)).data.removeFollower,
+    ).toBe(true);
     await gql(`mutation($o: ID!, $t: ID!) { createFollowerRequest(organizationId: $o, token: $t) { token } }`, { o: acme, t: fin }, alice);
-    expect((await gql(`mutation($o: ID!, $f: ID!) { declineFollowingRequest(organizationId: $o, followingId: $f) { status } }`, { o: fin, f: acme }, fred)).data.declineFollowingRequest).toEqual({ status: 'DECLINED' });
-    expect((await gql(`mutation($o: ID!, $t: ID!) { deleteFollowerRequest(organizationId: $o, token: $t) }`, { o: acme, t: fin }, alice)).data.deleteFollowerRequest).toBe(true);
+    expect(
+      (await gql(`mutation($o: ID!, $f: ID!) { declineFollowingRequest(organizationId: $o, followingId: $f) { status } }`, { o: fin, f: acme }, fred)).data
+        .declineFollowingRequest,
+    ).toEqual({ status: 'DECLINED' });
+    expect(
+      (await gql(`mutation($o: ID!, $t: ID!) { deleteFollowerRequest(organizationId: $o, token: $t) }`, { o: acme, t: fin }, alice)).data.deleteFollowerRequest,
+    ).toBe(true);
     await follow(t, alice, fred);
-    expect((await gql(`mutation($o: ID!, $f: ID!) { stopFollowing(organizationId: $o, followingId: $f) }`, { o: fin, f: acme }, fred)).data.stopFollowing).toBe(true);
+    expect((await gql(`mutation($o: ID!, $f: ID!) { stopFollowing(organizationId: $o, followingId: $f) }`, { o: fin, f: acme }, fred)).data.stopFollowing).toBe(
+      true,
+    );
   });
 
   it('hides requests and relations of deleted organizations', async () => {
@@ -187,7 +257,9 @@ describe('a follow relation from request to end', () => {
     expect((await t.rest('DELETE', `/organizations/${gone.organizationId}`, { key: gone.apiKey })).body).toBe(true);
     expect((await t.rest('GET', `/organizations/${fin}/following`, { key: fred.apiKey })).body).toEqual([]);
     expect((await t.rest('GET', `/organizations/${acme}/followers/requests`, { key: alice.apiKey })).body).toEqual([]);
-    expect((await t.rest('POST', `/organizations/${acme}/followers/requests`, { key: alice.apiKey, body: { token: gone.organizationId } })).body).toMatchObject({ name: null, status: 'PENDING' });
+    expect((await t.rest('POST', `/organizations/${acme}/followers/requests`, { key: alice.apiKey, body: { token: gone.organizationId } })).body).toMatchObject(
+      { name: null, status: 'PENDING' },
+    );
     expect((await t.rest('GET', `/organizations/${acme}/followers/requests`, { key: alice.apiKey })).body).toEqual([]);
   });
 });
@@ -233,16 +305,24 @@ describe('who may do what', () => {
 
   it('left everything as it was, and the admin may do what the others may not', async () => {
     expect((await t.rest('GET', `/organizations/${acme}/followers`, { key: alice.apiKey })).body.map((f: { id: string }) => f.id)).toEqual([fin]);
-    expect((await t.rest('GET', `/organizations/${acme}/following`, { key: alice.apiKey })).body).toEqual([expect.objectContaining({ id: gina.organizationId, name: 'Gym', tags: [] })]);
-    expect((await t.rest('GET', `/organizations/${acme}/followers/requests`, { key: alice.apiKey })).body.map((r: { token: string }) => r.token)).toEqual([xena.organizationId]);
-    expect((await t.rest('GET', `/organizations/${acme}/following/requests`, { key: alice.apiKey })).body.map((r: { id: string }) => r.id)).toEqual([hank.organizationId]);
+    expect((await t.rest('GET', `/organizations/${acme}/following`, { key: alice.apiKey })).body).toEqual([
+      expect.objectContaining({ id: gina.organizationId, name: 'Gym', tags: [] }),
+    ]);
+    expect((await t.rest('GET', `/organizations/${acme}/followers/requests`, { key: alice.apiKey })).body.map((r: { token: string }) => r.token)).toEqual([
+      xena.organizationId,
+    ]);
+    expect((await t.rest('GET', `/organizations/${acme}/following/requests`, { key: alice.apiKey })).body.map((r: { id: string }) => r.id)).toEqual([
+      hank.organizationId,
+    ]);
 
     expect((await t.rest('POST', `/organizations/${acme}/following/requests/${hank.organizationId}/accept`, { key: alice.apiKey })).status).toBe(200);
     expect((await t.rest('PUT', `/organizations/${acme}/following/${gina.organizationId}`, { key: alice.apiKey, body: { tags: ['gym'] } })).status).toBe(200);
     expect((await t.rest('DELETE', `/organizations/${acme}/following/${gina.organizationId}`, { key: alice.apiKey })).body).toBe(true);
     expect((await t.rest('DELETE', `/organizations/${acme}/followers/requests/${xena.organizationId}`, { key: alice.apiKey })).body).toBe(true);
     expect((await t.rest('DELETE', `/organizations/${acme}/followers/${fin}`, { key: alice.apiKey })).body).toBe(true);
-    expect((await t.rest('GET', `/organizations/${acme}/following`, { key: alice.apiKey })).body.map((f: { id: string }) => f.id)).toEqual([hank.organizationId]);
+    expect((await t.rest('GET', `/organizations/${acme}/following`, { key: alice.apiKey })).body.map((f: { id: string }) => f.id)).toEqual([
+      hank.organizationId,
+    ]);
   });
 
   it("keeps the invited side's routes to its own members: the followed organization's admin gets 404", async () => {

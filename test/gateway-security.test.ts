@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { signPrincipal } from '../lib/principal';
-import { request, startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { type Account, request, startTestVigil, type TestVigil } from './support/vigil';
 
 let t: TestVigil;
 let alice: Account;
@@ -38,7 +38,10 @@ describe('subgraphs trust only the gateway', () => {
     const withVariables = { query: 'query($id: ID!) { organization(id: $id) { id } }', variables: { id: alice.organizationId } };
     const signedWithVariables = signPrincipal(t.secret, principal, withVariables);
     expect((await request(url, 'POST', '', { body: withVariables, headers: signedWithVariables })).status).toBe(200);
-    expect((await request(url, 'POST', '', { body: { ...withVariables, variables: { id: '00000000-0000-4000-8000-000000000000' } }, headers: signedWithVariables })).status).toBe(401);
+    expect(
+      (await request(url, 'POST', '', { body: { ...withVariables, variables: { id: '00000000-0000-4000-8000-000000000000' } }, headers: signedWithVariables }))
+        .status,
+    ).toBe(401);
   });
 
   it('accept a correctly signed call', async () => {
@@ -73,7 +76,10 @@ describe('errors', () => {
 describe('memberships carried with the principal', () => {
   it('are read with the key on each request, so a removed member is refused on its next call', async () => {
     const bob = await t.bootstrap('bob@example.com', 'Bob Org');
-    await t.vigil.db.pool.query(`INSERT INTO organizations.memberships ("organizationId", "userId", roles, "updatedAt") VALUES ($1, $2, '{}', now())`, [alice.organizationId, bob.userId]);
+    await t.vigil.db.pool.query(`INSERT INTO organizations.memberships ("organizationId", "userId", roles, "updatedAt") VALUES ($1, $2, '{}', now())`, [
+      alice.organizationId,
+      bob.userId,
+    ]);
     expect((await t.rest('GET', `/organizations/${alice.organizationId}/members`, { key: bob.apiKey })).status).toBe(200);
     await t.vigil.db.pool.query(`DELETE FROM organizations.memberships WHERE "organizationId" = $1 AND "userId" = $2`, [alice.organizationId, bob.userId]);
     expect((await t.rest('GET', `/organizations/${alice.organizationId}/members`, { key: bob.apiKey })).status).toBe(404);

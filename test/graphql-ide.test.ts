@@ -36,14 +36,18 @@ it.each(['/graphql', '/docs'])('answers a browser on %s with a page whose assets
     expect([link, asset.status]).toEqual([link, 200]);
     const text = await asset.text();
     // Scripts and styles load nothing from elsewhere: no CDN, font service or telemetry host.
-    expect(text).not.toMatch(/https?:\/\/(?:[a-z0-9-]+\.)*(?:unpkg\.com|jsdelivr\.net|googleapis\.com|gstatic\.com|apollographql\.com|sentry\.io|cdn[a-z0-9-]*\.[a-z.]+)/i);
+    expect(text).not.toMatch(
+      /https?:\/\/(?:[a-z0-9-]+\.)*(?:unpkg\.com|jsdelivr\.net|googleapis\.com|gstatic\.com|apollographql\.com|sentry\.io|cdn[a-z0-9-]*\.[a-z.]+)/i,
+    );
     expect(text).not.toMatch(/@import\s+url\(\s*["']?https?:/);
   }
   expect(html).not.toMatch(/https?:\/\//);
 });
 
 it('leaves GET queries and POSTs to the API', async () => {
-  const get = await fetch(`${t.url}/graphql?query=${encodeURIComponent('{ __schema { queryType { name } } }')}`, { headers: { accept: 'application/json', 'apollo-require-preflight': 'true' } });
+  const get = await fetch(`${t.url}/graphql?query=${encodeURIComponent('{ __schema { queryType { name } } }')}`, {
+    headers: { accept: 'application/json', 'apollo-require-preflight': 'true' },
+  });
   expect([get.status, await get.json()]).toEqual([200, { data: { __schema: { queryType: { name: 'Query' } } } }]);
   const post = await t.graphql('{ __schema { queryType { name } } }', {}, undefined);
   expect(post.body.data.__schema.queryType.name).toBe('Query');
@@ -53,7 +57,16 @@ it("shows GraphiQL's opening hint whole in a 1366 px browser window (no line cut
   ensureChromium();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });

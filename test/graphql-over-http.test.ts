@@ -1,5 +1,5 @@
 import { serverAudits } from 'graphql-http';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * GraphQL-over-HTTP as its reference audit (graphql-http's serverAudits) checks it, against the running
@@ -21,11 +21,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-const withKey = (key: string) => (input: RequestInfo | URL, init: RequestInit = {}) => {
-  const headers = new Headers(init.headers);
-  headers.set('authorization', `Bearer ${key}`);
-  return fetch(input, { ...init, headers });
-};
+const withKey =
+  (key: string) =>
+  (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('authorization', `Bearer ${key}`);
+    return fetch(input, { ...init, headers });
+  };
 
 it('passes every MUST and SHOULD of the graphql-http audit', async () => {
   const audits = serverAudits({ url: `${t.url}/graphql`, fetchFn: withKey(alice.apiKey) });
@@ -38,18 +40,36 @@ it('passes every MUST and SHOULD of the graphql-http audit', async () => {
 });
 
 const post = async (body: unknown, accept: string) => {
-  const res = await withKey(alice.apiKey)(`${t.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept }, body: JSON.stringify(body) });
+  const res = await withKey(alice.apiKey)(`${t.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept },
+    body: JSON.stringify(body),
+  });
   const json = (await res.json()) as { data?: unknown; errors?: Array<{ message: string; extensions?: { code?: string } }> };
-  return { status: res.status, codes: json.errors?.map((e) => e.extensions?.code), hasData: 'data' in json, message: json.errors?.[0]?.message, contentType: res.headers.get('content-type') };
+  return {
+    status: res.status,
+    codes: json.errors?.map((e) => e.extensions?.code),
+    hasData: 'data' in json,
+    message: json.errors?.[0]?.message,
+    contentType: res.headers.get('content-type'),
+  };
 };
 
 describe('request errors carry the standard codes', () => {
   const cases: Array<[string, unknown, string]> = [
     ['a document that does not parse', { query: '{ me { id ' }, 'GRAPHQL_PARSE_FAILED'],
     ['a field the schema lacks', { query: '{ nope }' }, 'GRAPHQL_VALIDATION_FAILED'],
-    ['a bad DateTime literal', { query: '{ events(organizationId: "00000000-0000-4000-8000-000000000000", start: "not a date") { cursor } }' }, 'GRAPHQL_VALIDATION_FAILED'],
+    [
+      'a bad DateTime literal',
+      { query: '{ events(organizationId: "00000000-0000-4000-8000-000000000000", start: "not a date") { cursor } }' },
+      'GRAPHQL_VALIDATION_FAILED',
+    ],
     ['a variable of the wrong type', { query: 'query($id: ID!) { organization(id: $id) { id } }', variables: { id: { x: 1 } } }, 'BAD_USER_INPUT'],
-    ['a bad DateTime variable', { query: 'query($s: DateTime) { events(organizationId: "00000000-0000-4000-8000-000000000000", start: $s) { cursor } }', variables: { s: 'nope' } }, 'BAD_USER_INPUT'],
+    [
+      'a bad DateTime variable',
+      { query: 'query($s: DateTime) { events(organizationId: "00000000-0000-4000-8000-000000000000", start: $s) { cursor } }', variables: { s: 'nope' } },
+      'BAD_USER_INPUT',
+    ],
     ['an unknown operationName', { query: 'query A { me { id } }', operationName: 'B' }, 'OPERATION_RESOLUTION_FAILURE'],
   ];
   it.each(cases)('%s: 200 with application/json, 400 with application/graphql-response+json, no data', async (_name, body, code) => {

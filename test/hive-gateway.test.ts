@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SUBGRAPH_NAMES } from '../lib/config';
 import { composeSupergraph } from '../schema/compose';
 import { freePort, ROOT } from './support/processes';
-import { request, startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { type Account, request, startTestVigil, type TestVigil } from './support/vigil';
 
 // Stock Hive Gateway (the @graphql-hive/gateway CLI) in front of Vigil's subgraphs with the documented
 // configuration only (deploy/hive-gateway/gateway.config.ts: hmacSignature with VIGIL_ROUTER_SECRET,
@@ -59,19 +59,30 @@ afterAll(async () => {
 
 const viaHive = (query: string, variables?: Record<string, unknown>, key?: string) => request(hiveUrl, 'POST', '/graphql', { key, body: { query, variables } });
 
-it('answers queries across subgraphs and a mutation as Vigil\'s gateway does', async () => {
-  const group = await t.graphql('mutation($o: ID!) { createScanTargetGroup(organizationId: $o, input: { name: "Oracle tenancy", kind: ORACLE }) { id } }', { o: alice.organizationId }, alice.apiKey);
+it("answers queries across subgraphs and a mutation as Vigil's gateway does", async () => {
+  const group = await t.graphql(
+    'mutation($o: ID!) { createScanTargetGroup(organizationId: $o, input: { name: "Oracle tenancy", kind: ORACLE }) { id } }',
+    { o: alice.organizationId },
+    alice.apiKey,
+  );
   expect(group.body.errors).toBeUndefined();
-  const across = 'query($o: ID!) { me { id email } organization(id: $o) { id name } scanTargetGroups(organizationId: $o) { id name kind organization { id name } } }';
+  const across =
+    'query($o: ID!) { me { id email } organization(id: $o) { id name } scanTargetGroups(organizationId: $o) { id name kind organization { id name } } }';
   const expected = await t.graphql(across, { o: alice.organizationId }, alice.apiKey);
   expect(expected.body.data.scanTargetGroups[0].organization.name).toBe('Alice Corp');
   const answered = await viaHive(across, { o: alice.organizationId }, alice.apiKey);
   expect(answered.status).toBe(200);
   expect(answered.body).toEqual(expected.body);
 
-  const renamed = await viaHive('mutation($o: ID!) { updateOrganization(id: $o, input: { name: "Alice Inc" }) { id name } }', { o: alice.organizationId }, alice.apiKey);
+  const renamed = await viaHive(
+    'mutation($o: ID!) { updateOrganization(id: $o, input: { name: "Alice Inc" }) { id name } }',
+    { o: alice.organizationId },
+    alice.apiKey,
+  );
   expect(renamed.body).toEqual({ data: { updateOrganization: { id: alice.organizationId, name: 'Alice Inc' } } });
-  expect((await t.graphql('query($o: ID!) { organization(id: $o) { name } }', { o: alice.organizationId }, alice.apiKey)).body.data.organization.name).toBe('Alice Inc');
+  expect((await t.graphql('query($o: ID!) { organization(id: $o) { name } }', { o: alice.organizationId }, alice.apiKey)).body.data.organization.name).toBe(
+    'Alice Inc',
+  );
 });
 
 it('refuses an invalid key and a call without one, and another organization stays hidden', async () => {

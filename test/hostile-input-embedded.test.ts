@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { assertHostileCallsAnswerInShape, type HostileFixture, hostileRunSettings, INTROSPECTION } from './support/hostile-input';
+import { runScript, type ServiceProcess, startServiceProcess } from './support/processes';
 import { request } from './support/vigil';
-import { runScript, startServiceProcess, type ServiceProcess } from './support/processes';
-import { assertHostileCallsAnswerInShape, hostileRunSettings, INTROSPECTION, type HostileFixture } from './support/hostile-input';
 
 /**
  * The hostile-input property suite against the embedded default: `npm start` with no DATABASE_URL
@@ -34,10 +34,16 @@ beforeAll(async () => {
   const admin = await bootstrap('hostile-admin@example.com', 'Hostile Org');
   const stranger = await bootstrap('hostile-stranger@example.com', 'Stranger Org');
   const key = admin.apiKey;
-  const target = await request(service.url, 'POST', `/organizations/${admin.organizationId}/scantargets`, { key, body: { name: 'prod', kind: 'AWS', credential: { account: '123456789012' } } });
+  const target = await request(service.url, 'POST', `/organizations/${admin.organizationId}/scantargets`, {
+    key,
+    body: { name: 'prod', kind: 'AWS', credential: { account: '123456789012' } },
+  });
   expect(target.status).toBe(200);
   const findings = ['a', 'b', 'c'].map((r) => ({ rule: 'aws-s3-bucket-public', resource: `arn:aws:s3:::${r}` }));
-  const scan = await request(service.url, 'POST', `/organizations/${admin.organizationId}/scantargets/${target.body.id}/findings`, { key, body: { format: 'vigil', findings } });
+  const scan = await request(service.url, 'POST', `/organizations/${admin.organizationId}/scantargets/${target.body.id}/findings`, {
+    key,
+    body: { format: 'vigil', findings },
+  });
   expect(scan.body).toMatchObject({ status: 'DONE' });
   const page = await request(service.url, 'POST', `/organizations/${admin.organizationId}/alerts?size=1`, { key, body: {} });
   expect(page.body.cursor).toEqual(expect.any(String));

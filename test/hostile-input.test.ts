@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
-import { assertHostileCallsAnswerInShape, hostileRunSettings, INTROSPECTION, type HostileFixture } from './support/hostile-input';
+import { assertHostileCallsAnswerInShape, type HostileFixture, hostileRunSettings, INTROSPECTION } from './support/hostile-input';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * Hostile input on PostgreSQL: the field-level cases a probe found (each answered 500 before), and
@@ -19,10 +19,16 @@ beforeAll(async () => {
   t = await startTestVigil();
   admin = await t.bootstrap('hostile-admin@example.com', 'Hostile Org');
   stranger = await t.bootstrap('hostile-stranger@example.com', 'Stranger Org');
-  const target = await t.rest('POST', `/organizations/${admin.organizationId}/scantargets`, { key: admin.apiKey, body: { name: 'prod', kind: 'AWS', credential: { account: '123456789012' } } });
+  const target = await t.rest('POST', `/organizations/${admin.organizationId}/scantargets`, {
+    key: admin.apiKey,
+    body: { name: 'prod', kind: 'AWS', credential: { account: '123456789012' } },
+  });
   expect(target.status).toBe(200);
   const findings = ['a', 'b', 'c'].map((r) => ({ rule: 'aws-s3-bucket-public', resource: `arn:aws:s3:::${r}` }));
-  const scan = await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${target.body.id}/findings`, { key: admin.apiKey, body: { format: 'vigil', findings } });
+  const scan = await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${target.body.id}/findings`, {
+    key: admin.apiKey,
+    body: { format: 'vigil', findings },
+  });
   expect(scan.body).toMatchObject({ status: 'DONE' });
   const page = await t.rest('POST', `/organizations/${admin.organizationId}/alerts?size=1`, { key: admin.apiKey, body: {} });
   expect(page.body.cursor).toEqual(expect.any(String));
@@ -71,8 +77,18 @@ describe('a NUL character (PostgreSQL text cannot hold it)', () => {
     const o = fixture.ids.organizationId;
     const calls: Array<[string, Record<string, unknown>, string, string]> = [
       ['mutation($n: String) { createApiKey(name: $n) { id } }', { n: NUL }, 'n', 'BAD_USER_INPUT'],
-      ['query($o: ID!, $f: AlertFilter) { alerts(organizationId: $o, filter: $f) { cursor } }', { o, f: { rules: ['ok', NUL] } }, 'f.rules.1', 'BAD_USER_INPUT'],
-      ['mutation($o: ID!, $d: JSON!) { ingestFindings(organizationId: $o, scanTargetId: $o, document: $d) { id } }', { o, d: { [NUL]: 1 } }, `d.${NUL}`, 'BAD_USER_INPUT'],
+      [
+        'query($o: ID!, $f: AlertFilter) { alerts(organizationId: $o, filter: $f) { cursor } }',
+        { o, f: { rules: ['ok', NUL] } },
+        'f.rules.1',
+        'BAD_USER_INPUT',
+      ],
+      [
+        'mutation($o: ID!, $d: JSON!) { ingestFindings(organizationId: $o, scanTargetId: $o, document: $d) { id } }',
+        { o, d: { [NUL]: 1 } },
+        `d.${NUL}`,
+        'BAD_USER_INPUT',
+      ],
       [`query { alerts(organizationId: "${o}", filter: {search: "a\\u0000"}) { cursor } }`, {}, 'filter.search', 'GRAPHQL_VALIDATION_FAILED'],
       [`mutation { createOrganization(input: {name: "x\\u0000"}) { id } }`, {}, 'input.name', 'GRAPHQL_VALIDATION_FAILED'],
     ];
@@ -109,7 +125,11 @@ describe('malformed GraphQL requests', () => {
       [`{ alerts(organizationId: "${o}", filter: {createdAtStart: "not a date"}) { cursor } }`, {}, 'GRAPHQL_VALIDATION_FAILED'],
       [`{ alerts(organizationId: "${o}", filter: {createdAtStart: 20200101}) { cursor } }`, {}, 'GRAPHQL_VALIDATION_FAILED'],
       [`query($d: DateTime) { alerts(organizationId: "${o}", filter: {createdAtStart: $d}) { cursor } }`, { d: 'nope' }, 'BAD_USER_INPUT'],
-      [`query($f: AlertFilter) { alerts(organizationId: "${o}", filter: $f) { cursor } }`, { f: { updatedAtEnd: '-200000-01-01T00:00:00Z' } }, 'BAD_USER_INPUT'],
+      [
+        `query($f: AlertFilter) { alerts(organizationId: "${o}", filter: $f) { cursor } }`,
+        { f: { updatedAtEnd: '-200000-01-01T00:00:00Z' } },
+        'BAD_USER_INPUT',
+      ],
       [`query($s: DateTime) { events(organizationId: "${o}", start: $s) { cursor } }`, { s: '+275760-09-13T00:00:00Z' }, 'BAD_USER_INPUT'],
     ] as const) {
       const res = await t.rest('POST', '/graphql', { key: admin.apiKey, body: { query, variables }, headers: { accept: 'application/graphql-response+json' } });
@@ -137,7 +157,11 @@ describe('out-of-range numbers', () => {
     }
     const overflow = await t.graphql(`{ alerts(organizationId: "${o}", size: 2147483648) { cursor } }`, {}, admin.apiKey);
     // A validation error: 200 to Accept: application/json (GraphQL-over-HTTP), with no data.
-    expect({ status: overflow.status, data: overflow.body.data, code: overflow.body.errors?.[0].extensions?.code }).toEqual({ status: 200, data: undefined, code: 'GRAPHQL_VALIDATION_FAILED' });
+    expect({ status: overflow.status, data: overflow.body.data, code: overflow.body.errors?.[0].extensions?.code }).toEqual({
+      status: 200,
+      data: undefined,
+      code: 'GRAPHQL_VALIDATION_FAILED',
+    });
     const events = await t.graphql(`query($c: String) { events(organizationId: "${o}", cursor: $c) { cursor } }`, { c: seqCursor }, admin.apiKey);
     expect(events.body.errors).toEqual([expect.objectContaining({ extensions: { code: 'BAD_REQUEST', field: 'cursor' } })]);
   });
@@ -146,7 +170,8 @@ describe('out-of-range numbers', () => {
 describe('a batch update needs its condition and condition.dryRun', () => {
   it('refuses a missing, null or empty condition, or no dryRun, with 400 naming the field, and changes nothing', async () => {
     const path = `/organizations/${fixture.ids.organizationId}/alerts/status/batch`;
-    const states = async () => (await t.vigil.db.pool.query(`SELECT state, version FROM alerts.alerts WHERE "organizationId" = $1 ORDER BY id`, [fixture.ids.organizationId])).rows;
+    const states = async () =>
+      (await t.vigil.db.pool.query(`SELECT state, version FROM alerts.alerts WHERE "organizationId" = $1 ORDER BY id`, [fixture.ids.organizationId])).rows;
     const before = await states();
     for (const [body, field] of [
       [{ state: 'RISK_ACCEPTED' }, /^condition: /],
@@ -163,7 +188,11 @@ describe('a batch update needs its condition and condition.dryRun', () => {
       admin.apiKey,
     );
     expect(gql.body.errors).toEqual([expect.objectContaining({ extensions: { code: 'BAD_REQUEST', field: 'condition.dryRun' } })]);
-    const missing = await t.graphql(`mutation($o: ID!) { batchUpdateAlerts(organizationId: $o, input: {state: [RISK_ACCEPTED]}) { count } }`, { o: fixture.ids.organizationId }, admin.apiKey);
+    const missing = await t.graphql(
+      `mutation($o: ID!) { batchUpdateAlerts(organizationId: $o, input: {state: [RISK_ACCEPTED]}) { count } }`,
+      { o: fixture.ids.organizationId },
+      admin.apiKey,
+    );
     expect({ status: missing.status, code: missing.body.errors?.[0].extensions?.code }).toEqual({ status: 200, code: 'GRAPHQL_VALIDATION_FAILED' });
     expect(await states()).toEqual(before);
     // With dryRun given, no filter means every alert, as the caller said.
@@ -188,7 +217,16 @@ describe('asking an organization to follow', () => {
   it('answers an unknown organization id exactly as a real one, without its name', async () => {
     const invited = await t.bootstrap('hostile-invited@example.com', 'Invited Org Name');
     const ask = (token: string) => t.rest('POST', `/organizations/${fixture.ids.organizationId}/followers/requests`, { key: admin.apiKey, body: { token } });
-    const shape = (res: { status: number; body: Record<string, unknown> }, token: string) => ({ status: res.status, body: { ...res.body, token: res.body.token === token, id: res.body.id === token, followerId: res.body.followerId === token, createdAt: typeof res.body.createdAt } });
+    const shape = (res: { status: number; body: Record<string, unknown> }, token: string) => ({
+      status: res.status,
+      body: {
+        ...res.body,
+        token: res.body.token === token,
+        id: res.body.id === token,
+        followerId: res.body.followerId === token,
+        createdAt: typeof res.body.createdAt,
+      },
+    });
     const unknown = randomUUID();
     const real = await ask(invited.organizationId);
     expect(shape(await ask(unknown), unknown)).toEqual(shape(real, invited.organizationId));

@@ -22,7 +22,8 @@ function violations(cwd: string, folders: string[], tsConfig?: string): Violatio
   return (JSON.parse(out) as { summary: { violations: Violation[] } }).summary.violations;
 }
 
-const describeViolation = (v: Violation) => `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (cycle ${v.cycle.map((c) => (typeof c === 'string' ? c : c.name)).join(' → ')})` : ''}`;
+const describeViolation = (v: Violation) =>
+  `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (cycle ${v.cycle.map((c) => (typeof c === 'string' ? c : c.name)).join(' → ')})` : ''}`;
 
 describe('import rules', () => {
   it('no module imports upward or in a cycle', () => {

@@ -1,7 +1,7 @@
-import { parseFindingsDocument } from '../subgraphs/alerts/ingest';
 import { VigilError } from '../lib/errors';
+import { parseFindingsDocument } from '../subgraphs/alerts/ingest';
 import { addReadOnlyMember } from './support/alert-fixtures';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /** A Prowler JSON-OCSF Detection Finding, trimmed to the fields Prowler writes and Vigil reads. */
 function prowlerFinding(check: string, resourceUid: string, status: 'FAIL' | 'PASS' | 'MANUAL', severity = 'High', extra: Record<string, unknown> = {}) {
@@ -9,7 +9,12 @@ function prowlerFinding(check: string, resourceUid: string, status: 'FAIL' | 'PA
     message: `${check} ${status} for ${resourceUid}`,
     activity_id: 1,
     activity_name: 'Create',
-    finding_info: { created_time: 1732233600, desc: `Description of ${check}`, title: `Title of ${check}`, uid: `prowler-aws-${check}-123456789012-us-east-1-${resourceUid.split(':').pop()}` },
+    finding_info: {
+      created_time: 1732233600,
+      desc: `Description of ${check}`,
+      title: `Title of ${check}`,
+      uid: `prowler-aws-${check}-123456789012-us-east-1-${resourceUid.split(':').pop()}`,
+    },
     remediation: { desc: `Fix ${check}`, references: [`https://hub.prowler.com/check/${check}`] },
     severity_id: 4,
     severity,
@@ -18,12 +23,32 @@ function prowlerFinding(check: string, resourceUid: string, status: 'FAIL' | 'PA
     status_code: status,
     status_detail: `${check} is ${status}`,
     risk_details: `Risk of ${check}`,
-    resources: [{ labels: ['env:prod'], name: resourceUid.split(':').pop(), uid: resourceUid, group: { name: 's3' }, type: 'AwsS3Bucket', region: 'us-east-1', data: { details: '' } }],
-    metadata: { event_code: check, product: { name: 'Prowler', uid: 'prowler', vendor_name: 'Prowler', version: '5.0.0' }, profiles: ['cloud', 'datetime'], tenant_uid: '' },
+    resources: [
+      {
+        labels: ['env:prod'],
+        name: resourceUid.split(':').pop(),
+        uid: resourceUid,
+        group: { name: 's3' },
+        type: 'AwsS3Bucket',
+        region: 'us-east-1',
+        data: { details: '' },
+      },
+    ],
+    metadata: {
+      event_code: check,
+      product: { name: 'Prowler', uid: 'prowler', vendor_name: 'Prowler', version: '5.0.0' },
+      profiles: ['cloud', 'datetime'],
+      tenant_uid: '',
+    },
     type_uid: 200401,
     type_name: 'Detection Finding: Create',
     unmapped: { related_url: '', categories: [], compliance: { 'CIS-2.0': ['2.1.1'], 'ISO27001-2013': ['A.13.1'] } },
-    cloud: { account: { name: 'prod', type: 'AWS Account', type_id: 10, uid: '123456789012' }, org: { name: '', uid: '' }, provider: 'aws', region: 'us-east-1' },
+    cloud: {
+      account: { name: 'prod', type: 'AWS Account', type_id: 10, uid: '123456789012' },
+      org: { name: '', uid: '' },
+      provider: 'aws',
+      region: 'us-east-1',
+    },
     ...extra,
   };
 }
@@ -43,7 +68,13 @@ describe('parseFindingsDocument', () => {
     const parsed = parseFindingsDocument({
       format: 'vigil',
       findings: [
-        { rule: 'aws-s3-bucket-public', resource: 'arn:aws:s3:::a', severity: 'critical', metadata: { port: 22, open: true, skipped: null }, tags: ['b', 'a', 'b'] },
+        {
+          rule: 'aws-s3-bucket-public',
+          resource: 'arn:aws:s3:::a',
+          severity: 'critical',
+          metadata: { port: 22, open: true, skipped: null },
+          tags: ['b', 'a', 'b'],
+        },
         { rule: 'custom-rule', resource: ' arn:aws:s3:::b ', enrichment: [{ evidence: 'x' }], compliances: ['SOC2'], title: 'Custom rule' },
         { rule: 'x', resource: 'y', severity: 'Informational' },
       ],
@@ -51,8 +82,26 @@ describe('parseFindingsDocument', () => {
     expect(parsed.format).toBe('vigil');
     expect(parsed.passed).toBe(0);
     expect(parsed.findings).toEqual([
-      { rule: 'aws-s3-bucket-public', resource: 'arn:aws:s3:::a', severity: 'CRITICAL', metadata: { port: '22', open: 'true' }, enrichment: {}, tags: ['a', 'b'], compliances: null, title: null },
-      { rule: 'custom-rule', resource: 'arn:aws:s3:::b', severity: null, metadata: {}, enrichment: [{ evidence: 'x' }], tags: [], compliances: ['SOC2'], title: 'Custom rule' },
+      {
+        rule: 'aws-s3-bucket-public',
+        resource: 'arn:aws:s3:::a',
+        severity: 'CRITICAL',
+        metadata: { port: '22', open: 'true' },
+        enrichment: {},
+        tags: ['a', 'b'],
+        compliances: null,
+        title: null,
+      },
+      {
+        rule: 'custom-rule',
+        resource: 'arn:aws:s3:::b',
+        severity: null,
+        metadata: {},
+        enrichment: [{ evidence: 'x' }],
+        tags: [],
+        compliances: ['SOC2'],
+        title: 'Custom rule',
+      },
       { rule: 'x', resource: 'y', severity: 'INFO', metadata: {}, enrichment: {}, tags: [], compliances: null, title: null },
     ]);
     // `format` may be left out when `findings` is there.
@@ -64,13 +113,26 @@ describe('parseFindingsDocument', () => {
     expect(badRequestOf(() => parseFindingsDocument({ format: 'sarif', findings: [] })).field).toBe('format');
     expect(badRequestOf(() => parseFindingsDocument({ format: 'vigil', findings: {} })).field).toBe('findings');
     expect(badRequestOf(() => parseFindingsDocument({ findings: [{ resource: 'r' }] })).field).toBe('findings[0].rule');
-    expect(badRequestOf(() => parseFindingsDocument({ findings: [{ rule: 'a', resource: 'r' }, { rule: 'a', resource: '' }] })).field).toBe('findings[1].resource');
+    expect(
+      badRequestOf(() =>
+        parseFindingsDocument({
+          findings: [
+            { rule: 'a', resource: 'r' },
+            { rule: 'a', resource: '' },
+          ],
+        }),
+      ).field,
+    ).toBe('findings[1].resource');
     expect(badRequestOf(() => parseFindingsDocument({ findings: [{ rule: 'a', resource: 'r', severity: 'SEVERE' }] })).field).toBe('findings[0].severity');
-    expect(badRequestOf(() => parseFindingsDocument({ findings: [{ rule: 'a', resource: 'r', metadata: { nested: { x: 1 } } }] })).field).toBe('findings[0].metadata.nested');
+    expect(badRequestOf(() => parseFindingsDocument({ findings: [{ rule: 'a', resource: 'r', metadata: { nested: { x: 1 } } }] })).field).toBe(
+      'findings[0].metadata.nested',
+    );
     expect(badRequestOf(() => parseFindingsDocument({ findings: [{ rule: 'a', resource: 'r', enrichment: 'text' }] })).field).toBe('findings[0].enrichment');
     expect(badRequestOf(() => parseFindingsDocument({ findings: [{ rule: 'a', resource: 'r', tags: 'prod' }] })).field).toBe('findings[0].tags');
     expect(badRequestOf(() => parseFindingsDocument({ findings: [{ rule: 'a', resource: 'r\u0000' }] })).field).toBe('findings[0].resource');
-    expect(badRequestOf(() => parseFindingsDocument({ findings: [{ rule: 'a', resource: 'r', enrichment: { e: 'bad\u0000' } }] })).field).toBe('findings[0].enrichment');
+    expect(badRequestOf(() => parseFindingsDocument({ findings: [{ rule: 'a', resource: 'r', enrichment: { e: 'bad\u0000' } }] })).field).toBe(
+      'findings[0].enrichment',
+    );
   });
 
   it('reads Prowler OCSF: FAIL is a finding, PASS and MANUAL are not; rule, resource, severity, compliances and title are mapped', () => {
@@ -102,7 +164,11 @@ describe('parseFindingsDocument', () => {
     expect(muted.metadata.muted).toBe('true');
     expect(first.compliances).toEqual(['CIS-2.0', 'ISO27001-2013']);
     expect(first.title).toBe('Title of s3_bucket_public_access');
-    expect(first.enrichment).toMatchObject({ description: 'Description of s3_bucket_public_access', risk: 'Risk of s3_bucket_public_access', remediation: { desc: 'Fix s3_bucket_public_access' } });
+    expect(first.enrichment).toMatchObject({
+      description: 'Description of s3_bucket_public_access',
+      risk: 'Risk of s3_bucket_public_access',
+      remediation: { desc: 'Fix s3_bucket_public_access' },
+    });
   });
 
   it('takes the rule from finding_info.uid when metadata.event_code is missing, and refuses what is not OCSF', () => {
@@ -175,11 +241,51 @@ describe('POST /organizations/{organizationId}/scantargets/{scanTargetId}/findin
     expect(res.body.finishedAt).toEqual(expect.any(String));
 
     expect(await alertsOfTarget()).toEqual([
-      { rule: 'acme-custom-check', resource: 'host-1', severity: 'MEDIUM', state: 'OPEN', version: 1, compliances: [], timelinessThreshold: null, metadata: {}, tags: [] },
-      { rule: 'acme-titled-check', resource: 'host-1', severity: 'LOW', state: 'OPEN', version: 1, compliances: ['SOC2'], timelinessThreshold: null, metadata: {}, tags: [] },
+      {
+        rule: 'acme-custom-check',
+        resource: 'host-1',
+        severity: 'MEDIUM',
+        state: 'OPEN',
+        version: 1,
+        compliances: [],
+        timelinessThreshold: null,
+        metadata: {},
+        tags: [],
+      },
+      {
+        rule: 'acme-titled-check',
+        resource: 'host-1',
+        severity: 'LOW',
+        state: 'OPEN',
+        version: 1,
+        compliances: ['SOC2'],
+        timelinessThreshold: null,
+        metadata: {},
+        tags: [],
+      },
       // The catalog's severity is the default; the finding's severity wins when given.
-      { rule: 'aws-root-account-mfa-disabled', resource: 'arn:aws:iam::123456789012:root', severity: 'HIGH', state: 'OPEN', version: 1, compliances: ['CIS-AWS-1.5', 'ISO-27001', 'PCI-DSS'], timelinessThreshold: 7, metadata: {}, tags: [] },
-      { rule: 'aws-s3-bucket-public', resource: 'arn:aws:s3:::logs', severity: 'HIGH', state: 'OPEN', version: 1, compliances: ['CIS-AWS-2.1', 'LGPD', 'PCI-DSS'], timelinessThreshold: 30, metadata: { region: 'us-east-1' }, tags: ['prod'] },
+      {
+        rule: 'aws-root-account-mfa-disabled',
+        resource: 'arn:aws:iam::123456789012:root',
+        severity: 'HIGH',
+        state: 'OPEN',
+        version: 1,
+        compliances: ['CIS-AWS-1.5', 'ISO-27001', 'PCI-DSS'],
+        timelinessThreshold: 7,
+        metadata: {},
+        tags: [],
+      },
+      {
+        rule: 'aws-s3-bucket-public',
+        resource: 'arn:aws:s3:::logs',
+        severity: 'HIGH',
+        state: 'OPEN',
+        version: 1,
+        compliances: ['CIS-AWS-2.1', 'LGPD', 'PCI-DSS'],
+        timelinessThreshold: 30,
+        metadata: { region: 'us-east-1' },
+        tags: ['prod'],
+      },
     ]);
     const rules = await t.graphql(`{ rules { id title(lang: pt_BR) severity compliances } }`, {}, admin.apiKey);
     const byId = Object.fromEntries((rules.body.data.rules as Array<{ id: string }>).map((r) => [r.id, r]));
@@ -208,7 +314,12 @@ describe('POST /organizations/{organizationId}/scantargets/{scanTargetId}/findin
     // The Vigil document's alerts are not in this complete result: they are closed.
     expect(first.body.summary).toEqual({ findings: 2, created: 2, reopened: 0, updated: 0, closed: 4, unchanged: 0, duplicates: 0 });
     const prowlerAlert = (await alertsOfTarget()).find((a) => a.rule === 's3_bucket_public_access');
-    expect(prowlerAlert).toMatchObject({ severity: 'CRITICAL', state: 'OPEN', compliances: ['CIS-2.0', 'ISO27001-2013'], metadata: { accountId: '123456789012', region: 'us-east-1' } });
+    expect(prowlerAlert).toMatchObject({
+      severity: 'CRITICAL',
+      state: 'OPEN',
+      compliances: ['CIS-2.0', 'ISO27001-2013'],
+      metadata: { accountId: '123456789012', region: 'us-east-1' },
+    });
 
     const second = await t.rest('POST', findingsPath(), {
       key: admin.apiKey,
@@ -224,7 +335,8 @@ describe('POST /organizations/{organizationId}/scantargets/{scanTargetId}/findin
 
   it('refuses a malformed document with 400 and changes nothing: no scan, no alert, no event', async () => {
     const before = { alerts: await alertsOfTarget(), scans: (await t.rest('GET', scansPath(), { key: admin.apiKey })).body.data.length };
-    const events = (await t.vigil.db.pool.query(`SELECT count(*)::int AS n FROM documents.events WHERE "organizationId" = $1`, [admin.organizationId])).rows[0].n;
+    const events = (await t.vigil.db.pool.query(`SELECT count(*)::int AS n FROM documents.events WHERE "organizationId" = $1`, [admin.organizationId])).rows[0]
+      .n;
     for (const body of [
       { format: 'vigil', findings: [{ rule: 'aws-s3-bucket-public' }] },
       { format: 'vigil', findings: [{ rule: 'aws-s3-bucket-public', resource: 'r', severity: 'URGENT' }] },
@@ -238,12 +350,18 @@ describe('POST /organizations/{organizationId}/scantargets/{scanTargetId}/findin
     // A text body is not read as JSON (issue #10: unsupported media types are 415, never ignored); broken JSON is 400.
     const text = await t.rest('POST', findingsPath(), { key: admin.apiKey, text: 'not json' });
     expect(text.status).toBe(415);
-    const broken = await t.rest('POST', findingsPath(), { key: admin.apiKey, text: '{"format": "vigil", "findings": [', headers: { 'content-type': 'application/json' } });
+    const broken = await t.rest('POST', findingsPath(), {
+      key: admin.apiKey,
+      text: '{"format": "vigil", "findings": [',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.status).toBe(400);
     expect(broken.body).toEqual({ statusCode: 400, error: 'BadRequest', message: expect.stringMatching(/^body: /) });
     expect(await alertsOfTarget()).toEqual(before.alerts);
     expect((await t.rest('GET', scansPath(), { key: admin.apiKey })).body.data).toHaveLength(before.scans);
-    expect((await t.vigil.db.pool.query(`SELECT count(*)::int AS n FROM documents.events WHERE "organizationId" = $1`, [admin.organizationId])).rows[0].n).toBe(events);
+    expect((await t.vigil.db.pool.query(`SELECT count(*)::int AS n FROM documents.events WHERE "organizationId" = $1`, [admin.organizationId])).rows[0].n).toBe(
+      events,
+    );
   });
 
   it('lets only admins ingest; members read scans; others get 404; ids are validated', async () => {
@@ -253,10 +371,13 @@ describe('POST /organizations/{organizationId}/scantargets/{scanTargetId}/findin
     expect((await t.rest('GET', scansPath(), { key: stranger.apiKey })).status).toBe(404);
     expect((await t.rest('GET', `${scansPath()}/not-a-uuid`, { key: admin.apiKey })).status).toBe(400);
     expect((await t.rest('GET', `${scansPath()}/00000000-0000-4000-8000-000000000000`, { key: admin.apiKey })).status).toBe(404);
-    expect((await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/00000000-0000-4000-8000-000000000000/findings`, { key: admin.apiKey, body })).status).toBe(404);
+    expect(
+      (await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/00000000-0000-4000-8000-000000000000/findings`, { key: admin.apiKey, body }))
+        .status,
+    ).toBe(404);
   });
 
-  it('takes a whole account\'s Prowler run, far above the 5 MB body limit of other routes', async () => {
+  it("takes a whole account's Prowler run, far above the 5 MB body limit of other routes", async () => {
     const body = Array.from({ length: 12_000 }, (_, i) => prowlerFinding(`check_${i % 40}`, `arn:aws:s3:::bucket-${i}`, i % 4 === 0 ? 'PASS' : 'FAIL'));
     expect(JSON.stringify(body).length).toBeGreaterThan(10_000_000);
     const anonymous = await t.rest('POST', findingsPath(), { body });

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import net from 'node:net';
 import os from 'node:os';
 import { signInternalCommand, signPrincipal } from '../lib/principal';
-import { request, startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { type Account, request, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * `/internal/commands` (the CLI reaching a running Vigil): only from this machine, only with a
@@ -22,11 +22,21 @@ afterAll(() => t.close());
 async function runCommand(base: string, name: string, body: string, headers: Record<string, string>) {
   const res = await fetch(`${base}/internal/commands/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
   const text = await res.text();
-  return { status: res.status, lines: text.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line)) };
+  return {
+    status: res.status,
+    lines: text
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line)),
+  };
 }
 
 const keyCount = async (email: string) =>
-  Number((await t.vigil.db.pool.query(`SELECT count(*) FROM organizations.api_keys k JOIN organizations.users u ON u.id = k."userId" WHERE u.email = $1`, [email])).rows[0].count);
+  Number(
+    (await t.vigil.db.pool.query(`SELECT count(*) FROM organizations.api_keys k JOIN organizations.users u ON u.id = k."userId" WHERE u.email = $1`, [email]))
+      .rows[0].count,
+  );
 
 it('refuses a principal header captured from a gateway→subgraph call, replayed to bootstrap an existing user', async () => {
   // Exactly what the gateway sends a subgraph (lib/principal.ts), for an anonymous caller.

@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../lib/config';
-import { enqueue, getJob, listJobs, type JobDatabase, type JobRow } from '../lib/jobs/queue';
-import { startJobRunner, type JobHandlers, type JobRunner, type JobRunnerOptions } from '../lib/jobs/runner';
+import { enqueue, getJob, type JobDatabase, type JobRow, listJobs } from '../lib/jobs/queue';
+import { type JobHandlers, type JobRunner, type JobRunnerOptions, startJobRunner } from '../lib/jobs/runner';
 import { setLogLevel } from '../lib/log';
 import { applyMigrations } from '../lib/migrate';
 import { startWorkers } from '../workers';
@@ -175,7 +175,7 @@ describe.each([
     expect(await listJobs(db, { state: 'QUEUED' })).toEqual([]);
   });
 
-  it('recovers a job whose worker stopped renewing its lease (a crash), another runner runs it, and the lost worker\'s late outcome changes nothing', async () => {
+  it("recovers a job whose worker stopped renewing its lease (a crash), another runner runs it, and the lost worker's late outcome changes nothing", async () => {
     let crashedClaims = 0;
     let failLate: (error: Error) => void = () => undefined;
     // The "crashed" worker: claims, never heartbeats (interval longer than the test), and is still
@@ -270,10 +270,14 @@ describe.each([
     }
     await Promise.all(Array.from({ length: total }, (_, n) => enqueue(db, 'test.echo', { n })));
 
-    await waitFor('every job DONE', async () => {
-      const { rows } = await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs.jobs WHERE state = 'DONE'`);
-      return rows[0].n === total;
-    }, 60_000);
+    await waitFor(
+      'every job DONE',
+      async () => {
+        const { rows } = await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs.jobs WHERE state = 'DONE'`);
+        return rows[0].n === total;
+      },
+      60_000,
+    );
     expect(handledBy.size).toBe(total);
     const twice = [...handledBy].filter(([, by]) => by.length !== 1);
     expect(twice).toEqual([]);
@@ -335,7 +339,8 @@ describe.each([
 
   it('runs only the kinds VIGIL_WORKERS names', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-workers-'));
-    const config = (value?: string) => loadConfig({ VIGIL_SECRET: 'x', VIGIL_DATA_DIR: dataDir, ...(value === undefined ? {} : { VIGIL_WORKERS: value }) }).workers;
+    const config = (value?: string) =>
+      loadConfig({ VIGIL_SECRET: 'x', VIGIL_DATA_DIR: dataDir, ...(value === undefined ? {} : { VIGIL_WORKERS: value }) }).workers;
     try {
       expect(config()).toBe('all');
       expect(config('all')).toBe('all');

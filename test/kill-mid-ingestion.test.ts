@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { runScript, startServiceProcess, type ServiceProcess } from './support/processes';
+import { runScript, type ServiceProcess, startServiceProcess } from './support/processes';
 import { createTestDatabase, request } from './support/vigil';
 
 jest.setTimeout(240_000);
@@ -19,7 +19,14 @@ beforeAll(async () => {
   database = await createTestDatabase();
   sql = new pg.Client({ connectionString: database.url });
   await sql.connect();
-  env = { DATABASE_URL: database.url, VIGIL_SECRET: randomBytes(8).toString('hex'), VIGIL_DATA_DIR: dataDir, SUBGRAPH_BASE_PORT: '0', LOG_LEVEL: 'warn', VIGIL_SCHEDULER: 'off' };
+  env = {
+    DATABASE_URL: database.url,
+    VIGIL_SECRET: randomBytes(8).toString('hex'),
+    VIGIL_DATA_DIR: dataDir,
+    SUBGRAPH_BASE_PORT: '0',
+    LOG_LEVEL: 'warn',
+    VIGIL_SCHEDULER: 'off',
+  };
 });
 
 afterAll(async () => {
@@ -29,20 +36,27 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const findings = (n: number, prefix: string) => ({ format: 'vigil', findings: Array.from({ length: n }, (_, i) => ({ rule: 'aws-s3-bucket-public', resource: `arn:aws:s3:::${prefix}-${i}` })) });
+const findings = (n: number, prefix: string) => ({
+  format: 'vigil',
+  findings: Array.from({ length: n }, (_, i) => ({ rule: 'aws-s3-bucket-public', resource: `arn:aws:s3:::${prefix}-${i}` })),
+});
 
 it('recovers a scan killed mid-ingestion at the next start: nothing half-applied, and the target takes findings at once', async () => {
   service = await startServiceProcess(env);
   const boot = await runScript('cli/vigil.ts', ['bootstrap', '--email', 'kill@example.com', '--organization', 'Kill'], env);
   const account = JSON.parse(boot.stdout.trim()) as { organizationId: string; apiKey: string };
   const key = account.apiKey;
-  const target = await request(service.url, 'POST', `/organizations/${account.organizationId}/scantargets`, { key, body: { name: 'prod', kind: 'AWS', credential: { account: '123456789012' } } });
+  const target = await request(service.url, 'POST', `/organizations/${account.organizationId}/scantargets`, {
+    key,
+    body: { name: 'prod', kind: 'AWS', credential: { account: '123456789012' } },
+  });
   expect(target.status).toBe(200);
   const findingsPath = `/organizations/${account.organizationId}/scantargets/${target.body.id}/findings`;
   expect((await request(service.url, 'POST', findingsPath, { key, body: findings(3, 'before') })).status).toBe(200);
   const alertsNow = async () =>
     (await sql.query(`SELECT id, resource, state, version FROM alerts.alerts WHERE "scanTargetId" = $1 ORDER BY resource`, [target.body.id])).rows;
-  const historyCount = async () => (await sql.query(`SELECT count(*)::int AS n FROM alerts.alert_history WHERE "scanTargetId" = $1`, [target.body.id])).rows[0].n;
+  const historyCount = async () =>
+    (await sql.query(`SELECT count(*)::int AS n FROM alerts.alert_history WHERE "scanTargetId" = $1`, [target.body.id])).rows[0].n;
   const before = await alertsNow();
   const historyBefore = await historyCount();
   expect(before).toHaveLength(3);

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { loadConfig } from '../lib/config';
 import { signPrincipal, verifyPrincipal } from '../lib/principal';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * Issue #12: every link in an answer (OAuth consent of scan targets and groups, the Oracle Terraform
@@ -37,7 +37,10 @@ async function instance(env: Record<string, string>, email: string): Promise<Ins
   const groups = `/organizations/${owner.organizationId}/scantargetgroups`;
   const oracle = await t.rest('POST', groups, { key: owner.apiKey, body: { name: 'oci', kind: 'ORACLE' } });
   const bitbucket = await t.rest('POST', groups, { key: owner.apiKey, body: { name: 'bb', kind: 'BITBUCKET' } });
-  const slack = await t.rest('POST', `/organizations/${owner.organizationId}/scantargets`, { key: owner.apiKey, body: { name: 'slack', kind: 'SLACK', credential: {} } });
+  const slack = await t.rest('POST', `/organizations/${owner.organizationId}/scantargets`, {
+    key: owner.apiKey,
+    body: { name: 'slack', kind: 'SLACK', credential: {} },
+  });
   expect([oracle.status, bitbucket.status, slack.status]).toEqual([200, 200, 200]);
   return { t, owner, oracleId: oracle.body.id, bitbucketId: bitbucket.body.id, slackId: slack.body.id };
 }
@@ -133,7 +136,11 @@ describe('links without VIGIL_PUBLIC_URL', () => {
     const verified = verifyPrincipal('s', headers['x-vigil-principal'], headers['x-vigil-signature'], operation);
     expect(verified).toEqual({ ok: true, principal: null, origin: undefined });
     const good = signPrincipal('s', null, operation, Date.now(), 'https://Vigil.Example.com:8443');
-    expect(verifyPrincipal('s', good['x-vigil-principal'], good['x-vigil-signature'], operation)).toEqual({ ok: true, principal: null, origin: 'https://vigil.example.com:8443' });
+    expect(verifyPrincipal('s', good['x-vigil-principal'], good['x-vigil-signature'], operation)).toEqual({
+      ok: true,
+      principal: null,
+      origin: 'https://vigil.example.com:8443',
+    });
   });
 });
 

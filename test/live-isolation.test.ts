@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import WebSocket from 'ws';
 import { createClient as createSseClient } from 'graphql-sse';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
-import { createScanTarget, insertAlerts, insertRules, FIXTURE_RULES } from './support/alert-fixtures';
-import { sseSubscribe, subscribe, wsClient } from './support/subscription-clients';
+import WebSocket from 'ws';
 import { EventTail } from '../lib/event-tail';
 import { recordEventSql } from '../lib/events';
+import { createScanTarget, FIXTURE_RULES, insertAlerts, insertRules } from './support/alert-fixtures';
+import { sseSubscribe, subscribe, wsClient } from './support/subscription-clients';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * Live streams no client can disturb: a subscription's variables are coerced and refused as a
@@ -30,8 +30,12 @@ beforeAll(async () => {
   await insertRules(t.vigil.db);
   acmeTarget = await createScanTarget(t.vigil.db, acme.organizationId);
   betaTarget = await createScanTarget(t.vigil.db, beta.organizationId);
-  [acmeAlert] = await insertAlerts(t.vigil.db, [{ organizationId: acme.organizationId, scanTargetId: acmeTarget, rule: FIXTURE_RULES[0].id, resource: 'bucket-a' }]);
-  [betaAlert] = await insertAlerts(t.vigil.db, [{ organizationId: beta.organizationId, scanTargetId: betaTarget, rule: FIXTURE_RULES[0].id, resource: 'bucket-b' }]);
+  [acmeAlert] = await insertAlerts(t.vigil.db, [
+    { organizationId: acme.organizationId, scanTargetId: acmeTarget, rule: FIXTURE_RULES[0].id, resource: 'bucket-a' },
+  ]);
+  [betaAlert] = await insertAlerts(t.vigil.db, [
+    { organizationId: beta.organizationId, scanTargetId: betaTarget, rule: FIXTURE_RULES[0].id, resource: 'bucket-b' },
+  ]);
 });
 
 afterAll(async () => {
@@ -45,7 +49,8 @@ async function gql(query: string, variables: Record<string, unknown>, key: strin
 }
 
 const UPDATE = `mutation($org: ID!, $st: ID!, $id: ID!, $label: String!) { updateAlert(organizationId: $org, scanTargetId: $st, alertId: $id, input: { labels: [$label] }) { id } }`;
-const touch = (who: Account, scanTargetId: string, alertId: string) => gql(UPDATE, { org: who.organizationId, st: scanTargetId, id: alertId, label: randomUUID() }, who.apiKey);
+const touch = (who: Account, scanTargetId: string, alertId: string) =>
+  gql(UPDATE, { org: who.organizationId, st: scanTargetId, id: alertId, label: randomUUID() }, who.apiKey);
 
 async function live(n: number) {
   const deadline = Date.now() + 15_000;
@@ -67,7 +72,11 @@ const BAD_VARIABLES: Array<[string, Record<string, unknown>]> = [
 describe("a subscription's variables", () => {
   it.each(BAD_VARIABLES)('%s is refused before the stream starts, with the code a query gets over HTTP, on graphql-ws and SSE', async (_name, bad) => {
     const variables = { org: acme.organizationId, ...bad };
-    const http = await t.graphql(`query($org: ID!, $states: [AlertStateFilter!]) { alertSummary: alerts(organizationId: $org, filter: { states: $states }) { __typename } }`, variables, acme.apiKey);
+    const http = await t.graphql(
+      `query($org: ID!, $states: [AlertStateFilter!]) { alertSummary: alerts(organizationId: $org, filter: { states: $states }) { __typename } }`,
+      variables,
+      acme.apiKey,
+    );
     const httpCode = http.body.errors?.[0]?.extensions?.code;
     expect(httpCode).toBe('BAD_USER_INPUT');
 
@@ -82,7 +91,7 @@ describe("a subscription's variables", () => {
     const sse = sseSubscribe(t.url, acme.apiKey, ALERT_CHANGED, variables);
     await sse.waitForEnd();
     expect(sse.data).toEqual([]);
-    const sseErrors = sse.errors.flatMap((e) => (Array.isArray(e) ? e : e?.errors ?? [e]));
+    const sseErrors = sse.errors.flatMap((e) => (Array.isArray(e) ? e : (e?.errors ?? [e])));
     expect(sseErrors[0]?.extensions?.code).toBe(httpCode);
     expect(t.vigil.subscriptions.liveCount()).toBe(0);
   });
@@ -99,7 +108,7 @@ describe("a subscription's variables", () => {
     await client.dispose();
     const sse = sseSubscribe(t.url, acme.apiKey, invalid, { org: acme.organizationId });
     await sse.waitForEnd();
-    const sseErrors = sse.errors.flatMap((e) => (Array.isArray(e) ? e : e?.errors ?? [e]));
+    const sseErrors = sse.errors.flatMap((e) => (Array.isArray(e) ? e : (e?.errors ?? [e])));
     expect(sseErrors[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
   });
 
@@ -129,7 +138,8 @@ describe('the shared tail', () => {
       throw new TypeError('list.includes is not a function');
     });
     const stopGood = tail.listen([acme.organizationId], (row) => seen.push(row.seq));
-    for (let i = 0; i < 2; i++) await recordEventSql(t.vigil.db.pool, { organizationId: acme.organizationId, name: 'OrganizationUpdated', source: 'test', data: { i } });
+    for (let i = 0; i < 2; i++)
+      await recordEventSql(t.vigil.db.pool, { organizationId: acme.organizationId, name: 'OrganizationUpdated', source: 'test', data: { i } });
     await tail.settled();
     await tail.settled();
     expect(seen).toHaveLength(2);
@@ -145,60 +155,90 @@ describe('an open stream follows the viewer’s follows', () => {
   const FOLLOWING = `subscription($org: ID!) { followingAlertChanged(organizationId: $org) { seq event alert { id resource } } }`;
 
   async function startFollowing(follower: Account, followed: Account) {
-    await gql(`mutation($org: ID!, $token: ID!) { createFollowerRequest(organizationId: $org, token: $token) { id } }`, { org: followed.organizationId, token: follower.organizationId }, followed.apiKey);
-    await gql(`mutation($org: ID!, $id: ID!) { acceptFollowingRequest(organizationId: $org, followingId: $id) { id } }`, { org: follower.organizationId, id: followed.organizationId }, follower.apiKey);
+    await gql(
+      `mutation($org: ID!, $token: ID!) { createFollowerRequest(organizationId: $org, token: $token) { id } }`,
+      { org: followed.organizationId, token: follower.organizationId },
+      followed.apiKey,
+    );
+    await gql(
+      `mutation($org: ID!, $id: ID!) { acceptFollowingRequest(organizationId: $org, followingId: $id) { id } }`,
+      { org: follower.organizationId, id: followed.organizationId },
+      follower.apiKey,
+    );
   }
   const stopFollowing = (follower: Account, followed: Account) =>
-    gql(`mutation($org: ID!, $id: ID!) { stopFollowing(organizationId: $org, followingId: $id) }`, { org: follower.organizationId, id: followed.organizationId }, follower.apiKey);
+    gql(
+      `mutation($org: ID!, $id: ID!) { stopFollowing(organizationId: $org, followingId: $id) }`,
+      { org: follower.organizationId, id: followed.organizationId },
+      follower.apiKey,
+    );
 
-  it.each(['ws', 'sse'])('over %s: a follow accepted while open starts the followed alerts, a follow stopped ends them, as the REST log shows', async (transport) => {
-    const client = transport === 'ws' ? wsClient(t.url, { authorization: `Bearer ${beta.apiKey}` }) : null;
-    const names = ['AlertFollowingUpdated', 'FollowingAccepted', 'FollowingRemoved'];
-    const events = client ? subscribe(client, EVENTS, { org: beta.organizationId, names }) : sseSubscribe(t.url, beta.apiKey, EVENTS, { org: beta.organizationId, names });
-    const following = client ? subscribe(client, FOLLOWING, { org: beta.organizationId }) : sseSubscribe(t.url, beta.apiKey, FOLLOWING, { org: beta.organizationId });
-    await live(2);
+  it.each(['ws', 'sse'])(
+    'over %s: a follow accepted while open starts the followed alerts, a follow stopped ends them, as the REST log shows',
+    async (transport) => {
+      const client = transport === 'ws' ? wsClient(t.url, { authorization: `Bearer ${beta.apiKey}` }) : null;
+      const names = ['AlertFollowingUpdated', 'FollowingAccepted', 'FollowingRemoved'];
+      const events = client
+        ? subscribe(client, EVENTS, { org: beta.organizationId, names })
+        : sseSubscribe(t.url, beta.apiKey, EVENTS, { org: beta.organizationId, names });
+      const following = client
+        ? subscribe(client, FOLLOWING, { org: beta.organizationId })
+        : sseSubscribe(t.url, beta.apiKey, FOLLOWING, { org: beta.organizationId });
+      await live(2);
 
-    await startFollowing(beta, acme);
-    await touch(acme, acmeTarget, acmeAlert);
-    await events.waitFor(2, 10_000);
-    await following.waitFor(1, 10_000);
-    expect(events.data.map((d) => d.eventAppended.event.name)).toEqual(['FollowingAccepted', 'AlertFollowingUpdated']);
-    expect(following.data[0].followingAlertChanged).toMatchObject({ event: 'AlertFollowingUpdated', alert: { id: `followed:${acmeAlert}`, resource: '[censored]' } });
+      await startFollowing(beta, acme);
+      await touch(acme, acmeTarget, acmeAlert);
+      await events.waitFor(2, 10_000);
+      await following.waitFor(1, 10_000);
+      expect(events.data.map((d) => d.eventAppended.event.name)).toEqual(['FollowingAccepted', 'AlertFollowingUpdated']);
+      expect(following.data[0].followingAlertChanged).toMatchObject({
+        event: 'AlertFollowingUpdated',
+        alert: { id: `followed:${acmeAlert}`, resource: '[censored]' },
+      });
 
-    await stopFollowing(beta, acme);
-    await events.waitFor(3, 10_000);
-    await touch(acme, acmeTarget, acmeAlert);
-    // A change of Beta's own after Acme's: when it has arrived, Acme's would have too.
-    await touch(beta, betaTarget, betaAlert);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    const streamed = events.data.map((d) => d.eventAppended.event.name);
-    expect(streamed).toEqual(['FollowingAccepted', 'AlertFollowingUpdated', 'FollowingRemoved']);
-    expect(following.data).toHaveLength(1);
-    expect(following.errors).toEqual([]);
+      await stopFollowing(beta, acme);
+      await events.waitFor(3, 10_000);
+      await touch(acme, acmeTarget, acmeAlert);
+      // A change of Beta's own after Acme's: when it has arrived, Acme's would have too.
+      await touch(beta, betaTarget, betaAlert);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const streamed = events.data.map((d) => d.eventAppended.event.name);
+      expect(streamed).toEqual(['FollowingAccepted', 'AlertFollowingUpdated', 'FollowingRemoved']);
+      expect(following.data).toHaveLength(1);
+      expect(following.errors).toEqual([]);
 
-    const rest = await t.rest('GET', `/organizations/${beta.organizationId}/events?size=100`, { key: beta.apiKey });
-    const restNames = (rest.body.items ?? rest.body.data ?? rest.body).map((e: { name: string }) => e.name).filter((n: string) => names.includes(n));
-    expect(restNames.filter((n: string) => n !== 'AlertFollowingUpdated').slice(-2)).toEqual(['FollowingAccepted', 'FollowingRemoved']);
-    expect(restNames).not.toContain('AlertFollowingUpdated');
+      const rest = await t.rest('GET', `/organizations/${beta.organizationId}/events?size=100`, { key: beta.apiKey });
+      const restNames = (rest.body.items ?? rest.body.data ?? rest.body).map((e: { name: string }) => e.name).filter((n: string) => names.includes(n));
+      expect(restNames.filter((n: string) => n !== 'AlertFollowingUpdated').slice(-2)).toEqual(['FollowingAccepted', 'FollowingRemoved']);
+      expect(restNames).not.toContain('AlertFollowingUpdated');
 
-    if (client) await client.dispose();
-    else {
-      events.stop();
-      following.stop();
-    }
-    const deadline = Date.now() + 10_000;
-    while (t.vigil.subscriptions.sessions.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-  });
+      if (client) await client.dispose();
+      else {
+        events.stop();
+        following.stop();
+      }
+      const deadline = Date.now() + 10_000;
+      while (t.vigil.subscriptions.sessions.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    },
+  );
 });
 
 describe('graphql-sse single-connection mode', () => {
   it('works end to end with the official client: subscribe, receive, complete, resume from the cursor', async () => {
-    const client = createSseClient({ url: `${t.url}/graphql/stream`, headers: { authorization: `Bearer ${acme.apiKey}` }, singleConnection: true, retryAttempts: 0 });
+    const client = createSseClient({
+      url: `${t.url}/graphql/stream`,
+      headers: { authorization: `Bearer ${acme.apiKey}` },
+      singleConnection: true,
+      retryAttempts: 0,
+    });
     const query = `subscription($org: ID!, $after: String) { alertChanged(organizationId: $org, after: $after) { cursor seq event } }`;
     const open = (after: string | null) => {
       const got: any[] = [];
       const errors: unknown[] = [];
-      const stop = client.subscribe({ query, variables: { org: acme.organizationId, after } }, { next: (m) => got.push(m), error: (e) => errors.push(e), complete: () => undefined });
+      const stop = client.subscribe(
+        { query, variables: { org: acme.organizationId, after } },
+        { next: (m) => got.push(m), error: (e) => errors.push(e), complete: () => undefined },
+      );
       const waitFor = async (n: number) => {
         const deadline = Date.now() + 10_000;
         while (got.length < n && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,5 +1,5 @@
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
 import { wsClient } from './support/subscription-clients';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * One per-key budget across HTTP, SSE and graphql-ws: operations sent over a WebSocket count like

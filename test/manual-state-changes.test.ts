@@ -1,5 +1,5 @@
 import { eventsOf } from './support/alert-fixtures';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * Issue #12: the spec's state table lets a FULL_ACCESS user set any state but CLOSED from any state,
@@ -15,7 +15,10 @@ type Finding = { rule: string; resource: string; metadata?: Record<string, strin
 const findingOf = (n: number): Finding => ({ rule: 'aws-s3-bucket-public', resource: `arn:aws:s3:::bucket-${n}`, metadata: { region: 'us-east-1' } });
 
 async function ingest(findings: Finding[]) {
-  const res = await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${targetId}/findings`, { key: admin.apiKey, body: { format: 'vigil', findings } });
+  const res = await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${targetId}/findings`, {
+    key: admin.apiKey,
+    body: { format: 'vigil', findings },
+  });
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -26,7 +29,10 @@ async function alertOf(n: number) {
 }
 
 async function historyOf(alertId: string) {
-  const { rows } = await t.vigil.db.pool.query(`SELECT operation, version, state, "userId", "openedAt", "resolvedAt" FROM alerts.alert_history WHERE "alertId" = $1 ORDER BY seq`, [alertId]);
+  const { rows } = await t.vigil.db.pool.query(
+    `SELECT operation, version, state, "userId", "openedAt", "resolvedAt" FROM alerts.alert_history WHERE "alertId" = $1 ORDER BY seq`,
+    [alertId],
+  );
   return rows;
 }
 
@@ -135,7 +141,8 @@ describe('a rescan that finds exactly what the last scan found', () => {
     const state = async () => ({
       rows: (await db.query(`SELECT id, ctid::text, xmin::text FROM alerts.alerts WHERE "scanTargetId" = $1 ORDER BY id`, [targetId])).rows,
       history: (await db.query(`SELECT count(*)::int AS n FROM alerts.alert_history WHERE "scanTargetId" = $1`, [targetId])).rows[0].n,
-      events: (await db.query(`SELECT count(*)::int AS n FROM documents.events WHERE "organizationId" = $1 AND name LIKE 'Alert%'`, [admin.organizationId])).rows[0].n,
+      events: (await db.query(`SELECT count(*)::int AS n FROM documents.events WHERE "organizationId" = $1 AND name LIKE 'Alert%'`, [admin.organizationId]))
+        .rows[0].n,
     });
     const before = await state();
     const again = await ingest(findings);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { startTestVigil, type Account, type HttpResult, type TestVigil } from './support/vigil';
 import { eventNames, follow, joinAsMember } from './support/organizations';
+import { type Account, type HttpResult, startTestVigil, type TestVigil } from './support/vigil';
 
 const MEMBER_FIELDS = 'organizationId userId name email roles identityProvider lastIp lastLogin loginsCount picture createdAt updatedAt';
 const INVITE_FIELDS = 'id token organizationId organizationName email roles expiredAt createdAt';
@@ -37,7 +37,14 @@ describe('members', () => {
     const list = await t.rest('GET', `/organizations/${acme}/members`, { key: rita.apiKey });
     expect(list.status).toBe(200);
     expect(list.body).toEqual([
-      expect.objectContaining({ organizationId: acme, userId: alice.userId, email: 'alice@acme.test', roles: ['ADMIN'], identityProvider: 'vigil', loginsCount: 0 }),
+      expect.objectContaining({
+        organizationId: acme,
+        userId: alice.userId,
+        email: 'alice@acme.test',
+        roles: ['ADMIN'],
+        identityProvider: 'vigil',
+        loginsCount: 0,
+      }),
       expect.objectContaining({ organizationId: acme, userId: rita.userId, email: 'rita@acme.test', roles: [] }),
     ]);
     const gql = await t.graphql(`query($o: ID!) { members(organizationId: $o) { ${MEMBER_FIELDS} } }`, { o: acme }, rita.apiKey);
@@ -45,7 +52,11 @@ describe('members', () => {
 
     const one = await t.rest('GET', `/organizations/${acme}/members/${rita.userId}`, { key: alice.apiKey });
     expect(one.body).toEqual(list.body[1]);
-    const gqlOne = await t.graphql(`query($o: ID!, $u: ID!) { member(organizationId: $o, userId: $u) { ${MEMBER_FIELDS} } }`, { o: acme, u: rita.userId }, alice.apiKey);
+    const gqlOne = await t.graphql(
+      `query($o: ID!, $u: ID!) { member(organizationId: $o, userId: $u) { ${MEMBER_FIELDS} } }`,
+      { o: acme, u: rita.userId },
+      alice.apiKey,
+    );
     expect(gqlOne.body.data.member).toEqual(one.body);
   });
 
@@ -73,10 +84,16 @@ describe('members', () => {
     const bad = await t.rest('PUT', `/organizations/${acme}/members/${rita.userId}`, { key: alice.apiKey, body: { roles: ['OWNER'] } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/roles/);
-    const gql = await t.graphql(`mutation($o: ID!, $u: ID!) { updateMember(organizationId: $o, userId: $u, roles: []) { roles } }`, { o: acme, u: rita.userId }, alice.apiKey);
+    const gql = await t.graphql(
+      `mutation($o: ID!, $u: ID!) { updateMember(organizationId: $o, userId: $u, roles: []) { roles } }`,
+      { o: acme, u: rita.userId },
+      alice.apiKey,
+    );
     expect(gql.body.data.updateMember).toEqual({ roles: [] });
 
-    const { rows } = await t.vigil.db.pool.query(`SELECT data FROM documents.events WHERE "organizationId" = $1 AND name = 'MemberUpdated' ORDER BY seq`, [acme]);
+    const { rows } = await t.vigil.db.pool.query(`SELECT data FROM documents.events WHERE "organizationId" = $1 AND name = 'MemberUpdated' ORDER BY seq`, [
+      acme,
+    ]);
     expect(rows).toHaveLength(5);
     expect(rows[0].data).toMatchObject({ userId: rita.userId, roles: ['ADMIN'], previousRoles: [] });
   });
@@ -116,10 +133,13 @@ describe('members', () => {
       await blocker.end();
     }
     expect([a.status, b.status].sort()).toEqual([200, 409]);
-    const admins = (await t.rest('GET', `/organizations/${acme}/members`, { key: alice.apiKey })).body.filter((m: { roles: string[] }) => m.roles.includes('ADMIN'));
+    const admins = (await t.rest('GET', `/organizations/${acme}/members`, { key: alice.apiKey })).body.filter((m: { roles: string[] }) =>
+      m.roles.includes('ADMIN'),
+    );
     expect(admins).toHaveLength(1);
     // Back to the fixture: alice ADMIN, rita regular.
-    if (admins[0].userId === rita.userId) await t.rest('PUT', `/organizations/${acme}/members/${alice.userId}`, { key: rita.apiKey, body: { roles: ['ADMIN'] } });
+    if (admins[0].userId === rita.userId)
+      await t.rest('PUT', `/organizations/${acme}/members/${alice.userId}`, { key: rita.apiKey, body: { roles: ['ADMIN'] } });
     await t.rest('PUT', `/organizations/${acme}/members/${rita.userId}`, { key: alice.apiKey, body: { roles: [] } });
     expect((await t.rest('GET', `/organizations/${acme}/members/${rita.userId}`, { key: alice.apiKey })).body.roles).toEqual([]);
   });
@@ -181,7 +201,11 @@ describe('invites', () => {
     expect(gql.body.data.organizationInvites).toEqual(list.body);
     const one = await t.rest('GET', `/organizations/${acme}/invites/new.hire@acme.test`, { key: rita.apiKey });
     expect(one.body).toEqual(created.body);
-    const gqlOne = await t.graphql(`query($o: ID!, $e: String!) { organizationInvite(organizationId: $o, email: $e) { ${INVITE_FIELDS} } }`, { o: acme, e: 'new.hire@acme.test' }, rita.apiKey);
+    const gqlOne = await t.graphql(
+      `query($o: ID!, $e: String!) { organizationInvite(organizationId: $o, email: $e) { ${INVITE_FIELDS} } }`,
+      { o: acme, e: 'new.hire@acme.test' },
+      rita.apiKey,
+    );
     expect(gqlOne.body.data.organizationInvite).toEqual(created.body);
     expect((await eventNames(t, acme)).at(-1)).toBe('MemberInvited');
   });
@@ -226,7 +250,9 @@ describe('invites', () => {
     await t.vigil.db.prisma.invite.update({ where: { id: created.body.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect((await t.rest('POST', `/me/invites/${created.body.token}/accept`, { key: vera.apiKey })).status).toBe(404);
     // Still listed for the admin, with its past expiry, so it can be resent.
-    const listed = (await t.rest('GET', `/organizations/${acme}/invites`, { key: alice.apiKey })).body.find((i: { email: string }) => i.email === 'vera@v.test');
+    const listed = (await t.rest('GET', `/organizations/${acme}/invites`, { key: alice.apiKey })).body.find(
+      (i: { email: string }) => i.email === 'vera@v.test',
+    );
     expect(Date.parse(listed.expiredAt)).toBeLessThan(Date.now());
 
     const resent = await t.rest('POST', `/organizations/${acme}/invites/vera@v.test/resend`, { key: alice.apiKey });

@@ -2,10 +2,10 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createBalancer } from '../app/balancer';
 import { metricsRoute } from '../gateway/metrics';
-import { trustProxySetting } from '../lib/request-origin';
 import { enqueue } from '../lib/jobs/queue';
 import { startJobRunner } from '../lib/jobs/runner';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { trustProxySetting } from '../lib/request-origin';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * /metrics: Prometheus text with the names docs/operations.md lists, labelled by closed sets (route
@@ -32,7 +32,8 @@ it('counts REST, GraphQL, subgraph fetches, errors, jobs, pool and subscriptions
   const runner = startJobRunner(t.vigil.db, { handlers: { 'jobs.purge': async () => undefined }, pollMs: 50 });
   try {
     await enqueue(t.vigil.db, 'jobs.purge', { keepDays: 7 });
-    for (let i = 0; i < 100 && !(await metrics()).text.includes('vigil_job_duration_seconds_count{kind="jobs.purge",outcome="done"}'); i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && !(await metrics()).text.includes('vigil_job_duration_seconds_count{kind="jobs.purge",outcome="done"}'); i++)
+      await new Promise((r) => setTimeout(r, 50));
   } finally {
     await runner.stop();
   }
@@ -80,7 +81,12 @@ it('answers callers on this machine, others only with the token (404 otherwise)'
 
 it('treats a loopback request carrying X-Forwarded-For or Forwarded as proxied: the token is needed unless VIGIL_TRUST_PROXY trusts the proxy', async () => {
   // A reverse proxy on this host connects from loopback and names its client in a header.
-  const proxied: Array<Record<string, string>> = [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }, { 'x-real-ip': '203.0.113.9' }, { 'x-forwarded-for': '127.0.0.1' }];
+  const proxied: Array<Record<string, string>> = [
+    { 'x-forwarded-for': '203.0.113.9' },
+    { forwarded: 'for=203.0.113.9' },
+    { 'x-real-ip': '203.0.113.9' },
+    { 'x-forwarded-for': '127.0.0.1' },
+  ];
   for (const headers of proxied) {
     expect([headers, (await metrics(headers)).status]).toEqual([headers, 404]);
     expect([headers, (await metrics({ ...headers, authorization: 'Bearer metrics-secret' })).status]).toEqual([headers, 200]);
@@ -93,7 +99,8 @@ it('treats a loopback request carrying X-Forwarded-For or Forwarded as proxied: 
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   try {
-    const at = (headers: Record<string, string>) => fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`, { headers }).then((r) => r.status);
+    const at = (headers: Record<string, string>) =>
+      fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`, { headers }).then((r) => r.status);
     expect(await at({ 'x-forwarded-for': '203.0.113.9' })).toBe(404);
     expect(await at({ 'x-forwarded-for': '127.0.0.1' })).toBe(200);
     expect(await at({ forwarded: 'for=127.0.0.1' })).toBe(404); // not read by express: not trusted

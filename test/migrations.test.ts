@@ -170,10 +170,18 @@ describe('applyMigrations on PostgreSQL', () => {
     const [demoFed, ingestFed, ingestFailed] = ['a', 'b', 'c'].map((c) => `6f0c1c52-0000-4000-8000-00000000000${c}`);
     await pool.query(`INSERT INTO organizations.organizations (id, name) VALUES ($1, 'Before')`, [org]);
     for (const id of [demoFed, ingestFed, ingestFailed]) {
-      await pool.query(`INSERT INTO alerts.scan_targets (id, "organizationId", name, kind, "credentialEncrypted", schedule) VALUES ($1::uuid, $2, $1::text, 'AWS', 'x', '{}')`, [id, org]);
+      await pool.query(
+        `INSERT INTO alerts.scan_targets (id, "organizationId", name, kind, "credentialEncrypted", schedule) VALUES ($1::uuid, $2, $1::text, 'AWS', 'x', '{}')`,
+        [id, org],
+      );
     }
     const scan = (target: string, trigger: string, status: string) =>
-      pool.query(`INSERT INTO alerts.scans (id, "scanTargetId", "organizationId", status, trigger) VALUES (gen_random_uuid(), $1, $2, $3, $4)`, [target, org, status, trigger]);
+      pool.query(`INSERT INTO alerts.scans (id, "scanTargetId", "organizationId", status, trigger) VALUES (gen_random_uuid(), $1, $2, $3, $4)`, [
+        target,
+        org,
+        status,
+        trigger,
+      ]);
     await scan(demoFed, 'SCHEDULED', 'DONE');
     await scan(ingestFed, 'INGEST', 'DONE');
     await scan(ingestFailed, 'INGEST', 'FAILED');
@@ -185,25 +193,23 @@ describe('applyMigrations on PostgreSQL', () => {
       { id: ingestFed, scanner: 'EXTERNAL' },
       { id: ingestFailed, scanner: 'DEMO' },
     ]);
-    await pool.query(`INSERT INTO alerts.scan_targets (id, "organizationId", name, kind, "credentialEncrypted", schedule) VALUES (gen_random_uuid(), $1, 'new', 'AWS', 'x', '{}')`, [org]);
+    await pool.query(
+      `INSERT INTO alerts.scan_targets (id, "organizationId", name, kind, "credentialEncrypted", schedule) VALUES (gen_random_uuid(), $1, 'new', 'AWS', 'x', '{}')`,
+      [org],
+    );
     expect((await pool.query(`SELECT scanner FROM alerts.scan_targets WHERE name = 'new'`)).rows).toEqual([{ scanner: 'EXTERNAL' }]);
   });
 
   it('applies each migration exactly once when two processes start at the same time', async () => {
     const db = await createTestDb();
     const names = await realMigrationNames();
-    const [a, b] = await Promise.all([
-      applyMigrations(db.pool(), { log: () => undefined }),
-      applyMigrations(db.pool(), { log: () => undefined }),
-    ]);
+    const [a, b] = await Promise.all([applyMigrations(db.pool(), { log: () => undefined }), applyMigrations(db.pool(), { log: () => undefined })]);
 
     expect([...a.applied, ...b.applied].sort()).toEqual([...names].sort());
     expect(a.applied.length === 0 || b.applied.length === 0).toBe(true);
     const counts = await db
       .pool()
-      .query<{ migration_name: string; n: number }>(
-        'SELECT migration_name, count(*)::int AS n FROM public._prisma_migrations GROUP BY 1 ORDER BY 1',
-      );
+      .query<{ migration_name: string; n: number }>('SELECT migration_name, count(*)::int AS n FROM public._prisma_migrations GROUP BY 1 ORDER BY 1');
     expect(counts.rows).toEqual(names.map((name) => ({ migration_name: name, n: 1 })));
   });
 
@@ -214,10 +220,7 @@ describe('applyMigrations on PostgreSQL', () => {
     const names = await realMigrationNames();
     const brokenFile = path.join(dir, BROKEN, 'migration.sql');
     await fs.mkdir(path.dirname(brokenFile));
-    await fs.writeFile(
-      brokenFile,
-      'CREATE TABLE "public"."half_done" (id INT PRIMARY KEY);\n\nSELECT * FROM "public"."no_such_table";\n',
-    );
+    await fs.writeFile(brokenFile, 'CREATE TABLE "public"."half_done" (id INT PRIMARY KEY);\n\nSELECT * FROM "public"."no_such_table";\n');
 
     const error = await applyMigrations(pool, { dir, log: () => undefined }).then(
       () => null,
@@ -255,10 +258,7 @@ describe('applyMigrations on PostgreSQL', () => {
     expect(p3009.message).toContain('no_such_table');
 
     // What `prisma migrate resolve --rolled-back` does, then the fixed script applies.
-    await pool.query(
-      'UPDATE public._prisma_migrations SET rolled_back_at = now() WHERE migration_name = $1 AND finished_at IS NULL',
-      [BROKEN],
-    );
+    await pool.query('UPDATE public._prisma_migrations SET rolled_back_at = now() WHERE migration_name = $1 AND finished_at IS NULL', [BROKEN]);
     await fs.writeFile(brokenFile, 'CREATE TABLE "public"."half_done" (id INT PRIMARY KEY);\n');
     const fixed = await applyMigrations(pool, { dir, log: () => undefined });
     expect(fixed).toEqual({ applied: [BROKEN], alreadyApplied: names.length });
@@ -369,9 +369,7 @@ describe('applyMigrations on embedded PGlite', () => {
         expect(tables.some((t) => t.startsWith(`${schema}.`))).toBe(true);
       }
       const rows = await migrationRows(pool);
-      expect(rows.map((r) => [r.migration_name, r.applied_steps_count, r.finished_at !== null])).toEqual(
-        names.map((n) => [n, 1, true]),
-      );
+      expect(rows.map((r) => [r.migration_name, r.applied_steps_count, r.finished_at !== null])).toEqual(names.map((n) => [n, 1, true]));
       expect(await applyMigrations(pool, { log: () => undefined })).toEqual({
         applied: [],
         alreadyApplied: names.length,

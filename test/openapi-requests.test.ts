@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * The OpenAPI document asks no more than the server does: ordinary requests the server accepts — the
@@ -57,7 +57,8 @@ function requestProblems(method: string, url: string, body: unknown): string[] {
     const validate = ajv.compile(parameter.schema);
     if (!validate(fromQueryString(raw, parameter.schema))) problems.push(`${parameter.in} ${parameter.name}: ${ajv.errorsText(validate.errors)}`);
   }
-  for (const name of query.keys()) if (!(operation.parameters ?? []).some((p: any) => p.in === 'query' && p.name === name)) problems.push(`query ${name} is not documented`);
+  for (const name of query.keys())
+    if (!(operation.parameters ?? []).some((p: any) => p.in === 'query' && p.name === name)) problems.push(`query ${name} is not documented`);
   const schema = operation.requestBody?.content?.['application/json']?.schema;
   if (body !== undefined) {
     if (!schema) problems.push('a body was sent, none is documented');
@@ -79,17 +80,36 @@ it('validates real requests the server accepts (README, docs, SDK calls) against
     ['POST', `/organizations/${o}/scantargets`, { name: 'prod', kind: 'AWS', credential: { account: '123456789012' } }],
     ['POST', `/organizations/${o}/alerts?size=10`, {}],
     // docs/attachments.md
-    ['POST', `/organizations/${o}/attachments`, { fileName: 'report.pdf', contentLength: 12, contentType: 'application/pdf', contentMD5: 'XrY7u+Ae7tCTyyK7j1rNww==' }],
+    [
+      'POST',
+      `/organizations/${o}/attachments`,
+      { fileName: 'report.pdf', contentLength: 12, contentType: 'application/pdf', contentMD5: 'XrY7u+Ae7tCTyyK7j1rNww==' },
+    ],
     // Python SDK 2.2 / CLI (rest-contract §9a): alert list, first page (no cursor), the CLI's defaults
     ['POST', `/organizations/${o}/alerts?size=1000`, { order: 'severity', sort: 'DESC', states: CLI_STATES, severities: ALL_SEVERITIES, lang: 'en-US' }],
-    ['POST', `/organizations/${o}/followings/alerts?size=100`, { order: 'severity', states: CLI_STATES, severities: ['CRITICAL', 'HIGH'], lang: 'en-US', includeEmptyFollowingTags: false }],
+    [
+      'POST',
+      `/organizations/${o}/followings/alerts?size=100`,
+      { order: 'severity', states: CLI_STATES, severities: ['CRITICAL', 'HIGH'], lang: 'en-US', includeEmptyFollowingTags: false },
+    ],
     ['POST', `/organizations/${o}/alerts/rules?pageSize=100`, { order: 'severity', states: CLI_STATES }],
     ['POST', '/alerts/history', { organizationId: o, pageSize: 100, lang: 'en-US' }],
     // the batch: every key present, null when not given (rest-contract §9a)
     [
       'PUT',
       `/organizations/${o}/alerts/status/batch`,
-      { state: 'RISK_ACCEPTED', comment: 'accepted', condition: { dryRun: true, scanTargetIds: null, states: null, severities: null, selection: { rules: null, alertIds: null }, includeEmptyScanTargetTags: null } },
+      {
+        state: 'RISK_ACCEPTED',
+        comment: 'accepted',
+        condition: {
+          dryRun: true,
+          scanTargetIds: null,
+          states: null,
+          severities: null,
+          selection: { rules: null, alertIds: null },
+          includeEmptyScanTargetTags: null,
+        },
+      },
     ],
     // update_organization: all three keys, null when not given (rest-contract #11)
     ['PUT', `/organizations/${o}`, { name: 'Alice Corp', picture: null, email: null }],
@@ -109,20 +129,32 @@ it('validates real requests the server accepts (README, docs, SDK calls) against
 
 it('marks no optional query parameter required (cursor, size, page, lang …): only the OAuth links need theirs', () => {
   const required = Object.entries(doc.paths).flatMap(([p, ops]) =>
-    Object.entries(ops).flatMap(([m, op]) => (op.parameters ?? []).filter((x: any) => x.in === 'query' && x.required).map((x: any) => `${m.toUpperCase()} ${p} ?${x.name}`)),
+    Object.entries(ops).flatMap(([m, op]) =>
+      (op.parameters ?? []).filter((x: any) => x.in === 'query' && x.required).map((x: any) => `${m.toUpperCase()} ${p} ?${x.name}`),
+    ),
   );
-  expect(required.sort()).toEqual(['GET /gworkspace/oauth/link ?organizationId', 'GET /gworkspace/oauth/link ?scanTargetId', 'GET /oauth/link ?organizationId']);
+  expect(required.sort()).toEqual([
+    'GET /gworkspace/oauth/link ?organizationId',
+    'GET /gworkspace/oauth/link ?scanTargetId',
+    'GET /oauth/link ?organizationId',
+  ]);
 });
 
 it('has servers, and a description for every tag and operation; a validator accepts it', async () => {
   expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
   expect(doc.tags.filter((tag) => !tag.description).map((tag) => tag.name)).toEqual([]);
-  const undescribed = Object.entries(doc.paths).flatMap(([p, ops]) => Object.entries(ops).filter(([, op]) => !op.description).map(([m]) => `${m} ${p}`));
+  const undescribed = Object.entries(doc.paths).flatMap(([p, ops]) =>
+    Object.entries(ops)
+      .filter(([, op]) => !op.description)
+      .map(([m]) => `${m} ${p}`),
+  );
   expect(undescribed).toEqual([]);
   const script = `import { Validator } from '@seriousme/openapi-schema-validator';
     const input = await new Promise((done) => { let s = ''; process.stdin.on('data', (d) => (s += d)); process.stdin.on('end', () => done(s)); });
     process.stdout.write(JSON.stringify(await new Validator().validate(JSON.parse(input))));`;
-  const result = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { input: JSON.stringify(doc), cwd: path.join(__dirname, '..') }).toString());
+  const result = JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { input: JSON.stringify(doc), cwd: path.join(__dirname, '..') }).toString(),
+  );
   expect(result.errors ?? []).toEqual([]);
   expect(result.valid).toBe(true);
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { signPrincipal } from '../lib/principal';
-import { request, startTestVigil, type Account, type TestVigil } from './support/vigil';
 import { eventNames, follow, joinAsMember } from './support/organizations';
+import { type Account, request, startTestVigil, type TestVigil } from './support/vigil';
 
 const ORG_QUERY = `query($id: ID!) { organization(id: $id) { id name picture email createdAt updatedAt } }`;
 
@@ -36,13 +36,24 @@ describe('listing and creating organizations', () => {
   it('creates an organization whose creator is its only ADMIN, and records OrganizationCreated', async () => {
     const created = await t.rest('POST', '/organizations', { key: mallory.apiKey, body: { name: '  Evil Two ' } });
     expect(created.status).toBe(200);
-    expect(created.body).toEqual({ id: expect.any(String), name: 'Evil Two', picture: null, email: null, createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      name: 'Evil Two',
+      picture: null,
+      email: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     const members = await t.rest('GET', `/organizations/${created.body.id}/members`, { key: mallory.apiKey });
     expect(members.body).toEqual([expect.objectContaining({ userId: mallory.userId, roles: ['ADMIN'] })]);
     expect(await eventNames(t, created.body.id)).toEqual(['OrganizationCreated']);
     expect((await t.rest('GET', `/organizations/${created.body.id}`, { key: alice.apiKey })).status).toBe(404);
 
-    const gql = await t.graphql(`mutation { createOrganization(input: { name: "Evil Three", picture: "https://img.test/e.png", email: "sec@evil.test" }) { name picture email } }`, {}, mallory.apiKey);
+    const gql = await t.graphql(
+      `mutation { createOrganization(input: { name: "Evil Three", picture: "https://img.test/e.png", email: "sec@evil.test" }) { name picture email } }`,
+      {},
+      mallory.apiKey,
+    );
     expect(gql.body.data.createOrganization).toEqual({ name: 'Evil Three', picture: 'https://img.test/e.png', email: 'sec@evil.test' });
   });
 
@@ -145,7 +156,9 @@ describe('DELETE /organizations/{id}', () => {
     const gina = await t.bootstrap('gina@gone.test', 'Gone');
     const member = await joinAsMember(t, gina, gina.organizationId, 'max@gone.test');
     await follow(t, gina, fred);
-    expect((await t.rest('GET', `/organizations/${fred.organizationId}/following`, { key: fred.apiKey })).body.map((o: { id: string }) => o.id)).toContain(gina.organizationId);
+    expect((await t.rest('GET', `/organizations/${fred.organizationId}/following`, { key: fred.apiKey })).body.map((o: { id: string }) => o.id)).toContain(
+      gina.organizationId,
+    );
 
     const deleted = await t.rest('DELETE', `/organizations/${gina.organizationId}`, { key: gina.apiKey });
     expect(deleted.status).toBe(200);
@@ -153,7 +166,9 @@ describe('DELETE /organizations/{id}', () => {
 
     for (const who of [gina, member, fred]) expect((await t.rest('GET', `/organizations/${gina.organizationId}`, { key: who.apiKey })).status).toBe(404);
     expect((await t.rest('GET', '/organizations', { key: gina.apiKey })).body).toEqual([]);
-    expect((await t.rest('GET', `/organizations/${fred.organizationId}/following`, { key: fred.apiKey })).body.map((o: { id: string }) => o.id)).not.toContain(gina.organizationId);
+    expect((await t.rest('GET', `/organizations/${fred.organizationId}/following`, { key: fred.apiKey })).body.map((o: { id: string }) => o.id)).not.toContain(
+      gina.organizationId,
+    );
     expect((await t.rest('GET', '/me', { key: fred.apiKey })).body.following).not.toContain(gina.organizationId);
     expect((await t.rest('DELETE', `/organizations/${gina.organizationId}`, { key: gina.apiKey })).status).toBe(404);
 

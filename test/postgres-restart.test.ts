@@ -3,20 +3,29 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startVigil } from '../app/vigil';
-import { loadConfig } from '../lib/config';
 import { COMMANDS } from '../cli/commands';
+import { loadConfig } from '../lib/config';
 import { setLogLevel } from '../lib/log';
-import { createTestDatabase, request } from './support/vigil';
 import { startServiceProcess } from './support/processes';
+import { createTestDatabase, request } from './support/vigil';
 
 it('keeps data across a restart on PostgreSQL, and a second start applies no migration twice', async () => {
   setLogLevel('silent');
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-pg-'));
-  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', SUBGRAPH_BASE_PORT: '0', VIGIL_SECRET: randomBytes(8).toString('hex'), VIGIL_DATA_DIR: dataDir });
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    PORT: '0',
+    SUBGRAPH_BASE_PORT: '0',
+    VIGIL_SECRET: randomBytes(8).toString('hex'),
+    VIGIL_DATA_DIR: dataDir,
+  });
   try {
     const first = await startVigil(config);
-    const account = (await COMMANDS.bootstrap.run(first.db, { email: 'pg@example.com', organization: 'PG Org' }, () => undefined)) as { apiKey: string; organizationId: string };
+    const account = (await COMMANDS.bootstrap.run(first.db, { email: 'pg@example.com', organization: 'PG Org' }, () => undefined)) as {
+      apiKey: string;
+      organizationId: string;
+    };
     await first.close();
 
     const second = await startVigil(config);
@@ -40,7 +49,14 @@ it('refuses to start, with a clear message, while a migration is recorded as fai
   setLogLevel('silent');
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-pg-'));
-  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', SUBGRAPH_BASE_PORT: '0', VIGIL_SECRET: 'x'.repeat(16), VIGIL_DATA_DIR: dataDir, VIGIL_SCHEDULER: 'off' });
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    PORT: '0',
+    SUBGRAPH_BASE_PORT: '0',
+    VIGIL_SECRET: 'x'.repeat(16),
+    VIGIL_DATA_DIR: dataDir,
+    VIGIL_SCHEDULER: 'off',
+  });
   try {
     const first = await startVigil(config);
     // What Prisma leaves behind when a script fails half-way: a row with neither finished_at nor rolled_back_at.
@@ -60,7 +76,14 @@ it('starts with VIGIL_SECRET and DATABASE_URL set and no data directory yet (npm
   const parent = mkdtempSync(path.join(os.tmpdir(), 'vigil-nodir-'));
   const dataDir = path.join(parent, 'not', 'there', 'yet');
   try {
-    const service = await startServiceProcess({ DATABASE_URL: database.url, VIGIL_SECRET: randomBytes(8).toString('hex'), VIGIL_DATA_DIR: dataDir, SUBGRAPH_BASE_PORT: '0', LOG_LEVEL: 'warn', VIGIL_SCHEDULER: 'off' });
+    const service = await startServiceProcess({
+      DATABASE_URL: database.url,
+      VIGIL_SECRET: randomBytes(8).toString('hex'),
+      VIGIL_DATA_DIR: dataDir,
+      SUBGRAPH_BASE_PORT: '0',
+      LOG_LEVEL: 'warn',
+      VIGIL_SCHEDULER: 'off',
+    });
     try {
       // Past "Vigil is up" (where the missing directory crashed it), still serving.
       await new Promise((r) => setTimeout(r, 500));

@@ -1,4 +1,4 @@
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * GraphQL operations are refused before they run when they are too large or too costly, with a message
@@ -31,7 +31,11 @@ afterAll(async () => {
   await tight?.close();
 });
 
-function expectRefused(res: { status: number; body: { data?: unknown; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> } }, message: RegExp, by: 'limit' | 'validation' = 'limit') {
+function expectRefused(
+  res: { status: number; body: { data?: unknown; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> } },
+  message: RegExp,
+  by: 'limit' | 'validation' = 'limit',
+) {
   expect(res.status).toBe(by === 'limit' ? 400 : 200);
   expect(res.body.data ?? null).toBeNull();
   expect(res.body.errors?.[0]).toMatchObject({ extensions: { code: by === 'limit' ? 'BAD_REQUEST' : 'GRAPHQL_VALIDATION_FAILED' } });
@@ -53,7 +57,9 @@ describe('with the default limits', () => {
   });
 
   it('refuses 1,000 aliases of alerts(size: 1000) before any of them runs', async () => {
-    const fields = Array.from({ length: 1000 }, (_, i) => `a${i}: alerts(organizationId: "${alice.organizationId}", size: 1000) { recordsJson cursor }`).join(' ');
+    const fields = Array.from({ length: 1000 }, (_, i) => `a${i}: alerts(organizationId: "${alice.organizationId}", size: 1000) { recordsJson cursor }`).join(
+      ' ',
+    );
     const started = performance.now();
     const res = await defaults.graphql(`{ ${fields} }`, {}, alice.apiKey);
     const ms = performance.now() - started;
@@ -63,13 +69,18 @@ describe('with the default limits', () => {
   });
 
   it('refuses 20 pages of 1,000 alerts with many fields by their estimated cost', async () => {
-    const fields = Array.from({ length: 20 }, (_, i) => `a${i}: alerts(organizationId: $org, size: 1000) { data { id rule resource severity state tags labels } cursor }`).join(' ');
+    const fields = Array.from(
+      { length: 20 },
+      (_, i) => `a${i}: alerts(organizationId: $org, size: 1000) { data { id rule resource severity state tags labels } cursor }`,
+    ).join(' ');
     const res = await defaults.graphql(`query($org: ID!) { ${fields} }`, { org: alice.organizationId }, alice.apiKey);
     expectRefused(res, /estimated cost is \d+, more than the limit of 100000 \(VIGIL_GRAPHQL_MAX_COST\)/);
   });
 
   it('still answers an anonymous schema introspection and a full page of 1,000 alerts through REST', async () => {
-    const introspection = await defaults.graphql('{ __schema { queryType { name } types { name kind fields { name args { name type { name kind ofType { name kind ofType { name kind } } } } } } } }');
+    const introspection = await defaults.graphql(
+      '{ __schema { queryType { name } types { name kind fields { name args { name type { name kind ofType { name kind ofType { name kind } } } } } } } }',
+    );
     expect(introspection.status).toBe(200);
     expect(introspection.body.data).toHaveProperty('__schema');
     const page = await defaults.rest('POST', `/organizations/${alice.organizationId}/alerts?size=1000`, { key: alice.apiKey, body: {} });
@@ -114,8 +125,14 @@ describe('each limit at its edge', () => {
     const query = 'query($org: ID!, $size: Int) { alerts(organizationId: $org, size: $size) { recordsJson cursor } }';
     // size × (1 + 2 fields): 999 × 3 = 2997 is the limit, 1000 × 3 is over it.
     expect((await tight.graphql(query, { org: tightAlice.organizationId, size: 999 }, tightAlice.apiKey)).status).toBe(200);
-    expectRefused(await tight.graphql(query, { org: tightAlice.organizationId, size: 1000 }, tightAlice.apiKey), /estimated cost is 3000, more than the limit of 2997/);
-    expectRefused(await tight.graphql(`{ alerts(organizationId: "${tightAlice.organizationId}", size: 1000) { recordsJson cursor } }`, {}, tightAlice.apiKey), /estimated cost is 3000/);
+    expectRefused(
+      await tight.graphql(query, { org: tightAlice.organizationId, size: 1000 }, tightAlice.apiKey),
+      /estimated cost is 3000, more than the limit of 2997/,
+    );
+    expectRefused(
+      await tight.graphql(`{ alerts(organizationId: "${tightAlice.organizationId}", size: 1000) { recordsJson cursor } }`, {}, tightAlice.apiKey),
+      /estimated cost is 3000/,
+    );
     const ok = await tight.rest('POST', `/organizations/${tightAlice.organizationId}/alerts?size=999`, { key: tightAlice.apiKey, body: {} });
     expect(ok.status).toBe(200);
     const refused = await tight.rest('POST', `/organizations/${tightAlice.organizationId}/alerts?size=1000`, { key: tightAlice.apiKey, body: {} });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { rankBetween, isRank } from '../subgraphs/questionnaires/element-order';
+import { isRank, rankBetween } from '../subgraphs/questionnaires/element-order';
 import { assessmentGrade, type GradedAnswer } from '../subgraphs/questionnaires/grade';
 
 // The worked examples of docs/questionnaires.md's "Assessment grade" section, and the rank strings elements sort by.
@@ -8,12 +8,22 @@ describe('the assessment grade', () => {
   const a = (weight: GradedAnswer['weight'], status: GradedAnswer['status'], grade: GradedAnswer['grade'] = null): GradedAnswer => ({ weight, status, grade });
 
   it('is 100 × Σ(weight × value) / Σ(weight) over the answers that count (docs example 1: 58.3)', () => {
-    expect(assessmentGrade([a('HIGH', 'APPROVED', 'GOOD'), a('MEDIUM', 'AUTOMATICALLY_APPROVED'), a('LOW', 'AUTOMATICALLY_REJECTED'), a('LOW', 'SKIPPED')])).toBe(58.3);
+    expect(
+      assessmentGrade([a('HIGH', 'APPROVED', 'GOOD'), a('MEDIUM', 'AUTOMATICALLY_APPROVED'), a('LOW', 'AUTOMATICALLY_REJECTED'), a('LOW', 'SKIPPED')]),
+    ).toBe(58.3);
   });
 
   it('lets the sender’s grade override an automatic status, and leaves INFORMATIONAL, skipped and ungraded answers out (docs example 2: 87.5)', () => {
     // HIGH 3 × EXCELLENT 1 + LOW 1 × GOOD 0.5 = 3.5 over a weight of 4; the INFORMATIONAL, the ungraded REQUESTED_REVIEW and the SKIPPED ones do not count.
-    expect(assessmentGrade([a('HIGH', 'APPROVED', 'EXCELLENT'), a('LOW', 'REJECTED', 'GOOD'), a('INFORMATIONAL', 'APPROVED', 'BAD'), a('MEDIUM', 'REQUESTED_REVIEW'), a('HIGH', 'SKIPPED', 'BAD')])).toBe(87.5);
+    expect(
+      assessmentGrade([
+        a('HIGH', 'APPROVED', 'EXCELLENT'),
+        a('LOW', 'REJECTED', 'GOOD'),
+        a('INFORMATIONAL', 'APPROVED', 'BAD'),
+        a('MEDIUM', 'REQUESTED_REVIEW'),
+        a('HIGH', 'SKIPPED', 'BAD'),
+      ]),
+    ).toBe(87.5);
     // The sender's BAD overrides the automatic approval: (2 × 0 + 2 × 1) / 4.
     expect(assessmentGrade([a('MEDIUM', 'AUTOMATICALLY_APPROVED', 'BAD'), a('MEDIUM', 'AUTOMATICALLY_APPROVED')])).toBe(50);
   });

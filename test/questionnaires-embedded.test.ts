@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { request } from './support/vigil';
 import { runScript, startServiceProcess } from './support/processes';
+import { request } from './support/vigil';
 
 // The questionnaire SQL (row locks, rank order COLLATE "C", upserts, versions) on embedded PGlite's
 // single connection, through `npm start` as a real process.
@@ -30,14 +30,29 @@ it('sends, answers, versions and approves an assessment on the embedded database
     await ok(receiver, 'POST', `/organizations/${receiver.organizationId}/following/requests/${sender.organizationId}/accept`, {});
     const base = `/organizations/${sender.organizationId}/questionnaires`;
     const questionnaire = await ok(sender, 'POST', base, { name: 'Embedded review' });
-    const last = await ok(sender, 'POST', `${base}/${questionnaire.id}/elements`, { type: 'QUESTION', props: { title: 'Encrypted?', params: { type: 'SINGLE_CHOICE', choices: [{ value: 'yes', expected: true }, { value: 'no' }] } } });
+    const last = await ok(sender, 'POST', `${base}/${questionnaire.id}/elements`, {
+      type: 'QUESTION',
+      props: { title: 'Encrypted?', params: { type: 'SINGLE_CHOICE', choices: [{ value: 'yes', expected: true }, { value: 'no' }] } },
+    });
     await ok(sender, 'POST', `${base}/${questionnaire.id}/elements`, { type: 'SECTION', before: last.id, props: { title: 'Storage' } });
-    const assessment = await ok(sender, 'POST', `/organizations/${sender.organizationId}/assessments`, { questionnaireId: questionnaire.id, receiverId: receiver.organizationId, name: 'Embedded', dueDate: '2099-01-01' });
-    const answered = await ok(receiver, 'PUT', `/organizations/${receiver.organizationId}/assessments/${assessment.id}/answers/${last.id}`, { type: 'SINGLE_CHOICE', choice: 'yes' });
+    const assessment = await ok(sender, 'POST', `/organizations/${sender.organizationId}/assessments`, {
+      questionnaireId: questionnaire.id,
+      receiverId: receiver.organizationId,
+      name: 'Embedded',
+      dueDate: '2099-01-01',
+    });
+    const answered = await ok(receiver, 'PUT', `/organizations/${receiver.organizationId}/assessments/${assessment.id}/answers/${last.id}`, {
+      type: 'SINGLE_CHOICE',
+      choice: 'yes',
+    });
     expect(answered.status).toBe('AUTOMATICALLY_APPROVED');
-    const edited = await ok(sender, 'PUT', `${base}/${questionnaire.id}/elements/${last.id}`, { props: { title: 'Encrypted at rest?', params: { type: 'SINGLE_CHOICE', choices: [{ value: 'yes' }, { value: 'no' }] } } });
+    const edited = await ok(sender, 'PUT', `${base}/${questionnaire.id}/elements/${last.id}`, {
+      props: { title: 'Encrypted at rest?', params: { type: 'SINGLE_CHOICE', choices: [{ value: 'yes' }, { value: 'no' }] } },
+    });
     expect(edited.questionnaireVersion).toBe(2);
-    expect((await ok(receiver, 'PUT', `/organizations/${receiver.organizationId}/assessments/${assessment.id}/status`, { status: 'REQUESTED_REVIEW' })).status).toBe('REQUESTED_REVIEW');
+    expect(
+      (await ok(receiver, 'PUT', `/organizations/${receiver.organizationId}/assessments/${assessment.id}/status`, { status: 'REQUESTED_REVIEW' })).status,
+    ).toBe('REQUESTED_REVIEW');
     const approved = await ok(sender, 'PUT', `/organizations/${sender.organizationId}/assessments/${assessment.id}/status`, { status: 'APPROVED' });
     expect(approved).toMatchObject({ status: 'APPROVED', grade: 100, questionnaireVersion: 1 });
     const read = await ok(receiver, 'GET', `/organizations/${receiver.organizationId}/assessments/${assessment.id}`);

@@ -3,8 +3,8 @@ import { Visibility } from '../lib/visibility';
 import { questionnaireReportData } from '../subgraphs/questionnaires/report';
 import { startWorkers } from '../workers';
 import { eventNames, follow, joinAsMember } from './support/organizations';
-import { buildTemplate, call, insertAttachment, sendAssessment, type QuestionIds } from './support/questionnaires';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { buildTemplate, call, insertAttachment, type QuestionIds, sendAssessment } from './support/questionnaires';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 // One sender, one receiver that follows it, a regular member of the sender and a third organization
 // with no relation to either; everything through REST, as a client sees it.
@@ -29,7 +29,8 @@ const assessmentPath = (who: Account, id: string) => `/organizations/${who.organ
 const answer = (id: string, questionId: string, body: unknown) => call(t, receiver, 'PUT', `${assessmentPath(receiver, id)}/answers/${questionId}`, body);
 const review = (id: string, questionId: string, body: unknown) => call(t, sender, 'PUT', `${assessmentPath(sender, id)}/answers/${questionId}/review`, body);
 const move = (who: Account, id: string, status: string) => t.rest('PUT', `${assessmentPath(who, id)}/status`, { key: who.apiKey, body: { status } });
-const answersBy = async (who: Account, id: string) => Object.fromEntries((await call(t, who, 'GET', `${assessmentPath(who, id)}/answers`)).map((a: { questionId: string }) => [a.questionId, a]));
+const answersBy = async (who: Account, id: string) =>
+  Object.fromEntries((await call(t, who, 'GET', `${assessmentPath(who, id)}/answers`)).map((a: { questionId: string }) => [a.questionId, a]));
 
 /** Sends a fresh template and gives the answers every walk starts with. */
 async function answeredAssessment(): Promise<{ id: string; q: QuestionIds }> {
@@ -52,7 +53,14 @@ describe('an assessment from sending to a decision', () => {
       [q.frameworks]: 'AUTOMATICALLY_REJECTED',
       [q.notes]: 'SKIPPED',
     });
-    expect(answers[q.mfa].content).toEqual([{ attachmentIds: [], attachments: [], content: { type: 'TEXT', text: 'TOTP for every employee', choice: null, choices: null }, createdAt: expect.any(String) }]);
+    expect(answers[q.mfa].content).toEqual([
+      {
+        attachmentIds: [],
+        attachments: [],
+        content: { type: 'TEXT', text: 'TOTP for every employee', choice: null, choices: null },
+        createdAt: expect.any(String),
+      },
+    ]);
 
     const submitted = await move(receiver, id, 'REQUESTED_REVIEW');
     expect(submitted.body).toMatchObject({ status: 'REQUESTED_REVIEW', firstRequestedReviewAt: expect.any(String) });
@@ -148,15 +156,31 @@ describe('templates', () => {
     const base = `/organizations/${sender.organizationId}/questionnaires/${questionnaireId}`;
     const before = await call(t, sender, 'GET', base);
     expect(before.version).toBe(1);
-    const inserted = await call(t, sender, 'POST', `${base}/elements`, { type: 'QUESTION', after: sectionId, props: { title: 'Inserted second', params: { type: 'TEXT' } } });
+    const inserted = await call(t, sender, 'POST', `${base}/elements`, {
+      type: 'QUESTION',
+      after: sectionId,
+      props: { title: 'Inserted second', params: { type: 'TEXT' } },
+    });
     const v1 = await call(t, sender, 'GET', base);
-    expect(v1.elements.map((e: { title: string; props: { title: string } }) => e.props.title)).toEqual(['Security controls', 'Inserted second', 'Describe your MFA policy', 'Do you encrypt data at rest?', 'Which frameworks do you follow?', 'Anything else?', 'Attach your last audit report']);
+    expect(v1.elements.map((e: { title: string; props: { title: string } }) => e.props.title)).toEqual([
+      'Security controls',
+      'Inserted second',
+      'Describe your MFA policy',
+      'Do you encrypt data at rest?',
+      'Which frameworks do you follow?',
+      'Anything else?',
+      'Attach your last audit report',
+    ]);
     // The others kept their order strings.
-    expect(v1.elements.filter((e: { id: string }) => e.id !== inserted.id).map((e: { order: string }) => e.order)).toEqual(before.elements.map((e: { order: string }) => e.order));
+    expect(v1.elements.filter((e: { id: string }) => e.id !== inserted.id).map((e: { order: string }) => e.order)).toEqual(
+      before.elements.map((e: { order: string }) => e.order),
+    );
 
     const assessment = await sendAssessment(t, sender, receiver.organizationId, questionnaireId);
     expect(assessment.questionnaireVersion).toBe(1);
-    const edited = await call(t, sender, 'PUT', `${base}/elements/${q.mfa}`, { props: { title: 'Describe your MFA policy (v2)', params: { type: 'TEXT' }, weight: 'HIGH' } });
+    const edited = await call(t, sender, 'PUT', `${base}/elements/${q.mfa}`, {
+      props: { title: 'Describe your MFA policy (v2)', params: { type: 'TEXT' }, weight: 'HIGH' },
+    });
     expect(edited).toMatchObject({ questionnaireVersion: 2, props: { title: 'Describe your MFA policy (v2)' } });
     expect(edited.id).not.toBe(q.mfa);
     // Version 2 has its own element ids: the client reads them again.
@@ -176,7 +200,9 @@ describe('templates', () => {
     // The receiver still answers version 1's question.
     expect((await answer(assessment.id, q.mfa, { type: 'TEXT', text: 'v1 answer' })).questionnaireVersion).toBe(1);
 
-    expect(await eventNames(t, sender.organizationId)).toEqual(expect.arrayContaining(['QuestionnaireCreated', 'ElementCreated', 'QuestionCreated', 'ElementDeleted']));
+    expect(await eventNames(t, sender.organizationId)).toEqual(
+      expect.arrayContaining(['QuestionnaireCreated', 'ElementCreated', 'QuestionCreated', 'ElementDeleted']),
+    );
   });
 });
 
@@ -187,7 +213,13 @@ describe('comments', () => {
     const foreign = await insertAttachment(t, sender, 'internal.pdf');
     const path = `${assessmentPath(receiver, id)}/comments`;
     const comment = await call(t, receiver, 'POST', path, { content: '**See** the attached report', questionId: q.mfa, attachmentIds: [own] });
-    expect(comment).toMatchObject({ organizationId: receiver.organizationId, userId: receiver.userId, questionId: q.mfa, attachmentIds: [own], attachments: [{ id: own }] });
+    expect(comment).toMatchObject({
+      organizationId: receiver.organizationId,
+      userId: receiver.userId,
+      questionId: q.mfa,
+      attachmentIds: [own],
+      attachments: [{ id: own }],
+    });
     const refused = await t.rest('POST', path, { key: receiver.apiKey, body: { content: 'x', attachmentIds: [foreign] } });
     expect(refused.body).toEqual({ statusCode: 400, error: 'BadRequest', message: 'attachmentIds must be attachments of the organization' });
     await call(t, sender, 'POST', `${assessmentPath(sender, id)}/comments`, { content: 'Thanks' });
@@ -199,7 +231,16 @@ describe('comments', () => {
     const file = await answer(id, q.report, { type: 'FILE', attachmentIds: [own] });
     expect(file.content.at(-1)).toMatchObject({ attachmentIds: [own], attachments: [{ id: own }], content: { type: 'FILE' } });
     // Whole Attachment records (the spec's fields), in comment and answer lists, for either side.
-    const record = { id: own, fileName: 'soc2.pdf', contentLength: 0, contentType: 'application/pdf', contentMD5: '1B2M2Y8AsgTpgAmY7PhCfg==', url: null, createdAt: expect.any(String), expiresAt: null };
+    const record = {
+      id: own,
+      fileName: 'soc2.pdf',
+      contentLength: 0,
+      contentType: 'application/pdf',
+      contentMD5: '1B2M2Y8AsgTpgAmY7PhCfg==',
+      url: null,
+      createdAt: expect.any(String),
+      expiresAt: null,
+    };
     expect(comment.attachments).toEqual([record]);
     for (const who of [sender, receiver]) {
       const comments = await call(t, who, 'GET', `${assessmentPath(who, id)}/comments?questionId=${q.mfa}`);
@@ -211,7 +252,11 @@ describe('comments', () => {
     // An expired attachment (deleted with its bytes) is no longer listed; the comment and its id stay.
     await t.vigil.db.pool.query(`UPDATE documents.attachments SET "expiresAt" = now() - interval '1 minute' WHERE id = $1`, [own]);
     const afterExpiry = await t.rest('GET', `${path}?questionId=${q.mfa}`, { key: receiver.apiKey });
-    expect({ status: afterExpiry.status, attachmentIds: afterExpiry.body[0]?.attachmentIds, attachments: afterExpiry.body[0]?.attachments }).toEqual({ status: 200, attachmentIds: [own], attachments: [] });
+    expect({ status: afterExpiry.status, attachmentIds: afterExpiry.body[0]?.attachmentIds, attachments: afterExpiry.body[0]?.attachments }).toEqual({
+      status: 200,
+      attachmentIds: [own],
+      attachments: [],
+    });
     expect((await eventNames(t, sender.organizationId)).filter((n) => n === 'AssessmentCommentCreated').length).toBeGreaterThanOrEqual(2);
   });
 });
@@ -226,13 +271,23 @@ describe('visibility', () => {
     const byReceiver = await call(t, receiver, 'GET', assessmentPath(receiver, id));
     expect(bySender).toMatchObject({ view: 'SENDER', reviewNotes: 'Internal: vendor is weak on MFA', grade: expect.any(Number) });
     expect(byReceiver).toMatchObject({ view: 'RECEIVER', reviewNotes: null, grade: null });
-    const choices = (a: { elements: Array<{ id: string; props: { params: { choices: unknown[] } } }> }) => a.elements.find((e) => e.id === q.encryption)!.props.params.choices;
-    expect(choices(bySender)).toEqual([{ value: 'yes', expected: true }, { value: 'no', expected: false }]);
-    expect(choices(byReceiver)).toEqual([{ value: 'yes', expected: null }, { value: 'no', expected: null }]);
+    const choices = (a: { elements: Array<{ id: string; props: { params: { choices: unknown[] } } }> }) =>
+      a.elements.find((e) => e.id === q.encryption)!.props.params.choices;
+    expect(choices(bySender)).toEqual([
+      { value: 'yes', expected: true },
+      { value: 'no', expected: false },
+    ]);
+    expect(choices(byReceiver)).toEqual([
+      { value: 'yes', expected: null },
+      { value: 'no', expected: null },
+    ]);
     expect((await answersBy(sender, id))[q.mfa].grade).toBe('BAD');
     expect((await answersBy(receiver, id))[q.mfa].grade).toBeNull();
     // The receiver's event log holds the receiver's view.
-    const { rows } = await t.vigil.db.pool.query(`SELECT data FROM documents.events WHERE "organizationId" = $1 AND name = 'AssessmentUpdated' AND data->>'id' = $2`, [receiver.organizationId, id]);
+    const { rows } = await t.vigil.db.pool.query(
+      `SELECT data FROM documents.events WHERE "organizationId" = $1 AND name = 'AssessmentUpdated' AND data->>'id' = $2`,
+      [receiver.organizationId, id],
+    );
     expect(JSON.stringify(rows)).not.toContain('weak on MFA');
     expect(JSON.stringify(await call(t, receiver, 'GET', `/organizations/${receiver.organizationId}/events?size=1000`))).not.toContain('weak on MFA');
   });
@@ -277,7 +332,9 @@ describe('visibility', () => {
         const read = await t.rest('GET', `/organizations/${org}/assessments/${id}${suffix}`, { key: third.apiKey });
         expect([org, suffix, read.status]).toEqual([org, suffix, 404]);
       }
-      expect((await t.rest('PUT', `/organizations/${org}/assessments/${id}/status`, { key: third.apiKey, body: { status: 'REQUESTED_REVIEW' } })).status).toBe(404);
+      expect((await t.rest('PUT', `/organizations/${org}/assessments/${id}/status`, { key: third.apiKey, body: { status: 'REQUESTED_REVIEW' } })).status).toBe(
+        404,
+      );
     }
     expect(await call(t, third, 'GET', `/organizations/${third.organizationId}/assessments`)).toEqual([]);
     // Sending needs a follow relation: an unrelated organization answers like an unknown id.
@@ -298,7 +355,11 @@ describe('overdue assessments', () => {
     expect(late.overdue).toBe(true);
     expect(onTime.overdue).toBe(false);
     const overdueEvents = async (organizationId: string) =>
-      (await t.vigil.db.pool.query(`SELECT data->>'id' AS id FROM documents.events WHERE "organizationId" = $1 AND name = 'AssessmentOverdue'`, [organizationId])).rows.map((r) => r.id);
+      (
+        await t.vigil.db.pool.query(`SELECT data->>'id' AS id FROM documents.events WHERE "organizationId" = $1 AND name = 'AssessmentOverdue'`, [
+          organizationId,
+        ])
+      ).rows.map((r) => r.id);
     // Through the job runner with the registered handler, twice: the second run finds nothing left to flag.
     const runner = startWorkers(t.vigil.db, { kinds: ['assessments.overdue'], pollMs: 50 })!;
     try {
@@ -321,15 +382,32 @@ describe('the QUESTIONNAIRE_REPORT data (for the documents export)', () => {
     const { id, q } = await answeredAssessment();
     await call(t, sender, 'PUT', assessmentPath(sender, id), { reviewNotes: 'Internal only' });
     const policyOf = (who: Account) => new Visibility(t.vigil.db.pool, { userId: who.userId, apiKeyId: 'test' });
-    const forReceiver = await questionnaireReportData(t.vigil.db.pool, policyOf(receiver), receiver.organizationId, { assessmentId: id, language: 'pt-BR', includeAnswers: true });
+    const forReceiver = await questionnaireReportData(t.vigil.db.pool, policyOf(receiver), receiver.organizationId, {
+      assessmentId: id,
+      language: 'pt-BR',
+      includeAnswers: true,
+    });
     expect(forReceiver.labels.AUTOMATICALLY_APPROVED).toBe('Aprovado automaticamente');
     expect(forReceiver.assessment).toMatchObject({ id, reviewNotes: null, grade: null });
-    expect(forReceiver.elements.map((e) => e.element.props.title)).toEqual(['Security controls', 'Describe your MFA policy', 'Do you encrypt data at rest?', 'Which frameworks do you follow?', 'Anything else?', 'Attach your last audit report']);
+    expect(forReceiver.elements.map((e) => e.element.props.title)).toEqual([
+      'Security controls',
+      'Describe your MFA policy',
+      'Do you encrypt data at rest?',
+      'Which frameworks do you follow?',
+      'Anything else?',
+      'Attach your last audit report',
+    ]);
     expect(forReceiver.elements.find((e) => e.element.id === q.encryption)!.answer).toMatchObject({ status: 'AUTOMATICALLY_APPROVED' });
     expect(JSON.stringify(forReceiver)).not.toContain('"expected":true');
-    const forSender = await questionnaireReportData(t.vigil.db.pool, policyOf(sender), sender.organizationId, { assessmentId: id, language: 'en-US', includeAnswers: false });
+    const forSender = await questionnaireReportData(t.vigil.db.pool, policyOf(sender), sender.organizationId, {
+      assessmentId: id,
+      language: 'en-US',
+      includeAnswers: false,
+    });
     expect(forSender.assessment.reviewNotes).toBe('Internal only');
     expect(forSender.elements.every((e) => e.answer === null)).toBe(true);
-    await expect(questionnaireReportData(t.vigil.db.pool, policyOf(third), third.organizationId, { assessmentId: id, language: 'en-US', includeAnswers: true })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      questionnaireReportData(t.vigil.db.pool, policyOf(third), third.organizationId, { assessmentId: id, language: 'en-US', includeAnswers: true }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

@@ -1,5 +1,5 @@
-import { createScanTarget, insertAlerts, insertRules, FIXTURE_RULES } from './support/alert-fixtures';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { createScanTarget, FIXTURE_RULES, insertAlerts, insertRules } from './support/alert-fixtures';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * Quotas: the creation that would go past one answers 409 Conflict naming the quota and its setting;
@@ -30,7 +30,11 @@ afterAll(() => t.close());
 
 function expectQuota(res: { status: number; body: any }, quota: string, setting: string) {
   expect(res.status).toBe(409);
-  expect(res.body).toEqual({ statusCode: 409, error: 'Conflict', message: expect.stringMatching(new RegExp(`^Quota exceeded \\(${quota}\\): at most \\d+ .*\\(${setting}\\)$`)) });
+  expect(res.body).toEqual({
+    statusCode: 409,
+    error: 'Conflict',
+    message: expect.stringMatching(new RegExp(`^Quota exceeded \\(${quota}\\): at most \\d+ .*\\(${setting}\\)$`)),
+  });
 }
 
 it('API keys per user: the 3rd key is made, the 4th refused, and deleting one makes room', async () => {
@@ -47,7 +51,11 @@ it('API keys per user: the 3rd key is made, the 4th refused, and deleting one ma
 
 it('organizations per user: the 2nd is created, the 3rd refused', async () => {
   expect((await t.rest('POST', '/organizations', { key: alice.apiKey, body: { name: 'Second Corp' } })).status).toBe(200);
-  expectQuota(await t.rest('POST', '/organizations', { key: alice.apiKey, body: { name: 'Third Corp' } }), 'organizationsPerUser', 'VIGIL_QUOTA_ORGANIZATIONS_PER_USER');
+  expectQuota(
+    await t.rest('POST', '/organizations', { key: alice.apiKey, body: { name: 'Third Corp' } }),
+    'organizationsPerUser',
+    'VIGIL_QUOTA_ORGANIZATIONS_PER_USER',
+  );
 });
 
 it('comments per alert: the 2nd is added, the 3rd refused, by the comment routes and by an update with a comment', async () => {
@@ -55,7 +63,10 @@ it('comments per alert: the 2nd is added, the 3rd refused, by the comment routes
   expect((await t.rest('POST', path, { key: alice.apiKey, body: { comment: 'one' } })).status).toBe(200);
   expect((await t.rest('POST', path, { key: alice.apiKey, body: { comment: 'two' } })).status).toBe(200);
   expectQuota(await t.rest('POST', path, { key: alice.apiKey, body: { comment: 'three' } }), 'commentsPerAlert', 'VIGIL_QUOTA_COMMENTS_PER_ALERT');
-  const update = await t.rest('PUT', `/organizations/${alice.organizationId}/scantargets/${target}/alerts/${alertId}`, { key: alice.apiKey, body: { comment: 'three' } });
+  const update = await t.rest('PUT', `/organizations/${alice.organizationId}/scantargets/${target}/alerts/${alertId}`, {
+    key: alice.apiKey,
+    body: { comment: 'three' },
+  });
   expectQuota(update, 'commentsPerAlert', 'VIGIL_QUOTA_COMMENTS_PER_ALERT');
   // A batch that would add the comment to that alert too: refused, and nothing of it applied.
   const batch = await t.rest('PUT', `/organizations/${alice.organizationId}/alerts/status/batch`, {
@@ -78,13 +89,22 @@ it('labels per alert: two are set, three refused', async () => {
 });
 
 it('pending access requests: a user asks two organizations, the third is refused, asking one again is not a new request', async () => {
-  for (const other of others.slice(0, 2)) expect((await t.rest('POST', '/me/invites/requests', { key: alice.apiKey, body: { organizationId: other.organizationId } })).status).toBe(200);
+  for (const other of others.slice(0, 2))
+    expect((await t.rest('POST', '/me/invites/requests', { key: alice.apiKey, body: { organizationId: other.organizationId } })).status).toBe(200);
   expect((await t.rest('POST', '/me/invites/requests', { key: alice.apiKey, body: { organizationId: others[0].organizationId } })).status).toBe(200);
-  expectQuota(await t.rest('POST', '/me/invites/requests', { key: alice.apiKey, body: { organizationId: others[2].organizationId } }), 'pendingAccessRequests', 'VIGIL_QUOTA_PENDING_ACCESS_REQUESTS');
+  expectQuota(
+    await t.rest('POST', '/me/invites/requests', { key: alice.apiKey, body: { organizationId: others[2].organizationId } }),
+    'pendingAccessRequests',
+    'VIGIL_QUOTA_PENDING_ACCESS_REQUESTS',
+  );
 });
 
 it('pending follower requests: an organization asks two, the third is refused', async () => {
   const path = `/organizations/${alice.organizationId}/followers/requests`;
   for (const other of others.slice(0, 2)) expect((await t.rest('POST', path, { key: alice.apiKey, body: { token: other.organizationId } })).status).toBe(200);
-  expectQuota(await t.rest('POST', path, { key: alice.apiKey, body: { token: others[2].organizationId } }), 'pendingAccessRequests', 'VIGIL_QUOTA_PENDING_ACCESS_REQUESTS');
+  expectQuota(
+    await t.rest('POST', path, { key: alice.apiKey, body: { token: others[2].organizationId } }),
+    'pendingAccessRequests',
+    'VIGIL_QUOTA_PENDING_ACCESS_REQUESTS',
+  );
 });

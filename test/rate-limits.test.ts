@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../lib/config';
+import { Redis } from 'ioredis';
 import { startVigil } from '../app/vigil';
-import { request, startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { loadConfig } from '../lib/config';
+import { type Account, request, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * Rate limits: per API key, and per address for calls without a key; the call over the limit gets
@@ -108,14 +108,27 @@ describe('in Redis (REDIS_URL)', () => {
   it('count in Redis, with the same edges', async () => {
     await expectLimitEdges(t, alice, bob);
     const keys = await redis.keys(`${prefix}*`);
-    expect(keys.sort()).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^${prefix}key:`)), expect.stringMatching(new RegExp(`^${prefix}address:`))]));
+    expect(keys.sort()).toEqual(
+      expect.arrayContaining([expect.stringMatching(new RegExp(`^${prefix}key:`)), expect.stringMatching(new RegExp(`^${prefix}address:`))]),
+    );
   });
 
   it('share the count with every gateway on the same Redis', async () => {
     // A second gateway on the same database and Redis: alice used her 5 calls on the first one.
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-test-'));
     const second = await startVigil(
-      loadConfig({ DATABASE_URL: t.databaseUrl, PORT: '0', SUBGRAPH_BASE_PORT: '0', VIGIL_SECRET: t.secret, VIGIL_DATA_DIR: dataDir, VIGIL_SCHEDULER: 'off', REDIS_URL, VIGIL_RATE_LIMIT_REDIS_PREFIX: prefix, VIGIL_RATE_LIMIT_PER_KEY: '5', VIGIL_RATE_LIMIT_PER_ADDRESS: '3' }),
+      loadConfig({
+        DATABASE_URL: t.databaseUrl,
+        PORT: '0',
+        SUBGRAPH_BASE_PORT: '0',
+        VIGIL_SECRET: t.secret,
+        VIGIL_DATA_DIR: dataDir,
+        VIGIL_SCHEDULER: 'off',
+        REDIS_URL,
+        VIGIL_RATE_LIMIT_REDIS_PREFIX: prefix,
+        VIGIL_RATE_LIMIT_PER_KEY: '5',
+        VIGIL_RATE_LIMIT_PER_ADDRESS: '3',
+      }),
     );
     try {
       expect((await request(second.url, 'GET', '/me', { key: alice.apiKey })).status).toBe(429);

@@ -54,7 +54,12 @@ it("runs the README's first steps as written: bootstrap, /me, a GraphQL query, a
     shell.stderr.on('data', (d) => (stderr += d));
     const code = await new Promise<number | null>((resolve) => shell.on('close', resolve));
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-    const [boot, me, graphql, ...rest] = jsonValues(stdout) as [{ userId: string; organizationId: string; apiKey: string }, unknown, { data: { organizations: unknown } }, ...unknown[]];
+    const [boot, me, graphql, ...rest] = jsonValues(stdout) as [
+      { userId: string; organizationId: string; apiKey: string },
+      unknown,
+      { data: { organizations: unknown } },
+      ...unknown[],
+    ];
     expect(boot.apiKey).toMatch(/^vgl_/);
     expect(me).toMatchObject({ id: boot.userId, email: 'you@example.com' });
     expect(graphql.data.organizations).toEqual([{ id: boot.organizationId, name: 'Acme' }]);

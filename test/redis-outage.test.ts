@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { log } from '../lib/log';
 import { freePort } from './support/processes';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * Redis away (issue 28): the gateway counts its rate limits in Redis (REDIS_URL). With a private
@@ -24,7 +24,13 @@ async function startRedis(): Promise<void> {
   redisServer = child;
   const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
   for (let i = 0; ; i++) {
-    if (await probe.connect().then(() => true, () => false)) break;
+    if (
+      await probe.connect().then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
     if (i > 100) throw new Error('redis-server did not start');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -55,7 +61,12 @@ async function until(what: string, probe: () => Promise<boolean>, ms = 20_000): 
 beforeAll(async () => {
   port = await freePort();
   await startRedis();
-  t = await startTestVigil({ REDIS_URL: `redis://127.0.0.1:${port}`, VIGIL_RATE_LIMIT_REDIS_PREFIX: prefix, VIGIL_RATE_LIMIT_PER_KEY: '8', VIGIL_SUBSCRIPTION_WAKE: 'postgres' });
+  t = await startTestVigil({
+    REDIS_URL: `redis://127.0.0.1:${port}`,
+    VIGIL_RATE_LIMIT_REDIS_PREFIX: prefix,
+    VIGIL_RATE_LIMIT_PER_KEY: '8',
+    VIGIL_SUBSCRIPTION_WAKE: 'postgres',
+  });
   alice = await t.bootstrap('alice@outage.test', 'Outage Corp');
 });
 
@@ -84,7 +95,9 @@ it('with Redis killed, requests are answered at once, limited per process, the o
   expect(statuses).toEqual([...Array(8).fill(200), ...Array(4).fill(429)]);
   expect(elapsed).toBeLessThan(6_000);
   expect(await redisUpGauge()).toBe('0');
-  const outageLines = warned.mock.calls.filter(([message, fields]) => message === 'dependency unreachable' && (fields as { dependency?: string })?.dependency === 'redis');
+  const outageLines = warned.mock.calls.filter(
+    ([message, fields]) => message === 'dependency unreachable' && (fields as { dependency?: string })?.dependency === 'redis',
+  );
   expect(outageLines).toHaveLength(1);
   warned.mockRestore();
 

@@ -1,6 +1,6 @@
-import endpoints from './fixtures/rest-contract-endpoints.json';
 import { REST_ROUTES } from '../gateway/rest/routes';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import endpoints from './fixtures/rest-contract-endpoints.json';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 // The 72 method + path combinations the public clients call (rest-contract.md §3–§9b), as listed there.
 const shape = (path: string) => path.split('?')[0].replace(/\{\w+\}|:\w+/g, ':param');
@@ -31,9 +31,16 @@ describe('REST contract', () => {
       for (const e of endpoints) {
         const path = filled(e.path).replace(/\{organizationId\}/g, admin.organizationId);
         const response = await t.rest(e.method, path, { key: admin.apiKey, body: e.method === 'POST' || e.method === 'PUT' ? {} : undefined });
-        expect({ endpoint: `${e.method} ${e.path}`, json: typeof response.body === 'object' || typeof response.body === 'boolean' }).toEqual({ endpoint: `${e.method} ${e.path}`, json: true });
+        expect({ endpoint: `${e.method} ${e.path}`, json: typeof response.body === 'object' || typeof response.body === 'boolean' }).toEqual({
+          endpoint: `${e.method} ${e.path}`,
+          json: true,
+        });
         expect({ endpoint: `${e.method} ${e.path}`, status: response.status < 500 }).toEqual({ endpoint: `${e.method} ${e.path}`, status: true });
-        if (response.status === 404) expect({ endpoint: `${e.method} ${e.path}`, message: response.body.message }).not.toEqual({ endpoint: `${e.method} ${e.path}`, message: 'No such route' });
+        if (response.status === 404)
+          expect({ endpoint: `${e.method} ${e.path}`, message: response.body.message }).not.toEqual({
+            endpoint: `${e.method} ${e.path}`,
+            message: 'No such route',
+          });
         if (response.status >= 400) expect(response.body).toEqual({ statusCode: response.status, error: expect.any(String), message: expect.any(String) });
       }
     });

@@ -1,5 +1,5 @@
 import { ApolloGateway } from '@apollo/gateway';
-import { getVariableValues, Kind, parse, validate, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { type GraphQLSchema, getVariableValues, Kind, type OperationDefinitionNode, parse, validate } from 'graphql';
 import { z } from 'zod/v4';
 import { REST_ROUTES } from '../gateway/rest/routes';
 import type { RestRoute } from '../gateway/rest/table';
@@ -25,7 +25,18 @@ function operationOf(row: RestRoute): OperationDefinitionNode {
   return operations[0];
 }
 
-type JsonSchema = { type?: string | string[]; format?: string; enum?: unknown[]; const?: unknown; properties?: Record<string, JsonSchema>; items?: JsonSchema; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; minimum?: number; default?: unknown };
+type JsonSchema = {
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  const?: unknown;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  minimum?: number;
+  default?: unknown;
+};
 
 /** A value of a JSON schema with every property present, so `variables()` sets every key it can. */
 function sample(schema: JsonSchema | undefined): unknown {
@@ -41,7 +52,13 @@ function sample(schema: JsonSchema | undefined): unknown {
     case 'array':
       return [sample(schema.items)];
     case 'string':
-      return schema.format === 'uuid' ? '00000000-0000-4000-8000-000000000000' : schema.format === 'date-time' ? '2026-01-01T00:00:00.000Z' : schema.format === 'email' ? 'someone@example.com' : 'x';
+      return schema.format === 'uuid'
+        ? '00000000-0000-4000-8000-000000000000'
+        : schema.format === 'date-time'
+          ? '2026-01-01T00:00:00.000Z'
+          : schema.format === 'email'
+            ? 'someone@example.com'
+            : 'x';
     case 'integer':
     case 'number':
       return schema.minimum ?? 1;
@@ -100,7 +117,9 @@ describe('REST route table', () => {
     const passed = Object.keys(variables).filter((key) => variables[key] !== undefined);
     // A key the operation does not declare is dropped silently (and its declared twin is null).
     expect(passed.filter((key) => !declared.includes(key))).toEqual([]);
-    const required = (operation.variableDefinitions ?? []).filter((d) => d.type.kind === Kind.NON_NULL_TYPE && !d.defaultValue).map((d) => d.variable.name.value);
+    const required = (operation.variableDefinitions ?? [])
+      .filter((d) => d.type.kind === Kind.NON_NULL_TYPE && !d.defaultValue)
+      .map((d) => d.variable.name.value);
     expect(required.filter((name) => !passed.includes(name))).toEqual([]);
     // Where the REST schema takes any string and lets GraphQL judge it (a scan target kind), the sample
     // cannot know the enum's values; every other coercion error is a route passing the wrong shape.

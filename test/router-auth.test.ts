@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { request, startTestVigil, type Account, type TestVigil } from './support/vigil';
 import { IntrospectAndCompose, RemoteGraphQLDataSource } from '@apollo/gateway';
 import { SUBGRAPH_NAMES } from '../lib/config';
 import { composeSupergraph } from '../schema/compose';
+import { type Account, request, startTestVigil, type TestVigil } from './support/vigil';
 
 // Another router (Apollo Router, Cosmo, Hive Gateway) in front of Vigil's subgraphs (docs/own-router.md):
 // it proves itself with VIGIL_ROUTER_SECRET and forwards the client's Authorization header.
@@ -36,18 +36,28 @@ function sortedJson(value: unknown): string {
 }
 function hiveSigned(secret: string, body: { query: string; variables?: Record<string, unknown> }) {
   const variables = body.variables && Object.keys(body.variables).length ? body.variables : undefined;
-  const signature = createHmac('sha256', secret).update(sortedJson({ query: body.query, variables })).digest('base64');
+  const signature = createHmac('sha256', secret)
+    .update(sortedJson({ query: body.query, variables }))
+    .digest('base64');
   return { ...body, extensions: { 'hmac-signature': signature } };
 }
 
 describe('a router with the shared secret header (Apollo Router, Cosmo)', () => {
   it('answers a forwarded key as through the gateway', async () => {
     const viaGateway = await t.graphql(ME.query, undefined, alice.apiKey);
-    const viaRouter = await request(subgraph('organizations'), 'POST', '', { key: alice.apiKey, body: ME, headers: { 'x-vigil-router-secret': ROUTER_SECRET } });
+    const viaRouter = await request(subgraph('organizations'), 'POST', '', {
+      key: alice.apiKey,
+      body: ME,
+      headers: { 'x-vigil-router-secret': ROUTER_SECRET },
+    });
     expect(viaRouter.status).toBe(200);
     expect(viaRouter.body).toEqual(viaGateway.body);
     const variables = { id: alice.organizationId };
-    const organization = await request(subgraph('organizations'), 'POST', '', { key: alice.apiKey, body: { ...ORGANIZATION, variables }, headers: { 'x-vigil-router-secret': ROUTER_SECRET } });
+    const organization = await request(subgraph('organizations'), 'POST', '', {
+      key: alice.apiKey,
+      body: { ...ORGANIZATION, variables },
+      headers: { 'x-vigil-router-secret': ROUTER_SECRET },
+    });
     expect(organization.body).toEqual((await t.graphql(ORGANIZATION.query, variables, alice.apiKey)).body);
     expect(organization.body.data.organization.name).toBe('Alice Corp');
   });
@@ -64,7 +74,11 @@ describe('a router with the shared secret header (Apollo Router, Cosmo)', () => 
     expect(noKey.status).toBe(401);
     expect(noKey.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
 
-    const wrongSecret = await request(subgraph('organizations'), 'POST', '', { key: alice.apiKey, body: ME, headers: { 'x-vigil-router-secret': `${ROUTER_SECRET}x` } });
+    const wrongSecret = await request(subgraph('organizations'), 'POST', '', {
+      key: alice.apiKey,
+      body: ME,
+      headers: { 'x-vigil-router-secret': `${ROUTER_SECRET}x` },
+    });
     expect(wrongSecret.status).toBe(401);
     expect(wrongSecret.body.data).toBeUndefined();
     const noSecret = await request(subgraph('alerts'), 'POST', '', { key: alice.apiKey, body: { query: '{ rules { id } }' } });
@@ -85,11 +99,17 @@ describe('a router with the shared secret header (Apollo Router, Cosmo)', () => 
   it("IntrospectAndCompose with the secret as its introspection header composes Vigil's supergraph", async () => {
     const subgraphs = SUBGRAPH_NAMES.map((name) => ({ name, url: t.vigil.subgraphs[name]?.url as string }));
     const composition = new IntrospectAndCompose({ subgraphs, introspectionHeaders: { 'x-vigil-router-secret': ROUTER_SECRET } });
-    const { supergraphSdl, cleanup } = await composition.initialize({ update: () => undefined, healthCheck: async () => undefined, getDataSource: ({ url }) => new RemoteGraphQLDataSource({ url }) });
+    const { supergraphSdl, cleanup } = await composition.initialize({
+      update: () => undefined,
+      healthCheck: async () => undefined,
+      getDataSource: ({ url }) => new RemoteGraphQLDataSource({ url }),
+    });
     await cleanup();
     expect(supergraphSdl).toBe(composeSupergraph(Object.fromEntries(subgraphs.map((s) => [s.name, s.url]))));
     const refused = new IntrospectAndCompose({ subgraphs });
-    await expect(refused.initialize({ update: () => undefined, healthCheck: async () => undefined, getDataSource: ({ url }) => new RemoteGraphQLDataSource({ url }) })).rejects.toThrow(/401/);
+    await expect(
+      refused.initialize({ update: () => undefined, healthCheck: async () => undefined, getDataSource: ({ url }) => new RemoteGraphQLDataSource({ url }) }),
+    ).rejects.toThrow(/401/);
   });
 });
 
@@ -109,7 +129,10 @@ describe("Hive Gateway's HMAC upstream signature", () => {
     expect(wrong.status).toBe(401);
     expect(wrong.body.data).toBeUndefined();
     const signed = hiveSigned(ROUTER_SECRET, { ...ORGANIZATION, variables: { id: alice.organizationId } });
-    const replayed = await request(subgraph('organizations'), 'POST', '', { key: alice.apiKey, body: { ...signed, variables: { id: '00000000-0000-4000-8000-000000000000' } } });
+    const replayed = await request(subgraph('organizations'), 'POST', '', {
+      key: alice.apiKey,
+      body: { ...signed, variables: { id: '00000000-0000-4000-8000-000000000000' } },
+    });
     expect(replayed.status).toBe(401);
     const invalidKey = await request(subgraph('organizations'), 'POST', '', { key: 'vgl_not-a-key', body: hiveSigned(ROUTER_SECRET, ME) });
     expect(invalidKey.status).toBe(401);
@@ -133,13 +156,16 @@ describe('without VIGIL_ROUTER_SECRET', () => {
 });
 
 describe("the key's rate limit", () => {
-  it('is the gateway\'s per-key budget, one per process: root operations count, a router\'s _entities follow-ups do not; 429 with Retry-After past it', async () => {
+  it("is the gateway's per-key budget, one per process: root operations count, a router's _entities follow-ups do not; 429 with Retry-After past it", async () => {
     const limited = await startTestVigil({ VIGIL_ROUTER_SECRET: ROUTER_SECRET, VIGIL_RATE_LIMIT_PER_KEY: '3' });
     try {
       const url = limited.vigil.subgraphs.organizations?.url as string;
       const account = await limited.bootstrap('carol@example.com', 'Carol Corp');
       const headers = { 'x-vigil-router-secret': ROUTER_SECRET };
-      const entities = { query: 'query($r: [_Any!]!) { _entities(representations: $r) { ... on Organization { id } } }', variables: { r: [{ __typename: 'Organization', id: account.organizationId }] } };
+      const entities = {
+        query: 'query($r: [_Any!]!) { _entities(representations: $r) { ... on Organization { id } } }',
+        variables: { r: [{ __typename: 'Organization', id: account.organizationId }] },
+      };
       for (let i = 0; i < 3; i++) {
         expect((await request(url, 'POST', '', { key: account.apiKey, body: ME, headers })).status).toBe(200);
         const followUp = await request(url, 'POST', '', { key: account.apiKey, body: entities, headers });
@@ -147,9 +173,16 @@ describe("the key's rate limit", () => {
         expect(followUp.body.data._entities[0].id).toBe(account.organizationId);
       }
       // One budget for the process's subgraphs: the alerts subgraph refuses the key too.
-      const over = await request(limited.vigil.subgraphs.alerts?.url as string, 'POST', '', { key: account.apiKey, body: { query: '{ rules { id } }' }, headers });
+      const over = await request(limited.vigil.subgraphs.alerts?.url as string, 'POST', '', {
+        key: account.apiKey,
+        body: { query: '{ rules { id } }' },
+        headers,
+      });
       expect(over.status).toBe(429);
-      expect(over.body.errors[0]).toMatchObject({ message: 'Too many requests: at most 3 per 60 s for this API key; retry after the number of seconds in Retry-After', extensions: { code: 'TOO_MANY_REQUESTS' } });
+      expect(over.body.errors[0]).toMatchObject({
+        message: 'Too many requests: at most 3 per 60 s for this API key; retry after the number of seconds in Retry-After',
+        extensions: { code: 'TOO_MANY_REQUESTS' },
+      });
       expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
     } finally {
       await limited.close();

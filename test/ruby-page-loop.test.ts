@@ -1,5 +1,5 @@
-import { createScanTarget, follow, insertManyAlerts, insertRules, FIXTURE_RULES, insertAlerts } from './support/alert-fixtures';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { createScanTarget, FIXTURE_RULES, follow, insertAlerts, insertManyAlerts, insertRules } from './support/alert-fixtures';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * Issue #12 / rest-contract §9c: the Ruby SDK 1.0.1 pages its legacy lists with
@@ -24,7 +24,12 @@ const targets: Record<number, string> = {};
 let rulesTarget: string;
 
 /** The SDK's loop, ported as it is (Ruby's Integer division is Math.trunc for these non-negative values). */
-async function rubyLoop(path: string, fields: Record<string, unknown>, pageSize = 100, key = admin.apiKey): Promise<{ items: Array<{ id?: string; rule?: string }>; requests: number }> {
+async function rubyLoop(
+  path: string,
+  fields: Record<string, unknown>,
+  pageSize = 100,
+  key = admin.apiKey,
+): Promise<{ items: Array<{ id?: string; rule?: string }>; requests: number }> {
   const body: Record<string, unknown> = { page: 0, pageSize, ...fields };
   const items: Array<{ id?: string; rule?: string }> = [];
   for (let requests = 1; requests <= MAX_REQUESTS; requests++) {
@@ -45,7 +50,14 @@ beforeAll(async () => {
   await insertRules(t.vigil.db);
   for (const count of [0, 34, 100, 150]) {
     targets[count] = await createScanTarget(t.vigil.db, admin.organizationId, { name: `with ${count}` });
-    if (count) await insertManyAlerts(t.vigil.db, { organizationId: admin.organizationId, scanTargetId: targets[count], count, rule: 'fx-bucket-public', prefix: `t${count}-` });
+    if (count)
+      await insertManyAlerts(t.vigil.db, {
+        organizationId: admin.organizationId,
+        scanTargetId: targets[count],
+        count,
+        rule: 'fx-bucket-public',
+        prefix: `t${count}-`,
+      });
   }
   rulesTarget = await createScanTarget(t.vigil.db, admin.organizationId, { name: 'five rules' });
   await insertAlerts(
@@ -64,7 +76,12 @@ describe("the Ruby SDK 1.0.1's legacy page loops end with every item read", () =
   });
 
   it('POST /alerts/following (the follower reads all 285 of the rule)', async () => {
-    const { items } = await rubyLoop('/alerts/following', { organizationId: follower.organizationId, followingIds: [admin.organizationId], rule: 'fx-bucket-public', scanTargetIds: [] }, 100, follower.apiKey);
+    const { items } = await rubyLoop(
+      '/alerts/following',
+      { organizationId: follower.organizationId, followingIds: [admin.organizationId], rule: 'fx-bucket-public', scanTargetIds: [] },
+      100,
+      follower.apiKey,
+    );
     expect(items).toHaveLength(34 + 100 + 150 + 1); // + the rule's alert of the five-rules target
     expect(new Set(items.map((a) => a.id)).size).toBe(285);
   });
@@ -75,16 +92,29 @@ describe("the Ruby SDK 1.0.1's legacy page loops end with every item read", () =
     expect(grouped.requests).toBe(3);
     const none = await rubyLoop('/alerts/rules', { organizationId: admin.organizationId, scanTargetIds: [targets[0]] });
     expect(none).toEqual({ items: [], requests: 1 });
-    const followed = await rubyLoop('/alerts/rules/following', { organizationId: follower.organizationId, followingIds: [admin.organizationId] }, 2, follower.apiKey);
+    const followed = await rubyLoop(
+      '/alerts/rules/following',
+      { organizationId: follower.organizationId, followingIds: [admin.organizationId] },
+      2,
+      follower.apiKey,
+    );
     expect(followed.items.map((g) => g.rule).sort()).toEqual(FIXTURE_RULES.map((r) => r.id).sort());
   });
 
   it('other clients still see the true total', async () => {
     for (const headers of [{ 'user-agent': 'python-requests/2.31 Zanshin Python SDK v2.2.0' }, {}] as Record<string, string>[]) {
-      const res = await t.rest('POST', '/alerts', { key: admin.apiKey, body: { organizationId: admin.organizationId, page: 1, pageSize: 100, scanTargetIds: [targets[34]] }, headers });
+      const res = await t.rest('POST', '/alerts', {
+        key: admin.apiKey,
+        body: { organizationId: admin.organizationId, page: 1, pageSize: 100, scanTargetIds: [targets[34]] },
+        headers,
+      });
       expect(res.body.total).toBe(34);
       expect(res.body.data).toHaveLength(34);
-      const empty = await t.rest('POST', '/alerts/rules', { key: admin.apiKey, body: { organizationId: admin.organizationId, page: 1, pageSize: 100, scanTargetIds: [targets[0]] }, headers });
+      const empty = await t.rest('POST', '/alerts/rules', {
+        key: admin.apiKey,
+        body: { organizationId: admin.organizationId, page: 1, pageSize: 100, scanTargetIds: [targets[0]] },
+        headers,
+      });
       expect(empty.body).toEqual({ data: [], total: 0 });
     }
   });

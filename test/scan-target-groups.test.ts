@@ -1,6 +1,6 @@
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
-import { decryptCredential } from '../subgraphs/alerts/credentials';
 import { loadConfig } from '../lib/config';
+import { decryptCredential } from '../subgraphs/alerts/credentials';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 let t: TestVigil;
 let admin: Account;
@@ -103,13 +103,22 @@ describe('scan target groups', () => {
     const stored = await t.vigil.db.prisma.scanTarget.findUniqueOrThrow({ where: { id: created.body.id } });
     expect(decryptCredential(t.secret, org, stored.credentialEncrypted)).toEqual({ compartment_id: PROD.ocid, ...SHOWN_CREDENTIAL });
 
-    const two = await t.rest('POST', groups(`/${group.id}/targets`), { key: admin.apiKey, body: { compartments: [DEV, { name: 'root', ocid: GROUP_CREDENTIAL.tenancy_id }], tags: ['oci'] } });
+    const two = await t.rest('POST', groups(`/${group.id}/targets`), {
+      key: admin.apiKey,
+      body: { compartments: [DEV, { name: 'root', ocid: GROUP_CREDENTIAL.tenancy_id }], tags: ['oci'] },
+    });
     expect(two.status).toBe(200);
-    expect(two.body.map((s: { name: string; tags: string[] }) => [s.name, s.tags])).toEqual([['development', ['oci']], ['root', ['oci']]]);
+    expect(two.body.map((s: { name: string; tags: string[] }) => [s.name, s.tags])).toEqual([
+      ['development', ['oci']],
+      ['root', ['oci']],
+    ]);
 
     const again = await t.rest('POST', groups(`/${group.id}/targets`), { key: admin.apiKey, body: { compartments: [PROD] } });
     expect(again.status).toBe(409);
-    const badOcid = await t.rest('POST', groups(`/${group.id}/targets`), { key: admin.apiKey, body: { compartments: [{ name: 'x', ocid: 'ocid1.user.oc1..nope' }] } });
+    const badOcid = await t.rest('POST', groups(`/${group.id}/targets`), {
+      key: admin.apiKey,
+      body: { compartments: [{ name: 'x', ocid: 'ocid1.user.oc1..nope' }] },
+    });
     expect(badOcid.status).toBe(400);
     expect(badOcid.body.message).toMatch(/^compartments\[0\]\.ocid: must be a compartment OCID/);
     const none = await t.rest('POST', groups(`/${group.id}/targets`), { key: admin.apiKey, body: { compartments: [] } });
@@ -216,7 +225,11 @@ describe('GraphQL', () => {
     );
     expect(created.body.errors).toBeUndefined();
     const id = created.body.data.createScanTargetGroup.id;
-    await t.graphql(`mutation($o: ID!, $id: ID!, $c: JSON!) { insertScanTargetGroupCredential(organizationId: $o, id: $id, credential: $c) { id } }`, { o: org, id, c: GROUP_CREDENTIAL }, admin.apiKey);
+    await t.graphql(
+      `mutation($o: ID!, $id: ID!, $c: JSON!) { insertScanTargetGroupCredential(organizationId: $o, id: $id, credential: $c) { id } }`,
+      { o: org, id, c: GROUP_CREDENTIAL },
+      admin.apiKey,
+    );
     const targets = await t.graphql(
       `mutation($o: ID!, $id: ID!) { createScanTargetsFromCompartments(organizationId: $o, id: $id, input: { compartments: [{ name: "gql-prod", ocid: "${PROD.ocid}" }] }) { id groupId kind } }`,
       { o: org, id },
@@ -225,7 +238,11 @@ describe('GraphQL', () => {
     expect(targets.body.errors).toBeUndefined();
     expect(targets.body.data.createScanTargetsFromCompartments).toEqual([{ id: expect.any(String), groupId: id, kind: 'ORACLE' }]);
 
-    const list = await t.graphql(`query($o: ID!) { scanTargetGroups(organizationId: $o) { id name organization { id name } scanTargets { name } } }`, { o: org }, member.apiKey);
+    const list = await t.graphql(
+      `query($o: ID!) { scanTargetGroups(organizationId: $o) { id name organization { id name } scanTargets { name } } }`,
+      { o: org },
+      member.apiKey,
+    );
     expect(list.body.errors).toBeUndefined();
     const mine = list.body.data.scanTargetGroups.find((g: { id: string }) => g.id === id);
     expect(mine).toEqual({ id, name: 'gql', organization: { id: org, name: 'Oracle Shop' }, scanTargets: [{ name: 'gql-prod' }] });
@@ -278,7 +295,9 @@ describe('where the links lead', () => {
       expect((await other.rest('GET', path(`/${oracle.id}/scripts`), { key: owner.apiKey })).body).toEqual({
         url: `https://vigil.example.com/api/organizations/${owner.organizationId}/scantargetgroups/${oracle.id}/scripts/vigil-oracle.tf`,
       });
-      expect((await other.rest('GET', `/oauth/link?organizationId=${owner.organizationId}&scanTargetGroupId=${bitbucket.id}`, { key: owner.apiKey })).body).toEqual({
+      expect(
+        (await other.rest('GET', `/oauth/link?organizationId=${owner.organizationId}&scanTargetGroupId=${bitbucket.id}`, { key: owner.apiKey })).body,
+      ).toEqual({
         url: `https://vigil.example.com/api/oauth/bitbucket/start?organizationId=${owner.organizationId}&scanTargetGroupId=${bitbucket.id}`,
       });
     } finally {

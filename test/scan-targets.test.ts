@@ -1,6 +1,6 @@
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
 import { decryptCredential } from '../subgraphs/alerts/credentials';
 import { nextScanAt } from '../subgraphs/alerts/schedule';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 let t: TestVigil;
 let admin: Account;
@@ -16,8 +16,18 @@ const MS365_SECRET = 'ms365-very-secret-value-Q7w1';
 const VALID: Record<string, { credential: Record<string, unknown>; shown: Record<string, unknown> }> = {
   AWS: { credential: { account: '123456789012' }, shown: { account: '123456789012' } },
   AZURE: {
-    credential: { applicationId: '11111111-1111-4111-8111-111111111111', subscriptionId: '22222222-2222-4222-8222-222222222222', directoryId: '33333333-3333-4333-8333-333333333333', secret: AZURE_SECRET },
-    shown: { applicationId: '11111111-1111-4111-8111-111111111111', subscriptionId: '22222222-2222-4222-8222-222222222222', directoryId: '33333333-3333-4333-8333-333333333333', secret: '****XyZ9' },
+    credential: {
+      applicationId: '11111111-1111-4111-8111-111111111111',
+      subscriptionId: '22222222-2222-4222-8222-222222222222',
+      directoryId: '33333333-3333-4333-8333-333333333333',
+      secret: AZURE_SECRET,
+    },
+    shown: {
+      applicationId: '11111111-1111-4111-8111-111111111111',
+      subscriptionId: '22222222-2222-4222-8222-222222222222',
+      directoryId: '33333333-3333-4333-8333-333333333333',
+      secret: '****XyZ9',
+    },
   },
   GCP: { credential: { projectId: 'my-project-42' }, shown: { projectId: 'my-project-42' } },
   HUAWEI: { credential: { accountId: '0a1b2c3d4e5f' }, shown: { accountId: '0a1b2c3d4e5f' } },
@@ -50,21 +60,50 @@ const VALID: Record<string, { credential: Record<string, unknown>; shown: Record
   BITBUCKET: { credential: {}, shown: {} },
   GITLAB: { credential: {}, shown: {} },
   SALESFORCE: { credential: {}, shown: {} },
-  AZURE_DEVOPS: { credential: { organizationName: 'acme', personalAccessToken: 'pat-0123456789abcdef' }, shown: { organizationName: 'acme', personalAccessToken: '****cdef' } },
-  JUMP_CLOUD: { credential: { organizationId: '0123456789abcdef01234567', apiKey: 'jc-api-key-0123456789' }, shown: { organizationId: '0123456789abcdef01234567', apiKey: '****6789' } },
-  MONGODB_ATLAS: { credential: { publicKey: 'abcdwxyz', privateKey: '6b9a4e1c-0000-4000-8000-a1b2c3d4e5f6' }, shown: { publicKey: 'abcdwxyz', privateKey: '****e5f6' } },
+  AZURE_DEVOPS: {
+    credential: { organizationName: 'acme', personalAccessToken: 'pat-0123456789abcdef' },
+    shown: { organizationName: 'acme', personalAccessToken: '****cdef' },
+  },
+  JUMP_CLOUD: {
+    credential: { organizationId: '0123456789abcdef01234567', apiKey: 'jc-api-key-0123456789' },
+    shown: { organizationId: '0123456789abcdef01234567', apiKey: '****6789' },
+  },
+  MONGODB_ATLAS: {
+    credential: { publicKey: 'abcdwxyz', privateKey: '6b9a4e1c-0000-4000-8000-a1b2c3d4e5f6' },
+    shown: { publicKey: 'abcdwxyz', privateKey: '****e5f6' },
+  },
   OKTA: { credential: { domain: 'acme.okta.com', apiToken: '00aBcDeFgHiJkLmNoP' }, shown: { domain: 'acme.okta.com', apiToken: '****mNoP' } },
   CLOUDFLARE: { credential: { apiToken: 'short' }, shown: { apiToken: '****' } },
   CROWDSTRIKE_FALCON: {
     credential: { clientId: '0123456789abcdef0123456789abcdef', clientSecret: 'falcon-secret-0000-ZZZZ', baseUrl: 'https://api.us-2.crowdstrike.com' },
     shown: { clientId: '0123456789abcdef0123456789abcdef', clientSecret: '****ZZZZ', baseUrl: 'https://api.us-2.crowdstrike.com' },
   },
-  BITDEFENDER: { credential: { accessUrl: 'https://cloud.gravityzone.bitdefender.com/api', apiKey: 'bd-key-1234567890' }, shown: { accessUrl: 'https://cloud.gravityzone.bitdefender.com/api', apiKey: '****7890' } },
-  SENTINEL_ONE: { credential: { consoleUrl: 'https://acme.sentinelone.net', apiToken: 's1-token-abcdefghij' }, shown: { consoleUrl: 'https://acme.sentinelone.net', apiToken: '****ghij' } },
-  SOPHOS: { credential: { clientId: '66666666-6666-4666-8666-666666666666', clientSecret: 'sophos-secret-abcd1234' }, shown: { clientId: '66666666-6666-4666-8666-666666666666', clientSecret: '****1234' } },
+  BITDEFENDER: {
+    credential: { accessUrl: 'https://cloud.gravityzone.bitdefender.com/api', apiKey: 'bd-key-1234567890' },
+    shown: { accessUrl: 'https://cloud.gravityzone.bitdefender.com/api', apiKey: '****7890' },
+  },
+  SENTINEL_ONE: {
+    credential: { consoleUrl: 'https://acme.sentinelone.net', apiToken: 's1-token-abcdefghij' },
+    shown: { consoleUrl: 'https://acme.sentinelone.net', apiToken: '****ghij' },
+  },
+  SOPHOS: {
+    credential: { clientId: '66666666-6666-4666-8666-666666666666', clientSecret: 'sophos-secret-abcd1234' },
+    shown: { clientId: '66666666-6666-4666-8666-666666666666', clientSecret: '****1234' },
+  },
 };
 
-const SECRETS = [AZURE_SECRET, MS365_SECRET, 'pat-0123456789abcdef', 'jc-api-key-0123456789', '6b9a4e1c-0000-4000-8000-a1b2c3d4e5f6', '00aBcDeFgHiJkLmNoP', 'falcon-secret-0000-ZZZZ', 'bd-key-1234567890', 's1-token-abcdefghij', 'sophos-secret-abcd1234'];
+const SECRETS = [
+  AZURE_SECRET,
+  MS365_SECRET,
+  'pat-0123456789abcdef',
+  'jc-api-key-0123456789',
+  '6b9a4e1c-0000-4000-8000-a1b2c3d4e5f6',
+  '00aBcDeFgHiJkLmNoP',
+  'falcon-secret-0000-ZZZZ',
+  'bd-key-1234567890',
+  's1-token-abcdefghij',
+  'sophos-secret-abcd1234',
+];
 
 const path = (suffix = '') => `/organizations/${org}/scantargets${suffix}`;
 
@@ -91,9 +130,21 @@ describe('creating scan targets of every kind', () => {
   it('accepts the credential object of each of the 24 kinds and answers it masked', async () => {
     expect(Object.keys(VALID)).toHaveLength(24);
     for (const [kind, { credential, shown }] of Object.entries(VALID)) {
-      const res = await t.rest('POST', path(), { key: admin.apiKey, body: { name: `${kind} target`, kind, credential, schedule: { frequency: '1d', timeOfDay: 'NIGHT' } } });
+      const res = await t.rest('POST', path(), {
+        key: admin.apiKey,
+        body: { name: `${kind} target`, kind, credential, schedule: { frequency: '1d', timeOfDay: 'NIGHT' } },
+      });
       expect({ kind, status: res.status }).toEqual({ kind, status: 200 });
-      expect(res.body).toMatchObject({ organizationId: org, name: `${kind} target`, kind, credential: shown, status: 'NEW', tags: [], groupId: null, lastScanAt: null });
+      expect(res.body).toMatchObject({
+        organizationId: org,
+        name: `${kind} target`,
+        kind,
+        credential: shown,
+        status: 'NEW',
+        tags: [],
+        groupId: null,
+        lastScanAt: null,
+      });
       expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
     }
     const list = await t.rest('GET', path(), { key: admin.apiKey });
@@ -102,20 +153,30 @@ describe('creating scan targets of every kind', () => {
     expect(new Set(list.body.map((s: { kind: string }) => s.kind))).toEqual(new Set(Object.keys(VALID)));
   });
 
-  it("takes the Ruby SDK's body: kind \"Azure\", snake_case credential keys, a cron schedule", async () => {
+  it('takes the Ruby SDK\'s body: kind "Azure", snake_case credential keys, a cron schedule', async () => {
     const res = await t.rest('POST', path(), {
       key: admin.apiKey,
       body: {
         kind: 'Azure',
         name: 'from ruby',
-        credential: { application_id: '11111111-1111-4111-8111-111111111111', subscription_id: '22222222-2222-4222-8222-222222222222', directory_id: '33333333-3333-4333-8333-333333333333', secret: AZURE_SECRET },
+        credential: {
+          application_id: '11111111-1111-4111-8111-111111111111',
+          subscription_id: '22222222-2222-4222-8222-222222222222',
+          directory_id: '33333333-3333-4333-8333-333333333333',
+          secret: AZURE_SECRET,
+        },
         schedule: '0 0 * * *',
       },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       kind: 'AZURE',
-      credential: { applicationId: '11111111-1111-4111-8111-111111111111', subscriptionId: '22222222-2222-4222-8222-222222222222', directoryId: '33333333-3333-4333-8333-333333333333', secret: '****XyZ9' },
+      credential: {
+        applicationId: '11111111-1111-4111-8111-111111111111',
+        subscriptionId: '22222222-2222-4222-8222-222222222222',
+        directoryId: '33333333-3333-4333-8333-333333333333',
+        secret: '****XyZ9',
+      },
       schedule: { frequency: '1d', timeOfDay: 'NIGHT' },
     });
     for (const [kind, credential, shown] of [
@@ -133,7 +194,12 @@ describe('creating scan targets of every kind', () => {
     const { compartment_id, region, tenancy_id, user_id, key_fingerprint } = VALID.ORACLE.credential;
     const oracle = await t.rest('POST', path(), {
       key: admin.apiKey,
-      body: { kind: 'ORACLE', name: 'camel oracle', credential: { compartmentId: compartment_id, region, tenancyId: tenancy_id, userId: user_id, keyFingerprint: key_fingerprint }, schedule: '24h' },
+      body: {
+        kind: 'ORACLE',
+        name: 'camel oracle',
+        credential: { compartmentId: compartment_id, region, tenancyId: tenancy_id, userId: user_id, keyFingerprint: key_fingerprint },
+        schedule: '24h',
+      },
     });
     expect(oracle.status).toBe(200);
     expect(oracle.body.credential).toEqual(VALID.ORACLE.shown);
@@ -166,7 +232,11 @@ describe('creating scan targets of every kind', () => {
       ['MONGODB_ATLAS', { publicKey: 'TOO-LONG-KEY', privateKey: 'k' }, /^credential\.publicKey: must be an Atlas API public key/],
       ['OKTA', { domain: 'https://acme.okta.com', apiToken: 't' }, /^credential\.domain: must be a domain name/],
       ['CLOUDFLARE', { apiToken: 't', accountId: 'nope' }, /^credential\.accountId: must be a Cloudflare account id/],
-      ['CROWDSTRIKE_FALCON', { clientId: '0123456789abcdef0123456789abcdef', clientSecret: 's', baseUrl: 'ftp://x.example.com' }, /^credential\.baseUrl: must be an https URL/],
+      [
+        'CROWDSTRIKE_FALCON',
+        { clientId: '0123456789abcdef0123456789abcdef', clientSecret: 's', baseUrl: 'ftp://x.example.com' },
+        /^credential\.baseUrl: must be an https URL/,
+      ],
       ['BITDEFENDER', { apiKey: 'k' }, /^credential\.accessUrl: is required/],
       ['SENTINEL_ONE', { consoleUrl: 'https://acme.sentinelone.net', apiToken: 7 }, /^credential\.apiToken: must be a non-empty string/],
       ['SOPHOS', { clientId: 'abc', clientSecret: 's' }, /^credential\.clientId: must be a UUID/],
@@ -174,7 +244,12 @@ describe('creating scan targets of every kind', () => {
     ];
     for (const [kind, credential, message] of cases) {
       const res = await t.rest('POST', path(), { key: admin.apiKey, body: { name: 'bad', kind, credential } });
-      expect({ kind, credential, status: res.status, message: res.body.message }).toEqual({ kind, credential, status: 400, message: expect.stringMatching(message) });
+      expect({ kind, credential, status: res.status, message: res.body.message }).toEqual({
+        kind,
+        credential,
+        status: 400,
+        message: expect.stringMatching(message),
+      });
       expect(res.body).toMatchObject({ statusCode: 400, error: 'BadRequest' });
     }
     const unknownKind = await t.rest('POST', path(), { key: admin.apiKey, body: { name: 'bad', kind: 'IBM_CLOUD', credential: {} } });
@@ -242,10 +317,16 @@ describe('schedules', () => {
     expect(weekly.schedule).toEqual({ frequency: '7d', timeOfDay: 'NIGHT', day: 'SUNDAY' });
     expect(new Date(weekly.nextScanAt).getUTCDay()).toBe(0);
 
-    const bad = await t.rest('POST', path(), { key: admin.apiKey, body: { name: 'x', kind: 'AWS', credential: VALID.AWS.credential, schedule: { frequency: '3d' } } });
+    const bad = await t.rest('POST', path(), {
+      key: admin.apiKey,
+      body: { name: 'x', kind: 'AWS', credential: VALID.AWS.credential, schedule: { frequency: '3d' } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('schedule.frequency: must be one of 6h, 12h, 1d, 7d');
-    const badCron = await t.rest('POST', path(), { key: admin.apiKey, body: { name: 'x', kind: 'AWS', credential: VALID.AWS.credential, schedule: '0 0 1 * *' } });
+    const badCron = await t.rest('POST', path(), {
+      key: admin.apiKey,
+      body: { name: 'x', kind: 'AWS', credential: VALID.AWS.credential, schedule: '0 0 1 * *' },
+    });
     expect(badCron.status).toBe(400);
     expect(badCron.body.message).toMatch(/^schedule: "0 0 1 \* \*" is not a supported cron schedule/);
   });
@@ -260,10 +341,15 @@ describe('schedules', () => {
     expect(renamed.body).toMatchObject({ name: 'renamed', schedule: target.schedule, nextScanAt: target.nextScanAt });
 
     const before = new Date();
-    const rescheduled = await t.rest('PUT', path(`/${target.id}`), { key: admin.apiKey, body: { name: null, schedule: { frequency: '1d', timeOfDay: 'AFTERNOON' } } });
+    const rescheduled = await t.rest('PUT', path(`/${target.id}`), {
+      key: admin.apiKey,
+      body: { name: null, schedule: { frequency: '1d', timeOfDay: 'AFTERNOON' } },
+    });
     const after = new Date();
     expect(rescheduled.body).toMatchObject({ name: 'renamed', schedule: { frequency: '1d', timeOfDay: 'AFTERNOON' } });
-    expect([nextScanAt(rescheduled.body.schedule, before).toISOString(), nextScanAt(rescheduled.body.schedule, after).toISOString()]).toContain(rescheduled.body.nextScanAt);
+    expect([nextScanAt(rescheduled.body.schedule, before).toISOString(), nextScanAt(rescheduled.body.schedule, after).toISOString()]).toContain(
+      rescheduled.body.nextScanAt,
+    );
     expect(new Date(rescheduled.body.nextScanAt).getUTCHours()).toBe(12);
 
     const ruby = await t.rest('PUT', path(`/${target.id}`), { key: admin.apiKey, body: { name: 'ruby', schedule: '0 18 * * 5' } });
@@ -442,7 +528,11 @@ describe('GraphQL', () => {
     expect(read.body.errors).toBeUndefined();
     expect(read.body.data.scanTarget).toMatchObject({ id: target.id, name: 'from graphql', organization: { id: org, name: 'Alice Corp' } });
 
-    const checked = await t.graphql(`mutation($o: ID!, $id: ID!) { checkScanTarget(organizationId: $o, id: $id) { status } }`, { o: org, id: target.id }, admin.apiKey);
+    const checked = await t.graphql(
+      `mutation($o: ID!, $id: ID!) { checkScanTarget(organizationId: $o, id: $id) { status } }`,
+      { o: org, id: target.id },
+      admin.apiKey,
+    );
     expect(checked.body.data.checkScanTarget.status).toBe('CHECKED');
 
     const bad = await t.graphql(
@@ -450,9 +540,16 @@ describe('GraphQL', () => {
       { o: org },
       admin.apiKey,
     );
-    expect(bad.body.errors?.[0]).toMatchObject({ message: 'credential.account: must be a 12-digit AWS account id', extensions: { code: 'BAD_REQUEST', field: 'credential.account' } });
+    expect(bad.body.errors?.[0]).toMatchObject({
+      message: 'credential.account: must be a 12-digit AWS account id',
+      extensions: { code: 'BAD_REQUEST', field: 'credential.account' },
+    });
 
-    const forbidden = await t.graphql(`mutation($o: ID!, $id: ID!) { deleteScanTarget(organizationId: $o, id: $id) }`, { o: org, id: target.id }, member.apiKey);
+    const forbidden = await t.graphql(
+      `mutation($o: ID!, $id: ID!) { deleteScanTarget(organizationId: $o, id: $id) }`,
+      { o: org, id: target.id },
+      member.apiKey,
+    );
     expect(forbidden.body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
     const hidden = await t.graphql(`query($o: ID!) { scanTargets(organizationId: $o) { id } }`, { o: org }, follower.apiKey);
     expect(hidden.body.errors?.[0].extensions?.code).toBe('NOT_FOUND');

@@ -1,10 +1,10 @@
-import { demoFindings, demoPairFound, demoPairs, type DemoPair } from '../subgraphs/alerts/demo-scanner';
-import { nextScanAt } from '../subgraphs/alerts/schedule';
 import os from 'node:os';
+import { type DemoPair, demoFindings, demoPairFound, demoPairs } from '../subgraphs/alerts/demo-scanner';
+import { nextScanAt } from '../subgraphs/alerts/schedule';
 import { EXTERNAL_TARGET_ERROR, recoverAbandonedScans, runDueScans, startScheduler } from '../subgraphs/alerts/scheduler';
 import { startWorkers } from '../workers';
 import { eventsOf } from './support/alert-fixtures';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 let t: TestVigil;
 let admin: Account;
@@ -13,7 +13,10 @@ const HOUR = 3_600_000;
 
 async function createTarget(name: string, kind = 'AWS', schedule: unknown = { frequency: '6h' }): Promise<{ id: string; kind: string; nextScanAt: Date }> {
   const credential = kind === 'AWS' ? { account: '123456789012' } : kind === 'DOMAIN' ? { domain: 'example.com' } : { projectId: 'demo-project' };
-  const res = await t.rest('POST', `/organizations/${admin.organizationId}/scantargets`, { key: admin.apiKey, body: { name, kind, credential, schedule, scanner: 'DEMO' } });
+  const res = await t.rest('POST', `/organizations/${admin.organizationId}/scantargets`, {
+    key: admin.apiKey,
+    body: { name, kind, credential, schedule, scanner: 'DEMO' },
+  });
   expect(res.status).toBe(200);
   return { id: res.body.id, kind, nextScanAt: new Date(res.body.nextScanAt) };
 }
@@ -23,11 +26,15 @@ async function targetRow(id: string) {
 }
 
 async function scansOf(id: string) {
-  return (await t.vigil.db.pool.query(`SELECT id, status, trigger, error, summary FROM alerts.scans WHERE "scanTargetId" = $1 ORDER BY "createdAt", id`, [id])).rows;
+  return (await t.vigil.db.pool.query(`SELECT id, status, trigger, error, summary FROM alerts.scans WHERE "scanTargetId" = $1 ORDER BY "createdAt", id`, [id]))
+    .rows;
 }
 
 async function openAlerts(id: string): Promise<string[]> {
-  const { rows } = await t.vigil.db.pool.query(`SELECT rule, resource FROM alerts.alerts WHERE "scanTargetId" = $1 AND state <> 'CLOSED' ORDER BY rule, resource`, [id]);
+  const { rows } = await t.vigil.db.pool.query(
+    `SELECT rule, resource FROM alerts.alerts WHERE "scanTargetId" = $1 AND state <> 'CLOSED' ORDER BY rule, resource`,
+    [id],
+  );
   return rows.map((r) => `${r.rule} ${r.resource}`);
 }
 
@@ -51,7 +58,17 @@ describe('the demo scanner', () => {
     expect(pairs.some((p) => p.period === 0)).toBe(true);
     expect(pairs.some((p) => p.period > 0)).toBe(true);
     expect(new Set(pairs.map((p) => `${p.rule} ${p.resource}`)).size).toBe(pairs.length);
-    expect(new Set(pairs.map((p) => p.rule))).toEqual(new Set(['aws-root-account-mfa-disabled', 'aws-s3-bucket-public', 'aws-s3-bucket-unencrypted', 'aws-iam-access-key-unrotated', 'aws-cloudtrail-disabled', 'aws-security-group-open-ssh', 'aws-ebs-volume-unencrypted']));
+    expect(new Set(pairs.map((p) => p.rule))).toEqual(
+      new Set([
+        'aws-root-account-mfa-disabled',
+        'aws-s3-bucket-public',
+        'aws-s3-bucket-unencrypted',
+        'aws-iam-access-key-unrotated',
+        'aws-cloudtrail-disabled',
+        'aws-security-group-open-ssh',
+        'aws-ebs-volume-unencrypted',
+      ]),
+    );
     expect(demoFindings({ id: target.id, kind: 'SOPHOS' }, 1).every((f) => f.rule.startsWith('endpoint-'))).toBe(true);
   });
 });
@@ -95,7 +112,11 @@ describe('runDueScans', () => {
     for (let scanNumber = 1; scanNumber <= backAt; scanNumber++) {
       await runDueScans(t.vigil.db, now);
       expect(await openAlerts(target.id)).toEqual(expectedOpen(target, scanNumber));
-      const { rows } = await t.vigil.db.pool.query(`SELECT id, state, version FROM alerts.alerts WHERE "scanTargetId" = $1 AND rule = $2 AND resource = $3`, [target.id, pair.rule, pair.resource]);
+      const { rows } = await t.vigil.db.pool.query(`SELECT id, state, version FROM alerts.alerts WHERE "scanTargetId" = $1 AND rule = $2 AND resource = $3`, [
+        target.id,
+        pair.rule,
+        pair.resource,
+      ]);
       states.push(`${scanNumber}:${rows[0].state}:v${rows[0].version}`);
       if (scanNumber === 1) {
         // The admin accepts the risk (directly in the database: the alerts API is tested elsewhere).
@@ -190,7 +211,10 @@ describe('runDueScans', () => {
     await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${target.id}/scan`, { key: admin.apiKey });
     // A pid no process has: the highest the kernel can hand out, plus one.
     const gone = `${os.hostname()}:4194305:abcdef01/0a0b0c`;
-    await t.vigil.db.pool.query(`UPDATE alerts.scans SET status = 'RUNNING', "lockedBy" = $2, "lockedAt" = now(), "startedAt" = now() WHERE "scanTargetId" = $1`, [target.id, gone]);
+    await t.vigil.db.pool.query(
+      `UPDATE alerts.scans SET status = 'RUNNING', "lockedBy" = $2, "lockedAt" = now(), "startedAt" = now() WHERE "scanTargetId" = $1`,
+      [target.id, gone],
+    );
     const [scan] = await scansOf(target.id);
     expect(await recoverAbandonedScans(t.vigil.db)).toEqual([scan.id]);
     expect((await scansOf(target.id)).map((s) => s.status)).toEqual(['FAILED']);
@@ -201,7 +225,10 @@ describe('runDueScans', () => {
     const target = await createTarget('abandoned');
     await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${target.id}/scan`, { key: admin.apiKey });
     // A worker claimed it long ago and died.
-    await t.vigil.db.pool.query(`UPDATE alerts.scans SET status = 'RUNNING', "lockedBy" = 'dead-worker', "lockedAt" = now() - interval '1 hour', "startedAt" = now() - interval '1 hour' WHERE "scanTargetId" = $1`, [target.id]);
+    await t.vigil.db.pool.query(
+      `UPDATE alerts.scans SET status = 'RUNNING', "lockedBy" = 'dead-worker', "lockedAt" = now() - interval '1 hour', "startedAt" = now() - interval '1 hour' WHERE "scanTargetId" = $1`,
+      [target.id],
+    );
     const report = await runDueScans(t.vigil.db, new Date(0), { leaseMs: 10 * 60_000 });
     const [scan] = await scansOf(target.id);
     expect(report.abandoned).toContain(scan.id);
@@ -221,10 +248,18 @@ describe('runDueScans', () => {
     // Real findings arrived: demo scans would close them, so the target is EXTERNAL from now on.
     expect(await read()).toBe('EXTERNAL');
     const flipped = (await eventsOf(t.vigil.db, admin.organizationId, 'ScanTargetUpdated')).filter((e) => e.data.id === target.id);
-    expect(flipped).toEqual([{ name: 'ScanTargetUpdated', data: expect.objectContaining({ scanner: 'EXTERNAL', name: 'prowler-fed', credential: { account: '123456789012' } }), metadata: { scanId: ingested.body.id } }]);
+    expect(flipped).toEqual([
+      {
+        name: 'ScanTargetUpdated',
+        data: expect.objectContaining({ scanner: 'EXTERNAL', name: 'prowler-fed', credential: { account: '123456789012' } }),
+        metadata: { scanId: ingested.body.id },
+      },
+    ]);
     // The event shows the target as the API does.
     const shown = (await t.rest('GET', `/organizations/${admin.organizationId}/scantargets/${target.id}`, { key: admin.apiKey })).body;
-    expect(flipped[0].data).toEqual(expect.objectContaining({ updatedAt: shown.updatedAt, lastScanAt: shown.lastScanAt, schedule: shown.schedule, tags: shown.tags, status: shown.status }));
+    expect(flipped[0].data).toEqual(
+      expect.objectContaining({ updatedAt: shown.updatedAt, lastScanAt: shown.lastScanAt, schedule: shown.schedule, tags: shown.tags, status: shown.status }),
+    );
     const due = new Date(target.nextScanAt.getTime() + 1_000);
     await runDueScans(t.vigil.db, due);
     expect((await scansOf(target.id)).map((s) => s.trigger)).toEqual(['INGEST']);

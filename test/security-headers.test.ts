@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import net from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
+import { type Browser, chromium } from 'playwright-core';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * Security headers: every answer says nosniff, refuses framing, sends no referrer and carries a
@@ -20,7 +20,16 @@ beforeAll(async () => {
   acme = await t.bootstrap('ann@acme.example', 'Acme');
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 });
 afterAll(async () => {
@@ -47,7 +56,10 @@ describe('security headers', () => {
     ];
     const content = Buffer.from('<script>alert(1)</script>');
     const md5 = createHash('md5').update(content).digest('base64');
-    const attachment = await t.rest('POST', `/organizations/${acme.organizationId}/attachments`, { key: acme.apiKey, body: { fileName: 'x.html', contentLength: content.length, contentType: 'text/html', contentMD5: md5 } });
+    const attachment = await t.rest('POST', `/organizations/${acme.organizationId}/attachments`, {
+      key: acme.apiKey,
+      body: { fileName: 'x.html', contentLength: content.length, contentType: 'text/html', contentMD5: md5 },
+    });
     const upload = await fetch(attachment.body.url, { method: 'PUT', body: content, headers: { 'content-md5': md5, 'content-type': 'text/html' } });
     expect(upload.status).toBe(200);
     expectCommonHeaders(upload.headers);
@@ -67,7 +79,10 @@ describe('security headers', () => {
     const answer = await new Promise<string>((resolve, reject) => {
       const socket = net.connect(Number(url.port), url.hostname, () => socket.write('NOT HTTP AT ALL\r\n\r\n'));
       let text = '';
-      socket.on('data', (chunk) => (text += chunk)).once('end', () => resolve(text)).once('error', reject);
+      socket
+        .on('data', (chunk) => (text += chunk))
+        .once('end', () => resolve(text))
+        .once('error', reject);
     });
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     expect(answer).toMatch(/\r\nX-Content-Type-Options: nosniff\r\n/i);
@@ -80,7 +95,11 @@ describe('security headers', () => {
     expect(graphql.body.data?.createApiKey.key).toMatch(/^vgl_/);
     const webhook = await t.rest('POST', `/organizations/${acme.organizationId}/webhooks`, { key: acme.apiKey, body: { url: 'http://127.0.0.1:9/hook' } });
     expect(webhook.body.secret).toMatch(/^whsec_/);
-    const rotated = await t.graphql('mutation($o: ID!, $id: ID!) { rotateWebhookSecret(organizationId: $o, id: $id) { secret } }', { o: acme.organizationId, id: webhook.body.id }, acme.apiKey);
+    const rotated = await t.graphql(
+      'mutation($o: ID!, $id: ID!) { rotateWebhookSecret(organizationId: $o, id: $id) { secret } }',
+      { o: acme.organizationId, id: webhook.body.id },
+      acme.apiKey,
+    );
     expect(rotated.body.data?.rotateWebhookSecret.secret).toMatch(/^whsec_/);
     for (const answer of [rest, graphql, webhook, rotated]) expect(answer.headers.get('cache-control')).toBe('no-store');
   });

@@ -12,7 +12,11 @@ jest.setTimeout(120_000);
 
 it('seeds a demo data set whose admin has alerts and followers, reports progress, and can run again', async () => {
   const progress: Array<[number, number]> = [];
-  const result = (await COMMANDS.seed.run(t.vigil.db, {}, (done, total) => progress.push([done, total]), { secret: t.secret })) as { userId: string; organizationId: string; apiKey: string };
+  const result = (await COMMANDS.seed.run(t.vigil.db, {}, (done, total) => progress.push([done, total]), { secret: t.secret })) as {
+    userId: string;
+    organizationId: string;
+    apiKey: string;
+  };
   expect(result).toEqual({ userId: expect.any(String), organizationId: expect.any(String), apiKey: expect.stringMatching(/^vgl_/) });
   expect(progress.length).toBeGreaterThan(10);
   expect(progress[progress.length - 1][0]).toBe(progress[progress.length - 1][1]);
@@ -34,7 +38,10 @@ it('seeds a demo data set whose admin has alerts and followers, reports progress
   expect(members.body).toHaveLength(2);
 
   // A history over the last 30 days, not everything today: the 30-day chart rises and falls.
-  const daily = await t.rest('POST', '/graphql', { key, body: { query: `{ dailyOpenAlerts(organizationId: "${result.organizationId}", days: 30) { date total } }` } });
+  const daily = await t.rest('POST', '/graphql', {
+    key,
+    body: { query: `{ dailyOpenAlerts(organizationId: "${result.organizationId}", days: 30) { date total } }` },
+  });
   const totals = (daily.body.data.dailyOpenAlerts as Array<{ total: number }>).map((d) => d.total);
   expect(totals).toHaveLength(30);
   expect(new Set(totals).size).toBeGreaterThanOrEqual(5);

@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startVigil } from '../app/vigil';
-import { loadConfig } from '../lib/config';
 import { COMMANDS } from '../cli/commands';
+import { loadConfig } from '../lib/config';
 import { setLogLevel } from '../lib/log';
-import { createTestDatabase, request } from './support/vigil';
 import { freePort, spawnCompiled } from './support/processes';
+import { createTestDatabase, request } from './support/vigil';
 
 jest.setTimeout(120_000);
 
@@ -18,7 +18,15 @@ it('runs a subgraph as its own process (npm run start:subgraph -- alerts) behind
   const secret = randomBytes(8).toString('hex');
   const alertsPort = await freePort();
   const child = await spawnCompiled('app/subgraph-main', ['alerts'], {
-    env: { ...process.env, DATABASE_URL: database.url, VIGIL_SECRET: secret, ALERTS_PORT: String(alertsPort), VIGIL_DATA_DIR: dataDir, LOG_LEVEL: 'warn', VIGIL_SCHEDULER: 'off' },
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      VIGIL_SECRET: secret,
+      ALERTS_PORT: String(alertsPort),
+      VIGIL_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      VIGIL_SCHEDULER: 'off',
+    },
   });
   let output = '';
   child.stderr.on('data', (d) => (output += d));

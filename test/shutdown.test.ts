@@ -1,8 +1,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { runScript, type ServiceProcess, startServiceProcess } from './support/processes';
 import { request } from './support/vigil';
-import { runScript, startServiceProcess, type ServiceProcess } from './support/processes';
 
 /**
  * Shutdown that loses nothing, on real processes of the default installation (embedded database):
@@ -16,7 +16,15 @@ import { runScript, startServiceProcess, type ServiceProcess } from './support/p
 jest.setTimeout(240_000);
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-shutdown-'));
-const env: NodeJS.ProcessEnv = { DATABASE_URL: '', REDIS_URL: '', VIGIL_DATA_DIR: dataDir, PORT: '0', SUBGRAPH_BASE_PORT: '0', LOG_LEVEL: 'info', VIGIL_SECRET: '' };
+const env: NodeJS.ProcessEnv = {
+  DATABASE_URL: '',
+  REDIS_URL: '',
+  VIGIL_DATA_DIR: dataDir,
+  PORT: '0',
+  SUBGRAPH_BASE_PORT: '0',
+  LOG_LEVEL: 'info',
+  VIGIL_SECRET: '',
+};
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const FINDINGS = JSON.stringify({
@@ -44,14 +52,23 @@ async function scans(service: ServiceProcess): Promise<Array<{ status: string }>
 
 /** Posts the findings, signals `signal` to `whom` once the upload is under way, and checks what the client and the process saw. */
 async function signalMidIngestion(service: ServiceProcess, whom: number, signal: NodeJS.Signals) {
-  const ingestion = request(service.url, 'POST', `/organizations/${admin.organizationId}/scantargets/${target}/findings`, { key: admin.apiKey, text: FINDINGS, headers: { 'content-type': 'application/json' } });
+  const ingestion = request(service.url, 'POST', `/organizations/${admin.organizationId}/scantargets/${target}/findings`, {
+    key: admin.apiKey,
+    text: FINDINGS,
+    headers: { 'content-type': 'application/json' },
+  });
   await new Promise((resolve) => setTimeout(resolve, 300));
   process.kill(whom, signal);
   // Once the signal is handled /readyz answers 503, then new connections are refused (0 here), while
   // the ingestion is still being served; it never says ready again.
   const seen: number[] = [];
   for (let i = 0; i < 100 && seen[seen.length - 1] !== 0; i++) {
-    seen.push(await request(service.url, 'GET', '/readyz').then((r) => r.status, () => 0));
+    seen.push(
+      await request(service.url, 'GET', '/readyz').then(
+        (r) => r.status,
+        () => 0,
+      ),
+    );
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const stopped = seen.findIndex((status) => status !== 200);
@@ -74,7 +91,10 @@ it('SIGTERM to npm start mid-ingestion: the answer arrives, exit 0, nothing left
     const run = await runScript('cli/vigil.ts', ['bootstrap', '--email', 'stop@embedded.test', '--organization', 'Stop'], env);
     expect(run.code).toBe(0);
     admin = JSON.parse(run.stdout.trim());
-    const created = await request(service.url, 'POST', `/organizations/${admin.organizationId}/scantargets`, { key: admin.apiKey, body: { name: 'prod', kind: 'AWS', credential: { account: '123456789012' } } });
+    const created = await request(service.url, 'POST', `/organizations/${admin.organizationId}/scantargets`, {
+      key: admin.apiKey,
+      body: { name: 'prod', kind: 'AWS', credential: { account: '123456789012' } },
+    });
     expect(created.status).toBe(200);
     target = created.body.id;
     expect(service.pid).not.toBe(service.child.pid); // npm's child, not npm

@@ -21,7 +21,15 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let env: NodeJS.ProcessEnv;
 beforeAll(async () => {
   database = await createTestDatabase();
-  env = { DATABASE_URL: database.url, REDIS_URL: '', VIGIL_DATA_DIR: dataDir, PORT: '0', SUBGRAPH_BASE_PORT: '0', LOG_LEVEL: 'info', VIGIL_SECRET: 'stop-signals-secret-0123456789abcdef' };
+  env = {
+    DATABASE_URL: database.url,
+    REDIS_URL: '',
+    VIGIL_DATA_DIR: dataDir,
+    PORT: '0',
+    SUBGRAPH_BASE_PORT: '0',
+    LOG_LEVEL: 'info',
+    VIGIL_SECRET: 'stop-signals-secret-0123456789abcdef',
+  };
 });
 afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
@@ -109,7 +117,11 @@ it('SIGINT to the process group of npm run start:cluster: every member stops cle
     if (ok) base = candidate;
   }
   const clusterDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-stop-cluster-'));
-  const cluster = spawn('npm', ['run', 'start:cluster'], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(base), VIGIL_DATA_DIR: clusterDir }, detached: true });
+  const cluster = spawn('npm', ['run', 'start:cluster'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(base), VIGIL_DATA_DIR: clusterDir },
+    detached: true,
+  });
   let output = '';
   cluster.stdout.on('data', (d) => (output += d));
   cluster.stderr.on('data', (d) => (output += d));
@@ -117,7 +129,14 @@ it('SIGINT to the process group of npm run start:cluster: every member stops cle
   try {
     const deadline = Date.now() + 120_000;
     for (;;) {
-      const ready = await Promise.all([0, 1, 2].map((n) => fetch(`http://127.0.0.1:${base + n}/readyz`).then((r) => r.status === 200, () => false)));
+      const ready = await Promise.all(
+        [0, 1, 2].map((n) =>
+          fetch(`http://127.0.0.1:${base + n}/readyz`).then(
+            (r) => r.status === 200,
+            () => false,
+          ),
+        ),
+      );
       if (ready.every(Boolean)) break;
       if (Date.now() > deadline || cluster.exitCode !== null) throw new Error(`cluster not ready:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 250));

@@ -1,14 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startVigil, type RunningVigil } from '../app/vigil';
-import { loadConfig } from '../lib/config';
+import { type RunningVigil, startVigil } from '../app/vigil';
 import { COMMANDS } from '../cli/commands';
+import { loadConfig } from '../lib/config';
 import { setLogLevel } from '../lib/log';
-import { createTestDatabase, request } from './support/vigil';
 import { freePort, ROOT } from './support/processes';
+import { createTestDatabase, request } from './support/vigil';
 
 jest.setTimeout(180_000);
 
@@ -53,7 +53,15 @@ beforeAll(async () => {
   alertsPort = await freePort();
   alerts = await startAlertsSubgraph();
   vigil = await startVigil(
-    loadConfig({ DATABASE_URL: database.url, PORT: '0', SUBGRAPH_BASE_PORT: '0', VIGIL_SECRET: secret, VIGIL_DATA_DIR: dataDir, ALERTS_URL: `http://127.0.0.1:${alertsPort}/graphql`, VIGIL_SCHEDULER: 'off' }),
+    loadConfig({
+      DATABASE_URL: database.url,
+      PORT: '0',
+      SUBGRAPH_BASE_PORT: '0',
+      VIGIL_SECRET: secret,
+      VIGIL_DATA_DIR: dataDir,
+      ALERTS_URL: `http://127.0.0.1:${alertsPort}/graphql`,
+      VIGIL_SCHEDULER: 'off',
+    }),
   );
   account = (await COMMANDS.bootstrap.run(vigil.db, { email: 'restart@example.com', organization: 'Restart' }, () => undefined)) as typeof account;
 });

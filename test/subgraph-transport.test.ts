@@ -1,13 +1,13 @@
-import http from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { buildSchema, execute, parse } from 'graphql';
-import { composeSubgraphs } from '../schema/compose';
-import { SubgraphTransport, mergeOperations } from '../gateway/subgraph-transport';
 import { referenceAnswer } from '../bench/gateway/reference';
 import { SUBGRAPHS, startSubgraphs } from '../bench/gateway/subgraphs';
+import { mergeOperations, SubgraphTransport } from '../gateway/subgraph-transport';
+import { composeSubgraphs } from '../schema/compose';
 import { freePort, spawnCompiled } from './support/processes';
 
 /**
@@ -87,7 +87,10 @@ it('never puts fetches of different client requests in one call, and sends mutat
 it('answers refusals and unreachable subgraphs as the stock data source does', async () => {
   const transport = new SubgraphTransport({ url });
   status = 403;
-  await expect(call(transport, {}, '{ item(id: "1") { id } }')).rejects.toMatchObject({ message: '403: Forbidden', extensions: { code: 'FORBIDDEN', response: { status: 403, body: { errors: [{ message: 'nope' }] } } } });
+  await expect(call(transport, {}, '{ item(id: "1") { id } }')).rejects.toMatchObject({
+    message: '403: Forbidden',
+    extensions: { code: 'FORBIDDEN', response: { status: 403, body: { errors: [{ message: 'nope' }] } } },
+  });
   await transport.close();
   const away = new SubgraphTransport({ url: `http://127.0.0.1:${await freePort()}/graphql` });
   await expect(call(away, {}, '{ item(id: "1") { id } }')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
@@ -99,7 +102,12 @@ it('`npm run gateway` serves any supergraph: the federation workload answered as
   const subgraphs = await startSubgraphs(subgraphPort);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'vigil-gateway-'));
   const supergraph = path.join(dir, 'supergraph.graphql');
-  writeFileSync(supergraph, composeSubgraphs(Object.entries(SUBGRAPHS).map(([name, s]) => ({ name, url: `http://127.0.0.1:${subgraphPort}/${name}/graphql`, typeDefs: parse(s.typeDefs) }))));
+  writeFileSync(
+    supergraph,
+    composeSubgraphs(
+      Object.entries(SUBGRAPHS).map(([name, s]) => ({ name, url: `http://127.0.0.1:${subgraphPort}/${name}/graphql`, typeDefs: parse(s.typeDefs) })),
+    ),
+  );
   const port = await freePort();
   const gateway = await spawnCompiled('app/gateway-main', ['--supergraph', supergraph, '--port', String(port)], { env: { ...process.env, LOG_LEVEL: 'warn' } });
   try {
@@ -107,11 +115,15 @@ it('`npm run gateway` serves any supergraph: the federation workload answered as
     gateway.stderr.on('data', (d) => (output += d));
     gateway.stdout.on('data', (d) => (output += d));
     const query = readFileSync(path.join(__dirname, '..', 'bench', 'gateway', 'workload', 'query.graphql'), 'utf8');
-    const post = () => fetch(`http://127.0.0.1:${port}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+    const post = () =>
+      fetch(`http://127.0.0.1:${port}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
     // Ready once it answers (a busy machine may take a while to start a compiled entry point).
     for (const deadline = Date.now() + 60_000; ; ) {
       if (gateway.exitCode !== null) throw new Error(`npm run gateway exited ${gateway.exitCode}:\n${output}`);
-      const ready = await post().then((r) => r.status === 200, () => false);
+      const ready = await post().then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ready) break;
       if (Date.now() > deadline) throw new Error(`npm run gateway did not answer within 60 s:\n${output}`);
       await new Promise((r) => setTimeout(r, 200));

@@ -2,15 +2,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient as createSseClient } from 'graphql-sse';
-import { request } from './support/vigil';
 import { runScript, startServiceProcess } from './support/processes';
 import { subscribe, wsClient } from './support/subscription-clients';
+import { request } from './support/vigil';
 
 // Live subscriptions on the default installation: `npm start` on embedded PGlite (one connection, no
 // LISTEN/NOTIFY across connections) as a real process, a real graphql-ws client. A change made through
 // REST reaches the open stream, and a stream resumed with its cursor gets what it missed, in order.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-embedded-subscriptions-'));
-const env: NodeJS.ProcessEnv = { DATABASE_URL: '', REDIS_URL: '', VIGIL_DATA_DIR: dataDir, PORT: '0', SUBGRAPH_BASE_PORT: '0', LOG_LEVEL: 'warn', VIGIL_SECRET: '' };
+const env: NodeJS.ProcessEnv = {
+  DATABASE_URL: '',
+  REDIS_URL: '',
+  VIGIL_DATA_DIR: dataDir,
+  PORT: '0',
+  SUBGRAPH_BASE_PORT: '0',
+  LOG_LEVEL: 'warn',
+  VIGIL_SECRET: '',
+};
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 jest.setTimeout(240_000);
 
@@ -33,7 +41,10 @@ it('streams alert changes live and resumes after a dropped connection on the emb
     const target = await ok('POST', `${org}/scantargets`, { name: 'prod', kind: 'AWS', credential: { account: '123456789012' } });
     await ok('POST', `${org}/scantargets/${target.id}/findings`, {
       format: 'vigil',
-      findings: [{ rule: 'aws-s3-bucket-public', resource: 'arn:aws:s3:::logs' }, { rule: 'aws-s3-bucket-public', resource: 'arn:aws:s3:::www' }],
+      findings: [
+        { rule: 'aws-s3-bucket-public', resource: 'arn:aws:s3:::logs' },
+        { rule: 'aws-s3-bucket-public', resource: 'arn:aws:s3:::www' },
+      ],
     });
     const listed = await ok('POST', `${org}/alerts?size=10`, {});
     const [a, b] = listed.data.map((alert: { id: string }) => alert.id).sort();
@@ -46,7 +57,10 @@ it('streams alert changes live and resumes after a dropped connection on the emb
       await ok('PUT', `${org}/scantargets/${target.id}/alerts/${a}`, { state: i % 2 ? 'OPEN' : 'IN_PROGRESS' });
       first = (await live.waitFor(1, 1_000).catch(() => undefined))?.[0];
     }
-    expect(first.alertChanged).toMatchObject({ event: 'AlertUpdated', alert: { id: a, resource: expect.stringContaining('arn:aws:s3:::'), scanTarget: { name: 'prod' } } });
+    expect(first.alertChanged).toMatchObject({
+      event: 'AlertUpdated',
+      alert: { id: a, resource: expect.stringContaining('arn:aws:s3:::'), scanTarget: { name: 'prod' } },
+    });
     const seen = await live.waitFor(live.data.length);
     const cursor = seen[seen.length - 1].alertChanged.cursor;
     await client.dispose();
@@ -92,12 +106,18 @@ it('on the embedded database: a malformed subscription is refused and disturbs n
     };
     const org = `/organizations/${acme.organizationId}`;
     const target = await ok(acme.apiKey, 'POST', `${org}/scantargets`, { name: 'prod', kind: 'AWS', credential: { account: '123456789012' } });
-    await ok(acme.apiKey, 'POST', `${org}/scantargets/${target.id}/findings`, { format: 'vigil', findings: [{ rule: 'aws-s3-bucket-public', resource: 'arn:aws:s3:::logs' }] });
+    await ok(acme.apiKey, 'POST', `${org}/scantargets/${target.id}/findings`, {
+      format: 'vigil',
+      findings: [{ rule: 'aws-s3-bucket-public', resource: 'arn:aws:s3:::logs' }],
+    });
     const [alert] = (await ok(acme.apiKey, 'POST', `${org}/alerts?size=10`, {})).data;
     const change = (state: string) => ok(acme.apiKey, 'PUT', `${org}/scantargets/${target.id}/alerts/${alert.id}`, { state });
 
     const acmeClient = wsClient(service.url, { apiKey: acme.apiKey });
-    const malformed = subscribe(acmeClient, `subscription($org: ID!, $s: [AlertState!]) { alertChanged(organizationId: $org, states: $s) { cursor } }`, { org: acme.organizationId, s: 5 });
+    const malformed = subscribe(acmeClient, `subscription($org: ID!, $s: [AlertState!]) { alertChanged(organizationId: $org, states: $s) { cursor } }`, {
+      org: acme.organizationId,
+      s: 5,
+    });
     await malformed.waitForEnd();
     expect(malformed.errors.flat()[0]?.extensions?.code).toBeDefined();
 
@@ -105,9 +125,21 @@ it('on the embedded database: a malformed subscription is refused and disturbs n
     const names = ['FollowingAccepted', 'AlertFollowingUpdated', 'FollowingRemoved'];
     const betaClient = wsClient(service.url, { apiKey: beta.apiKey });
     const overWs = subscribe(betaClient, EVENTS, { org: beta.organizationId, names });
-    const sse = createSseClient({ url: `${service.url}/graphql/stream`, headers: { authorization: `Bearer ${beta.apiKey}` }, singleConnection: true, retryAttempts: 0 });
+    const sse = createSseClient({
+      url: `${service.url}/graphql/stream`,
+      headers: { authorization: `Bearer ${beta.apiKey}` },
+      singleConnection: true,
+      retryAttempts: 0,
+    });
     const overSse: string[] = [];
-    sse.subscribe({ query: EVENTS, variables: { org: beta.organizationId, names } }, { next: (m: any) => overSse.push(m.data?.eventAppended?.event?.name ?? JSON.stringify(m)), error: (e) => overSse.push(String(e)), complete: () => undefined });
+    sse.subscribe(
+      { query: EVENTS, variables: { org: beta.organizationId, names } },
+      {
+        next: (m: any) => overSse.push(m.data?.eventAppended?.event?.name ?? JSON.stringify(m)),
+        error: (e) => overSse.push(String(e)),
+        complete: () => undefined,
+      },
+    );
     await new Promise((resolve) => setTimeout(resolve, 1500));
 
     await ok(acme.apiKey, 'POST', `${org}/followers/requests`, { token: beta.organizationId });

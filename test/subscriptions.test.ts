@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { type RunningVigil, startVigil } from '../app/vigil';
 import { loadConfig } from '../lib/config';
-import { startVigil, type RunningVigil } from '../app/vigil';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
-import { createScanTarget, follow, insertAlerts, insertRules, FIXTURE_RULES } from './support/alert-fixtures';
-import { sseSubscribe, subscribe, wsClient } from './support/subscription-clients';
+import { createScanTarget, FIXTURE_RULES, follow, insertAlerts, insertRules } from './support/alert-fixtures';
 import { joinAsMember } from './support/organizations';
+import { sseSubscribe, subscribe, wsClient } from './support/subscription-clients';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * Live subscriptions through real graphql-ws and graphql-sse clients: filters, federated payload
@@ -89,7 +89,14 @@ describe('alertChanged over graphql-ws', () => {
     await sub2.waitFor(1);
     expect(message.alertChanged).toMatchObject({
       event: 'AlertUpdated',
-      alert: { id: alerts[0], state: 'IN_PROGRESS', resource: 'bucket-a', organization: { name: 'Acme' }, scanTarget: { kind: 'AWS', name: 'prod-account' }, ruleTitle: FIXTURE_RULES[0].titleEn },
+      alert: {
+        id: alerts[0],
+        state: 'IN_PROGRESS',
+        resource: 'bucket-a',
+        organization: { name: 'Acme' },
+        scanTarget: { kind: 'AWS', name: 'prod-account' },
+        ruleTitle: FIXTURE_RULES[0].titleEn,
+      },
     });
     expect(typeof message.alertChanged.cursor).toBe('string');
     await client.dispose();
@@ -180,7 +187,10 @@ describe('followers', () => {
     await update(t.url, alerts[2], 'IN_PROGRESS');
     const [message] = await tagged.waitFor(1);
     await byId.waitFor(1);
-    expect(message.followingAlertChanged).toEqual({ event: 'AlertFollowingUpdated', alert: { id: `followed:${alerts[2]}`, resource: '[censored]', organization: { name: 'Acme' } } });
+    expect(message.followingAlertChanged).toEqual({
+      event: 'AlertFollowingUpdated',
+      alert: { id: `followed:${alerts[2]}`, resource: '[censored]', organization: { name: 'Acme' } },
+    });
     await settle();
     expect(untaggedOnly.data).toEqual([]);
     await client.dispose();
@@ -215,11 +225,16 @@ describe('followers', () => {
 describe('transactions committing out of seq order', () => {
   it('holds back an event committed while a transaction holding a lower seq is open, then delivers both in seq order', async () => {
     const client = wsClient(t.url, bearer(acme));
-    const sub = subscribe(client, `subscription($org: ID!) { eventAppended(organizationId: $org, names: ["WebhookUpdated"]) { event { data } } }`, { org: acme.organizationId });
+    const sub = subscribe(client, `subscription($org: ID!) { eventAppended(organizationId: $org, names: ["WebhookUpdated"]) { event { data } } }`, {
+      org: acme.organizationId,
+    });
     await live(1);
     const slow = await t.vigil.db.pool.connect();
     const insert = (c: { query: (q: string, v: unknown[]) => Promise<unknown> }, n: number) =>
-      c.query(`INSERT INTO documents.events (id, "organizationId", name, source, data) VALUES (gen_random_uuid(), $1, 'WebhookUpdated', 'test', jsonb_build_object('n', $2::int))`, [acme.organizationId, n]);
+      c.query(
+        `INSERT INTO documents.events (id, "organizationId", name, source, data) VALUES (gen_random_uuid(), $1, 'WebhookUpdated', 'test', jsonb_build_object('n', $2::int))`,
+        [acme.organizationId, n],
+      );
     try {
       await slow.query('BEGIN');
       await insert(slow, 1); // draws the lower seq, not committed yet
@@ -301,7 +316,16 @@ describe('revocation and slow subscribers', () => {
 
 describe('two gateways on one database', () => {
   async function second(env: Record<string, string>): Promise<RunningVigil> {
-    const config = loadConfig({ DATABASE_URL: t.databaseUrl, PORT: '0', SUBGRAPH_BASE_PORT: '0', VIGIL_SECRET: t.secret, VIGIL_DATA_DIR: '/tmp', VIGIL_SCHEDULER: 'off', VIGIL_WORKERS: 'none', ...env });
+    const config = loadConfig({
+      DATABASE_URL: t.databaseUrl,
+      PORT: '0',
+      SUBGRAPH_BASE_PORT: '0',
+      VIGIL_SECRET: t.secret,
+      VIGIL_DATA_DIR: '/tmp',
+      VIGIL_SCHEDULER: 'off',
+      VIGIL_WORKERS: 'none',
+      ...env,
+    });
     return startVigil(config);
   }
   const q = `subscription($org: ID!) { alertChanged(organizationId: $org) { alert { id state } } }`;

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'graphql';
-import { composeSubgraphs, composeSupergraph, subgraphSdl } from '../schema/compose';
 import { SUBGRAPH_NAMES } from '../lib/config';
+import { composeSubgraphs, composeSupergraph, subgraphSdl } from '../schema/compose';
 
 const schemaDir = path.join(__dirname, '..', 'schema');
 

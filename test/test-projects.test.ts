@@ -25,6 +25,9 @@ it('keeps the unit project free of services: no Vigil, database or process is st
   const unit = config.projects.find((p) => p.displayName === 'unit')!.testMatch.map((m) => m.replace('<rootDir>/', ''));
   expect(unit).toContain('test/vocabulary.test.ts');
   for (const file of unit.filter((f) => f !== 'test/test-projects.test.ts')) {
-    expect([file, readFileSync(path.join(ROOT, file), 'utf8')]).not.toEqual([file, expect.stringMatching(/support\/(vigil|processes)|startTestVigil|startVigil/)]);
+    expect([file, readFileSync(path.join(ROOT, file), 'utf8')]).not.toEqual([
+      file,
+      expect.stringMatching(/support\/(vigil|processes)|startTestVigil|startVigil/),
+    ]);
   }
 });

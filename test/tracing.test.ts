@@ -4,8 +4,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestDatabase, request } from './support/vigil';
 import { freePort, runScript, spawnCompiled, startServiceProcess } from './support/processes';
+import { createTestDatabase, request } from './support/vigil';
 
 /**
  * OpenTelemetry: with OTEL_EXPORTER_OTLP_ENDPOINT set, the gateway (`npm start`) and a subgraph in its
@@ -26,7 +26,12 @@ function collector(): Promise<{ url: string; spans: Span[]; close(): void }> {
     let body = '';
     req.on('data', (d) => (body += d));
     req.on('end', () => {
-      const payload = JSON.parse(body || '{}') as { resourceSpans?: Array<{ resource: { attributes: Array<{ key: string; value: { stringValue?: string } }> }; scopeSpans: Array<{ spans: Array<{ traceId: string; name: string }> }> }> };
+      const payload = JSON.parse(body || '{}') as {
+        resourceSpans?: Array<{
+          resource: { attributes: Array<{ key: string; value: { stringValue?: string } }> };
+          scopeSpans: Array<{ spans: Array<{ traceId: string; name: string }> }>;
+        }>;
+      };
       for (const resource of payload.resourceSpans ?? []) {
         const service = resource.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue ?? '';
         for (const scope of resource.scopeSpans) for (const span of scope.spans) spans.push({ service, traceId: span.traceId, name: span.name });
@@ -34,7 +39,9 @@ function collector(): Promise<{ url: string; spans: Span[]; close(): void }> {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spans, close: () => server.close() })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spans, close: () => server.close() })),
+  );
 }
 
 it("joins the gateway's and a separately run subgraph's spans in one trace", async () => {
@@ -59,10 +66,27 @@ it("joins the gateway's and a separately run subgraph's spans in one trace", asy
   subgraph.stderr.resume();
   const subgraphExited = new Promise((resolve) => subgraph.on('exit', resolve));
   try {
-    for (let i = 0; i < 240 && !(await fetch(`http://127.0.0.1:${alertsPort}/healthz`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 250));
-    const gateway = await startServiceProcess({ ...env, ALERTS_URL: `http://127.0.0.1:${alertsPort}/graphql`, SUBGRAPH_BASE_PORT: '0', VIGIL_SUBGRAPH_TRANSPORT: 'in-process' });
+    for (
+      let i = 0;
+      i < 240 &&
+      !(await fetch(`http://127.0.0.1:${alertsPort}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 250));
+    const gateway = await startServiceProcess({
+      ...env,
+      ALERTS_URL: `http://127.0.0.1:${alertsPort}/graphql`,
+      SUBGRAPH_BASE_PORT: '0',
+      VIGIL_SUBGRAPH_TRANSPORT: 'in-process',
+    });
     try {
-      const run = await runScript('cli/vigil.ts', ['bootstrap', '--email', 'trace@example.com', '--organization', 'Trace'], { ...env, OTEL_EXPORTER_OTLP_ENDPOINT: '' });
+      const run = await runScript('cli/vigil.ts', ['bootstrap', '--email', 'trace@example.com', '--organization', 'Trace'], {
+        ...env,
+        OTEL_EXPORTER_OTLP_ENDPOINT: '',
+      });
       const { apiKey } = JSON.parse(run.stdout.trim()) as { apiKey: string };
       expect((await request(gateway.url, 'POST', '/graphql', { key: apiKey, body: { query: '{ rules { id } }' } })).status).toBe(200);
       let shared: string | undefined;

@@ -1,12 +1,15 @@
 import type { GraphQLRequestContextWillSendResponse } from '@apollo/server';
+import type { GatewayContext } from '../gateway/gateway';
 import { reportValueCompletion } from '../gateway/value-completion';
 import { setLogLevel } from '../lib/log';
-import type { GatewayContext } from '../gateway/gateway';
 
 async function send(singleResult: Record<string, unknown>) {
   setLogLevel('silent');
   const listener = await reportValueCompletion().requestDidStart!({} as never);
-  const context = { response: { body: { kind: 'single', singleResult } }, contextValue: { requestId: 'r-1', principal: null } } as unknown as GraphQLRequestContextWillSendResponse<GatewayContext>;
+  const context = {
+    response: { body: { kind: 'single', singleResult } },
+    contextValue: { requestId: 'r-1', principal: null },
+  } as unknown as GraphQLRequestContextWillSendResponse<GatewayContext>;
   await listener!.willSendResponse!(context);
   return singleResult;
 }
@@ -14,7 +17,10 @@ async function send(singleResult: Record<string, unknown>) {
 it("turns the gateway's valueCompletion reports into masked errors, keeping other extensions", async () => {
   const result = await send({
     data: { alert: null },
-    extensions: { valueCompletion: [{ message: 'Cannot return null for non-nullable field Organization.name.', path: ['alert', 'organization', 'name'] }], other: 1 },
+    extensions: {
+      valueCompletion: [{ message: 'Cannot return null for non-nullable field Organization.name.', path: ['alert', 'organization', 'name'] }],
+      other: 1,
+    },
   });
   expect(result).toEqual({
     data: { alert: null },

@@ -1,6 +1,6 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Kind, parse, type EnumTypeDefinitionNode } from 'graphql';
+import { type EnumTypeDefinitionNode, Kind, parse } from 'graphql';
 import { ALERT_ORDERS, GROUPED_ORDERS, LANGUAGES, SCAN_TARGET_KINDS, SEVERITIES, SORTS, STATE_FILTERS, STATES } from '../lib/vocabulary';
 
 /**
@@ -12,7 +12,10 @@ const enums = new Map<string, string[]>();
 for (const file of readdirSync(dir).filter((f) => f.endsWith('.graphql'))) {
   for (const definition of parse(readFileSync(path.join(dir, file), 'utf8')).definitions) {
     if (definition.kind === Kind.ENUM_TYPE_DEFINITION) {
-      enums.set(definition.name.value, ((definition as EnumTypeDefinitionNode).values ?? []).map((v) => v.name.value));
+      enums.set(
+        definition.name.value,
+        ((definition as EnumTypeDefinitionNode).values ?? []).map((v) => v.name.value),
+      );
     }
   }
 }

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { startTestVigil, type Account, type TestVigil } from './support/vigil';
 import { addReadOnlyMember, createScanTarget, follow, insertAlerts, insertRules } from './support/alert-fixtures';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * Webhooks end to end: registration through REST and GraphQL, deliveries to a real HTTP receiver on
@@ -27,7 +27,7 @@ class Receiver {
     req.on('end', () => {
       const path = req.url ?? '/';
       const plan = this.plans.get(path) ?? [];
-      const answered = plan.length ? plan.shift()! : this.always.get(path) ?? 200;
+      const answered = plan.length ? plan.shift()! : (this.always.get(path) ?? 200);
       this.received.push({ path, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8'), answered, at: Date.now() });
       res.statusCode = answered;
       res.end(answered < 300 ? 'ok' : 'no');
@@ -112,7 +112,12 @@ describe('registration', () => {
   it('answers the secret once, at creation and rotation, and lists webhooks without it', async () => {
     const admin = await t.bootstrap('ada@hooks.example', 'Hooks Org');
     const created = await register(admin, { url: receiver.url('/registration'), eventNames: ['OrganizationUpdated'] });
-    expect(created).toMatchObject({ url: receiver.url('/registration'), eventNames: ['OrganizationUpdated'], enabled: true, organizationId: admin.organizationId });
+    expect(created).toMatchObject({
+      url: receiver.url('/registration'),
+      eventNames: ['OrganizationUpdated'],
+      enabled: true,
+      organizationId: admin.organizationId,
+    });
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     // Stored sealed: the database holds no copy of it.
     const { rows: stored } = await t.vigil.db.pool.query(`SELECT * FROM documents.webhooks WHERE id = $1`, [created.id]);
@@ -130,7 +135,10 @@ describe('registration', () => {
     expect(rotated.body.secret).toMatch(/^whsec_/);
     expect(rotated.body.secret).not.toBe(created.secret);
 
-    const updated = await t.rest('PUT', `/organizations/${admin.organizationId}/webhooks/${created.id}`, { key: admin.apiKey, body: { eventNames: null, enabled: false } });
+    const updated = await t.rest('PUT', `/organizations/${admin.organizationId}/webhooks/${created.id}`, {
+      key: admin.apiKey,
+      body: { eventNames: null, enabled: false },
+    });
     expect(updated.body).toMatchObject({ eventNames: null, enabled: false, secret: null });
     const deleted = await t.rest('DELETE', `/organizations/${admin.organizationId}/webhooks/${created.id}`, { key: admin.apiKey });
     expect(deleted.status).toBe(200);
@@ -165,7 +173,10 @@ describe('registration', () => {
       expect(refused.status).toBe(400);
       expect(refused.body.message).toContain('url');
     }
-    const unknown = await t.rest('POST', `/organizations/${admin.organizationId}/webhooks`, { key: admin.apiKey, body: { url: receiver.url('/x'), eventNames: ['NoSuchEvent'] } });
+    const unknown = await t.rest('POST', `/organizations/${admin.organizationId}/webhooks`, {
+      key: admin.apiKey,
+      body: { url: receiver.url('/x'), eventNames: ['NoSuchEvent'] },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toContain('eventNames');
   });
@@ -217,9 +228,15 @@ describe('SSRF', () => {
       expect([url, refused.status]).toEqual([url, 400]);
       expect(refused.body.message).toMatch(/^url: /);
     }
-    const allowed = await t.rest('POST', `/organizations/${admin.organizationId}/webhooks`, { key: admin.apiKey, body: { url: receiver.url('/ssrf-allowed') } });
+    const allowed = await t.rest('POST', `/organizations/${admin.organizationId}/webhooks`, {
+      key: admin.apiKey,
+      body: { url: receiver.url('/ssrf-allowed') },
+    });
     expect(allowed.status).toBe(200);
-    const moved = await t.rest('PUT', `/organizations/${admin.organizationId}/webhooks/${allowed.body.id}`, { key: admin.apiKey, body: { url: 'http://10.0.0.8/hook' } });
+    const moved = await t.rest('PUT', `/organizations/${admin.organizationId}/webhooks/${allowed.body.id}`, {
+      key: admin.apiKey,
+      body: { url: 'http://10.0.0.8/hook' },
+    });
     expect(moved.status).toBe(400);
     expect(moved.body.message).toMatch(/^url: /);
   });
@@ -267,7 +284,10 @@ describe('delivery', () => {
     receiver.answer('/flaky', [500, 500]);
     const hook = await register(admin, { url: receiver.url('/flaky'), eventNames: ['OrganizationUpdated'] });
     for (const name of ['Retry 1', 'Retry 2', 'Retry 3']) await rename(admin, name);
-    const requests = await until('three accepted deliveries', () => receiver.at('/flaky').filter((r) => r.answered === 200).length >= 3 && receiver.at('/flaky'));
+    const requests = await until(
+      'three accepted deliveries',
+      () => receiver.at('/flaky').filter((r) => r.answered === 200).length >= 3 && receiver.at('/flaky'),
+    );
     expect(requests.map((r) => r.answered)).toEqual([500, 500, 200, 200, 200]);
     const names = requests.map((r) => verified(hook.secret, r).data.name);
     expect(names).toEqual(['Retry 1', 'Retry 1', 'Retry 1', 'Retry 2', 'Retry 3']);
@@ -313,7 +333,10 @@ describe('delivery', () => {
     );
     const received = await until('every event', () => receiver.at('/ordered').length >= total && receiver.at('/ordered'), 60_000);
     const ids = received.map((r) => verified(hook.secret, r).id);
-    const { rows } = await t.vigil.db.pool.query<{ id: string }>(`SELECT id FROM documents.events WHERE "organizationId" = $1 AND name = 'ScanTargetUpdated' ORDER BY seq`, [admin.organizationId]);
+    const { rows } = await t.vigil.db.pool.query<{ id: string }>(
+      `SELECT id FROM documents.events WHERE "organizationId" = $1 AND name = 'ScanTargetUpdated' ORDER BY seq`,
+      [admin.organizationId],
+    );
     expect(ids).toEqual(rows.map((r) => r.id));
     expect(rows).toHaveLength(total);
   }, 90_000);
@@ -392,11 +415,21 @@ describe('delivery', () => {
     await insertRules(t.vigil.db);
     const scanTargetId = await createScanTarget(t.vigil.db, owner.organizationId, { name: 'prod' });
     const [alertId] = await insertAlerts(t.vigil.db, [
-      { organizationId: owner.organizationId, scanTargetId, rule: 'fx-root-mfa', resource: 'db-7.secret.internal', severity: 'CRITICAL', metadata: { account: 'acct-998877' } },
+      {
+        organizationId: owner.organizationId,
+        scanTargetId,
+        rule: 'fx-root-mfa',
+        resource: 'db-7.secret.internal',
+        severity: 'CRITICAL',
+        metadata: { account: 'acct-998877' },
+      },
     ]);
     const hook = await register(follower, { url: receiver.url('/following') });
     const ownerHook = await register(owner, { url: receiver.url('/followed'), eventNames: ['AlertUpdated'] });
-    const updated = await t.rest('PUT', `/organizations/${owner.organizationId}/scantargets/${scanTargetId}/alerts/${alertId}`, { key: owner.apiKey, body: { state: 'RISK_ACCEPTED' } });
+    const updated = await t.rest('PUT', `/organizations/${owner.organizationId}/scantargets/${scanTargetId}/alerts/${alertId}`, {
+      key: owner.apiKey,
+      body: { state: 'RISK_ACCEPTED' },
+    });
     expect(updated.status).toBe(200);
     const [request] = await until('the derived event', () => receiver.at('/following').length > 0 && receiver.at('/following'));
     const event = verified(hook.secret, request);

@@ -41,7 +41,11 @@ function Chart({ type, labels, values, colors, label }) {
   useEffect(() => {
     const data = { labels, datasets: [{ label, data: values, backgroundColor: colors ?? '#2b6cb0', borderColor: colors ? undefined : '#2b6cb0' }] };
     if (!chart.current) {
-      chart.current = new window.Chart(canvas.current, { type, data, options: { animation: false, maintainAspectRatio: false, plugins: { legend: { display: type === 'doughnut' } } } });
+      chart.current = new window.Chart(canvas.current, {
+        type,
+        data,
+        options: { animation: false, maintainAspectRatio: false, plugins: { legend: { display: type === 'doughnut' } } },
+      });
     } else {
       chart.current.data = data;
       chart.current.update();
@@ -54,7 +58,10 @@ function Chart({ type, labels, values, colors, label }) {
 
 function KeyForm({ onKey }) {
   const [value, setValue] = useState('');
-  return html`<form class="key" onSubmit=${(e) => { e.preventDefault(); if (value.trim()) onKey(value.trim()); }}>
+  return html`<form class="key" onSubmit=${(e) => {
+    e.preventDefault();
+    if (value.trim()) onKey(value.trim());
+  }}>
     <h2>Vigil dashboard</h2>
     <label>API key <input id="api-key" type="password" autocomplete="off" value=${value} onInput=${(e) => setValue(e.target.value)} placeholder="vgl_…" /></label>
     <button id="connect" type="submit">Connect</button>
@@ -73,7 +80,13 @@ function useLiveFeed(key, org, onChange) {
     let client = null;
     let retry = null;
     const connect = () => {
-      const current = createClient({ url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`, connectionParams: { authorization: `Bearer ${key}` }, retryAttempts: 0, lazy: false, onNonLazyError: () => undefined });
+      const current = createClient({
+        url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`,
+        connectionParams: { authorization: `Bearer ${key}` },
+        retryAttempts: 0,
+        lazy: false,
+        onNonLazyError: () => undefined,
+      });
       client = current;
       current.on('connected', () => setStatus('live'));
       // The socket's close, the stream's error and its completion can all report one drop: reconnect once.
@@ -151,8 +164,9 @@ function Dashboard({ keyValue, onLogout }) {
       <span id="live-status" class=${`status ${status}`}>${status}</span>
       <button onClick=${onLogout}>Forget key</button>
     </header>
-    ${data &&
-    html`<div class="grid">
+    ${
+      data &&
+      html`<div class="grid">
       <section><h2>Unresolved alerts</h2><div class="big" id="open-count">${data.summary.open}</div><small>every state but CLOSED · ${data.summary.total} in all</small></section>
       <section><h2>Unresolved alerts by severity</h2><${Chart} type="bar" label="unresolved" labels=${SEVERITIES} values=${SEVERITIES.map((s) => data.summary.severities[s])} colors=${COLORS} /></section>
       <section><h2>Alerts by state</h2><${Chart} type="doughnut" label="alerts" labels=${STATES} values=${STATES.map((s) => data.summary.states[s])} colors=${COLORS} />
@@ -169,13 +183,21 @@ function Dashboard({ keyValue, onLogout }) {
         ${feed.map((item) => html`<li data-alert=${item.alert.id} data-state=${item.alert.state}>${item.at} · ${item.event} · <span class=${`sev ${item.alert.severity}`}>${item.alert.severity}</span> ${item.alert.rule} → ${item.alert.state}</li>`)}
         ${feed.length === 0 ? html`<li>Waiting for changes…</li>` : null}
       </ul></section>
-    </div>`}`;
+    </div>`
+    }`;
 }
 
 function App() {
   const [key, setKey] = useState(sessionStorage.getItem(KEY));
-  if (!key) return html`<${KeyForm} onKey=${(k) => { sessionStorage.setItem(KEY, k); setKey(k); }} />`;
-  return html`<${Dashboard} keyValue=${key} onLogout=${() => { sessionStorage.removeItem(KEY); setKey(null); }} />`;
+  if (!key)
+    return html`<${KeyForm} onKey=${(k) => {
+      sessionStorage.setItem(KEY, k);
+      setKey(k);
+    }} />`;
+  return html`<${Dashboard} keyValue=${key} onLogout=${() => {
+    sessionStorage.removeItem(KEY);
+    setKey(null);
+  }} />`;
 }
 
 const root = document.getElementById('app');

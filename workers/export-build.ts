@@ -1,15 +1,15 @@
 import type pg from 'pg';
-import { VigilError } from '../lib/errors';
 import type { Database } from '../lib/db';
+import { VigilError } from '../lib/errors';
 import type { JobHandler } from '../lib/jobs/runner';
 import { log } from '../lib/log';
-import { Visibility } from '../lib/visibility';
 import type { ObjectStorage } from '../lib/storage';
+import { Visibility } from '../lib/visibility';
 import { storeOwnFile } from '../subgraphs/documents/attachment-store';
 import type { DocumentRow } from '../subgraphs/documents/documents';
 import { EXPORT_FORMATS, type ExportType } from '../subgraphs/documents/export-types';
-import { ExportFile } from './export-files';
 import { writeAlertCsv, writeEventCsv } from './export-csv';
+import { ExportFile } from './export-files';
 import { writeQuestionnaireReport } from './export-questionnaire-pdf';
 import { writeThirdPartyReport } from './export-report-pdf';
 
@@ -25,9 +25,15 @@ function reasonOf(error: unknown): string {
 
 async function finish(pool: pg.Pool, documentId: string, outcome: { attachmentId: string } | { reason: string }): Promise<void> {
   if ('attachmentId' in outcome) {
-    await pool.query(`UPDATE documents.documents SET status = 'DONE', "attachmentId" = $2, "finishedAt" = now(), "updatedAt" = now() WHERE id = $1 AND status = 'PENDING'`, [documentId, outcome.attachmentId]);
+    await pool.query(
+      `UPDATE documents.documents SET status = 'DONE', "attachmentId" = $2, "finishedAt" = now(), "updatedAt" = now() WHERE id = $1 AND status = 'PENDING'`,
+      [documentId, outcome.attachmentId],
+    );
   } else {
-    await pool.query(`UPDATE documents.documents SET status = 'FAILED', reason = $2, "finishedAt" = now(), "updatedAt" = now() WHERE id = $1 AND status = 'PENDING'`, [documentId, outcome.reason]);
+    await pool.query(
+      `UPDATE documents.documents SET status = 'FAILED', reason = $2, "finishedAt" = now(), "updatedAt" = now() WHERE id = $1 AND status = 'PENDING'`,
+      [documentId, outcome.reason],
+    );
   }
 }
 
@@ -53,7 +59,11 @@ export function buildExport(db: Pick<Database, 'pool' | 'mode'>, deps: ExportDep
       const params = document.params as Record<string, never>;
       if (type === 'ALERT' || type === 'FOLLOWING_ALERT') {
         const copy = db.mode === 'postgres';
-        await writeAlertCsv(pool, { policy, secret: deps.secret, organizationId: document.organizationId, following: type === 'FOLLOWING_ALERT', params, signal, copy }, file);
+        await writeAlertCsv(
+          pool,
+          { policy, secret: deps.secret, organizationId: document.organizationId, following: type === 'FOLLOWING_ALERT', params, signal, copy },
+          file,
+        );
       } else if (type === 'EVENT') {
         await policy.requireMember(document.organizationId);
         await writeEventCsv(pool, { organizationId: document.organizationId, params, signal }, file);
@@ -67,14 +77,19 @@ export function buildExport(db: Pick<Database, 'pool' | 'mode'>, deps: ExportDep
       }
       const { length, md5 } = await file.finish();
       const stamp = document.createdAt.toISOString().slice(0, 19).replace(/[:T]/g, '-');
-      const attachment = await storeOwnFile(pool, deps.storage, { userId: document.userId, id: document.id }, {
-        fileName: `${type.toLowerCase().replace(/_/g, '-')}-${stamp}.${format.extension}`,
-        contentType: format.contentType,
-        length,
-        md5,
-        expiresAt: document.expiresAt,
-        body: () => file.read(),
-      });
+      const attachment = await storeOwnFile(
+        pool,
+        deps.storage,
+        { userId: document.userId, id: document.id },
+        {
+          fileName: `${type.toLowerCase().replace(/_/g, '-')}-${stamp}.${format.extension}`,
+          contentType: format.contentType,
+          length,
+          md5,
+          expiresAt: document.expiresAt,
+          body: () => file.read(),
+        },
+      );
       await finish(pool, documentId, { attachmentId: attachment.id });
     } catch (error) {
       const lastAttempt = job.attempts >= job.maxAttempts;

@@ -1,16 +1,16 @@
 import { stringify } from 'csv-stringify/sync';
 import type pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import { cursorCodec } from '../lib/cursors';
 import { badRequest } from '../lib/errors';
 import { readEventLog } from '../lib/event-log';
 import { spreadsheetCell, spreadsheetList } from '../lib/spreadsheet-cells';
 import * as valid from '../lib/validate';
-import { Visibility, type View } from '../lib/visibility';
-import { ALERT_ORDERS, SEVERITIES, STATE_FILTERS, type AlertOrder, type Lang, type SortDirection } from '../lib/vocabulary';
+import { type View, Visibility } from '../lib/visibility';
+import { ALERT_ORDERS, type AlertOrder, type Lang, SEVERITIES, type SortDirection, STATE_FILTERS } from '../lib/vocabulary';
 import type { AlertFilter } from '../subgraphs/alerts/alert-filters';
 import { alertsCsvCopySql, listAlerts } from '../subgraphs/alerts/alert-lists';
-import { to as copyTo } from 'pg-copy-streams';
-import { DEFAULT_ORDER, defaultSort, type AlertRow } from '../subgraphs/alerts/alert-sql';
+import { type AlertRow, DEFAULT_ORDER, defaultSort } from '../subgraphs/alerts/alert-sql';
 import type { ExportFile } from './export-files';
 
 /**
@@ -24,16 +24,57 @@ import type { ExportFile } from './export-files';
 // 270 MB RSS growth, batches of 5,000 ratio 4.80–5.00 and 312–324 MB (a loaded 2-core machine).
 const BATCH = 1_000;
 
-export const ALERT_CSV_COLUMNS = ['id', 'organizationId', 'scanTargetId', 'rule', 'ruleTitle', 'resource', 'severity', 'state', 'version', 'tags', 'labels', 'compliances', 'openedAt', 'resolvedAt', 'createdAt', 'updatedAt', 'timelinessThreshold'] as const;
+export const ALERT_CSV_COLUMNS = [
+  'id',
+  'organizationId',
+  'scanTargetId',
+  'rule',
+  'ruleTitle',
+  'resource',
+  'severity',
+  'state',
+  'version',
+  'tags',
+  'labels',
+  'compliances',
+  'openedAt',
+  'resolvedAt',
+  'createdAt',
+  'updatedAt',
+  'timelinessThreshold',
+] as const;
 
 /** A record as the list's `recordsJson` has it: dates already ISO strings, censored in SQL for a follower. */
-type AlertRecord = Omit<AlertRow, 'openedAt' | 'resolvedAt' | 'createdAt' | 'updatedAt'> & { openedAt: string | null; resolvedAt: string | null; createdAt: string; updatedAt: string };
+type AlertRecord = Omit<AlertRow, 'openedAt' | 'resolvedAt' | 'createdAt' | 'updatedAt'> & {
+  openedAt: string | null;
+  resolvedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
 
 function alertCsvRow(a: AlertRecord): unknown[] {
   // Free text (rule, title, resource, the lists) through the spreadsheet rule, as the COPY statement does;
   // ids, enums, dates and numbers cannot start a formula.
   const cell = spreadsheetCell;
-  return [a.id, a.organizationId, a.scanTargetId, cell(a.rule), cell(a.ruleTitle ?? ''), cell(a.resource), a.severity, a.state, a.version, spreadsheetList(a.tags), spreadsheetList(a.labels), spreadsheetList(a.compliances), a.openedAt ?? '', a.resolvedAt ?? '', a.createdAt, a.updatedAt, a.timelinessThreshold ?? ''];
+  return [
+    a.id,
+    a.organizationId,
+    a.scanTargetId,
+    cell(a.rule),
+    cell(a.ruleTitle ?? ''),
+    cell(a.resource),
+    a.severity,
+    a.state,
+    a.version,
+    spreadsheetList(a.tags),
+    spreadsheetList(a.labels),
+    spreadsheetList(a.compliances),
+    a.openedAt ?? '',
+    a.resolvedAt ?? '',
+    a.createdAt,
+    a.updatedAt,
+    a.timelinessThreshold ?? '',
+  ];
 }
 
 interface AlertParams {
@@ -44,7 +85,16 @@ interface AlertParams {
   following?: { followingIds?: string[] | null; followingTags?: string[] | null; includeEmptyFollowingTags?: boolean | null } | null;
 }
 
-const DATE_FILTERS = ['createdAtStart', 'createdAtEnd', 'openedAtStart', 'openedAtEnd', 'resolvedAtStart', 'resolvedAtEnd', 'updatedAtStart', 'updatedAtEnd'] as const;
+const DATE_FILTERS = [
+  'createdAtStart',
+  'createdAtEnd',
+  'openedAtStart',
+  'openedAtEnd',
+  'resolvedAtStart',
+  'resolvedAtEnd',
+  'updatedAtStart',
+  'updatedAtEnd',
+] as const;
 
 /** The List alerts filter from a document's JSON params (dates as ISO strings), checked like the API checks it. */
 export function alertFilterOf(raw: unknown, view: View): AlertFilter {
@@ -175,7 +225,19 @@ export async function writeEventCsv(
       afterSeq,
       limit: BATCH,
     });
-    await file.write(stringify(page.map((e) => [e.id, spreadsheetCell(e.name), spreadsheetCell(e.source), e.version, e.createdAt.toISOString(), spreadsheetCell(JSON.stringify(e.data)), spreadsheetCell(JSON.stringify(e.metadata))])));
+    await file.write(
+      stringify(
+        page.map((e) => [
+          e.id,
+          spreadsheetCell(e.name),
+          spreadsheetCell(e.source),
+          e.version,
+          e.createdAt.toISOString(),
+          spreadsheetCell(JSON.stringify(e.data)),
+          spreadsheetCell(JSON.stringify(e.metadata)),
+        ]),
+      ),
+    );
     rows += page.length;
     if (page.length < BATCH) return rows;
     afterSeq = page[page.length - 1].seq;

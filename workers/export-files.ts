@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,8 +1,8 @@
 import PDFDocument from 'pdfkit';
 import type pg from 'pg';
 import type { Visibility } from '../lib/visibility';
-import type { AnswerContentEntry } from '../subgraphs/questionnaires/store';
 import { questionnaireReportData, type ReportLanguage } from '../subgraphs/questionnaires/report';
+import type { AnswerContentEntry } from '../subgraphs/questionnaires/store';
 import type { ExportFile } from './export-files';
 
 /**
@@ -13,8 +13,28 @@ import type { ExportFile } from './export-files';
  * receiver, and this file prints only what is not null, so the receiver's PDF cannot show them.
  */
 const TEXT = {
-  en_US: { title: 'Questionnaire report', generated: 'Generated', status: 'Status', sender: 'Sender', receiver: 'Receiver', reviewNotes: 'Review notes', contacts: 'Contacts', files: 'file(s) attached', required: 'required' },
-  pt_BR: { title: 'Relatório de questionário', generated: 'Gerado em', status: 'Situação', sender: 'Remetente', receiver: 'Destinatário', reviewNotes: 'Notas de revisão', contacts: 'Contatos', files: 'arquivo(s) anexado(s)', required: 'obrigatória' },
+  en_US: {
+    title: 'Questionnaire report',
+    generated: 'Generated',
+    status: 'Status',
+    sender: 'Sender',
+    receiver: 'Receiver',
+    reviewNotes: 'Review notes',
+    contacts: 'Contacts',
+    files: 'file(s) attached',
+    required: 'required',
+  },
+  pt_BR: {
+    title: 'Relatório de questionário',
+    generated: 'Gerado em',
+    status: 'Situação',
+    sender: 'Remetente',
+    receiver: 'Destinatário',
+    reviewNotes: 'Notas de revisão',
+    contacts: 'Contatos',
+    files: 'arquivo(s) anexado(s)',
+    required: 'obrigatória',
+  },
 } as const;
 
 const LANGUAGES: Record<keyof typeof TEXT, ReportLanguage> = { en_US: 'en-US', pt_BR: 'pt-BR' };
@@ -31,7 +51,11 @@ function answerText(entry: AnswerContentEntry | undefined, noAnswer: string, fil
 
 export async function writeQuestionnaireReport(
   pool: pg.Pool,
-  options: { policy: Visibility; organizationId: string; params: { language?: string | null; filter?: { assessmentId?: string; includeAnswers?: boolean } | null } },
+  options: {
+    policy: Visibility;
+    organizationId: string;
+    params: { language?: string | null; filter?: { assessmentId?: string; includeAnswers?: boolean } | null };
+  },
   file: ExportFile,
 ): Promise<void> {
   const lang = options.params.language === 'pt_BR' ? 'pt_BR' : 'en_US';
@@ -44,7 +68,9 @@ export async function writeQuestionnaireReport(
     includeAnswers,
   });
   const { assessment, labels } = data;
-  const { rows: orgs } = await pool.query<{ id: string; name: string }>(`SELECT id, name FROM organizations.organizations WHERE id = ANY($1::uuid[])`, [[assessment.senderId, assessment.receiverId]]);
+  const { rows: orgs } = await pool.query<{ id: string; name: string }>(`SELECT id, name FROM organizations.organizations WHERE id = ANY($1::uuid[])`, [
+    [assessment.senderId, assessment.receiverId],
+  ]);
   const nameOf = (id: string) => orgs.find((o) => o.id === id)?.name ?? id;
 
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${t.title}: ${assessment.name}` } });

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { Visibility } from '../lib/visibility';
 import { SEVERITIES, STATES } from '../lib/vocabulary';
 import { liveTargetCondition, Params } from '../subgraphs/alerts/alert-sql';
-import { alertCounts, dailyCounts, scanTargetSummaries, type DailyCounts } from '../subgraphs/alerts/summaries';
+import { alertCounts, type DailyCounts, dailyCounts, scanTargetSummaries } from '../subgraphs/alerts/summaries';
 import type { ExportFile } from './export-files';
 
 /**
@@ -80,8 +80,16 @@ function drawChart(doc: PDFKit.PDFDocument, open: DailyCounts[], closed: DailyCo
   const x = (i: number) => left + (open.length > 1 ? (i * width) / (open.length - 1) : 0);
   const y = (n: number) => top + height - (n * height) / max;
   doc.save().lineWidth(0.5).strokeColor('#999999');
-  doc.moveTo(left, top).lineTo(left, top + height).lineTo(left + width, top + height).stroke();
-  doc.fontSize(7).fillColor('#666666').text(String(max), left - 28, top - 3, { width: 24, align: 'right' }).text('0', left - 28, top + height - 3, { width: 24, align: 'right' });
+  doc
+    .moveTo(left, top)
+    .lineTo(left, top + height)
+    .lineTo(left + width, top + height)
+    .stroke();
+  doc
+    .fontSize(7)
+    .fillColor('#666666')
+    .text(String(max), left - 28, top - 3, { width: 24, align: 'right' })
+    .text('0', left - 28, top + height - 3, { width: 24, align: 'right' });
   const series = (points: DailyCounts[], color: string) => {
     if (!points.length) return;
     doc.lineWidth(1.5).strokeColor(color);
@@ -95,11 +103,21 @@ function drawChart(doc: PDFKit.PDFDocument, open: DailyCounts[], closed: DailyCo
   series(closed, '#27ae60');
   const first = open[0]?.date ?? '';
   const last = open[open.length - 1]?.date ?? '';
-  doc.fontSize(7).fillColor('#666666').text(first, left, top + height + 4).text(last, left + width - 60, top + height + 4, { width: 60, align: 'right' });
+  doc
+    .fontSize(7)
+    .fillColor('#666666')
+    .text(first, left, top + height + 4)
+    .text(last, left + width - 60, top + height + 4, { width: 60, align: 'right' });
   doc.rect(left, top + height + 18, 8, 8).fill('#c0392b');
-  doc.fillColor('#000000').fontSize(8).text(labels.open, left + 12, top + height + 18);
+  doc
+    .fillColor('#000000')
+    .fontSize(8)
+    .text(labels.open, left + 12, top + height + 18);
   doc.rect(left + 100, top + height + 18, 8, 8).fill('#27ae60');
-  doc.fillColor('#000000').fontSize(8).text(labels.closed, left + 112, top + height + 18);
+  doc
+    .fillColor('#000000')
+    .fontSize(8)
+    .text(labels.closed, left + 112, top + height + 18);
   doc.restore();
   doc.x = doc.page.margins.left;
   doc.y = top + height + 40;
@@ -133,7 +151,11 @@ export async function writeThirdPartyReport(
   });
 
   doc.fontSize(18).text(t.title);
-  doc.moveDown(0.5).fontSize(10).text(`${t.organization}: ${orgs[0]?.name ?? organizationId}`).text(`${t.generated}: ${new Date().toISOString()}`);
+  doc
+    .moveDown(0.5)
+    .fontSize(10)
+    .text(`${t.organization}: ${orgs[0]?.name ?? organizationId}`)
+    .text(`${t.generated}: ${new Date().toISOString()}`);
   doc.moveDown().fontSize(13).text(t.bySeverity);
   doc.fontSize(10);
   for (const severity of SEVERITIES) doc.text(`${severity}: ${counts.severities[severity as keyof typeof counts.severities] ?? 0}`);
@@ -143,7 +165,8 @@ export async function writeThirdPartyReport(
   doc.moveDown().fontSize(13).text(t.oldest);
   doc.fontSize(9);
   if (!oldest.length) doc.text(t.none);
-  for (const row of oldest) doc.text(`${row.rule}${row.title ? ` (${row.title})` : ''}: ${row.open} ${t.alerts}, ${t.since} ${row.openedAt.toISOString().slice(0, 10)}`);
+  for (const row of oldest)
+    doc.text(`${row.rule}${row.title ? ` (${row.title})` : ''}: ${row.open} ${t.alerts}, ${t.since} ${row.openedAt.toISOString().slice(0, 10)}`);
   doc.moveDown().fontSize(13).text(t.targets);
   doc.fontSize(9);
   if (!targets.data.length) doc.text(t.none);

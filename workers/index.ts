@@ -1,15 +1,15 @@
+import { type WebhookSettings, webhookSettings } from '../lib/config';
+import type { Database } from '../lib/db';
 import type { JobKind } from '../lib/jobs/kinds';
 import type { JobDatabase } from '../lib/jobs/queue';
-import { startJobRunner, type JobHandlers, type JobRunner, type JobRunnerOptions } from '../lib/jobs/runner';
-import { webhookSettings, type WebhookSettings } from '../lib/config';
+import { type JobHandlers, type JobRunner, type JobRunnerOptions, startJobRunner } from '../lib/jobs/runner';
+import type { ObjectStorage } from '../lib/storage';
 import { flagOverdue } from './assessments-overdue';
+import { expireDocuments } from './documents-expire';
+import { buildExport } from './export-build';
 import { purgeFinishedJobs } from './jobs-purge';
 import { runScan, scheduleScans } from './scans';
-import type { Database } from '../lib/db';
 import { deliverWebhookEvents } from './webhook-deliver';
-import { buildExport } from './export-build';
-import { expireDocuments } from './documents-expire';
-import type { ObjectStorage } from '../lib/storage';
 
 /**
  * The process part of the job runner: which handlers exist, and which of them this process runs
@@ -23,7 +23,12 @@ export function workerHandlers(db: Database, settings: WorkerSettings = {}): Job
     'webhook.deliver': deliverWebhookEvents(db, settings.webhooks ?? webhookSettings(), settings.secret ?? ''),
     'assessments.overdue': flagOverdue(db),
     // ── documents: exports and the expiry of documents and attachments (they need the storage) ──
-    ...(settings.storage ? { 'export.build': buildExport(db, { secret: settings.secret ?? '', storage: settings.storage }), 'documents.expire': expireDocuments(db, settings.storage) } : {}),
+    ...(settings.storage
+      ? {
+          'export.build': buildExport(db, { secret: settings.secret ?? '', storage: settings.storage }),
+          'documents.expire': expireDocuments(db, settings.storage),
+        }
+      : {}),
   };
 }
 

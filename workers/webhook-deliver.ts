@@ -3,8 +3,8 @@ import https from 'node:https';
 import { Webhook } from 'standardwebhooks';
 import type { WebhookSettings } from '../lib/config';
 import { inTransaction } from '../lib/db';
-import { readEventLog, type EventLogRow } from '../lib/event-log';
 import { webhookEventHorizon } from '../lib/event-horizon';
+import { type EventLogRow, readEventLog } from '../lib/event-log';
 import { recordEventSql } from '../lib/events';
 import type { JobDatabase } from '../lib/jobs/queue';
 import type { JobHandler } from '../lib/jobs/runner';
@@ -118,7 +118,18 @@ export function deliverWebhookEvents(db: JobDatabase, settings: WebhookSettings,
       [
         webhook.id,
         position,
-        JSON.stringify(attempts.map((a) => ({ eventId: a.event.id, eventSeq: a.event.seq, eventName: a.event.name, attempt: a.attempt, status: a.status, responseCode: a.responseCode, latencyMs: a.latencyMs, error: a.error }))),
+        JSON.stringify(
+          attempts.map((a) => ({
+            eventId: a.event.id,
+            eventSeq: a.event.seq,
+            eventName: a.event.name,
+            attempt: a.attempt,
+            status: a.status,
+            responseCode: a.responseCode,
+            latencyMs: a.latencyMs,
+            error: a.error,
+          })),
+        ),
         attempts.some((a) => a.status === 'DELIVERED'),
       ],
     );
@@ -153,7 +164,12 @@ export function deliverWebhookEvents(db: JobDatabase, settings: WebhookSettings,
         `UPDATE documents.webhooks SET enabled = false, "disabledReason" = $2, "nextAttemptAt" = NULL, "updatedAt" = now() WHERE id = $1 RETURNING *`,
         [webhook.id, reason.slice(0, MAX_ERROR_LENGTH)],
       );
-      await recordEventSql(client, { organizationId: webhook.organizationId, name: 'WebhookDisabled', source: WEBHOOK_SOURCE, data: publicWebhook(disabled[0]) });
+      await recordEventSql(client, {
+        organizationId: webhook.organizationId,
+        name: 'WebhookDisabled',
+        source: WEBHOOK_SOURCE,
+        data: publicWebhook(disabled[0]),
+      });
     });
   }
 
@@ -203,7 +219,14 @@ export function deliverWebhookEvents(db: JobDatabase, settings: WebhookSettings,
             'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
             'webhook-signature': signer.sign(id, now, body),
           });
-          const result: Attempt = { event, attempt, status: answer.error ? 'FAILED' : 'DELIVERED', responseCode: answer.status, latencyMs: answer.latencyMs, error: answer.error?.slice(0, MAX_ERROR_LENGTH) ?? null };
+          const result: Attempt = {
+            event,
+            attempt,
+            status: answer.error ? 'FAILED' : 'DELIVERED',
+            responseCode: answer.status,
+            latencyMs: answer.latencyMs,
+            error: answer.error?.slice(0, MAX_ERROR_LENGTH) ?? null,
+          };
           if (result.status === 'FAILED') {
             if (attempts.length || position !== webhook.cursorSeq) await flush(webhook, position, attempts);
             if (attempts.length) webhook.consecutiveFailures = 0;

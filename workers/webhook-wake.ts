@@ -1,9 +1,9 @@
 import type { WebhookSettings } from '../lib/config';
-import { enqueue, type JobDatabase } from '../lib/jobs/queue';
-import { log } from '../lib/log';
 import { webhookEventHorizon } from '../lib/event-horizon';
 import { FOLLOWED_EVENT_NAMES } from '../lib/event-log';
 import type { WakeChannel } from '../lib/event-wake';
+import { enqueue, type JobDatabase } from '../lib/jobs/queue';
+import { log } from '../lib/log';
 
 /**
  * What wakes webhook delivery: the process's wake channel (lib/event-wake.ts, the one the live

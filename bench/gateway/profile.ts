@@ -5,7 +5,7 @@
  * What it showed is written down in the README's "Gateway performance" section.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -28,7 +28,10 @@ function packageOf(url: string): string {
   if (url.startsWith('node:')) return url;
   const inModules = url.split('node_modules/').pop() as string;
   if (inModules === url) return 'vigil';
-  return inModules.split('/').slice(0, inModules.startsWith('@') ? 2 : 1).join('/');
+  return inModules
+    .split('/')
+    .slice(0, inModules.startsWith('@') ? 2 : 1)
+    .join('/');
 }
 
 function top(totals: Map<string, number>, all: number, count: number): string[] {
@@ -44,7 +47,12 @@ async function main(): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'vigil-profile-'));
   const supergraph = path.join(work, 'supergraph.graphql');
   const subgraphs = await startSubgraphs(SUBGRAPH_PORT);
-  writeFileSync(supergraph, composeSubgraphs(Object.entries(SUBGRAPHS).map(([name, s]) => ({ name, url: `http://127.0.0.1:${SUBGRAPH_PORT}/${name}/graphql`, typeDefs: parse(s.typeDefs) }))));
+  writeFileSync(
+    supergraph,
+    composeSubgraphs(
+      Object.entries(SUBGRAPHS).map(([name, s]) => ({ name, url: `http://127.0.0.1:${SUBGRAPH_PORT}/${name}/graphql`, typeDefs: parse(s.typeDefs) })),
+    ),
+  );
   const profiling = ['--cpu-prof', `--cpu-prof-dir=${work}`];
   const args =
     which === 'stock'
@@ -53,7 +61,14 @@ async function main(): Promise<void> {
   const gateway = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn' } });
   await new Promise((resolve) => setTimeout(resolve, 4000));
   const query = readFileSync(path.join(__dirname, 'workload', 'query.graphql'), 'utf8');
-  const run = await autocannon({ url: `http://127.0.0.1:${GATEWAY_PORT}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }), connections: 20, duration: seconds });
+  const run = await autocannon({
+    url: `http://127.0.0.1:${GATEWAY_PORT}/graphql`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+    connections: 20,
+    duration: seconds,
+  });
   process.stdout.write(`${which}: ${run.requests.average} req/s, non-2xx ${run.non2xx}\n`);
   gateway.kill('SIGINT');
   await new Promise((resolve) => gateway.on('exit', resolve));

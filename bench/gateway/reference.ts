@@ -2,7 +2,7 @@
  * The benchmark's reference answers: the same schema and data as one plain graphql-js schema, no
  * federation. Every gateway's response must equal these (same JSON, no errors) before it is timed.
  */
-import { buildSchema, execute, parse, type ExecutionResult } from 'graphql';
+import { buildSchema, type ExecutionResult, execute, parse } from 'graphql';
 import { WORKLOAD } from './subgraphs';
 
 const { USERS, PRODUCTS, INVENTORY, REVIEWS } = WORKLOAD;

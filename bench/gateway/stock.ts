@@ -9,4 +9,6 @@ import { startStandaloneServer } from '@apollo/server/standalone';
 
 const [file, port] = process.argv.slice(2);
 const server = new ApolloServer({ gateway: new ApolloGateway({ supergraphSdl: readFileSync(file, 'utf8') }) });
-startStandaloneServer(server, { listen: { port: Number(port), host: '127.0.0.1' } }).then(({ url }) => process.stdout.write(`stock @apollo/gateway on ${url}\n`));
+startStandaloneServer(server, { listen: { port: Number(port), host: '127.0.0.1' } }).then(({ url }) =>
+  process.stdout.write(`stock @apollo/gateway on ${url}\n`),
+);

@@ -8,11 +8,12 @@
  * JSON array of operations in one request (GraphQL-over-HTTP batching, answered as an array) and
  * count what they receive: `GET /stats` gives HTTP requests and operations per subgraph.
  */
-import http from 'node:http';
+
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { buildSubgraphSchema } from '@apollo/subgraph';
-import { execute, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { type DocumentNode, execute, type GraphQLSchema, parse, validate } from 'graphql';
 
 interface Workload {
   USERS: Array<{ id: string; name: string; username: string; birthday: number }>;
@@ -23,7 +24,8 @@ interface Workload {
 export const WORKLOAD: Workload = JSON.parse(readFileSync(path.join(__dirname, 'workload', 'data.json'), 'utf8'));
 const { USERS, PRODUCTS, INVENTORY, REVIEWS } = WORKLOAD;
 
-const FEDERATION = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key", "@external", "@requires", "@provides", "@shareable"])';
+const FEDERATION =
+  'extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key", "@external", "@requires", "@provides", "@shareable"])';
 
 /** The subgraphs' SDL and resolvers (the workload's behaviour: e.g. every review's author is user 1 "urigo"). */
 export const SUBGRAPHS: Record<string, { typeDefs: string; resolvers: Record<string, Record<string, unknown>> }> = {
@@ -46,7 +48,8 @@ export const SUBGRAPHS: Record<string, { typeDefs: string; resolvers: Record<str
       Product: {
         // The workload's inventory subgraph answers with its own record (price and weight null), not the representation.
         __resolveReference: (ref: { upc: string }) => INVENTORY.find((p) => p.upc === ref.upc) ?? null,
-        shippingEstimate: (p: { price?: number | null; weight?: number | null }) => (p.price == null ? null : p.price > 1000 ? 0 : p.weight == null ? null : Math.trunc(p.weight / 2)),
+        shippingEstimate: (p: { price?: number | null; weight?: number | null }) =>
+          p.price == null ? null : p.price > 1000 ? 0 : p.weight == null ? null : Math.trunc(p.weight / 2),
       },
     },
   },
@@ -70,7 +73,10 @@ export const SUBGRAPHS: Record<string, { typeDefs: string; resolvers: Record<str
         author: () => ({ id: '1', username: 'urigo' }),
       },
       User: { __resolveReference: (ref: { id: string }) => ({ id: ref.id, username: 'user' }), reviews: () => REVIEWS.slice(0, 2) },
-      Product: { __resolveReference: (ref: { upc: string }) => ({ upc: ref.upc }), reviews: (p: { upc: string }) => REVIEWS.filter((r) => r.product.upc === p.upc) },
+      Product: {
+        __resolveReference: (ref: { upc: string }) => ({ upc: ref.upc }),
+        reviews: (p: { upc: string }) => REVIEWS.filter((r) => r.product.upc === p.upc),
+      },
     },
   },
 };
@@ -97,8 +103,12 @@ function subgraph(schema: GraphQLSchema) {
 }
 
 export function startSubgraphs(port: number): Promise<http.Server> {
-  const handlers = new Map(Object.entries(SUBGRAPHS).map(([name, s]) => [name, subgraph(buildSubgraphSchema({ typeDefs: parse(s.typeDefs), resolvers: s.resolvers as never }))]));
-  const stats: Record<string, { requests: number; operations: number }> = Object.fromEntries(Object.keys(SUBGRAPHS).map((name) => [name, { requests: 0, operations: 0 }]));
+  const handlers = new Map(
+    Object.entries(SUBGRAPHS).map(([name, s]) => [name, subgraph(buildSubgraphSchema({ typeDefs: parse(s.typeDefs), resolvers: s.resolvers as never }))]),
+  );
+  const stats: Record<string, { requests: number; operations: number }> = Object.fromEntries(
+    Object.keys(SUBGRAPHS).map((name) => [name, { requests: 0, operations: 0 }]),
+  );
   const server = http.createServer({ keepAliveTimeout: 60_000 }, (req, res) => {
     if (req.method === 'GET' && req.url === '/stats') {
       res.setHeader('content-type', 'application/json');

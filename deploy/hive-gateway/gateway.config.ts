@@ -8,7 +8,7 @@
 import { defineConfig } from '@graphql-hive/gateway';
 
 const secret = process.env.VIGIL_ROUTER_SECRET;
-if (!secret) throw new Error('Set VIGIL_ROUTER_SECRET to the subgraphs\' router secret');
+if (!secret) throw new Error("Set VIGIL_ROUTER_SECRET to the subgraphs' router secret");
 
 export const gatewayConfig = defineConfig({
   hmacSignature: { secret },

@@ -1,7 +1,7 @@
-import { z } from 'zod/v4';
 import type { GraphQLSchema } from 'graphql';
-import { ALERT_FIELDS } from './routes/alert-inputs';
+import { z } from 'zod/v4';
 import { responseContent } from './response-schemas';
+import { ALERT_FIELDS } from './routes/alert-inputs';
 import { LENIENT_INPUTS } from './schemas';
 import type { RestRoute } from './table';
 
@@ -80,7 +80,12 @@ function parameterSchema(schema: unknown): unknown {
 
 function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
   const js = jsonSchema(schema) as { properties?: Record<string, unknown>; required?: string[] } | undefined;
-  return Object.entries(js?.properties ?? {}).map(([name, s]) => ({ name, in: where, required: where === 'path' || (js?.required ?? []).includes(name), schema: parameterSchema(s) }));
+  return Object.entries(js?.properties ?? {}).map(([name, s]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (js?.required ?? []).includes(name),
+    schema: parameterSchema(s),
+  }));
 }
 
 /** What each tag groups, for the document's readers and generated clients. */
@@ -90,11 +95,11 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   members: "An organization's members, their roles, and invites to join it.",
   followers: 'Organizations that follow this one (they see its alerts, censored), and their requests.',
   following: 'Organizations this one follows, and the requests to follow them.',
-  alerts: "Alert lists (cursor pages), one alert, its history and comments, and state changes.",
+  alerts: 'Alert lists (cursor pages), one alert, its history and comments, and state changes.',
   summaries: 'Alert and scan target counts for dashboards.',
   'scan targets': 'What is scanned (a cloud account, a domain, a SaaS tenant), its credential, schedule and checks.',
   'scan target groups': 'Groups that create scan targets from their compartments (Oracle, Bitbucket, GitLab).',
-  scans: "Scanner runs of a scan target: start, stop, list, and the findings a run loads.",
+  scans: 'Scanner runs of a scan target: start, stop, list, and the findings a run loads.',
   events: "The organization's event log (also delivered to webhooks), cursor-paged.",
   webhooks: 'Endpoints that receive the event log, signed (Standard Webhooks), with their deliveries.',
   attachments: 'Files: declared here, their bytes PUT to the signed upload URL, read through a signed download URL.',
@@ -148,11 +153,15 @@ const STREAMED_PATHS: Record<string, Record<string, unknown>> = {
     get: {
       operationId: 'getMeDocumentsByDocumentIdDownload',
       summary: "Download a finished document's file (streamed, with its content type and a Content-Disposition filename)",
-      description: "Download a finished document's file: text/csv or application/pdf, streamed, with a Content-Disposition filename. 404 until the document is DONE. Errors answer {statusCode, error, message}.",
+      description:
+        "Download a finished document's file: text/csv or application/pdf, streamed, with a Content-Disposition filename. 404 until the document is DONE. Errors answer {statusCode, error, message}.",
       tags: ['documents'],
       parameters: [{ name: 'documentId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
       responses: {
-        '200': { description: 'The file (text/csv or application/pdf)', content: { 'text/csv': { schema: { type: 'string' } }, 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+        '200': {
+          description: 'The file (text/csv or application/pdf)',
+          content: { 'text/csv': { schema: { type: 'string' } }, 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+        },
         ...ERROR_RESPONSES,
       },
       security: [{ ServiceAuth: [] }],

@@ -1,5 +1,7 @@
 import {
   buildSchema,
+  type GraphQLOutputType,
+  type GraphQLSchema,
   getNamedType,
   getNullableType,
   isEnumType,
@@ -8,10 +10,8 @@ import {
   isObjectType,
   isScalarType,
   Kind,
-  parse,
-  type GraphQLOutputType,
-  type GraphQLSchema,
   type OperationDefinitionNode,
+  parse,
   type SelectionSetNode,
 } from 'graphql';
 import { RawBody, type RestRoute } from './table';
@@ -65,7 +65,13 @@ class Sampler {
       value = isScalarType(inner) && (inner.name === 'Int' || inner.name === 'Float') ? 1_000_000_000 + this.next++ : `\u0001${this.next++}`;
       schema = isEnumType(inner) ? { type: 'string', enum: inner.getValues().map((v) => v.name) } : { ...(SCALARS[inner.name] ?? { type: 'string' }) };
       // Records the database already made JSON text (AlertPage.recordsJson): a list of one sampled record.
-      if (jsonText) value = JSON.stringify([this.sample(this.schema.getType(jsonText.type) as GraphQLOutputType, parse(`{ ${jsonText.fields} }`).definitions.map((d) => (d as OperationDefinitionNode).selectionSet)[0])]);
+      if (jsonText)
+        value = JSON.stringify([
+          this.sample(
+            this.schema.getType(jsonText.type) as GraphQLOutputType,
+            parse(`{ ${jsonText.fields} }`).definitions.map((d) => (d as OperationDefinitionNode).selectionSet)[0],
+          ),
+        ]);
     } else {
       const object: Record<string, unknown> = {};
       const properties: Record<string, JsonSchema> = {};
@@ -100,7 +106,10 @@ class Sampler {
           continue;
         }
         const owner = this.schema.getType(typeName);
-        const definition = owner && (isObjectType(owner) || 'getFields' in owner) ? (owner as { getFields(): Record<string, { type: GraphQLOutputType; description?: string | null }> }).getFields()[node.name.value] : undefined;
+        const definition =
+          owner && (isObjectType(owner) || 'getFields' in owner)
+            ? (owner as { getFields(): Record<string, { type: GraphQLOutputType; description?: string | null }> }).getFields()[node.name.value]
+            : undefined;
         if (definition) field(key, definition.type, node.selectionSet, definition.description, node.name.value);
       } else if (node.kind === Kind.INLINE_FRAGMENT) {
         this.collect(node.typeCondition?.name.value ?? typeName, node.selectionSet, field);

@@ -37,9 +37,16 @@ export function nullish<T extends z.ZodType>(inner: T) {
 
 /** ISO 8601 date or date-time; zone-less values are UTC (the Python SDK sends them naive). */
 export const dateTime = nullish(
-  z.string().refine((v) => /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v.length === 10 ? v : v.replace(' ', 'T'))), {
-    message: 'must be an ISO 8601 date or date-time',
-  }),
+  z
+    .string()
+    .refine(
+      (v) =>
+        /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) &&
+        !Number.isNaN(Date.parse(v.length === 10 ? v : v.replace(' ', 'T'))),
+      {
+        message: 'must be an ISO 8601 date or date-time',
+      },
+    ),
 );
 export const toGraphQLDate = (v: string | undefined) => (v === undefined ? undefined : v.replace(' ', 'T'));
 const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);

@@ -1,8 +1,8 @@
 import type express from 'express';
 import type { z } from 'zod/v4';
-import { HTTP_STATUS, RETRY_AFTER_SECONDS, VigilError, isErrorCode, notFound, restErrorBody } from '../../lib/errors';
-import { NUL_CHARACTER_MESSAGE, pathOfNulCharacter } from '../../lib/validate';
+import { HTTP_STATUS, isErrorCode, notFound, RETRY_AFTER_SECONDS, restErrorBody, VigilError } from '../../lib/errors';
 import { REQUEST_ERROR_CODES } from '../../lib/graphql-errors';
+import { NUL_CHARACTER_MESSAGE, pathOfNulCharacter } from '../../lib/validate';
 
 /**
  * A REST route is a row: method, path, input schemas, the GraphQL operation it runs through the

@@ -1,4 +1,4 @@
-import { GraphQLError, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { type DocumentNode, GraphQLError, type GraphQLSchema, specifiedRules, validate } from 'graphql';
 import type { RequestLimits } from '../../lib/config';
 import { countTokens } from '../../lib/document-tokens';
 import { armorValidationRules } from '../cost-limits';
@@ -21,13 +21,23 @@ export function documentLimits(limits: RequestLimits['graphql']): DocumentLimits
     refuse(query) {
       if (typeof query !== 'string' || limits.maxTokens <= 0) return undefined;
       if (countTokens(query, limits.maxTokens) <= limits.maxTokens) return undefined;
-      return new GraphQLError(`The document has more than ${limits.maxTokens} tokens, the limit (VIGIL_GRAPHQL_MAX_TOKENS)`, { extensions: { code: 'BAD_REQUEST' } });
+      return new GraphQLError(`The document has more than ${limits.maxTokens} tokens, the limit (VIGIL_GRAPHQL_MAX_TOKENS)`, {
+        extensions: { code: 'BAD_REQUEST' },
+      });
     },
     // With the code the same error gets over HTTP (lib/graphql-errors.ts): GRAPHQL_VALIDATION_FAILED,
     // graphql-armor's limits included (Apollo gives every validation error that code).
     validate: (schema, document) =>
       validate(schema, document, rules).map(
-        (error) => new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, originalError: error.originalError, extensions: { ...error.extensions, code: 'GRAPHQL_VALIDATION_FAILED' } }),
+        (error) =>
+          new GraphQLError(error.message, {
+            nodes: error.nodes,
+            source: error.source,
+            positions: error.positions,
+            path: error.path,
+            originalError: error.originalError,
+            extensions: { ...error.extensions, code: 'GRAPHQL_VALIDATION_FAILED' },
+          }),
       ),
   };
 }

@@ -1,15 +1,15 @@
 import type http from 'node:http';
-import type express from 'express';
 import type { ApolloGateway } from '@apollo/gateway';
 import type { ApolloServerPlugin } from '@apollo/server';
+import type express from 'express';
 import type { GraphQLSchema } from 'graphql';
 import type { VigilConfig } from '../../lib/config';
 import type { Database } from '../../lib/db';
+import { wakeOptionsOf } from '../../lib/event-wake';
 import { documentLimits } from './document-limits';
-import { SubscriptionService, type AdmitOperation, type RunQuery } from './service';
+import { type AdmitOperation, type RunQuery, SubscriptionService } from './service';
 import { sseTransport } from './sse-transport';
 import { attachWebSocketTransport } from './ws-transport';
-import { wakeOptionsOf } from '../../lib/event-wake';
 
 /** Live subscriptions (README "Live subscriptions"): what gateway/server.ts wires in. */
 export interface Subscriptions {
@@ -24,7 +24,13 @@ export interface Subscriptions {
   close(): Promise<void>;
 }
 
-export function createSubscriptions(config: VigilConfig, db: Database, gateway: ApolloGateway, runQuery: RunQuery, admitOperation: AdmitOperation): Subscriptions {
+export function createSubscriptions(
+  config: VigilConfig,
+  db: Database,
+  gateway: ApolloGateway,
+  runQuery: RunQuery,
+  admitOperation: AdmitOperation,
+): Subscriptions {
   let schema: GraphQLSchema | undefined;
   gateway.onSchemaLoadOrUpdate(({ apiSchema }) => {
     schema = apiSchema;

@@ -1,17 +1,17 @@
 import {
-  execute,
-  Kind,
-  print,
-  visit,
   type DocumentNode,
   type ExecutionResult,
+  execute,
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLSchema,
+  Kind,
   type OperationDefinitionNode,
+  print,
   type SelectionNode,
   type SelectionSetNode,
   type VariableDefinitionNode,
+  visit,
 } from 'graphql';
 import type { EventLogRow } from '../../lib/event-log';
 
@@ -33,7 +33,12 @@ export interface PayloadPlan {
 }
 
 /** Plans one subscription operation (validated against `schema`): done once per subscribe. */
-export function planPayload(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown>): PayloadPlan {
+export function planPayload(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown>,
+): PayloadPlan {
   const operation = document.definitions.find(
     (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName),
   ) as OperationDefinitionNode;
@@ -51,10 +56,16 @@ export function planPayload(schema: GraphQLSchema, document: DocumentNode, opera
         seq: row.seq,
         event: root.name.value === 'eventAppended' ? eventValue(row) : row.name,
       };
-      // biome-ignore lint/suspicious/noExplicitAny: a payload object of any selected type
-      const fieldResolver = (source: any, _args: unknown, _ctx: unknown, info: { fieldName: string; parentType: { name: string }; path: { key: string | number } }) => {
+      const fieldResolver = (
+        // biome-ignore lint/suspicious/noExplicitAny: a payload object of any selected type
+        source: any,
+        _args: unknown,
+        _ctx: unknown,
+        info: { fieldName: string; parentType: { name: string }; path: { key: string | number } },
+      ) => {
         if (info.parentType.name === 'Subscription') return value;
-        if (info.parentType.name === 'AlertChange' && info.fieldName === 'alert') return (fetched?.data as Record<string, unknown> | null | undefined)?.[String(info.path.key)] ?? null;
+        if (info.parentType.name === 'AlertChange' && info.fieldName === 'alert')
+          return (fetched?.data as Record<string, unknown> | null | undefined)?.[String(info.path.key)] ?? null;
         if (source?.[LOCAL]) return source[info.fieldName];
         return source?.[info.path.key];
       };
@@ -99,14 +110,22 @@ function buildAlertQuery(operation: OperationDefinitionNode, fragments: Map<stri
     byKey.set(key, [...(byKey.get(key) ?? []), field]);
   }
   const variable = (name: string) => ({ kind: Kind.VARIABLE, name: { kind: Kind.NAME, value: name } }) as const;
-  const argument = (name: string, value: import('graphql').ValueNode): import('graphql').ArgumentNode => ({ kind: Kind.ARGUMENT, name: { kind: Kind.NAME, value: name }, value });
+  const argument = (name: string, value: import('graphql').ValueNode): import('graphql').ArgumentNode => ({
+    kind: Kind.ARGUMENT,
+    name: { kind: Kind.NAME, value: name },
+    value,
+  });
   const selections: FieldNode[] = [...byKey].map(([key, fields]) => {
     const lang = fields[0].arguments?.find((a) => a.name.value === 'lang');
     return {
       kind: Kind.FIELD,
       alias: { kind: Kind.NAME, value: key },
       name: { kind: Kind.NAME, value: 'alert' },
-      arguments: [argument('id', variable('__alertId')), argument('organizationId', variable('__organizationId')), ...(lang ? [argument('lang', lang.value)] : [])],
+      arguments: [
+        argument('id', variable('__alertId')),
+        argument('organizationId', variable('__organizationId')),
+        ...(lang ? [argument('lang', lang.value)] : []),
+      ],
       selectionSet: { kind: Kind.SELECTION_SET, selections: fields.flatMap((f) => f.selectionSet?.selections ?? []) },
     };
   });

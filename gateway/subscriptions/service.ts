@@ -1,29 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import {
-  getArgumentValues,
-  getVariableValues,
-  GraphQLError,
-  Kind,
-  parse,
-  print,
   type DocumentNode,
-  type FieldNode,
   type ExecutionArgs,
   type ExecutionResult,
+  type FieldNode,
+  GraphQLError,
   type GraphQLSchema,
+  getArgumentValues,
+  getVariableValues,
+  Kind,
   type OperationDefinitionNode,
+  parse,
+  print,
 } from 'graphql';
-import type { Database } from '../../lib/db';
 import { authenticateApiKey } from '../../lib/api-keys';
+import type { Database } from '../../lib/db';
 import { VigilError } from '../../lib/errors';
 import type { EventLogRow } from '../../lib/event-log';
+import { EventTail } from '../../lib/event-tail';
+import { openSharedWakeChannel, type WakeChannel, type WakeChannelOptions } from '../../lib/event-wake';
 import { log } from '../../lib/log';
 import type { Principal } from '../../lib/principal';
-import { EventTail } from '../../lib/event-tail';
 import { planPayload } from './payload';
-import { openStream, openAfter, STREAM_FIELDS, type StreamArgs, type StreamField } from './streams';
-import { runSubscription, type ActiveSubscription, type EndCode } from './subscription';
-import { openSharedWakeChannel, type WakeChannel, type WakeChannelOptions } from '../../lib/event-wake';
+import { openAfter, openStream, STREAM_FIELDS, type StreamArgs, type StreamField } from './streams';
+import { type ActiveSubscription, type EndCode, runSubscription } from './subscription';
 
 /**
  * The gateway's subscription service: one event tail, one wake channel, the connected sessions
@@ -145,7 +145,9 @@ export class SubscriptionService {
     } catch {
       return undefined;
     }
-    const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName));
+    const operation = document.definitions.find(
+      (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName),
+    );
     const root = operation?.selectionSet.selections[0];
     if (operation?.operation !== 'subscription' || root?.kind !== Kind.FIELD || !STREAM_FIELDS.includes(root.name.value as StreamField)) return undefined;
     try {
@@ -183,7 +185,13 @@ export class SubscriptionService {
     }
   }
 
-  private async subscribe(session: Session, document: DocumentNode, operation: OperationDefinitionNode, operationName: string | undefined, variables: Record<string, unknown>) {
+  private async subscribe(
+    session: Session,
+    document: DocumentNode,
+    operation: OperationDefinitionNode,
+    operationName: string | undefined,
+    variables: Record<string, unknown>,
+  ) {
     const root = operation.selectionSet.selections[0];
     if (root?.kind !== Kind.FIELD || !STREAM_FIELDS.includes(root.name.value as StreamField)) {
       throw new GraphQLError('A subscription selects one of alertChanged, followingAlertChanged, eventAppended', { extensions: { code: 'BAD_REQUEST' } });
@@ -203,7 +211,13 @@ export class SubscriptionService {
     }
   }
 
-  private async openSubscription(session: Session, document: DocumentNode, operation: OperationDefinitionNode, operationName: string | undefined, variables: Record<string, unknown>) {
+  private async openSubscription(
+    session: Session,
+    document: DocumentNode,
+    operation: OperationDefinitionNode,
+    operationName: string | undefined,
+    variables: Record<string, unknown>,
+  ) {
     const root = operation.selectionSet.selections[0] as FieldNode;
     const field = root.name.value as StreamField;
     const args = argumentValues(this.apiSchema(), field, root, operation, variables);
@@ -217,7 +231,11 @@ export class SubscriptionService {
         tail: this.tail,
         bufferLimit: this.settings.bufferLimit,
         fetchAlert: (row) => (plan.alertQuery ? this.fetchAlert(session, row, plan.alertQuery.text, alertVariables) : null),
-        shareMessage: (row, build) => this.shareMessage(`${session.principal.apiKeyId}\0${operationName ?? ''}\0${print(document)}\0${JSON.stringify(variables)}\0${row.seq}\0${row.id}`, build),
+        shareMessage: (row, build) =>
+          this.shareMessage(
+            `${session.principal.apiKeyId}\0${operationName ?? ''}\0${print(document)}\0${JSON.stringify(variables)}\0${row.seq}\0${row.id}`,
+            build,
+          ),
         onAccessEvent: () => this.recheckSoon(),
         reopen: (current) => openStream(this.db.pool, this.secret, session.principal, current.field, current.args),
       },
@@ -319,7 +337,8 @@ export class SubscriptionService {
   async close(): Promise<void> {
     this.closing = true;
     clearTimeout(this.recheckTimer);
-    for (const session of this.sessions) for (const active of session.subscriptions) active.end('GOING_AWAY', 'The gateway is shutting down; subscribe again with after: extensions.cursor');
+    for (const session of this.sessions)
+      for (const active of session.subscriptions) active.end('GOING_AWAY', 'The gateway is shutting down; subscribe again with after: extensions.cursor');
     await this.recheckRunning?.catch(() => undefined);
     await this.tail.close();
     await this.channel.close();
@@ -333,7 +352,13 @@ export const newRequestId = () => randomUUID();
  * as for a query (a list for a list, enum names, IDs as strings, defaults), refused with
  * BAD_USER_INPUT — the code a query's invalid variables get over HTTP (lib/graphql-errors.ts) — before any stream opens.
  */
-export function argumentValues(schema: GraphQLSchema, field: StreamField, node: FieldNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): StreamArgs {
+export function argumentValues(
+  schema: GraphQLSchema,
+  field: StreamField,
+  node: FieldNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): StreamArgs {
   const definition = schema.getSubscriptionType()?.getFields()[field];
   if (!definition) throw new GraphQLError(`Unknown subscription ${field}`, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {}, { maxErrors: 20 });

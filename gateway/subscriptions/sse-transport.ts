@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type express from 'express';
-import { createHandler } from 'graphql-sse/lib/use/express';
 import type { RequestParams } from 'graphql-sse';
 import { TOKEN_HEADER_KEY, TOKEN_QUERY_KEY } from 'graphql-sse';
+import { createHandler } from 'graphql-sse/lib/use/express';
 import { bearerToken } from '../../lib/api-keys';
 import type { Principal } from '../../lib/principal';
 import type { DocumentLimits } from './document-limits';
@@ -30,7 +30,12 @@ interface Reservation {
   lapse: NodeJS.Timeout;
 }
 
-const json = (status: number, statusText: string, code: string, message: string): [string, { status: number; statusText: string; headers: Record<string, string> }] => [
+const json = (
+  status: number,
+  statusText: string,
+  code: string,
+  message: string,
+): [string, { status: number; statusText: string; headers: Record<string, string> }] => [
   JSON.stringify({ errors: [{ message, extensions: { code } }] }),
   { status, statusText, headers: { 'content-type': 'application/json; charset=utf-8' } },
 ];
@@ -87,7 +92,8 @@ export function sseTransport(service: SubscriptionService, limits: DocumentLimit
     onSubscribe: async (req, params: RequestParams) => {
       const raw = req.raw as express.Request;
       const refusal = limits.refuse(params.query);
-      if (refusal) return [JSON.stringify({ errors: [refusal.toJSON()] }), { status: 400, statusText: 'Bad Request', headers: { 'content-type': 'application/json' } }];
+      if (refusal)
+        return [JSON.stringify({ errors: [refusal.toJSON()] }), { status: 400, statusText: 'Bad Request', headers: { 'content-type': 'application/json' } }];
       const caller = callers.get(raw);
       if (!caller) return json(401, 'Unauthorized', 'UNAUTHENTICATED', 'A valid API key is required (Authorization: Bearer <key>)');
       const streamToken = req.headers.get(TOKEN_HEADER_KEY) || new URL(req.url ?? '', 'http://localhost/').searchParams.get(TOKEN_QUERY_KEY);
@@ -95,7 +101,13 @@ export function sseTransport(service: SubscriptionService, limits: DocumentLimit
       let session = reservation?.session;
       if (!session) {
         // Distinct connections: the operation lives as long as this request.
-        const own: Session = { token: caller.token, principal: caller.principal, origin: `${raw.protocol}://${raw.host}`, subscriptions: new Set(), revoke: () => undefined };
+        const own: Session = {
+          token: caller.token,
+          principal: caller.principal,
+          origin: `${raw.protocol}://${raw.host}`,
+          subscriptions: new Set(),
+          revoke: () => undefined,
+        };
         service.addSession(own);
         raw.res?.on('close', () => service.removeSession(own));
         session = own;

@@ -1,10 +1,10 @@
-import type pg from 'pg';
 import { GraphQLError } from 'graphql';
-import { cursorCodec, type CursorCodec } from '../../lib/cursors';
-import { deriveFollowingEvent, FOLLOWED_EVENT_NAMES, followsOf, type EventLogRow } from '../../lib/event-log';
-import { Visibility } from '../../lib/visibility';
-import type { Principal } from '../../lib/principal';
+import type pg from 'pg';
+import { type CursorCodec, cursorCodec } from '../../lib/cursors';
 import { VigilError } from '../../lib/errors';
+import { deriveFollowingEvent, type EventLogRow, FOLLOWED_EVENT_NAMES, followsOf } from '../../lib/event-log';
+import type { Principal } from '../../lib/principal';
+import { Visibility } from '../../lib/visibility';
 
 /**
  * The three live streams (SDL: subgraphs/alerts/subscriptions.graphql and
@@ -62,7 +62,8 @@ export function openAfter(codec: CursorCodec, after: string | null | undefined):
 const within = (list: readonly string[] | null | undefined, value: unknown) => !list || list.length === 0 || list.includes(String(value));
 
 function alertFilter(args: StreamArgs): (data: Record<string, unknown>) => boolean {
-  return (data) => within(args.severities, data.severity) && within(args.states, data.state) && within(args.scanTargetIds, data.scanTargetId) && within(args.rules, data.rule);
+  return (data) =>
+    within(args.severities, data.severity) && within(args.states, data.state) && within(args.scanTargetIds, data.scanTargetId) && within(args.rules, data.rule);
 }
 
 /**

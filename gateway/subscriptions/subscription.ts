@@ -1,8 +1,8 @@
+import { type ExecutionResult, GraphQLError } from 'graphql';
 import type pg from 'pg';
-import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { EventLogRow } from '../../lib/event-log';
-import { log } from '../../lib/log';
 import type { EventTail } from '../../lib/event-tail';
+import { log } from '../../lib/log';
 import type { PayloadPlan } from './payload';
 import type { OpenStream } from './streams';
 
@@ -60,7 +60,13 @@ export interface SubscriptionDeps {
   reopen(stream: OpenStream): Promise<OpenStream>;
 }
 
-export function runSubscription(deps: SubscriptionDeps, first: OpenStream, plan: PayloadPlan, after: bigint | null, register: (active: ActiveSubscription) => () => void): AsyncGenerator<ExecutionResult> {
+export function runSubscription(
+  deps: SubscriptionDeps,
+  first: OpenStream,
+  plan: PayloadPlan,
+  after: bigint | null,
+  register: (active: ActiveSubscription) => () => void,
+): AsyncGenerator<ExecutionResult> {
   let stream = first;
   const queue: EventLogRow[] = [];
   let ending: { code: EndCode; message: string } | null = null;
@@ -84,7 +90,11 @@ export function runSubscription(deps: SubscriptionDeps, first: OpenStream, plan:
     signal();
   };
   const failed = (error: unknown) => {
-    log.warn('subscriptions: a stream failed and was ended; the others go on', { field: stream.field, organizationId: stream.organizationId, error: error instanceof Error ? error.message : String(error) });
+    log.warn('subscriptions: a stream failed and was ended; the others go on', {
+      field: stream.field,
+      organizationId: stream.organizationId,
+      error: error instanceof Error ? error.message : String(error),
+    });
     end('INTERNAL_SERVER_ERROR', 'The stream failed; subscribe again with after: extensions.cursor to resume');
   };
   const onEntry = (row: EventLogRow) => {
@@ -106,7 +116,10 @@ export function runSubscription(deps: SubscriptionDeps, first: OpenStream, plan:
         return;
       }
       if (queue.length >= deps.bufferLimit) {
-        end('SUBSCRIBER_TOO_SLOW', `The subscriber fell more than ${deps.bufferLimit} events behind the stream; subscribe again with after: extensions.cursor to resume`);
+        end(
+          'SUBSCRIBER_TOO_SLOW',
+          `The subscriber fell more than ${deps.bufferLimit} events behind the stream; subscribe again with after: extensions.cursor to resume`,
+        );
         return;
       }
       queue.push(seen);
@@ -215,7 +228,14 @@ export function runSubscription(deps: SubscriptionDeps, first: OpenStream, plan:
       }
     } catch (error) {
       failed(error);
-      if (!cancelled) yield { errors: [new GraphQLError(ending?.message ?? 'The stream failed', { extensions: { code: 'INTERNAL_SERVER_ERROR', cursor: stream.codec.seal([(delivered ?? 0n).toString()]) } })] };
+      if (!cancelled)
+        yield {
+          errors: [
+            new GraphQLError(ending?.message ?? 'The stream failed', {
+              extensions: { code: 'INTERNAL_SERVER_ERROR', cursor: stream.codec.seal([(delivered ?? 0n).toString()]) },
+            }),
+          ],
+        };
     } finally {
       stop();
       unregister();

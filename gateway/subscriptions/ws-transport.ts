@@ -1,6 +1,6 @@
 import type http from 'node:http';
-import { WebSocketServer, type WebSocket } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import { bearerToken } from '../../lib/api-keys';
 import type { DocumentLimits } from './document-limits';
 import type { Session, SubscriptionService } from './service';

@@ -1,5 +1,5 @@
 import { log } from '../log';
-import type { JobPayloads, JobKind } from './kinds';
+import type { JobKind, JobPayloads } from './kinds';
 import { enqueue, type JobDatabase } from './queue';
 
 export interface PeriodicJob {
@@ -16,7 +16,9 @@ export function enqueueEvery<K extends JobKind>(db: JobDatabase, kind: K, payloa
   let stopped = false;
   const request = () => {
     if (stopped) return;
-    enqueue(db, kind, payload, { singletonKey: kind, retries: 0 }).catch((error: Error) => log.warn('could not enqueue a periodic job', { kind, error: error.message }));
+    enqueue(db, kind, payload, { singletonKey: kind, retries: 0 }).catch((error: Error) =>
+      log.warn('could not enqueue a periodic job', { kind, error: error.message }),
+    );
   };
   const timer = setInterval(request, everyMs);
   timer.unref();

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { currentRequestId } from '../request-context';
 import type { Database } from '../db';
+import { currentRequestId } from '../request-context';
 import type { JobKind, JobPayloads } from './kinds';
 
 /**
@@ -85,7 +85,8 @@ function checkOptions(options: EnqueueOptions): { maxAttempts: number; backoffMs
   const backoffMs = options.backoff?.delayMs ?? 1_000;
   const backoffFactor = options.backoff?.factor ?? 2;
   if (!Number.isInteger(retries) || retries < 0 || retries > 1_000) throw new RangeError(`retries must be an integer 0…1000, got ${retries}`);
-  if (!Number.isInteger(backoffMs) || backoffMs < 0 || backoffMs > MAX_BACKOFF_MS) throw new RangeError(`backoff.delayMs must be an integer 0…${MAX_BACKOFF_MS}, got ${backoffMs}`);
+  if (!Number.isInteger(backoffMs) || backoffMs < 0 || backoffMs > MAX_BACKOFF_MS)
+    throw new RangeError(`backoff.delayMs must be an integer 0…${MAX_BACKOFF_MS}, got ${backoffMs}`);
   if (!(backoffFactor >= 1 && backoffFactor <= 10)) throw new RangeError(`backoff.factor must be 1…10, got ${backoffFactor}`);
   return { maxAttempts: retries + 1, backoffMs, backoffFactor };
 }
@@ -148,7 +149,10 @@ const held = (job: JobRow) => [job.id, job.lockedBy, job.attempts];
 
 /** Extends the lease of a running job; false when the job is no longer this claim's. */
 export async function renewLease(db: JobDatabase, job: JobRow, leaseMs: number): Promise<boolean> {
-  const { rowCount } = await db.pool.query(`UPDATE jobs.jobs SET "lockedUntil" = now() + $4::double precision ${MS}, "updatedAt" = now() WHERE ${HELD}`, [...held(job), leaseMs]);
+  const { rowCount } = await db.pool.query(`UPDATE jobs.jobs SET "lockedUntil" = now() + $4::double precision ${MS}, "updatedAt" = now() WHERE ${HELD}`, [
+    ...held(job),
+    leaseMs,
+  ]);
   return rowCount === 1;
 }
 

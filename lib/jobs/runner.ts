@@ -4,7 +4,7 @@ import { log } from '../log';
 import { jobDuration } from '../metrics';
 import { withRequestId } from '../request-context';
 import type { JobKind, JobPayloads } from './kinds';
-import { claimJobs, completeJob, failJob, onJobEnqueued, recoverExpiredLeases, releaseJob, renewLease, type JobDatabase, type JobRow } from './queue';
+import { claimJobs, completeJob, failJob, type JobDatabase, type JobRow, onJobEnqueued, recoverExpiredLeases, releaseJob, renewLease } from './queue';
 
 /**
  * A job runner: polls the queue for the kinds it has handlers for, runs up to `concurrency` jobs
@@ -136,10 +136,22 @@ export function startJobRunner(db: JobDatabase, options: JobRunnerOptions): JobR
         log.debug('job done', { workerId, jobId: job.id, kind: job.kind, ms: Date.now() - started, recorded, requestId: job.requestId ?? undefined });
       } catch (error) {
         clearInterval(heartbeat);
-        jobDuration.observe({ kind: job.kind, outcome: entry.released ? 'released' : job.attempts >= job.maxAttempts ? 'failed' : 'retried' }, (Date.now() - started) / 1000);
+        jobDuration.observe(
+          { kind: job.kind, outcome: entry.released ? 'released' : job.attempts >= job.maxAttempts ? 'failed' : 'retried' },
+          (Date.now() - started) / 1000,
+        );
         if (entry.released) return;
         const outcome = await failJob(db, job, errorText(error));
-        log.warn('job attempt failed', { workerId, jobId: job.id, kind: job.kind, attempt: job.attempts, of: job.maxAttempts, outcome, error: errorText(error), requestId: job.requestId ?? undefined });
+        log.warn('job attempt failed', {
+          workerId,
+          jobId: job.id,
+          kind: job.kind,
+          attempt: job.attempts,
+          of: job.maxAttempts,
+          outcome,
+          error: errorText(error),
+          requestId: job.requestId ?? undefined,
+        });
       }
     })()
       .catch((error: unknown) => log.error('job outcome not recorded', { workerId, jobId: job.id, error: errorText(error) }))

@@ -2,8 +2,8 @@ import express from 'express';
 import { restErrorBody } from '../errors';
 import { log } from '../log';
 import { ContentMismatch, type ObjectStorage } from './object-storage';
-import { openGrant } from './signed-tokens';
 import { contentDisposition } from './s3';
+import { openGrant } from './signed-tokens';
 
 /**
  * The endpoints behind local-disk storage URLs: `PUT /storage/<token>` stores the body when its
@@ -22,7 +22,8 @@ export function localStorageRoutes(storage: ObjectStorage, secret: string, serve
     if (!opened.ok || opened.grant.op !== 'put') return refuse(res, 403, `This upload URL is not valid (${opened.ok ? 'not an upload URL' : opened.reason})`);
     const { grant } = opened;
     const declared = req.header('content-length');
-    if (declared !== undefined && Number(declared) !== grant.length) return refuse(res, 400, `Content-Length ${declared} is not the attachment's contentLength ${grant.length}`);
+    if (declared !== undefined && Number(declared) !== grant.length)
+      return refuse(res, 400, `Content-Length ${declared} is not the attachment's contentLength ${grant.length}`);
     const md5Header = req.header('content-md5');
     if (md5Header !== undefined && md5Header !== grant.md5) return refuse(res, 400, `Content-MD5 ${md5Header} is not the attachment's contentMD5`);
     try {
@@ -39,7 +40,8 @@ export function localStorageRoutes(storage: ObjectStorage, secret: string, serve
   });
   router.get('/storage/:token', async (req, res, next) => {
     const opened = openGrant(secret, req.params.token);
-    if (!opened.ok || opened.grant.op !== 'get') return refuse(res, 403, `This download URL is not valid (${opened.ok ? 'not a download URL' : opened.reason})`);
+    if (!opened.ok || opened.grant.op !== 'get')
+      return refuse(res, 403, `This download URL is not valid (${opened.ok ? 'not a download URL' : opened.reason})`);
     const { grant } = opened;
     // A download URL never outlives its attachment: one expired (or deleted) meanwhile serves nothing.
     let live: boolean;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { LocalDiskStorage } from './local';
-import { S3Storage, type S3Settings } from './s3';
 import type { ObjectStorage } from './object-storage';
+import { type S3Settings, S3Storage } from './s3';
 
 export * from './object-storage';
 
@@ -22,4 +22,4 @@ export function createStorage(settings: StorageSettings): ObjectStorage {
   return new LocalDiskStorage(path.join(settings.dataDir, 'attachments'), settings.secret);
 }
 
-export { LocalDiskStorage, S3Storage, type S3Settings };
+export { LocalDiskStorage, type S3Settings, S3Storage };

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ContentMismatch, type DownloadUrlOptions, type ExpectedContent, type ObjectStorage, type StoredObject, type UploadUrlOptions } from './object-storage';
 import { signGrant } from './signed-tokens';
@@ -76,12 +76,25 @@ export class LocalDiskStorage implements ObjectStorage {
   }
 
   async uploadUrl(key: string, options: UploadUrlOptions): Promise<string> {
-    const token = signGrant(this.secret, { op: 'put', key, exp: Math.floor(Date.now() / 1000) + options.expiresInSeconds, length: options.length, md5: options.md5, contentType: options.contentType });
+    const token = signGrant(this.secret, {
+      op: 'put',
+      key,
+      exp: Math.floor(Date.now() / 1000) + options.expiresInSeconds,
+      length: options.length,
+      md5: options.md5,
+      contentType: options.contentType,
+    });
     return `${options.base}/storage/${token}`;
   }
 
   async downloadUrl(key: string, options: DownloadUrlOptions): Promise<string> {
-    const token = signGrant(this.secret, { op: 'get', key, exp: Math.floor(Date.now() / 1000) + options.expiresInSeconds, fileName: options.fileName, contentType: options.contentType });
+    const token = signGrant(this.secret, {
+      op: 'get',
+      key,
+      exp: Math.floor(Date.now() / 1000) + options.expiresInSeconds,
+      fileName: options.fileName,
+      contentType: options.contentType,
+    });
     return `${options.base}/storage/${token}`;
   }
 }

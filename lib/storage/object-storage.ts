@@ -42,8 +42,10 @@ export interface ObjectStorage {
 
 /** The bytes received are not the ones declared (length or MD5): nothing was stored. */
 export class ContentMismatch extends Error {
-  constructor(readonly field: 'contentLength' | 'contentMD5', message: string) {
+  constructor(
+    readonly field: 'contentLength' | 'contentMD5',
+    message: string,
+  ) {
     super(message);
   }
 }
-

@@ -1,6 +1,6 @@
+import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { Readable } from 'node:stream';
 import type { DownloadUrlOptions, ExpectedContent, ObjectStorage, StoredObject, UploadUrlOptions } from './object-storage';
 import { ContentMismatch } from './object-storage';
 
@@ -30,7 +30,8 @@ export class S3Storage implements ObjectStorage {
       region: settings.region,
       endpoint: settings.endpoint,
       forcePathStyle: settings.forcePathStyle,
-      credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
       // The SDK's default CRC32 checksums would be added to presigned URLs a plain client cannot match.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
@@ -38,11 +39,23 @@ export class S3Storage implements ObjectStorage {
   }
 
   async put(key: string, body: Readable, expected: ExpectedContent, contentType = 'application/octet-stream'): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: body, ContentLength: expected.length, ContentMD5: expected.md5, ContentType: contentType }));
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: key,
+        Body: body,
+        ContentLength: expected.length,
+        ContentMD5: expected.md5,
+        ContentType: contentType,
+      }),
+    );
     const stored = await this.head(key);
     if (!stored || stored.length !== expected.length || Buffer.from(stored.md5Hex, 'hex').toString('base64') !== expected.md5) {
       await this.delete(key);
-      throw new ContentMismatch(stored?.length !== expected.length ? 'contentLength' : 'contentMD5', 'the stored object does not match its declared length and MD5');
+      throw new ContentMismatch(
+        stored?.length !== expected.length ? 'contentLength' : 'contentMD5',
+        'the stored object does not match its declared length and MD5',
+      );
     }
   }
 
@@ -67,8 +80,17 @@ export class S3Storage implements ObjectStorage {
   }
 
   async uploadUrl(key: string, options: UploadUrlOptions): Promise<string> {
-    const command = new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, ContentLength: options.length, ContentMD5: options.md5, ContentType: options.contentType });
-    return getSignedUrl(this.client, command, { expiresIn: options.expiresInSeconds, signableHeaders: new Set(['content-md5', 'content-length', 'content-type']) });
+    const command = new PutObjectCommand({
+      Bucket: this.settings.bucket,
+      Key: key,
+      ContentLength: options.length,
+      ContentMD5: options.md5,
+      ContentType: options.contentType,
+    });
+    return getSignedUrl(this.client, command, {
+      expiresIn: options.expiresInSeconds,
+      signableHeaders: new Set(['content-md5', 'content-length', 'content-type']),
+    });
   }
 
   async downloadUrl(key: string, options: DownloadUrlOptions): Promise<string> {

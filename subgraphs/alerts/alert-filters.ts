@@ -1,4 +1,4 @@
-import { Visibility, type View } from '../../lib/visibility';
+import { type View, Visibility } from '../../lib/visibility';
 import { STATES } from '../../lib/vocabulary';
 import { liveTargetCondition, type Params } from './alert-sql';
 

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { GroupedOrder, Severity, SortDirection } from '../../lib/vocabulary';
 import { filterConditions } from './alert-filters';
 import type { ListOptions } from './alert-lists';
-import { Params, readKeysetCursor, SEVERITY_RANK_SQL, titleColumn, type Page } from './alert-sql';
+import { type Page, Params, readKeysetCursor, SEVERITY_RANK_SQL, titleColumn } from './alert-sql';
 
 export interface RuleGroupRow {
   rule: string;
@@ -25,16 +25,16 @@ export function defaultGroupedSort(order: GroupedOrder): SortDirection {
 }
 
 /** Alerts grouped by rule (the rule's worst severity, its threshold, the count), keyset-paged on (key, rule). */
-export async function listRuleGroups(
-  pool: pg.Pool,
-  options: Omit<ListOptions, 'order'> & { order: GroupedOrder },
-): Promise<Page<RuleGroupRow>> {
+export async function listRuleGroups(pool: pg.Pool, options: Omit<ListOptions, 'order'> & { order: GroupedOrder }): Promise<Page<RuleGroupRow>> {
   const { organizationIds, order, sort, size } = options;
   const keyDef = GROUP_KEYS[order];
   const position = readKeysetCursor(options.cursors, options.cursor, 'g', order, sort);
   if (!organizationIds.length) return { data: [], cursor: null };
   const p = new Params();
-  const where = [`a."organizationId" = ANY(${p.add(organizationIds)}::uuid[])`, ...filterConditions(options.filter, p, organizationIds, { view: options.view })];
+  const where = [
+    `a."organizationId" = ANY(${p.add(organizationIds)}::uuid[])`,
+    ...filterConditions(options.filter, p, organizationIds, { view: options.view }),
+  ];
   const dir = sort === 'DESC' ? 'DESC' : 'ASC';
   const cmp = sort === 'DESC' ? '<' : '>';
   const after = position ? `WHERE (${keyDef.expr}, g.rule) ${cmp} (${p.add(position.key)}::${keyDef.type}, ${p.add(position.id)}::text)` : '';
@@ -45,12 +45,25 @@ export async function listRuleGroups(
                  LEFT JOIN alerts.rules r ON r.id = g.rule
                 ${after}
                 ORDER BY ${keyDef.expr} ${dir}, g.rule ${dir} LIMIT ${p.add(size + 1)}`;
-  const { rows } = await pool.query<{ rule: string; severityRank: number; timelinessThreshold: number | null; total: number; sortKey: string; ruleTitle: string | null }>(sql, p.values);
+  const { rows } = await pool.query<{
+    rule: string;
+    severityRank: number;
+    timelinessThreshold: number | null;
+    total: number;
+    sortKey: string;
+    ruleTitle: string | null;
+  }>(sql, p.values);
   const more = rows.length > size;
   const data = more ? rows.slice(0, size) : rows;
   const last = data[data.length - 1];
   return {
-    data: data.map((g) => ({ rule: g.rule, ruleTitle: g.ruleTitle, severity: SEVERITY_BY_RANK[g.severityRank] ?? 'INFO', timelinessThreshold: g.timelinessThreshold, total: g.total })),
+    data: data.map((g) => ({
+      rule: g.rule,
+      ruleTitle: g.ruleTitle,
+      severity: SEVERITY_BY_RANK[g.severityRank] ?? 'INFO',
+      timelinessThreshold: g.timelinessThreshold,
+      total: g.total,
+    })),
     cursor: more && last ? options.cursors.seal(['g', order, sort, last.sortKey, last.rule]) : null,
   };
 }
@@ -64,7 +77,10 @@ export async function listRuleGroupsByPage(
   if (!organizationIds.length) return { data: [], total: 0 };
   const keyDef = GROUP_KEYS[order];
   const p = new Params();
-  const where = [`a."organizationId" = ANY(${p.add(organizationIds)}::uuid[])`, ...filterConditions(options.filter, p, organizationIds, { view: options.view })];
+  const where = [
+    `a."organizationId" = ANY(${p.add(organizationIds)}::uuid[])`,
+    ...filterConditions(options.filter, p, organizationIds, { view: options.view }),
+  ];
   const dir = sort === 'DESC' ? 'DESC' : 'ASC';
   const sql = `SELECT g.*, count(*) OVER ()::int AS "groups", r.${titleColumn(options.lang)} AS "ruleTitle"
                  FROM (SELECT a.rule, max(${SEVERITY_RANK_SQL('a.severity')}) AS "severityRank",
@@ -73,14 +89,30 @@ export async function listRuleGroupsByPage(
                  LEFT JOIN alerts.rules r ON r.id = g.rule
                 ORDER BY ${keyDef.expr} ${dir}, g.rule ${dir}
                 LIMIT ${p.add(options.pageSize)} OFFSET ${p.add((options.page - 1) * options.pageSize)}`;
-  const { rows } = await pool.query<{ rule: string; severityRank: number; timelinessThreshold: number | null; total: number; groups: number; ruleTitle: string | null }>(sql, p.values);
+  const { rows } = await pool.query<{
+    rule: string;
+    severityRank: number;
+    timelinessThreshold: number | null;
+    total: number;
+    groups: number;
+    ruleTitle: string | null;
+  }>(sql, p.values);
   let total = rows[0]?.groups;
   if (total === undefined) {
-    const counted = await pool.query<{ n: number }>(`SELECT count(DISTINCT a.rule)::int AS n FROM alerts.alerts a WHERE ${where.join(' AND ')}`, p.values.slice(0, -2));
+    const counted = await pool.query<{ n: number }>(
+      `SELECT count(DISTINCT a.rule)::int AS n FROM alerts.alerts a WHERE ${where.join(' AND ')}`,
+      p.values.slice(0, -2),
+    );
     total = counted.rows[0].n;
   }
   return {
-    data: rows.map((g) => ({ rule: g.rule, ruleTitle: g.ruleTitle, severity: SEVERITY_BY_RANK[g.severityRank] ?? 'INFO', timelinessThreshold: g.timelinessThreshold, total: g.total })),
+    data: rows.map((g) => ({
+      rule: g.rule,
+      ruleTitle: g.ruleTitle,
+      severity: SEVERITY_BY_RANK[g.severityRank] ?? 'INFO',
+      timelinessThreshold: g.timelinessThreshold,
+      total: g.total,
+    })),
     total,
   };
 }

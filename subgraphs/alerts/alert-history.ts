@@ -3,7 +3,7 @@ import type { CursorCodec } from '../../lib/cursors';
 import { badRequest } from '../../lib/errors';
 import { sequenceNumber } from '../../lib/validate';
 import type { Lang } from '../../lib/vocabulary';
-import { liveTargetCondition, Params, titleColumn, type HistoryRow, type Page } from './alert-sql';
+import { type HistoryRow, liveTargetCondition, type Page, Params, titleColumn } from './alert-sql';
 
 /** Alert history records: an organization's (cursor after cursor) and one alert's (by page or cursor). */
 

@@ -1,17 +1,18 @@
 import type pg from 'pg';
 import type { CursorCodec } from '../../lib/cursors';
 import { spreadsheetCellSql, spreadsheetListSql } from '../../lib/spreadsheet-cells';
-import { Visibility, type View } from '../../lib/visibility';
+import { type View, Visibility } from '../../lib/visibility';
 import type { AlertOrder, Lang, SortDirection } from '../../lib/vocabulary';
-import { iso } from './event-payloads';
-import { expandStates, filterConditions, type AlertFilter } from './alert-filters';
+import { type AlertFilter, expandStates, filterConditions } from './alert-filters';
 import {
   ALERT_COLUMNS,
+  type AlertRow,
+  InlineParams,
   LIVE_TARGET_SQL,
   normalizeKey,
   orderBySql,
   orderKey,
-  InlineParams,
+  type Page,
   Params,
   readKeysetCursor,
   SEVERITY_RANKS,
@@ -19,9 +20,8 @@ import {
   stripSortKey,
   titleColumn,
   UUID,
-  type AlertRow,
-  type Page,
 } from './alert-sql';
+import { iso } from './event-payloads';
 
 /** Alert lists (keyset and legacy page-numbered) and single alerts. */
 
@@ -54,7 +54,6 @@ export interface ListOptions {
   cursors: CursorCodec;
   lang: Lang;
 }
-
 
 /**
  * An alert row `a` (ALERT_COLUMNS) with its rule title `title` as the JSON record REST clients get:
@@ -151,7 +150,10 @@ export async function listAlertsByPage(
   if (!organizationIds.length) return { data: [], total: 0 };
   const keyDef = orderKey(order, options.view);
   const p = new Params();
-  const where = [`a."organizationId" = ANY(${p.add(organizationIds)}::uuid[])`, ...filterConditions(options.filter, p, organizationIds, { view: options.view })];
+  const where = [
+    `a."organizationId" = ANY(${p.add(organizationIds)}::uuid[])`,
+    ...filterConditions(options.filter, p, organizationIds, { view: options.view }),
+  ];
   const countParams = [...p.values];
   const countSql = `SELECT count(*)::int AS total FROM alerts.alerts a WHERE ${where.join(' AND ')}`;
   const dir = sort === 'DESC' ? 'DESC' : 'ASC';
@@ -177,6 +179,9 @@ export async function findAlert(pool: pg.Pool, id: string, lang: Lang): Promise<
 export async function findAlertsByIds(pool: pg.Pool, ids: readonly string[]): Promise<Omit<AlertRow, 'ruleTitle'>[]> {
   const valid = ids.filter((id) => UUID.test(id));
   if (!valid.length) return [];
-  const { rows } = await pool.query<Omit<AlertRow, 'ruleTitle'>>(`SELECT ${ALERT_COLUMNS('a')} FROM alerts.alerts a WHERE a.id = ANY($1::uuid[]) AND ${LIVE_TARGET_SQL('a')}`, [valid]);
+  const { rows } = await pool.query<Omit<AlertRow, 'ruleTitle'>>(
+    `SELECT ${ALERT_COLUMNS('a')} FROM alerts.alerts a WHERE a.id = ANY($1::uuid[]) AND ${LIVE_TARGET_SQL('a')}`,
+    [valid],
+  );
   return rows;
 }

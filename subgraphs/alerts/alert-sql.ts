@@ -1,8 +1,8 @@
 import { escapeLiteral } from 'pg';
-import { badRequest } from '../../lib/errors';
 import type { CursorCodec } from '../../lib/cursors';
+import { badRequest } from '../../lib/errors';
+import { type View, Visibility } from '../../lib/visibility';
 import type { AlertOrder, Lang, SortDirection } from '../../lib/vocabulary';
-import { Visibility, type View } from '../../lib/visibility';
 
 /**
  * The SQL and paging kit every alert read shares: row types, columns, order keys and keyset cursors.
@@ -56,7 +56,6 @@ export const SEVERITY_RANK_SQL = (col: string) =>
   `(CASE ${col} WHEN 'CRITICAL' THEN 5 WHEN 'HIGH' THEN 4 WHEN 'MEDIUM' THEN 3 WHEN 'LOW' THEN 2 WHEN 'INFO' THEN 1 ELSE 0 END)`;
 export const STATE_RANK_SQL = (col: string) =>
   `(CASE ${col} WHEN 'OPEN' THEN 1 WHEN 'IN_PROGRESS' THEN 2 WHEN 'RISK_ACCEPTED' THEN 3 WHEN 'MITIGATING_CONTROL' THEN 4 WHEN 'FALSE_POSITIVE' THEN 5 WHEN 'CLOSED' THEN 6 ELSE 0 END)`;
-
 
 export const SEVERITY_RANKS: Record<string, number> = { CRITICAL: 5, HIGH: 4, MEDIUM: 3, LOW: 2, INFO: 1 };
 export const STATE_RANKS: Record<string, number> = { OPEN: 1, IN_PROGRESS: 2, RISK_ACCEPTED: 3, MITIGATING_CONTROL: 4, FALSE_POSITIVE: 5, CLOSED: 6 };
@@ -126,7 +125,13 @@ export interface KeysetPosition {
 }
 
 /** A list cursor names its list kind, order and sort: one made for another list is refused. */
-export function readKeysetCursor(codec: CursorCodec, cursor: string | null | undefined, kind: string, order: string, sort: SortDirection): KeysetPosition | null {
+export function readKeysetCursor(
+  codec: CursorCodec,
+  cursor: string | null | undefined,
+  kind: string,
+  order: string,
+  sort: SortDirection,
+): KeysetPosition | null {
   if (cursor === null || cursor === undefined || cursor === '') return null;
   const parts = codec.open(cursor);
   const [k, o, s, key, id] = parts;
@@ -135,7 +140,6 @@ export function readKeysetCursor(codec: CursorCodec, cursor: string | null | und
   }
   return { key, id };
 }
-
 
 /**
  * The alerts of a deleted (soft-deleted) scan target are gone for every reader and writer: lists,
@@ -147,7 +151,8 @@ export function liveTargetCondition(p: Params, organizationIds: readonly string[
 }
 
 /** The same for one alert `a` (correlated: for statements that touch one alert by id). */
-export const LIVE_TARGET_SQL = (a: string) => `NOT EXISTS (SELECT 1 FROM alerts.scan_targets dst WHERE dst.id = ${a}."scanTargetId" AND dst."deletedAt" IS NOT NULL)`;
+export const LIVE_TARGET_SQL = (a: string) =>
+  `NOT EXISTS (SELECT 1 FROM alerts.scan_targets dst WHERE dst.id = ${a}."scanTargetId" AND dst."deletedAt" IS NOT NULL)`;
 
 export interface Page<T> {
   data: T[];
@@ -164,7 +169,6 @@ export function stripSortKey<T extends { sortKey?: unknown }>(row: T): Omit<T, '
 export function normalizeKey(key: string | null): string | null {
   return key === 'infinity' ? null : key;
 }
-
 
 /**
  * Params whose values are written into the SQL as literals: for `COPY (…) TO STDOUT`, which takes no

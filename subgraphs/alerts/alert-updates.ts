@@ -1,12 +1,12 @@
 import type pg from 'pg';
+import { DEFAULT_QUOTAS, type Quotas } from '../../lib/config';
 import { inTransaction } from '../../lib/db';
 import { badRequest, notFound } from '../../lib/errors';
-import { DEFAULT_QUOTAS, type Quotas } from '../../lib/config';
 import { requireWithinQuota } from '../../lib/quotas';
 import { STATES } from '../../lib/vocabulary';
-import { expandStates } from './alert-filters';
 import type { NewCommentRow } from './alert-comments';
-import { liveTargetCondition, LIVE_TARGET_SQL, Params } from './alert-sql';
+import { expandStates } from './alert-filters';
+import { LIVE_TARGET_SQL, liveTargetCondition, Params } from './alert-sql';
 import { alertJsonSql, iso } from './event-payloads';
 
 /**
@@ -25,15 +25,12 @@ export const BATCH_CHUNK = 1000;
 export function settableState(state: unknown, field = 'state'): string {
   if (typeof state !== 'string' || !(SETTABLE_STATES as readonly string[]).includes(state)) {
     throw badRequest(
-      state === 'CLOSED'
-        ? `${field}: an alert is CLOSED only when a scan finds the problem solved`
-        : `${field} must be one of ${SETTABLE_STATES.join(', ')}`,
+      state === 'CLOSED' ? `${field}: an alert is CLOSED only when a scan finds the problem solved` : `${field} must be one of ${SETTABLE_STATES.join(', ')}`,
       field,
     );
   }
   return state;
 }
-
 
 const commentJsonSql = (c: string) =>
   `jsonb_build_object('id', ${c}.id, 'organizationId', ${c}."organizationId", 'alertId', ${c}."alertId", 'userId', ${c}."userId",
@@ -107,7 +104,8 @@ export async function updateAlert(
 ): Promise<void> {
   const state = update.state ? settableState(update.state) : undefined;
   const labels = update.labels ?? undefined;
-  if (labels?.some((l) => typeof l !== 'string' || l.trim() === '' || l.length > 200)) throw badRequest('labels must be non-empty strings of at most 200 characters', 'labels');
+  if (labels?.some((l) => typeof l !== 'string' || l.trim() === '' || l.length > 200))
+    throw badRequest('labels must be non-empty strings of at most 200 characters', 'labels');
   if (labels) requireWithinQuota(quotas, 'labelsPerAlert', 0, new Set(labels).size);
   const comment = update.comment?.trim() ? { comment: update.comment, mimeType: update.mimeType } : undefined;
   await inTransaction(pool, async (client) => {
@@ -178,7 +176,8 @@ export async function createComment(
 ): Promise<NewCommentRow> {
   if (typeof input.comment !== 'string' || input.comment.trim() === '') throw badRequest('comment must be a non-empty string', 'comment');
   if (input.comment.length > 100_000) throw badRequest('comment must be at most 100000 characters', 'comment');
-  if (input.mimeType !== undefined && input.mimeType !== null && !/^[\w.+-]+\/[\w.+-]+$/.test(input.mimeType)) throw badRequest('mimeType must be a MIME type such as text/markdown', 'mimeType');
+  if (input.mimeType !== undefined && input.mimeType !== null && !/^[\w.+-]+\/[\w.+-]+$/.test(input.mimeType))
+    throw badRequest('mimeType must be a MIME type such as text/markdown', 'mimeType');
   const { rows } = await pool.query(
     `SELECT 1 FROM alerts.alerts a WHERE id = $1 AND "organizationId" = $2 AND ($3::uuid IS NULL OR "scanTargetId" = $3::uuid) AND ${LIVE_TARGET_SQL('a')}`,
     [input.alertId, input.organizationId, input.scanTargetId ?? null],
@@ -244,7 +243,10 @@ export async function batchUpdateAlerts(
   if (typeof input.comment === 'string' && input.comment.length > 100_000) throw badRequest('comment must be at most 100000 characters', 'comment');
   if (input.condition.dryRun) {
     const p = new Params();
-    const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM alerts.alerts a WHERE ${batchWhere(p, input.organizationId, state, input.condition)}`, p.values);
+    const { rows } = await pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM alerts.alerts a WHERE ${batchWhere(p, input.organizationId, state, input.condition)}`,
+      p.values,
+    );
     return { count: rows[0].n, dryRun: true, remaining: 0 };
   }
   return inTransaction(pool, async (client) => {
@@ -255,7 +257,10 @@ export async function batchUpdateAlerts(
     const sql = changeAlertsSql(p, picked, `state = ${p.add(state)}`, input.userId, comment);
     const changed = await client.query<{ count: number }>(sql, p.values);
     const q = new Params();
-    const left = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM alerts.alerts a WHERE ${batchWhere(q, input.organizationId, state, input.condition)}`, q.values);
+    const left = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM alerts.alerts a WHERE ${batchWhere(q, input.organizationId, state, input.condition)}`,
+      q.values,
+    );
     return { count: changed.rows[0].count, dryRun: false, remaining: left.rows[0].n };
   });
 }

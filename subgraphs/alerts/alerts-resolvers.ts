@@ -1,20 +1,19 @@
-import { Kind, type GraphQLResolveInfo } from 'graphql';
-import { cursorCodec, type CursorCodec } from '../../lib/cursors';
+import { type GraphQLResolveInfo, Kind } from 'graphql';
+import { type CursorCodec, cursorCodec } from '../../lib/cursors';
 import { badRequest, notFound } from '../../lib/errors';
-import { uuids } from '../../lib/validate';
 import { quotasOf } from '../../lib/quotas';
-import { Visibility, type View } from '../../lib/visibility';
-import { pageSize, type AlertOrder, type GroupedOrder, type Lang, type SortDirection } from '../../lib/vocabulary';
+import { uuids } from '../../lib/validate';
+import { type View, Visibility } from '../../lib/visibility';
+import { type AlertOrder, type GroupedOrder, type Lang, pageSize, type SortDirection } from '../../lib/vocabulary';
 import type { SubgraphContext } from '../server';
 import { listComments } from './alert-comments';
 import type { AlertFilter } from './alert-filters';
 import { defaultGroupedSort, listRuleGroups, listRuleGroupsByPage } from './alert-groups';
 import { alertHistory, historyCursor, listHistory } from './alert-history';
 import { findAlert, listAlerts, listAlertsByPage } from './alert-lists';
-import { defaultSort, DEFAULT_ORDER, type AlertRow, type HistoryRow } from './alert-sql';
+import { type AlertRow, DEFAULT_ORDER, defaultSort, type HistoryRow } from './alert-sql';
 import { batchUpdateAlerts, createComment, updateAlert } from './alert-updates';
 import type { AlertsLoaders } from './loaders';
-import { alertCounts, dailyCounts, scanTargetSummaries } from './summaries';
 import type {
   FollowingSelection,
   QueryAlertsArgs,
@@ -27,6 +26,7 @@ import type {
   QueryFollowingAlertsByRuleByPageArgs,
   Resolvers,
 } from './resolver-types.generated';
+import { alertCounts, dailyCounts, scanTargetSummaries } from './summaries';
 
 type Ctx = SubgraphContext<AlertsLoaders>;
 
@@ -45,7 +45,11 @@ function titledIn<R extends object>(rows: R[], lang: Lang): R[] {
 }
 
 /** `ruleTitle(lang:)` of an alert or history record: by its own argument, never by the list's `lang` (one cache identity, one value). */
-function ruleTitleIn(row: { rule: string; ruleTitle?: string | null; ruleTitleLang?: Lang }, lang: Lang | null | undefined, ctx: Ctx): string | null | Promise<string | null> {
+function ruleTitleIn(
+  row: { rule: string; ruleTitle?: string | null; ruleTitleLang?: Lang },
+  lang: Lang | null | undefined,
+  ctx: Ctx,
+): string | null | Promise<string | null> {
   const wanted = lang ?? 'en_US';
   // Synchronous when the row already has its title in that language, so a page's objects complete without promises.
   if (row.ruleTitle !== undefined && (row.ruleTitleLang ?? 'en_US') === wanted) return row.ruleTitle;
@@ -119,7 +123,10 @@ function groupOrder(args: GroupedArgs): { order: GroupedOrder; sort: SortDirecti
  */
 function onlyJsonRecords(info: GraphQLResolveInfo): boolean {
   const fields = info.fieldNodes.flatMap((node) => node.selectionSet?.selections ?? []);
-  return fields.every((f) => f.kind === Kind.FIELD && (f.name.value === 'recordsJson' || f.name.value === 'cursor' || f.name.value === '__typename')) && fields.some((f) => f.kind === Kind.FIELD && f.name.value === 'recordsJson');
+  return (
+    fields.every((f) => f.kind === Kind.FIELD && (f.name.value === 'recordsJson' || f.name.value === 'cursor' || f.name.value === '__typename')) &&
+    fields.some((f) => f.kind === Kind.FIELD && f.name.value === 'recordsJson')
+  );
 }
 
 /** A following list's page as its follower sees it. */
@@ -199,10 +206,10 @@ export const alertResolvers = {
       followerPage(
         pageIn(
           await listAlerts(ctx.db.pool, {
-          ...(await listScope(ctx, args, true)),
-          ...alertOrder(args),
-          size: pageSize(args.size),
-          cursor: args.cursor,
+            ...(await listScope(ctx, args, true)),
+            ...alertOrder(args),
+            size: pageSize(args.size),
+            cursor: args.cursor,
             cursors: cursorsFor(ctx, 'followingAlerts', args.organizationId),
             json: onlyJsonRecords(info),
           }),
@@ -214,7 +221,13 @@ export const alertResolvers = {
     followingAlertsByPage: async (_, args, ctx) =>
       followerPage(pageIn(await listAlertsByPage(ctx.db.pool, { ...(await listScope(ctx, args, true)), ...alertOrder(args), ...legacyPage(args) }), args.lang)),
     alertsByRule: async (_, args, ctx) =>
-      listRuleGroups(ctx.db.pool, { ...(await listScope(ctx, args, false)), ...groupOrder(args), size: pageSize(args.size), cursor: args.cursor, cursors: cursorsFor(ctx, 'alertsByRule', args.organizationId) }),
+      listRuleGroups(ctx.db.pool, {
+        ...(await listScope(ctx, args, false)),
+        ...groupOrder(args),
+        size: pageSize(args.size),
+        cursor: args.cursor,
+        cursors: cursorsFor(ctx, 'alertsByRule', args.organizationId),
+      }),
     followingAlertsByRule: async (_, args, ctx) =>
       listRuleGroups(ctx.db.pool, {
         ...(await listScope(ctx, args, true)),
@@ -245,7 +258,10 @@ export const alertResolvers = {
       const organizationIds = await followedOrganizations(ctx, organizationId, { followingIds: args.followingIds });
       const cursors = cursorsFor(ctx, 'followingAlertHistory', organizationId);
       const page = await listHistory(ctx.db.pool, { organizationIds, cursor: args.cursor, cursors, size: pageSize(args.size, 'pageSize'), lang: args.lang });
-      return { ...page, data: titledIn(page.data.map(withCursor(cursors)), args.lang).map((record) => followerRecord(Visibility.historyRecordFor('follower', record))) };
+      return {
+        ...page,
+        data: titledIn(page.data.map(withCursor(cursors)), args.lang).map((record) => followerRecord(Visibility.historyRecordFor('follower', record))),
+      };
     },
     alert: (_, args, ctx) => visibleAlert(ctx, args.id, args.lang, args.organizationId),
     alertHistoryOf: async (_, args, ctx) => {
@@ -257,7 +273,9 @@ export const alertResolvers = {
       const history = await alertHistory(ctx.db.pool, { alertId: alert.id, page, size: pageSize(args.size), cursor: args.cursor, cursors, lang: args.lang });
       return {
         ...history,
-        data: titledIn(history.data.map(withCursor(cursors)), args.lang).map((record) => (view === 'follower' ? followerRecord(Visibility.historyRecordFor(view, record)) : record)),
+        data: titledIn(history.data.map(withCursor(cursors)), args.lang).map((record) =>
+          view === 'follower' ? followerRecord(Visibility.historyRecordFor(view, record)) : record,
+        ),
       };
     },
     alertComments: async (_, args, ctx) => {
@@ -275,7 +293,12 @@ export const alertResolvers = {
     followingScanTargetSummaries: async (_, args, ctx) => {
       const organizationId = args.organizationId;
       const organizationIds = await followedOrganizations(ctx, organizationId, args.following);
-      const summaries = await scanTargetSummaries(ctx.db.pool, { organizationIds, scanTargetKinds: args.scanTargetKinds, alertSeverities: args.alertSeverities, view: 'follower' });
+      const summaries = await scanTargetSummaries(ctx.db.pool, {
+        organizationIds,
+        scanTargetKinds: args.scanTargetKinds,
+        alertSeverities: args.alertSeverities,
+        view: 'follower',
+      });
       return { ...summaries, data: summaries.data.map((summary) => Visibility.scanTargetFor('follower', summary)) };
     },
     alertSummary: async (_, args, ctx) => {
@@ -289,7 +312,12 @@ export const alertResolvers = {
     },
     dailyOpenAlerts: async (_, args, ctx) => {
       const organizationId = args.organizationId;
-      return dailyCounts(ctx.db.pool, { organizationIds: [organizationId], scanTargetIds: args.scanTargetIds ?? undefined, days: daysArg(args.days, 7), mode: 'open' });
+      return dailyCounts(ctx.db.pool, {
+        organizationIds: [organizationId],
+        scanTargetIds: args.scanTargetIds ?? undefined,
+        days: daysArg(args.days, 7),
+        mode: 'open',
+      });
     },
     followingDailyOpenAlerts: async (_, args, ctx) => {
       const organizationId = args.organizationId;
@@ -304,15 +332,21 @@ export const alertResolvers = {
   },
   Mutation: {
     createAlertComment: async (_, args, ctx) => {
-      const created = await createComment(ctx.db.pool, {
-        organizationId: args.organizationId,
-        alertId: args.alertId,
-        scanTargetId: args.scanTargetId || null,
-        userId: ctx.policy.userId,
-        comment: args.comment,
-        mimeType: args.mimeType,
-      }, quotasOf(ctx.services));
-      const { rows } = await ctx.db.pool.query<{ name: string | null; picture: string | null }>(`SELECT name, picture FROM organizations.users WHERE id = $1`, [created.userId]);
+      const created = await createComment(
+        ctx.db.pool,
+        {
+          organizationId: args.organizationId,
+          alertId: args.alertId,
+          scanTargetId: args.scanTargetId || null,
+          userId: ctx.policy.userId,
+          comment: args.comment,
+          mimeType: args.mimeType,
+        },
+        quotasOf(ctx.services),
+      );
+      const { rows } = await ctx.db.pool.query<{ name: string | null; picture: string | null }>(`SELECT name, picture FROM organizations.users WHERE id = $1`, [
+        created.userId,
+      ]);
       return { ...created, userName: rows[0]?.name ?? null, userPicture: rows[0]?.picture ?? null, notMember: false };
     },
     updateAlert: async (_, args, ctx) => {
@@ -327,17 +361,22 @@ export const alertResolvers = {
       const condition = args.input.condition;
       // The spec makes dryRun required: without it (or without a condition) a batch would change every alert.
       if (typeof condition?.dryRun !== 'boolean') throw badRequest('condition.dryRun is required: true (only count) or false (change)', 'condition.dryRun');
-      return batchUpdateAlerts(ctx.db.pool, {
-        organizationId,
-        state: args.input.state?.[0] as string,
-        comment: args.input.comment,
-        condition: {
-          ...condition,
-          scanTargetIds: uuids(condition.scanTargetIds, 'condition.scanTargetIds'),
-          selection: condition.selection ? { ...condition.selection, alertIds: uuids(condition.selection.alertIds, 'condition.selection.alertIds') } : null,
+      return batchUpdateAlerts(
+        ctx.db.pool,
+        {
+          organizationId,
+          state: args.input.state?.[0] as string,
+          comment: args.input.comment,
+          condition: {
+            ...condition,
+            scanTargetIds: uuids(condition.scanTargetIds, 'condition.scanTargetIds'),
+            selection: condition.selection ? { ...condition.selection, alertIds: uuids(condition.selection.alertIds, 'condition.selection.alertIds') } : null,
+          },
+          userId: ctx.policy.userId,
         },
-        userId: ctx.policy.userId,
-      }, undefined, quotasOf(ctx.services));
+        undefined,
+        quotasOf(ctx.services),
+      );
     },
   },
   Alert: {
@@ -353,7 +392,8 @@ export const alertResolvers = {
     id: (alert: AlertView) => (alert.followerView ? `${FOLLOWED_PREFIX}${alert.id}` : alert.id),
     alertId: (alert: AlertView) => alert.id,
     organization: (alert: AlertView) => ({ __typename: 'Organization', id: alert.organizationId }),
-    scanTarget: (alert: AlertView, _: unknown, ctx: Ctx) => (!Visibility.showsScanTarget(alert) || !alert.scanTargetId ? null : ctx.loaders.scanTarget.load(alert.scanTargetId)),
+    scanTarget: (alert: AlertView, _: unknown, ctx: Ctx) =>
+      !Visibility.showsScanTarget(alert) || !alert.scanTargetId ? null : ctx.loaders.scanTarget.load(alert.scanTargetId),
     // Synchronous when the row already has its title, so a page's objects complete without promises.
     ruleTitle: (alert: AlertView, args: { lang?: Lang | null }, ctx: Ctx) => ruleTitleIn(alert, args.lang, ctx),
   },

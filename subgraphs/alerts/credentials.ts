@@ -72,7 +72,9 @@ const positiveInteger = (what: string): Rule => ({
 const ORACLE_REGION = pattern(/^[a-z]{2,}-[a-z]+-\d+$/, 'must be an OCI region identifier like us-ashburn-1', (v) => v.toLowerCase());
 const ORACLE_TENANCY = pattern(/^ocid1\.tenancy\.[a-z0-9-]+\.[a-z0-9-]*\.[a-z0-9]+$/, 'must be a tenancy OCID (ocid1.tenancy.oc1..…)');
 const ORACLE_USER = pattern(/^ocid1\.user\.[a-z0-9-]+\.[a-z0-9-]*\.[a-z0-9]+$/, 'must be a user OCID (ocid1.user.oc1..…)');
-const ORACLE_FINGERPRINT = pattern(/^(?:[0-9a-f]{2}:){15}[0-9a-f]{2}$/, 'must be an API key fingerprint (16 hex pairs separated by colons)', (v) => v.toLowerCase());
+const ORACLE_FINGERPRINT = pattern(/^(?:[0-9a-f]{2}:){15}[0-9a-f]{2}$/, 'must be an API key fingerprint (16 hex pairs separated by colons)', (v) =>
+  v.toLowerCase(),
+);
 
 /** The Oracle group credential (§8b #53): the tenancy-wide part of an ORACLE target's credential. */
 export const ORACLE_GROUP_FIELDS: FieldSpec[] = [
@@ -96,8 +98,16 @@ const CREDENTIAL_FIELDS: Record<ScanTargetKind, FieldSpec[]> = {
     { key: 'directoryId', aliases: ['directory_id'], rule: uuid('the Azure directory (tenant) id') },
     { key: 'secret', rule: secretText, secret: true },
   ],
-  GCP: [{ key: 'projectId', aliases: ['project_id'], rule: pattern(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, 'must be a GCP project id (6–30 lowercase letters, digits or hyphens, starting with a letter)') }],
-  HUAWEI: [{ key: 'accountId', aliases: ['account_id'], rule: pattern(/^[A-Za-z0-9_-]{1,64}$/, 'must be a Huawei Cloud account id (letters, digits, - or _)') }],
+  GCP: [
+    {
+      key: 'projectId',
+      aliases: ['project_id'],
+      rule: pattern(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, 'must be a GCP project id (6–30 lowercase letters, digits or hyphens, starting with a letter)'),
+    },
+  ],
+  HUAWEI: [
+    { key: 'accountId', aliases: ['account_id'], rule: pattern(/^[A-Za-z0-9_-]{1,64}$/, 'must be a Huawei Cloud account id (letters, digits, - or _)') },
+  ],
   DOMAIN: [{ key: 'domain', rule: hostname('example.com') }],
   ORACLE: [{ key: 'compartment_id', aliases: ['compartmentId'], rule: ORACLE_COMPARTMENT }, ...ORACLE_GROUP_FIELDS],
   ZENDESK: [{ key: 'instanceUrl', aliases: ['instance_url'], rule: httpsUrl('https://acme.zendesk.com') }],
@@ -108,7 +118,11 @@ const CREDENTIAL_FIELDS: Record<ScanTargetKind, FieldSpec[]> = {
     { key: 'secret', rule: secretText, secret: true },
   ],
   GITHUB: [
-    { key: 'organizationName', aliases: ['organization_name'], rule: pattern(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/, 'must be a GitHub organization login (letters, digits and hyphens, up to 39)') },
+    {
+      key: 'organizationName',
+      aliases: ['organization_name'],
+      rule: pattern(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/, 'must be a GitHub organization login (letters, digits and hyphens, up to 39)'),
+    },
     { key: 'installationId', aliases: ['installation_id'], rule: positiveInteger('the GitHub App installation id') },
   ],
   GWORKSPACE: [],
@@ -118,15 +132,27 @@ const CREDENTIAL_FIELDS: Record<ScanTargetKind, FieldSpec[]> = {
   SALESFORCE: [],
   // Kinds the public clients do not define; Vigil's choice, documented in scan-targets.graphql.
   AZURE_DEVOPS: [
-    { key: 'organizationName', aliases: ['organization_name'], rule: pattern(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,48})$/, 'must be an Azure DevOps organization name (dev.azure.com/<name>)') },
+    {
+      key: 'organizationName',
+      aliases: ['organization_name'],
+      rule: pattern(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,48})$/, 'must be an Azure DevOps organization name (dev.azure.com/<name>)'),
+    },
     { key: 'personalAccessToken', aliases: ['personal_access_token'], rule: secretText, secret: true },
   ],
   JUMP_CLOUD: [
-    { key: 'organizationId', aliases: ['organization_id'], rule: pattern(/^[0-9a-f]{24}$/, 'must be a JumpCloud organization id (24 hex characters)', (v) => v.toLowerCase()) },
+    {
+      key: 'organizationId',
+      aliases: ['organization_id'],
+      rule: pattern(/^[0-9a-f]{24}$/, 'must be a JumpCloud organization id (24 hex characters)', (v) => v.toLowerCase()),
+    },
     { key: 'apiKey', aliases: ['api_key'], rule: secretText, secret: true },
   ],
   MONGODB_ATLAS: [
-    { key: 'publicKey', aliases: ['public_key'], rule: pattern(/^[a-z0-9]{8}$/, 'must be an Atlas API public key (8 lowercase letters or digits)', (v) => v.toLowerCase()) },
+    {
+      key: 'publicKey',
+      aliases: ['public_key'],
+      rule: pattern(/^[a-z0-9]{8}$/, 'must be an Atlas API public key (8 lowercase letters or digits)', (v) => v.toLowerCase()),
+    },
     { key: 'privateKey', aliases: ['private_key'], rule: secretText, secret: true },
   ],
   OKTA: [
@@ -135,7 +161,12 @@ const CREDENTIAL_FIELDS: Record<ScanTargetKind, FieldSpec[]> = {
   ],
   CLOUDFLARE: [
     { key: 'apiToken', aliases: ['api_token'], rule: secretText, secret: true },
-    { key: 'accountId', aliases: ['account_id'], rule: pattern(/^[0-9a-f]{32}$/, 'must be a Cloudflare account id (32 hex characters)', (v) => v.toLowerCase()), optional: true },
+    {
+      key: 'accountId',
+      aliases: ['account_id'],
+      rule: pattern(/^[0-9a-f]{32}$/, 'must be a Cloudflare account id (32 hex characters)', (v) => v.toLowerCase()),
+      optional: true,
+    },
   ],
   CROWDSTRIKE_FALCON: [
     { key: 'clientId', aliases: ['client_id'], rule: pattern(/^[0-9a-f]{32}$/, 'must be a Falcon API client id (32 hex characters)', (v) => v.toLowerCase()) },

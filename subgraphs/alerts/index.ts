@@ -1,18 +1,24 @@
 import { mergeResolvers, readSdl, type SubgraphContext, type SubgraphDefinition } from '../server';
-import { createLoaders, type AlertsLoaders } from './loaders';
+import { alertResolvers } from './alerts-resolvers';
+import { type AlertsLoaders, createLoaders } from './loaders';
 import { alertsPermissions } from './permissions';
 import type { Resolvers } from './resolver-types.generated';
-import { alertResolvers } from './alerts-resolvers';
 import { ruleResolvers } from './rules-resolvers';
-import { scanTargetResolvers } from './scan-targets-resolvers';
 import { scanTargetGroupResolvers } from './scan-target-groups-resolvers';
+import { scanTargetResolvers } from './scan-targets-resolvers';
 import { scanResolvers } from './scans-resolvers';
 
 /** Scan targets, scans, rules and alerts. Each area has its SDL file and its resolver map. */
 export const alertsSubgraph: SubgraphDefinition<AlertsLoaders> = {
   name: 'alerts',
   typeDefs: readSdl(__dirname),
-  resolvers: mergeResolvers<Resolvers<SubgraphContext<AlertsLoaders>>>(ruleResolvers, alertResolvers, scanTargetResolvers, scanTargetGroupResolvers, scanResolvers),
+  resolvers: mergeResolvers<Resolvers<SubgraphContext<AlertsLoaders>>>(
+    ruleResolvers,
+    alertResolvers,
+    scanTargetResolvers,
+    scanTargetGroupResolvers,
+    scanResolvers,
+  ),
   permissions: alertsPermissions,
   createLoaders: (db) => createLoaders(db),
 };

@@ -1,6 +1,6 @@
 import { badRequest } from '../../lib/errors';
-import type { Finding } from './reconcile';
 import { SEVERITIES, type Severity } from '../../lib/vocabulary';
+import type { Finding } from './reconcile';
 
 /**
  * Findings documents a scanner run can be loaded from (POST …/scantargets/{id}/findings):
@@ -127,7 +127,8 @@ const OCSF_SEVERITY: Record<string, Severity | null> = {
 // OCSF severity_id: 0 Unknown, 1 Informational, 2 Low, 3 Medium, 4 High, 5 Critical, 6 Fatal, 99 Other.
 const OCSF_SEVERITY_ID: Record<number, Severity | null> = { 1: 'INFO', 2: 'LOW', 3: 'MEDIUM', 4: 'HIGH', 5: 'CRITICAL', 6: 'CRITICAL' };
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
 
 function ocsfRule(raw: Json, at: string): string {
   const metadata = isObject(raw.metadata) ? raw.metadata : {};
@@ -142,7 +143,8 @@ function ocsfRule(raw: Json, at: string): string {
 function parseOcsfFinding(raw: unknown, i: number): Finding | null {
   const at = `findings[${i}]`;
   if (!isObject(raw)) throw badRequest(`${at}: must be an OCSF finding object`, at);
-  if (typeof raw.status_code !== 'string') throw badRequest(`${at}.status_code: must be a string (FAIL, PASS, MANUAL); is this an OCSF finding?`, `${at}.status_code`);
+  if (typeof raw.status_code !== 'string')
+    throw badRequest(`${at}.status_code: must be a string (FAIL, PASS, MANUAL); is this an OCSF finding?`, `${at}.status_code`);
   if (raw.status_code.toUpperCase() !== 'FAIL') return null;
   const rule = ocsfRule(raw, at);
   const resources = Array.isArray(raw.resources) ? raw.resources : [];
@@ -185,7 +187,9 @@ function parseOcsfFinding(raw: unknown, i: number): Finding | null {
       resourceLabels: resource.labels,
     }).filter(([, v]) => v !== undefined && v !== null && v !== ''),
   );
-  const compliances = isObject(unmapped.compliance) ? Object.keys(unmapped.compliance).map((k, j) => requiredText(k, `${at}.unmapped.compliance[${j}]`, MAX_TAG)) : null;
+  const compliances = isObject(unmapped.compliance)
+    ? Object.keys(unmapped.compliance).map((k, j) => requiredText(k, `${at}.unmapped.compliance[${j}]`, MAX_TAG))
+    : null;
   return {
     rule,
     resource: requiredText(resourceId, `${at}.resources[0].uid`, MAX_RESOURCE),
@@ -201,7 +205,8 @@ function parseOcsfFinding(raw: unknown, i: number): Finding | null {
 /** Which format a document is in, and its list of raw findings. */
 function detect(document: unknown): { format: DocumentFormat; items: unknown[] } {
   if (Array.isArray(document)) return { format: 'ocsf', items: document };
-  if (!isObject(document)) throw badRequest('document: must be a Vigil findings document {"format":"vigil","findings":[…]} or a Prowler OCSF JSON array', 'document');
+  if (!isObject(document))
+    throw badRequest('document: must be a Vigil findings document {"format":"vigil","findings":[…]} or a Prowler OCSF JSON array', 'document');
   const format = typeof document.format === 'string' ? document.format.toLowerCase() : document.format;
   if (format === undefined || format === null || format === 'vigil' || format === 'ocsf' || format === 'prowler' || format === 'json-ocsf') {
     if (!Array.isArray(document.findings)) {

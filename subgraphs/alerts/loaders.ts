@@ -12,7 +12,10 @@ export function createLoaders(db: Database) {
     alert: loaderById((ids) => findAlertsByIds(db.pool, ids) as Promise<AlertRow[]>),
     /** The live scan targets of each group, oldest first. */
     groupTargets: new DataLoader(async (groupIds: readonly string[]) => {
-      const rows = await db.prisma.scanTarget.findMany({ where: { groupId: { in: [...groupIds] }, deletedAt: null }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+      const rows = await db.prisma.scanTarget.findMany({
+        where: { groupId: { in: [...groupIds] }, deletedAt: null },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      });
       return groupIds.map((id) => rows.filter((r) => r.groupId === id));
     }),
   };

@@ -15,13 +15,22 @@ export interface OracleScriptInput {
 const GROUP_NAME_EXPRESSION = '${oci_identity_group.vigil.name}';
 
 /** An HCL string literal: quotes, backslashes and template markers escaped. */
-const hcl = (value: unknown) => JSON.stringify(String(value ?? '')).replace(/\$\{/g, '$${').replace(/%\{/g, '%%{');
+const hcl = (value: unknown) =>
+  JSON.stringify(String(value ?? ''))
+    .replace(/\$\{/g, '$${')
+    .replace(/%\{/g, '%%{');
 
 export function oracleTerraformScript({ groupName, credential, compartments }: OracleScriptInput): string {
   const scopes = compartments.length
-    ? compartments.map((c) => ({ where: c.ocid.startsWith('ocid1.tenancy.') ? 'tenancy' : `compartment id ${c.ocid}`, label: `${JSON.stringify(c.name)} (${c.ocid})` }))
+    ? compartments.map((c) => ({
+        where: c.ocid.startsWith('ocid1.tenancy.') ? 'tenancy' : `compartment id ${c.ocid}`,
+        label: `${JSON.stringify(c.name)} (${c.ocid})`,
+      }))
     : [{ where: 'tenancy', label: 'the whole tenancy' }];
-  const statements = scopes.flatMap((s) => [`Allow group \${oci_identity_group.vigil.name} to inspect all-resources in ${s.where}`, `Allow group \${oci_identity_group.vigil.name} to read all-resources in ${s.where}`]);
+  const statements = scopes.flatMap((s) => [
+    `Allow group \${oci_identity_group.vigil.name} to inspect all-resources in ${s.where}`,
+    `Allow group \${oci_identity_group.vigil.name} to read all-resources in ${s.where}`,
+  ]);
   return `# Vigil read-only access for the Oracle Cloud scan target group ${JSON.stringify(groupName)}.
 # Scope: ${scopes.map((s) => s.label).join(', ')}.
 # Run it as a tenancy administrator: terraform init && terraform apply

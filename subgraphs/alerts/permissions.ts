@@ -1,4 +1,4 @@
-import { admin, authenticated, byObject, member, type FieldRules } from '../field-rules';
+import { admin, authenticated, byObject, type FieldRules, member } from '../field-rules';
 
 /**
  * Who may call each field of the alerts subgraph (subgraphs/field-rules.ts: deny by default). The

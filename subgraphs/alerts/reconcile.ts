@@ -3,9 +3,9 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../../lib/db';
+import type { Severity } from '../../lib/vocabulary';
 import { alertJsonSql, insertEventsSql, scanJsonSql, scanTargetJsonSql } from './event-payloads';
 import { textArrayLiteral } from './rule-catalog';
-import type { Severity } from '../../lib/vocabulary';
 
 /** One finding of a scan, as every source (ingestion, demo scanner) normalizes it. */
 export interface Finding {
@@ -168,7 +168,12 @@ async function addUnknownRules(client: pg.PoolClient, findings: readonly Finding
      SELECT r.id, r.title, r.title, r.severity, r.compliances::text[], NULL, now(), now()
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS r(id, title, severity, compliances)
      ON CONFLICT (id) DO NOTHING`,
-    [list.map((f) => f.rule), list.map((f) => f.title ?? f.rule), list.map((f) => f.severity ?? 'MEDIUM'), list.map((f) => textArrayLiteral(f.compliances ?? []))],
+    [
+      list.map((f) => f.rule),
+      list.map((f) => f.title ?? f.rule),
+      list.map((f) => f.severity ?? 'MEDIUM'),
+      list.map((f) => textArrayLiteral(f.compliances ?? [])),
+    ],
   );
 }
 
@@ -239,7 +244,12 @@ async function loadFindings(db: Database, client: pg.PoolClient, findings: reado
  * scan must be RUNNING (a stopped scan's results are discarded: ScanNotRunningError). Any error
  * rolls everything back, so a failed scan changes no alert.
  */
-export async function reconcileScan(db: Database, scanId: string, findings: readonly Finding[], options: { timings?: Record<string, number> } = {}): Promise<ScanSummary> {
+export async function reconcileScan(
+  db: Database,
+  scanId: string,
+  findings: readonly Finding[],
+  options: { timings?: Record<string, number> } = {},
+): Promise<ScanSummary> {
   let mark = performance.now();
   const phase = (name: string) => {
     const now = performance.now();
@@ -264,14 +274,18 @@ export async function reconcileScan(db: Database, scanId: string, findings: read
     await loadFindings(db, client, unique);
     phase('load');
     const { created, reopened, updated, closed } = (
-      await client.query<{ created: number; reopened: number; updated: number; closed: number }>(APPLY_SQL, [
-        row.scanTargetId,
-        row.organizationId,
-        scanId,
-      ])
+      await client.query<{ created: number; reopened: number; updated: number; closed: number }>(APPLY_SQL, [row.scanTargetId, row.organizationId, scanId])
     ).rows[0];
     phase('apply');
-    const summary: ScanSummary = { findings: unique.length, created, reopened, updated, closed, unchanged: unique.length - created - reopened - updated, duplicates };
+    const summary: ScanSummary = {
+      findings: unique.length,
+      created,
+      reopened,
+      updated,
+      closed,
+      unchanged: unique.length - created - reopened - updated,
+      duplicates,
+    };
     await client.query(COMPLETE_SQL, [scanId, unique.length, JSON.stringify(summary)]);
     await client.query('COMMIT');
     phase('commit');

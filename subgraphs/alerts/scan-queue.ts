@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type pg from 'pg';
-import { inTransaction, type Database } from '../../lib/db';
-import { enqueue } from '../../lib/jobs/queue';
+import { type Database, inTransaction } from '../../lib/db';
 import { conflict, notFound } from '../../lib/errors';
+import { enqueue } from '../../lib/jobs/queue';
 import { log } from '../../lib/log';
 import { insertEventsSql, scanJsonSql } from './event-payloads';
-import { reconcileScan, ScanNotRunningError, type Finding, type ScanSummary } from './reconcile';
+import { type Finding, reconcileScan, ScanNotRunningError, type ScanSummary } from './reconcile';
 import type { ScanTargetScanner } from './scan-targets';
 
 /**
@@ -161,7 +161,10 @@ export async function startScan(db: Database, target: ScanTargetRef, options: { 
     // Starts of one target wait for each other here, so "is a scan active?" cannot race.
     const locked = await client.query(`SELECT id FROM alerts.scan_targets WHERE id = $1 AND "deletedAt" IS NULL FOR UPDATE`, [target.id]);
     if (!locked.rows[0]) throw notFound('Scan target');
-    const active = await client.query<{ id: string; status: ScanStatus }>(`SELECT id, status FROM alerts.scans WHERE "scanTargetId" = $1 AND status IN ${ACTIVE}`, [target.id]);
+    const active = await client.query<{ id: string; status: ScanStatus }>(
+      `SELECT id, status FROM alerts.scans WHERE "scanTargetId" = $1 AND status IN ${ACTIVE}`,
+      [target.id],
+    );
     if (active.rows[0] && !options.force) {
       throw conflict(`Scan ${active.rows[0].id} of this scan target is already ${active.rows[0].status}; start with force=true to stop it and start a new one`);
     }
@@ -325,6 +328,9 @@ export async function getScan(db: Database, scanId: string): Promise<ScanRow | n
 
 /** The target's scans, newest first. */
 export async function listScans(db: Database, scanTargetId: string, limit: number): Promise<ScanRow[]> {
-  const { rows } = await db.pool.query<ScanRow>(`SELECT * FROM alerts.scans WHERE "scanTargetId" = $1 ORDER BY "createdAt" DESC, id DESC LIMIT $2`, [scanTargetId, limit]);
+  const { rows } = await db.pool.query<ScanRow>(`SELECT * FROM alerts.scans WHERE "scanTargetId" = $1 ORDER BY "createdAt" DESC, id DESC LIMIT $2`, [
+    scanTargetId,
+    limit,
+  ]);
   return rows;
 }

@@ -6,22 +6,22 @@
 import { badRequest } from '../../lib/errors';
 import * as valid from '../../lib/validate';
 import { linkBase } from '../server';
-import { oracleTerraformScript } from './oracle-terraform';
 import { normalizeOracleGroupCredential } from './credentials';
-import { parseSchedule } from './schedule';
-import { normalizeTags } from './scan-targets';
+import { oracleTerraformScript } from './oracle-terraform';
 import type { Resolvers } from './resolver-types.generated';
 import {
-  SCAN_TARGET_GROUP_KINDS,
+  type Ctx,
   createTargetsFromCompartments,
   deleteGroup,
   findGroup,
+  type GroupRow,
   hintOf,
   insertGroupCredential,
   parseCompartments,
-  type Ctx,
-  type GroupRow,
+  SCAN_TARGET_GROUP_KINDS,
 } from './scan-target-groups';
+import { normalizeTags } from './scan-targets';
+import { parseSchedule } from './schedule';
 
 export const scanTargetGroupResolvers = {
   Query: {
@@ -76,7 +76,11 @@ export const scanTargetGroupResolvers = {
     },
     createScanTargetsFromCompartments: async (_, args, ctx) => {
       const { organizationId, id } = args;
-      const input = { compartments: parseCompartments(args.input.compartments), schedule: parseSchedule(args.input.schedule), tags: normalizeTags(args.input.tags) ?? [] };
+      const input = {
+        compartments: parseCompartments(args.input.compartments),
+        schedule: parseSchedule(args.input.schedule),
+        tags: normalizeTags(args.input.tags) ?? [],
+      };
       return createTargetsFromCompartments(ctx.db.prisma, ctx.services.secret, organizationId, id, ctx.policy.userId, input);
     },
   },

@@ -2,10 +2,10 @@ import type { PrismaClient, Tx } from '../../lib/db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import * as valid from '../../lib/validate';
 import type { SubgraphContext } from '../server';
+import { type Credential, decryptCredential, encryptCredential, ORACLE_COMPARTMENT, oracleGroupCredentialHint } from './credentials';
 import type { AlertsLoaders } from './loaders';
-import { ORACLE_COMPARTMENT, decryptCredential, encryptCredential, oracleGroupCredentialHint, type Credential } from './credentials';
-import type { parseSchedule } from './schedule';
 import { deleteScanTargets, insertScanTarget, type ScanTargetRow } from './scan-targets';
+import type { parseSchedule } from './schedule';
 
 export type Ctx = SubgraphContext<AlertsLoaders>;
 
@@ -79,7 +79,16 @@ export async function createTargetsFromCompartments(
     const created: ScanTargetRow[] = [];
     for (const c of input.compartments) {
       const credential = { compartment_id: c.ocid, ...groupCredential };
-      created.push(await insertScanTarget(tx, secret, organizationId, userId, { name: c.name, kind: 'ORACLE', credential, schedule: input.schedule, tags: input.tags, groupId }));
+      created.push(
+        await insertScanTarget(tx, secret, organizationId, userId, {
+          name: c.name,
+          kind: 'ORACLE',
+          credential,
+          schedule: input.schedule,
+          tags: input.tags,
+          groupId,
+        }),
+      );
     }
     const hint = hintOf(group);
     const known = new Map(hint.compartments.map((c) => [c.ocid, c]));

@@ -2,14 +2,15 @@
  * Scan targets: list, read, the OAuth consent links, create, change, delete, check (the service:
  * scan-targets.ts). Who may call each field: permissions.ts.
  */
-import { Visibility } from '../../lib/visibility';
+
 import { badRequest, notFound } from '../../lib/errors';
 import * as valid from '../../lib/validate';
+import { Visibility } from '../../lib/visibility';
 import { linkBase } from '../server';
 import { OAUTH_KINDS } from './credentials';
-import { parseSchedule } from './schedule';
 import type { Resolvers } from './resolver-types.generated';
 import {
+  type Ctx,
   checkScanTarget,
   createScanTarget,
   deleteScanTargets,
@@ -20,8 +21,8 @@ import {
   requireOAuthKind,
   scannerOf,
   updateScanTarget,
-  type Ctx,
 } from './scan-targets';
+import { parseSchedule } from './schedule';
 
 export const scanTargetResolvers = {
   Query: {
@@ -35,7 +36,8 @@ export const scanTargetResolvers = {
     },
     oauthLink: async (_, args, ctx) => {
       const { organizationId } = args;
-      if ((args.scanTargetId == null) === (args.scanTargetGroupId == null)) throw badRequest('Give exactly one of scanTargetId and scanTargetGroupId', 'scanTargetId');
+      if ((args.scanTargetId == null) === (args.scanTargetGroupId == null))
+        throw badRequest('Give exactly one of scanTargetId and scanTargetGroupId', 'scanTargetId');
       if (args.scanTargetId != null) {
         const scanTargetId = args.scanTargetId;
         const target = await findScanTarget(ctx.db.prisma, organizationId, scanTargetId);

@@ -1,11 +1,11 @@
 import type { PrismaClient, Tx } from '../../lib/db';
-import { recordEvent, type EventName } from '../../lib/events';
 import { badRequest, notFound } from '../../lib/errors';
+import { type EventName, recordEvent } from '../../lib/events';
 import * as valid from '../../lib/validate';
-import type { SubgraphContext } from '../server';
-import type { AlertsLoaders } from './loaders';
-import { credentialHint, decryptCredential, encryptCredential, isScanTargetKind, normalizeCredential, type Credential } from './credentials';
 import type { ScanTargetKind } from '../../lib/vocabulary';
+import type { SubgraphContext } from '../server';
+import { type Credential, credentialHint, decryptCredential, encryptCredential, isScanTargetKind, normalizeCredential } from './credentials';
+import type { AlertsLoaders } from './loaders';
 import { nextScanAt, parseSchedule, type ScanSchedule } from './schedule';
 
 export type Ctx = SubgraphContext<AlertsLoaders>;
@@ -58,7 +58,8 @@ export function normalizeTags(tags: readonly unknown[] | null | undefined, field
   if (tags === null || tags === undefined) return undefined;
   const out: string[] = [];
   for (const tag of tags) {
-    if (typeof tag !== 'string' || tag.trim() === '' || tag.trim().length > 100) throw badRequest(`${field}: each tag must be a non-empty string of at most 100 characters`, field);
+    if (typeof tag !== 'string' || tag.trim() === '' || tag.trim().length > 100)
+      throw badRequest(`${field}: each tag must be a non-empty string of at most 100 characters`, field);
     if (!out.includes(tag.trim())) out.push(tag.trim());
   }
   if (out.length > MAX_TAGS) throw badRequest(`${field}: at most ${MAX_TAGS} tags`, field);

@@ -4,9 +4,9 @@ import { pageSize } from '../../lib/vocabulary';
 import type { SubgraphContext } from '../server';
 import { parseFindingsDocument } from './ingest';
 import type { AlertsLoaders } from './loaders';
-import { beginIngestScan, executeScan, findTargetForScan, getScan, listScans, startScan, stopScan, type ScanRow } from './scan-queue';
-import { newWorkerId } from './scheduler';
 import type { Resolvers } from './resolver-types.generated';
+import { beginIngestScan, executeScan, findTargetForScan, getScan, listScans, type ScanRow, startScan, stopScan } from './scan-queue';
+import { newWorkerId } from './scheduler';
 
 type Ctx = SubgraphContext<AlertsLoaders>;
 type TargetArgs = { organizationId: string; scanTargetId: string };

@@ -72,7 +72,10 @@ export function scheduleFromCron(cron: string, field = 'schedule'): ScanSchedule
   const macro: Record<string, string> = { '@daily': '0 0 * * *', '@midnight': '0 0 * * *', '@weekly': '0 0 * * 0', '@hourly': '0 * * * *' };
   const fields = (macro[text.toLowerCase()] ?? text).split(/\s+/);
   const invalid = () =>
-    badRequest(`${field}: "${cron}" is not a supported cron schedule; use "m h * * *" (daily), "m h * * d" (weekly) or an object {"frequency":"6h"|"12h"|"1d"|"7d","timeOfDay","day"}`, field);
+    badRequest(
+      `${field}: "${cron}" is not a supported cron schedule; use "m h * * *" (daily), "m h * * d" (weekly) or an object {"frequency":"6h"|"12h"|"1d"|"7d","timeOfDay","day"}`,
+      field,
+    );
   if (fields.length !== 5) throw invalid();
   const [minute, hourField, dayOfMonth, month, dayOfWeek] = fields;
   if (dayOfMonth !== '*' || month !== '*' || !cronValues(minute, 0, 59)) throw invalid();
@@ -112,9 +115,11 @@ export function parseSchedule(input: unknown, field = 'schedule'): ScanSchedule 
     if (bare) return parseSchedule({ frequency: bare }, field);
     return scheduleFromCron(text, field);
   }
-  if (typeof input !== 'object' || Array.isArray(input)) throw badRequest(`${field}: must be an object {"frequency","timeOfDay","day"} or a cron string`, field);
+  if (typeof input !== 'object' || Array.isArray(input))
+    throw badRequest(`${field}: must be an object {"frequency","timeOfDay","day"} or a cron string`, field);
   const raw = input as Record<string, unknown>;
-  if (raw.frequency === undefined || raw.frequency === null) throw badRequest(`${field}.frequency: is required (one of ${FREQUENCIES.join(', ')})`, `${field}.frequency`);
+  if (raw.frequency === undefined || raw.frequency === null)
+    throw badRequest(`${field}.frequency: is required (one of ${FREQUENCIES.join(', ')})`, `${field}.frequency`);
   const wanted = typeof raw.frequency === 'string' ? raw.frequency.toLowerCase() : undefined;
   const frequency = FREQUENCIES.find((f) => f === wanted);
   if (!frequency) throw badRequest(`${field}.frequency: must be one of ${FREQUENCIES.join(', ')}`, `${field}.frequency`);

@@ -1,9 +1,19 @@
-import { inTransaction, type Database } from '../../lib/db';
+import { type Database, inTransaction } from '../../lib/db';
 import { enqueueEvery } from '../../lib/jobs/periodic';
 import { demoFindings } from './demo-scanner';
 import { insertEventsSql, scanJsonSql } from './event-payloads';
 import type { Finding } from './reconcile';
-import { claimQueuedScan, enqueueScanRun, executeScan, failAbandonedScans, failScan, newWorkerId, SCAN_LEASE_MS, type ClaimedScan, type ScanOutcome } from './scan-queue';
+import {
+  type ClaimedScan,
+  claimQueuedScan,
+  enqueueScanRun,
+  executeScan,
+  failAbandonedScans,
+  failScan,
+  newWorkerId,
+  SCAN_LEASE_MS,
+  type ScanOutcome,
+} from './scan-queue';
 import { nextScanAt } from './schedule';
 
 /**
@@ -124,7 +134,11 @@ async function runClaimed(db: Database, claimed: ClaimedScan, options: RunOption
 }
 
 /** Steps 1 and 2 (the `scan.schedule` job): abandoned scans failed, due targets queued. */
-export async function scheduleDueScans(db: Database, now: Date = new Date(), options: Pick<RunOptions, 'batchSize' | 'leaseMs'> = {}): Promise<Omit<RunReport, 'ran'>> {
+export async function scheduleDueScans(
+  db: Database,
+  now: Date = new Date(),
+  options: Pick<RunOptions, 'batchSize' | 'leaseMs'> = {},
+): Promise<Omit<RunReport, 'ran'>> {
   const abandoned = await recoverAbandonedScans(db, options.leaseMs);
   const queued = await queueDueTargets(db, now, options.batchSize ?? 50);
   return { abandoned, queued };

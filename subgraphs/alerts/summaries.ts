@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import { Visibility, type View } from '../../lib/visibility';
+import { type View, Visibility } from '../../lib/visibility';
 import { SEVERITIES, STATES } from '../../lib/vocabulary';
-import { filterConditions, type AlertFilter } from './alert-filters';
+import { type AlertFilter, filterConditions } from './alert-filters';
 import { Params } from './alert-sql';
 
 /**
@@ -69,7 +69,16 @@ export async function scanTargetSummaries(pool: pg.Pool, options: ScanTargetSumm
     where.push(options.includeEmptyScanTargetTags ? `(${tagged} OR cardinality(st.tags) = 0)` : tagged);
   }
   const severityFilter = options.alertSeverities?.length ? `AND a.severity = ANY(${p.add(options.alertSeverities)}::text[])` : '';
-  const { rows } = await pool.query<{ id: string; organizationId: string; name: string; kind: string; tags: string[]; severity: string | null; state: string | null; n: number }>(
+  const { rows } = await pool.query<{
+    id: string;
+    organizationId: string;
+    name: string;
+    kind: string;
+    tags: string[];
+    severity: string | null;
+    state: string | null;
+    n: number;
+  }>(
     `SELECT st.id, st."organizationId", st.name, st.kind, st.tags, c.severity, c.state, COALESCE(c.n, 0)::int AS n
        FROM alerts.scan_targets st
        LEFT JOIN LATERAL (
@@ -100,7 +109,10 @@ export async function alertCounts(pool: pg.Pool, options: { organizationIds: rea
   const counts = emptyCounts();
   if (!options.organizationIds.length) return counts;
   const p = new Params();
-  const where = [`a."organizationId" = ANY(${p.add(options.organizationIds)}::uuid[])`, ...filterConditions(options.filter, p, options.organizationIds, { view: options.view })];
+  const where = [
+    `a."organizationId" = ANY(${p.add(options.organizationIds)}::uuid[])`,
+    ...filterConditions(options.filter, p, options.organizationIds, { view: options.view }),
+  ];
   const { rows } = await pool.query<{ severity: string; state: string; n: number }>(
     `SELECT a.severity, a.state, count(*)::int AS n FROM alerts.alerts a WHERE ${where.join(' AND ')} GROUP BY a.severity, a.state`,
     p.values,

@@ -33,7 +33,8 @@ export interface AttachmentDeclaration {
 }
 
 const MD5_BASE64 = /^[A-Za-z0-9+/]{22}==$/;
-const CONTENT_TYPE = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}(?:\s*;\s*[A-Za-z0-9!#$&^_.+-]+=(?:[A-Za-z0-9!#$&^_.+-]+|"[^"\\\r\n]*"))*$/;
+const CONTENT_TYPE =
+  /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}(?:\s*;\s*[A-Za-z0-9!#$&^_.+-]+=(?:[A-Za-z0-9!#$&^_.+-]+|"[^"\\\r\n]*"))*$/;
 
 /** 400 naming the field for anything S3 or a browser would not take. */
 export function checkDeclaration(input: AttachmentDeclaration, maxBytes: number): AttachmentDeclaration {
@@ -43,10 +44,13 @@ export function checkDeclaration(input: AttachmentDeclaration, maxBytes: number)
   // `.` and `..` name directories, not files (a path-like name, refused like a separator).
   if (fileName === '.' || fileName === '..') throw badRequest('fileName must not be . or .. (a path-like name)', 'fileName');
   const length = input.contentLength;
-  if (typeof length !== 'number' || !Number.isSafeInteger(length) || length < 0) throw badRequest('contentLength must be a whole number of bytes ≥ 0', 'contentLength');
+  if (typeof length !== 'number' || !Number.isSafeInteger(length) || length < 0)
+    throw badRequest('contentLength must be a whole number of bytes ≥ 0', 'contentLength');
   if (length > maxBytes) throw badRequest(`contentLength must be at most ${maxBytes} bytes (VIGIL_ATTACHMENT_MAX_BYTES)`, 'contentLength');
-  if (typeof input.contentType !== 'string' || input.contentType.length > 255 || !CONTENT_TYPE.test(input.contentType)) throw badRequest('contentType must be a media type such as application/pdf', 'contentType');
-  if (typeof input.contentMD5 !== 'string' || !MD5_BASE64.test(input.contentMD5)) throw badRequest('contentMD5 must be the base64 of the 16-byte MD5 digest (as S3 Content-MD5)', 'contentMD5');
+  if (typeof input.contentType !== 'string' || input.contentType.length > 255 || !CONTENT_TYPE.test(input.contentType))
+    throw badRequest('contentType must be a media type such as application/pdf', 'contentType');
+  if (typeof input.contentMD5 !== 'string' || !MD5_BASE64.test(input.contentMD5))
+    throw badRequest('contentMD5 must be the base64 of the 16-byte MD5 digest (as S3 Content-MD5)', 'contentMD5');
   if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) throw badRequest('expiresAt must be in the future', 'expiresAt');
   return { fileName, contentLength: length, contentType: input.contentType, contentMD5: input.contentMD5, expiresAt: input.expiresAt ?? null };
 }
@@ -58,7 +62,11 @@ const EVENT_DATA = (a: string) =>
   `jsonb_build_object('id', ${a}.id, 'fileName', ${a}."fileName", 'contentLength', ${a}."contentLength", 'contentType', ${a}."contentType", 'contentMD5', ${a}."contentMD5", 'createdAt', ${a}."createdAt", 'expiresAt', ${a}."expiresAt")`;
 
 /** Inserts the row and, for an organization's attachment, its AttachmentCreated event: one statement, so both or neither. */
-export async function insertAttachment(pool: pg.Pool, owner: { organizationId: string | null; userId: string }, input: AttachmentDeclaration): Promise<AttachmentRow> {
+export async function insertAttachment(
+  pool: pg.Pool,
+  owner: { organizationId: string | null; userId: string },
+  input: AttachmentDeclaration,
+): Promise<AttachmentRow> {
   const id = randomUUID();
   const storageKey = `${owner.organizationId ?? `user-${owner.userId}`}/${id}`;
   const { rows } = await pool.query<AttachmentRow>(
@@ -84,12 +92,18 @@ export async function insertAttachment(pool: pg.Pool, owner: { organizationId: s
 export async function storageKeyServed(pool: pg.Pool, key: string): Promise<boolean> {
   const id = key.slice(key.lastIndexOf('/') + 1);
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return false;
-  const { rows } = await pool.query(`SELECT 1 FROM documents.attachments WHERE id = $1 AND "storageKey" = $2 AND ("expiresAt" IS NULL OR "expiresAt" > now())`, [id, key]);
+  const { rows } = await pool.query(
+    `SELECT 1 FROM documents.attachments WHERE id = $1 AND "storageKey" = $2 AND ("expiresAt" IS NULL OR "expiresAt" > now())`,
+    [id, key],
+  );
   return rows.length > 0;
 }
 
 export async function findAttachment(pool: pg.Pool, id: string): Promise<AttachmentRow | null> {
-  const { rows } = await pool.query<AttachmentRow>(`SELECT ${COLUMNS} FROM documents.attachments WHERE id = $1 AND ("expiresAt" IS NULL OR "expiresAt" > now())`, [id]);
+  const { rows } = await pool.query<AttachmentRow>(
+    `SELECT ${COLUMNS} FROM documents.attachments WHERE id = $1 AND ("expiresAt" IS NULL OR "expiresAt" > now())`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
@@ -134,7 +148,10 @@ async function assessmentPartnersOf(pool: pg.Pool, attachmentId: string, ownerId
 
 /** The sharing hook: members of `organizationId` may read the attachment too (idempotent). */
 export async function shareAttachment(db: pg.Pool | pg.PoolClient, attachmentId: string, organizationId: string): Promise<void> {
-  await db.query(`INSERT INTO documents.attachment_shares ("attachmentId", "organizationId") VALUES ($1, $2) ON CONFLICT DO NOTHING`, [attachmentId, organizationId]);
+  await db.query(`INSERT INTO documents.attachment_shares ("attachmentId", "organizationId") VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+    attachmentId,
+    organizationId,
+  ]);
 }
 
 export async function updateAttachment(pool: pg.Pool, id: string, changes: { fileName?: string; expiresAt?: Date | null }): Promise<AttachmentRow> {

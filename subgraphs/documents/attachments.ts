@@ -1,10 +1,19 @@
+import type { AttachmentLimits } from '../../lib/config';
+import { badRequest, notFound, serviceUnavailable, VigilError } from '../../lib/errors';
+import type { ObjectStorage } from '../../lib/storage';
+import * as valid from '../../lib/validate';
 import type { SubgraphContext } from '../server';
 import { linkBase } from '../server';
-import { VigilError, badRequest, notFound, serviceUnavailable } from '../../lib/errors';
-import type { ObjectStorage } from '../../lib/storage';
-import type { AttachmentLimits } from '../../lib/config';
-import * as valid from '../../lib/validate';
-import { checkDeclaration, confirmUpload, canRead, findAttachment, insertAttachment, updateAttachment, type AttachmentDeclaration, type AttachmentRow } from './attachment-store';
+import {
+  type AttachmentDeclaration,
+  type AttachmentRow,
+  canRead,
+  checkDeclaration,
+  confirmUpload,
+  findAttachment,
+  insertAttachment,
+  updateAttachment,
+} from './attachment-store';
 
 type Ctx = SubgraphContext;
 
@@ -35,7 +44,13 @@ export async function attachmentView(ctx: Ctx, row: AttachmentRow, url: 'upload'
     ttl < 1
       ? null
       : url === 'upload'
-        ? await storage.uploadUrl(row.storageKey, { length: Number(row.contentLength), md5: row.contentMD5, contentType: row.contentType, expiresInSeconds: ttl, base })
+        ? await storage.uploadUrl(row.storageKey, {
+            length: Number(row.contentLength),
+            md5: row.contentMD5,
+            contentType: row.contentType,
+            expiresInSeconds: ttl,
+            base,
+          })
         : row.uploadedAt
           ? await storage.downloadUrl(row.storageKey, { fileName: row.fileName, contentType: row.contentType, expiresInSeconds: ttl, base })
           : null;
@@ -90,7 +105,8 @@ export const attachmentResolvers = {
       const row = await confirmUpload(ctx.db.pool, storageOf(ctx), await readableAttachment(ctx, args.id));
       if (row.organizationId === null || !(await ctx.policy.isMember(row.organizationId))) throw notFound('Attachment');
       const changes: { fileName?: string; expiresAt?: Date | null } = {};
-      if (args.input.fileName !== undefined && args.input.fileName !== null) changes.fileName = checkDeclaration({ ...declarationOf(row), fileName: args.input.fileName }, Number.MAX_SAFE_INTEGER).fileName;
+      if (args.input.fileName !== undefined && args.input.fileName !== null)
+        changes.fileName = checkDeclaration({ ...declarationOf(row), fileName: args.input.fileName }, Number.MAX_SAFE_INTEGER).fileName;
       if (args.input.expiresAt !== undefined) {
         if (args.input.expiresAt && args.input.expiresAt.getTime() <= Date.now()) throw badRequest('expiresAt must be in the future', 'expiresAt');
         changes.expiresAt = args.input.expiresAt;

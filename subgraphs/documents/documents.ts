@@ -1,6 +1,6 @@
-import type { SubgraphContext } from '../server';
 import { notFound } from '../../lib/errors';
 import { enqueue } from '../../lib/jobs/queue';
+import type { SubgraphContext } from '../server';
 import { attachmentView, limitsOf, readableAttachment } from './attachments';
 import { checkExportRequest, EXPORT_FORMATS } from './export-types';
 import type { Resolvers } from './resolver-types.generated';
@@ -31,15 +31,18 @@ export const EXPORT_JOB_OPTIONS = { retries: 2, backoff: { delayMs: 2_000, facto
  * the job checks again with the questionnaires part's own rule (questionnaireReportData).
  */
 async function requireAssessmentParty(ctx: Ctx, organizationId: string, assessmentId: string): Promise<void> {
-  const { rowCount } = await ctx.db.pool.query(
-    `SELECT 1 FROM questionnaires.assessments WHERE id = $1 AND ("senderId" = $2 OR "receiverId" = $2)`,
-    [assessmentId, organizationId],
-  );
+  const { rowCount } = await ctx.db.pool.query(`SELECT 1 FROM questionnaires.assessments WHERE id = $1 AND ("senderId" = $2 OR "receiverId" = $2)`, [
+    assessmentId,
+    organizationId,
+  ]);
   if (!rowCount) throw notFound('Assessment');
 }
 
 async function ownDocument(ctx: Ctx, id: string): Promise<DocumentRow> {
-  const { rows } = await ctx.db.pool.query<DocumentRow>(`SELECT * FROM documents.documents WHERE id = $1 AND "userId" = $2 AND "expiresAt" > now()`, [id, ctx.policy.userId]);
+  const { rows } = await ctx.db.pool.query<DocumentRow>(`SELECT * FROM documents.documents WHERE id = $1 AND "userId" = $2 AND "expiresAt" > now()`, [
+    id,
+    ctx.policy.userId,
+  ]);
   if (!rows[0]) throw notFound('Document');
   return rows[0];
 }
@@ -62,7 +65,8 @@ export const documentResolvers = {
       // Members or followers (permissions.ts), narrowed per type (export-types.ts) to members: a follower
       // gets the not-found of a missing id.
       if (EXPORT_FORMATS[request.type].access === 'member') await ctx.policy.requireMember(organizationId);
-      if (request.type === 'QUESTIONNAIRE_REPORT') await requireAssessmentParty(ctx, organizationId, (request.params.filter as { assessmentId: string }).assessmentId);
+      if (request.type === 'QUESTIONNAIRE_REPORT')
+        await requireAssessmentParty(ctx, organizationId, (request.params.filter as { assessmentId: string }).assessmentId);
       const days = limitsOf(ctx).documentTtlDays;
       const { rows } = await ctx.db.pool.query<DocumentRow>(
         `INSERT INTO documents.documents (id, "userId", "organizationId", type, params, "expiresAt")
@@ -76,7 +80,10 @@ export const documentResolvers = {
     deleteDocument: async (_, args, ctx) => {
       const document = await ownDocument(ctx, args.id);
       // The file goes with the next documents.expire pass (bytes first, then the row).
-      await ctx.db.pool.query(`UPDATE documents.attachments SET "expiresAt" = now() WHERE id = $1 AND "userId" = $2`, [document.attachmentId, ctx.policy.userId]);
+      await ctx.db.pool.query(`UPDATE documents.attachments SET "expiresAt" = now() WHERE id = $1 AND "userId" = $2`, [
+        document.attachmentId,
+        ctx.policy.userId,
+      ]);
       await ctx.db.pool.query(`DELETE FROM documents.documents WHERE id = $1`, [document.id]);
       return true;
     },

@@ -42,7 +42,8 @@ const ALLOWED_KEYS: Record<ExportType, string[]> = {
 
 /** The shape checks that need no other subgraph (400 naming the field); the job checks the alert filter itself. */
 export function checkExportRequest(type: unknown, params: unknown): { type: ExportType; params: Record<string, unknown> } {
-  if (typeof type !== 'string' || !(EXPORT_TYPES as readonly string[]).includes(type)) throw badRequest(`type must be one of ${EXPORT_TYPES.join(', ')}`, 'type');
+  if (typeof type !== 'string' || !(EXPORT_TYPES as readonly string[]).includes(type))
+    throw badRequest(`type must be one of ${EXPORT_TYPES.join(', ')}`, 'type');
   const t = type as ExportType;
   if (!isObject(params)) throw badRequest('params must be an object', 'params');
   const unknown = Object.keys(params).filter((key) => !ALLOWED_KEYS[t].includes(key));
@@ -50,7 +51,8 @@ export function checkExportRequest(type: unknown, params: unknown): { type: Expo
   if ('filter' in params && params.filter !== null && !isObject(params.filter)) throw badRequest('params.filter must be an object', 'params.filter');
   const filter = (params.filter ?? {}) as Record<string, unknown>;
   if (t === 'EVENT') {
-    if (filter.name !== undefined && filter.name !== null && typeof filter.name !== 'string') throw badRequest('params.filter.name must be a string', 'params.filter.name');
+    if (filter.name !== undefined && filter.name !== null && typeof filter.name !== 'string')
+      throw badRequest('params.filter.name must be a string', 'params.filter.name');
     dateParam(filter.start, 'params.filter.start');
     dateParam(filter.end, 'params.filter.end');
   }
@@ -61,17 +63,20 @@ export function checkExportRequest(type: unknown, params: unknown): { type: Expo
     if (!language) throw badRequest('params.language must be en-US or pt-BR (or en_US, pt_BR)', 'params.language');
   }
   if (t === 'QUESTIONNAIRE_REPORT') {
-    if (filter.assessmentId === undefined || filter.assessmentId === null) throw badRequest('params.filter.assessmentId is required', 'params.filter.assessmentId');
+    if (filter.assessmentId === undefined || filter.assessmentId === null)
+      throw badRequest('params.filter.assessmentId is required', 'params.filter.assessmentId');
     const assessmentId = valid.uuid(filter.assessmentId, 'params.filter.assessmentId');
     const includeAnswers = filter.includeAnswers ?? true;
     if (typeof includeAnswers !== 'boolean') throw badRequest('params.filter.includeAnswers must be a boolean', 'params.filter.includeAnswers');
     const unknown = Object.keys(filter).filter((key) => key !== 'assessmentId' && key !== 'includeAnswers');
-    if (unknown.length) throw badRequest(`params.filter of QUESTIONNAIRE_REPORT takes assessmentId, includeAnswers, not ${unknown.join(', ')}`, `params.filter.${unknown[0]}`);
+    if (unknown.length)
+      throw badRequest(`params.filter of QUESTIONNAIRE_REPORT takes assessmentId, includeAnswers, not ${unknown.join(', ')}`, `params.filter.${unknown[0]}`);
     // Stored with its defaults filled in, so the job and a reader of the document see what was built.
     return { type: t, params: { language, filter: { assessmentId, includeAnswers } } };
   }
   for (const key of ['order', 'sort', 'lang'] as const) {
-    if (params[key] !== undefined && params[key] !== null && typeof params[key] !== 'string') throw badRequest(`params.${key} must be a string`, `params.${key}`);
+    if (params[key] !== undefined && params[key] !== null && typeof params[key] !== 'string')
+      throw badRequest(`params.${key} must be a string`, `params.${key}`);
   }
   if (t === 'THIRD_PARTY_REPORT' && params.language !== undefined && params.language !== null) return { type: t, params: { ...params, language } };
   // The alert lists' `lang` in either spelling (the export job checks the rest).

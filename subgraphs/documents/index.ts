@@ -1,10 +1,10 @@
 import { mergeResolvers, readSdl, type SubgraphContext, type SubgraphDefinition } from '../server';
-import { resolvers } from './resolvers';
-import { webhookResolvers } from './webhook-resolvers';
 import { attachmentResolvers } from './attachments';
 import { documentResolvers } from './documents';
 import { documentsPermissions } from './permissions';
 import type { Resolvers } from './resolver-types.generated';
+import { resolvers } from './resolvers';
+import { webhookResolvers } from './webhook-resolvers';
 
 export const documentsSubgraph: SubgraphDefinition = {
   name: 'documents',

@@ -1,4 +1,4 @@
-import { admin, authenticated, byObject, member, viewer, type FieldRules } from '../field-rules';
+import { admin, authenticated, byObject, type FieldRules, member, viewer } from '../field-rules';
 
 /**
  * Who may call each field of the documents subgraph (subgraphs/field-rules.ts: deny by default).

@@ -1,10 +1,10 @@
-import type { SubgraphContext } from '../server';
-import { EVENT_NAMES } from '../../lib/events';
-import { readEventLog } from '../../lib/event-log';
+import { type CursorCodec, cursorCodec } from '../../lib/cursors';
 import { badRequest } from '../../lib/errors';
-import { cursorCodec, type CursorCodec } from '../../lib/cursors';
+import { readEventLog } from '../../lib/event-log';
+import { EVENT_NAMES } from '../../lib/events';
 import * as valid from '../../lib/validate';
 import { pageSize } from '../../lib/vocabulary';
+import type { SubgraphContext } from '../server';
 
 type Ctx = SubgraphContext;
 

@@ -1,8 +1,8 @@
-import type { SubgraphContext } from '../server';
-import { badRequest } from '../../lib/errors';
 import { cursorCodec } from '../../lib/cursors';
+import { badRequest } from '../../lib/errors';
 import * as valid from '../../lib/validate';
 import { pageSize } from '../../lib/vocabulary';
+import type { SubgraphContext } from '../server';
 import {
   createWebhook,
   deleteWebhook,

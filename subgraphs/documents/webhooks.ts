@@ -105,7 +105,14 @@ export async function getWebhook(pool: pg.Pool | pg.PoolClient, organizationId: 
  * A new webhook starts after the newest event of the log at its creation (its own WebhookCreated
  * included): it receives what happens from now on, not the organization's history.
  */
-export async function createWebhook(pool: pg.Pool, instanceSecret: string, allowHosts: readonly string[], organizationId: string, userId: string, input: WebhookInput): Promise<WebhookRow> {
+export async function createWebhook(
+  pool: pg.Pool,
+  instanceSecret: string,
+  allowHosts: readonly string[],
+  organizationId: string,
+  userId: string,
+  input: WebhookInput,
+): Promise<WebhookRow> {
   if (typeof input.url !== 'string') throw badRequest('url is required', 'url');
   const url = await checkWebhookUrl(input.url, allowHosts);
   const eventNames = checkEventNames(input.eventNames);
@@ -128,7 +135,14 @@ export async function createWebhook(pool: pg.Pool, instanceSecret: string, allow
 }
 
 /** Changes url, event names or enabled; enabling again clears the failure record (delivery resumes where it stopped). */
-export async function updateWebhook(pool: pg.Pool, allowHosts: readonly string[], organizationId: string, id: string, userId: string, input: WebhookInput): Promise<WebhookRow> {
+export async function updateWebhook(
+  pool: pg.Pool,
+  allowHosts: readonly string[],
+  organizationId: string,
+  id: string,
+  userId: string,
+  input: WebhookInput,
+): Promise<WebhookRow> {
   const url = input.url === null || input.url === undefined ? null : await checkWebhookUrl(input.url, allowHosts);
   const namesGiven = input.eventNames !== undefined;
   const eventNames = checkEventNames(input.eventNames);
@@ -148,7 +162,13 @@ export async function updateWebhook(pool: pg.Pool, allowHosts: readonly string[]
       [organizationId, id, url, namesGiven, eventNames, input.enabled ?? null, enabling],
     );
     const changes = Object.keys(input).filter((key) => input[key as keyof WebhookInput] !== undefined && (key !== 'url' || url !== null));
-    await recordEventSql(client, { organizationId, name: 'WebhookUpdated', source: WEBHOOK_SOURCE, data: { ...publicWebhook(rows[0]), changes }, metadata: { userId } });
+    await recordEventSql(client, {
+      organizationId,
+      name: 'WebhookUpdated',
+      source: WEBHOOK_SOURCE,
+      data: { ...publicWebhook(rows[0]), changes },
+      metadata: { userId },
+    });
     return rows[0];
   });
 }
@@ -162,7 +182,13 @@ export async function rotateWebhookSecret(pool: pg.Pool, instanceSecret: string,
       [organizationId, id, sealWebhookSecret(instanceSecret, id, signingSecret)],
     );
     if (!rows[0]) throw notFound('Webhook');
-    await recordEventSql(client, { organizationId, name: 'WebhookUpdated', source: WEBHOOK_SOURCE, data: { ...publicWebhook(rows[0]), changes: ['secret'] }, metadata: { userId } });
+    await recordEventSql(client, {
+      organizationId,
+      name: 'WebhookUpdated',
+      source: WEBHOOK_SOURCE,
+      data: { ...publicWebhook(rows[0]), changes: ['secret'] },
+      metadata: { userId },
+    });
     return { ...rows[0], secret: signingSecret };
   });
 }

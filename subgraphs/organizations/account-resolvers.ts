@@ -1,9 +1,9 @@
-import type { SubgraphContext } from '../server';
-import type { OrganizationsLoaders } from './loaders';
 import { badRequest, notFound } from '../../lib/errors';
-import * as valid from '../../lib/validate';
-import { acceptInvite, apiKeyView, createApiKey, inviteView, requestAccess } from './account';
 import { quotasOf, requireWithinQuota } from '../../lib/quotas';
+import * as valid from '../../lib/validate';
+import type { SubgraphContext } from '../server';
+import { acceptInvite, apiKeyView, createApiKey, inviteView, requestAccess } from './account';
+import type { OrganizationsLoaders } from './loaders';
 import type { Resolvers } from './resolver-types.generated';
 
 type Ctx = SubgraphContext<OrganizationsLoaders>;
@@ -42,7 +42,13 @@ export const accountResolvers = {
       const user = await currentUser(ctx);
       const invite = await ctx.db.prisma.invite.findFirst({
         // As in the list: an expired invite is not the user's to see (nor to accept) any more.
-        where: { id: token, email: { equals: user.email, mode: 'insensitive' }, acceptedAt: null, expiresAt: { gt: new Date() }, organization: { deletedAt: null } },
+        where: {
+          id: token,
+          email: { equals: user.email, mode: 'insensitive' },
+          acceptedAt: null,
+          expiresAt: { gt: new Date() },
+          organization: { deletedAt: null },
+        },
         include: { organization: true },
       });
       if (!invite) throw notFound('Invite');
@@ -73,8 +79,7 @@ export const accountResolvers = {
       return ctx.db.prisma.user.update({ where: { id: ctx.policy.userId }, data: { ...(name ? { name } : {}), ...(picture ? { picture } : {}) } });
     },
     acceptInvite: (_, args, ctx) => acceptInvite(ctx.db.prisma, ctx.policy.userId, args.token),
-    requestAccess: (_, args, ctx) =>
-      requestAccess(ctx.db.prisma, ctx.policy.userId, args.organizationId, quotasOf(ctx.services)),
+    requestAccess: (_, args, ctx) => requestAccess(ctx.db.prisma, ctx.policy.userId, args.organizationId, quotasOf(ctx.services)),
   },
   User: {
     __resolveReference: async (ref: { id: string }, ctx: Ctx) => {

@@ -1,10 +1,10 @@
-import type { PrismaClient, Tx } from '../../lib/db';
 import { newApiKey } from '../../lib/api-keys';
-import { recordEvent } from '../../lib/events';
-import { conflict, notFound } from '../../lib/errors';
-import { ADMIN } from '../../lib/visibility';
 import { DEFAULT_QUOTAS, type Quotas } from '../../lib/config';
+import type { PrismaClient, Tx } from '../../lib/db';
+import { conflict, notFound } from '../../lib/errors';
+import { recordEvent } from '../../lib/events';
 import { requireWithinQuota } from '../../lib/quotas';
+import { ADMIN } from '../../lib/visibility';
 
 const SOURCE_ORG = 'service.organization';
 const SOURCE_MEMBER = 'service.organization.member';
@@ -33,12 +33,22 @@ export async function createOrganization(tx: Tx, userId: string, input: { name: 
  * for the first user of a new installation.
  */
 /** `newUserOnly`: refuse an email that already has a user (the `bootstrap` command; the demo seed reuses its users). */
-export async function bootstrapAccount(prisma: PrismaClient, input: { email: string; organization: string; name?: string }, options: { newUserOnly?: boolean } = {}) {
+export async function bootstrapAccount(
+  prisma: PrismaClient,
+  input: { email: string; organization: string; name?: string },
+  options: { newUserOnly?: boolean } = {},
+) {
   return prisma.$transaction(async (tx) => {
     if (options.newUserOnly && (await tx.user.findUnique({ where: { email: input.email } }))) {
-      throw conflict('A user with this email exists; bootstrap creates new users only. A new key for it: npm run vigil -- issue-key --email <email> (or POST /me/apikeys with a key it holds)');
+      throw conflict(
+        'A user with this email exists; bootstrap creates new users only. A new key for it: npm run vigil -- issue-key --email <email> (or POST /me/apikeys with a key it holds)',
+      );
     }
-    const user = await tx.user.upsert({ where: { email: input.email }, update: {}, create: { email: input.email, name: input.name ?? input.email.split('@')[0] } });
+    const user = await tx.user.upsert({
+      where: { email: input.email },
+      update: {},
+      create: { email: input.email, name: input.name ?? input.email.split('@')[0] },
+    });
     const existing = await tx.membership.findFirst({
       where: { userId: user.id, roles: { has: ADMIN }, organization: { name: input.organization, deletedAt: null } },
     });
@@ -48,7 +58,10 @@ export async function bootstrapAccount(prisma: PrismaClient, input: { email: str
   });
 }
 
-export function inviteView(invite: { id: string; organizationId: string; email: string; roles: string[]; expiresAt: Date; createdAt: Date }, organizationName: string) {
+export function inviteView(
+  invite: { id: string; organizationId: string; email: string; roles: string[]; expiresAt: Date; createdAt: Date },
+  organizationName: string,
+) {
   return {
     id: invite.id,
     token: invite.id,
@@ -66,14 +79,26 @@ export async function acceptInvite(prisma: PrismaClient, userId: string, token: 
   return prisma.$transaction(async (tx) => {
     const user = await tx.user.findUniqueOrThrow({ where: { id: userId } });
     const invite = await tx.invite.findFirst({
-      where: { id: token, email: { equals: user.email, mode: 'insensitive' }, acceptedAt: null, expiresAt: { gt: new Date() }, organization: { deletedAt: null } },
+      where: {
+        id: token,
+        email: { equals: user.email, mode: 'insensitive' },
+        acceptedAt: null,
+        expiresAt: { gt: new Date() },
+        organization: { deletedAt: null },
+      },
     });
     if (!invite) throw notFound('Invite');
     const already = await tx.membership.findUnique({ where: { organizationId_userId: { organizationId: invite.organizationId, userId } } });
     if (already) throw conflict('You are already a member of this organization');
     const membership = await tx.membership.create({ data: { organizationId: invite.organizationId, userId, roles: invite.roles } });
     await tx.invite.update({ where: { id: invite.id }, data: { acceptedAt: new Date() } });
-    await recordEvent(tx, { organizationId: invite.organizationId, name: 'MemberJoined', source: SOURCE_MEMBER, data: { organizationId: invite.organizationId, userId, roles: invite.roles }, metadata: { userId } });
+    await recordEvent(tx, {
+      organizationId: invite.organizationId,
+      name: 'MemberJoined',
+      source: SOURCE_MEMBER,
+      data: { organizationId: invite.organizationId, userId, roles: invite.roles },
+      metadata: { userId },
+    });
     return membershipView(membership, user);
   });
 }

@@ -1,7 +1,21 @@
 /** Follows between organizations: followers, followings, requests both ways, acceptance and tags (the service: follows.ts). Who may call each field: permissions.ts. */
 import { quotasOf, requireWithinQuota } from '../../lib/quotas';
+import {
+  acceptFollowingRequest,
+  type Ctx,
+  createFollowerRequest,
+  declineFollowingRequest,
+  deleteFollowerRequest,
+  listFollowerRequests,
+  listFollowers,
+  listFollowing,
+  listFollowingRequests,
+  one,
+  removeFollower,
+  stopFollowing,
+  updateFollowingTags,
+} from './follows';
 import type { Resolvers } from './resolver-types.generated';
-import { acceptFollowingRequest, createFollowerRequest, declineFollowingRequest, deleteFollowerRequest, listFollowerRequests, listFollowers, listFollowing, listFollowingRequests, one, removeFollower, stopFollowing, updateFollowingTags, type Ctx } from './follows';
 
 const relationId = (relation: { followerId: string; followingId: string }) => `${relation.followerId}:${relation.followingId}`;
 

@@ -1,10 +1,10 @@
-import type { SubgraphContext } from '../server';
 import type { PrismaClient, Tx } from '../../lib/db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { recordEvent } from '../../lib/events';
 import * as valid from '../../lib/validate';
-import { lockOrganization, SOURCE } from './organizations';
+import type { SubgraphContext } from '../server';
 import type { OrganizationsLoaders } from './loaders';
+import { lockOrganization, SOURCE } from './organizations';
 
 export type Ctx = SubgraphContext<OrganizationsLoaders>;
 
@@ -78,7 +78,11 @@ const VISIBLE_TO_FOLLOWED = ['PENDING', 'DECLINED'];
 // ── the followed organization's side ──
 
 export async function listFollowers(prisma: PrismaClient, followedId: string) {
-  const rows = await prisma.follow.findMany({ where: { followedId, follower: live }, include: { follower: true }, orderBy: [{ createdAt: 'asc' }, { followerId: 'asc' }] });
+  const rows = await prisma.follow.findMany({
+    where: { followedId, follower: live },
+    include: { follower: true },
+    orderBy: [{ createdAt: 'asc' }, { followerId: 'asc' }],
+  });
   return rows.map((f) => followerView(f, f.follower));
 }
 
@@ -113,7 +117,13 @@ export async function createFollowerRequest(prisma: PrismaClient, actorId: strin
     const followed = await tx.organization.findUniqueOrThrow({ where: { id: followedId } });
     const metadata = { userId: actorId };
     await recordEvent(tx, { organizationId: followedId, name: 'FollowerRequested', source: SOURCE.follower, data: followerRequestView(request), metadata });
-    await recordEvent(tx, { organizationId: followerId, name: 'FollowingRequested', source: SOURCE.following, data: followingRequestView(request, followed), metadata });
+    await recordEvent(tx, {
+      organizationId: followerId,
+      name: 'FollowingRequested',
+      source: SOURCE.following,
+      data: followingRequestView(request, followed),
+      metadata,
+    });
     return followerRequestView(request);
   });
 }
@@ -121,10 +131,19 @@ export async function createFollowerRequest(prisma: PrismaClient, actorId: strin
 export async function deleteFollowerRequest(prisma: PrismaClient, actorId: string, followedId: string, followerId: string): Promise<boolean> {
   return prisma.$transaction(async (tx) => {
     await lockOrganization(tx, followedId);
-    const request = await tx.followRequest.findFirst({ where: { followedId, followerId, status: { in: VISIBLE_TO_FOLLOWED }, follower: live }, include: { follower: true } });
+    const request = await tx.followRequest.findFirst({
+      where: { followedId, followerId, status: { in: VISIBLE_TO_FOLLOWED }, follower: live },
+      include: { follower: true },
+    });
     if (!request) throw notFound('Follower request');
     await tx.followRequest.delete({ where: { followedId_followerId: { followedId, followerId } } });
-    await recordEvent(tx, { organizationId: followedId, name: 'FollowerRequestDeleted', source: SOURCE.follower, data: followerRequestView(request), metadata: { userId: actorId } });
+    await recordEvent(tx, {
+      organizationId: followedId,
+      name: 'FollowerRequestDeleted',
+      source: SOURCE.follower,
+      data: followerRequestView(request),
+      metadata: { userId: actorId },
+    });
     return true;
   });
 }
@@ -136,8 +155,20 @@ async function endFollow(tx: Tx, actor: { userId: string; organizationId: string
   if (!follow) throw notFound(actor.organizationId === followedId ? 'Follower' : 'Following');
   await tx.follow.delete({ where: { followerId_followedId: { followerId, followedId } } });
   const metadata = { userId: actor.userId, organizationId: actor.organizationId };
-  await recordEvent(tx, { organizationId: followedId, name: 'FollowerRemoved', source: SOURCE.follower, data: followerView(follow, follow.follower), metadata });
-  await recordEvent(tx, { organizationId: followerId, name: 'FollowingRemoved', source: SOURCE.following, data: followingView(follow, follow.followed), metadata });
+  await recordEvent(tx, {
+    organizationId: followedId,
+    name: 'FollowerRemoved',
+    source: SOURCE.follower,
+    data: followerView(follow, follow.follower),
+    metadata,
+  });
+  await recordEvent(tx, {
+    organizationId: followerId,
+    name: 'FollowingRemoved',
+    source: SOURCE.following,
+    data: followingView(follow, follow.followed),
+    metadata,
+  });
   return true;
 }
 
@@ -175,14 +206,27 @@ async function pendingRequest(tx: Tx, followerId: string, followedId: string) {
 export async function acceptFollowingRequest(prisma: PrismaClient, actorId: string, followerId: string, followedId: string, tags: string[]) {
   return prisma.$transaction(async (tx) => {
     const request = await pendingRequest(tx, followerId, followedId);
-    const decided = await tx.followRequest.update({ where: { followedId_followerId: { followedId, followerId } }, data: { status: 'ACCEPTED', decidedAt: new Date() } });
-    const follow = await tx.follow.upsert({ where: { followerId_followedId: { followerId, followedId } }, update: { tags }, create: { followerId, followedId, tags } });
+    const decided = await tx.followRequest.update({
+      where: { followedId_followerId: { followedId, followerId } },
+      data: { status: 'ACCEPTED', decidedAt: new Date() },
+    });
+    const follow = await tx.follow.upsert({
+      where: { followerId_followedId: { followerId, followedId } },
+      update: { tags },
+      create: { followerId, followedId, tags },
+    });
     const follower = await tx.organization.findUniqueOrThrow({ where: { id: followerId } });
     const metadata = { userId: actorId, organizationId: followerId };
     const relation = followingView(follow, request.followed);
     await recordEvent(tx, { organizationId: followerId, name: 'FollowingAccepted', source: SOURCE.following, data: relation, metadata });
     // The followed side's copy leaves out the follower's private tags.
-    await recordEvent(tx, { organizationId: followedId, name: 'FollowingAccepted', source: SOURCE.following, data: { ...followerView(follow, follower), decidedAt: decided.decidedAt }, metadata });
+    await recordEvent(tx, {
+      organizationId: followedId,
+      name: 'FollowingAccepted',
+      source: SOURCE.following,
+      data: { ...followerView(follow, follower), decidedAt: decided.decidedAt },
+      metadata,
+    });
     return relation;
   });
 }
@@ -190,9 +234,18 @@ export async function acceptFollowingRequest(prisma: PrismaClient, actorId: stri
 export async function declineFollowingRequest(prisma: PrismaClient, actorId: string, followerId: string, followedId: string) {
   return prisma.$transaction(async (tx) => {
     const request = await pendingRequest(tx, followerId, followedId);
-    const decided = await tx.followRequest.update({ where: { followedId_followerId: { followedId, followerId } }, data: { status: 'DECLINED', decidedAt: new Date() } });
+    const decided = await tx.followRequest.update({
+      where: { followedId_followerId: { followedId, followerId } },
+      data: { status: 'DECLINED', decidedAt: new Date() },
+    });
     const metadata = { userId: actorId, organizationId: followerId };
-    await recordEvent(tx, { organizationId: followerId, name: 'FollowingDeclined', source: SOURCE.following, data: followingRequestView(decided, request.followed), metadata });
+    await recordEvent(tx, {
+      organizationId: followerId,
+      name: 'FollowingDeclined',
+      source: SOURCE.following,
+      data: followingRequestView(decided, request.followed),
+      metadata,
+    });
     await recordEvent(tx, { organizationId: followedId, name: 'FollowingDeclined', source: SOURCE.following, data: followerRequestView(decided), metadata });
     return followingRequestView(decided, request.followed);
   });

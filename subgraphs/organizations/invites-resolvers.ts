@@ -1,6 +1,7 @@
 /** Invites to an organization, by email: list, read, create, delete, resend (the service: invites.ts). Who may call each field: permissions.ts. */
+
+import { type Ctx, createInvite, deleteInvite, findInvite, listInvites, resendInvite } from './invites';
 import type { Resolvers } from './resolver-types.generated';
-import { createInvite, deleteInvite, findInvite, listInvites, resendInvite, type Ctx } from './invites';
 
 export const inviteResolvers = {
   Query: {

@@ -1,10 +1,10 @@
-import type { SubgraphContext } from '../server';
 import type { PrismaClient } from '../../lib/db';
 import { conflict, notFound } from '../../lib/errors';
 import { recordEvent } from '../../lib/events';
+import type { SubgraphContext } from '../server';
 import { inviteView } from './account';
-import { lockOrganization, SOURCE } from './organizations';
 import type { OrganizationsLoaders } from './loaders';
+import { lockOrganization, SOURCE } from './organizations';
 
 export type Ctx = SubgraphContext<OrganizationsLoaders>;
 
@@ -15,7 +15,11 @@ const expiry = () => new Date(Date.now() + INVITE_LIFETIME_MS);
 
 /** Invites not accepted yet, expired ones included (an admin may resend them). */
 export async function listInvites(prisma: PrismaClient, organizationId: string) {
-  const rows = await prisma.invite.findMany({ where: { organizationId, acceptedAt: null }, include: { organization: true }, orderBy: [{ createdAt: 'asc' }, { email: 'asc' }] });
+  const rows = await prisma.invite.findMany({
+    where: { organizationId, acceptedAt: null },
+    include: { organization: true },
+    orderBy: [{ createdAt: 'asc' }, { email: 'asc' }],
+  });
   return rows.map((i) => inviteView(i, i.organization.name));
 }
 
@@ -34,7 +38,10 @@ export async function createInvite(prisma: PrismaClient, actorId: string, organi
     const existing = await tx.invite.findUnique({ where: { organizationId_email: { organizationId, email } } });
     if (existing && !existing.acceptedAt && existing.expiresAt > new Date()) throw conflict(`${email} already has a pending invite; resend it instead`);
     if (existing) await tx.invite.delete({ where: { id: existing.id } });
-    const invite = await tx.invite.create({ data: { organizationId, email, roles: inviteRoles, invitedBy: actorId, expiresAt: expiry() }, include: { organization: true } });
+    const invite = await tx.invite.create({
+      data: { organizationId, email, roles: inviteRoles, invitedBy: actorId, expiresAt: expiry() },
+      include: { organization: true },
+    });
     const view = inviteView(invite, invite.organization.name);
     await recordEvent(tx, { organizationId, name: 'MemberInvited', source: SOURCE.member, data: view, metadata: { userId: actorId } });
     return view;
@@ -46,7 +53,13 @@ export async function deleteInvite(prisma: PrismaClient, actorId: string, organi
     const invite = await tx.invite.findFirst({ where: { organizationId, email, acceptedAt: null } });
     if (!invite) throw notFound('Invite');
     await tx.invite.delete({ where: { id: invite.id } });
-    await recordEvent(tx, { organizationId, name: 'MemberInviteDeleted', source: SOURCE.member, data: { id: invite.id, organizationId, email, roles: invite.roles }, metadata: { userId: actorId } });
+    await recordEvent(tx, {
+      organizationId,
+      name: 'MemberInviteDeleted',
+      source: SOURCE.member,
+      data: { id: invite.id, organizationId, email, roles: invite.roles },
+      metadata: { userId: actorId },
+    });
     return true;
   });
 }

@@ -1,7 +1,7 @@
 /** Members of an organization: list, read, change roles, remove, ask for an MFA or password reset (the service: members.ts). Who may call each field: permissions.ts. */
 import { membershipView } from './account';
+import { type Ctx, listMembers, memberOf, removeMember, requestMemberReset, updateMemberRoles } from './members';
 import type { Resolvers } from './resolver-types.generated';
-import { listMembers, memberOf, removeMember, requestMemberReset, updateMemberRoles, type Ctx } from './members';
 
 export const memberResolvers = {
   Query: {

@@ -1,12 +1,12 @@
-import type { SubgraphContext } from '../server';
 import type { PrismaClient, Tx } from '../../lib/db';
 import { conflict, notFound } from '../../lib/errors';
 import { recordEvent } from '../../lib/events';
-import { ADMIN } from '../../lib/visibility';
 import * as valid from '../../lib/validate';
+import { ADMIN } from '../../lib/visibility';
+import type { SubgraphContext } from '../server';
 import { membershipView } from './account';
-import { lockOrganization, SOURCE } from './organizations';
 import type { OrganizationsLoaders } from './loaders';
+import { lockOrganization, SOURCE } from './organizations';
 
 export type Ctx = SubgraphContext<OrganizationsLoaders>;
 
@@ -72,7 +72,13 @@ export async function removeMember(prisma: PrismaClient, actorId: string, organi
 }
 
 /** There is no identity provider to call: the request is recorded and announced as an event. */
-export async function requestMemberReset(prisma: PrismaClient, actorId: string, organizationId: string, userId: string, kind: 'MFA' | 'PASSWORD'): Promise<boolean> {
+export async function requestMemberReset(
+  prisma: PrismaClient,
+  actorId: string,
+  organizationId: string,
+  userId: string,
+  kind: 'MFA' | 'PASSWORD',
+): Promise<boolean> {
   return prisma.$transaction(async (tx) => {
     const member = await memberOf(tx, organizationId, userId);
     const request = await tx.memberResetRequest.create({ data: { organizationId, userId, kind, requestedBy: actorId } });

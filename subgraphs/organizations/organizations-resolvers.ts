@@ -1,12 +1,12 @@
 /** Organizations: the caller's list, one by id, create, change, delete (the service: organizations.ts). Who may call each field: permissions.ts. */
 import { notFound } from '../../lib/errors';
-import * as valid from '../../lib/validate';
-import { createOrganization } from './account';
-import { ADMIN } from '../../lib/visibility';
 import { quotasOf, requireWithinQuota } from '../../lib/quotas';
-import type { OrganizationRow, } from './loaders';
+import * as valid from '../../lib/validate';
+import { ADMIN } from '../../lib/visibility';
+import { createOrganization } from './account';
+import type { OrganizationRow } from './loaders';
+import { type Ctx, deleteOrganization, organizationChanges, updateOrganization } from './organizations';
 import type { Resolvers } from './resolver-types.generated';
-import { deleteOrganization, organizationChanges, updateOrganization, type Ctx } from './organizations';
 
 export const organizationResolvers = {
   Query: {

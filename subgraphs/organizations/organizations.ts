@@ -1,8 +1,8 @@
-import type { SubgraphContext } from '../server';
 import type { PrismaClient, Tx } from '../../lib/db';
 import { badRequest, notFound } from '../../lib/errors';
 import { recordEvent } from '../../lib/events';
 import * as valid from '../../lib/validate';
+import type { SubgraphContext } from '../server';
 import type { OrganizationsLoaders } from './loaders';
 
 export type Ctx = SubgraphContext<OrganizationsLoaders>;
@@ -64,7 +64,13 @@ export async function updateOrganization(prisma: PrismaClient, userId: string, i
     const { count } = await tx.organization.updateMany({ where: { id, deletedAt: null }, data: changes });
     if (count === 0) throw notFound('Organization');
     const organization = await tx.organization.findUniqueOrThrow({ where: { id } });
-    await recordEvent(tx, { organizationId: id, name: 'OrganizationUpdated', source: SOURCE.organization, data: { ...organization, changes: Object.keys(changes) }, metadata: { userId } });
+    await recordEvent(tx, {
+      organizationId: id,
+      name: 'OrganizationUpdated',
+      source: SOURCE.organization,
+      data: { ...organization, changes: Object.keys(changes) },
+      metadata: { userId },
+    });
     return organization;
   });
 }

@@ -1,5 +1,5 @@
 import * as valid from '../../lib/validate';
-import { admin, authenticated, byObject, member, viewer, type ArgumentFormat, type FieldRules } from '../field-rules';
+import { type ArgumentFormat, admin, authenticated, byObject, type FieldRules, member, viewer } from '../field-rules';
 import { followTags } from './follows';
 import { roles } from './members';
 

@@ -12,7 +12,16 @@ export type AnswerContent =
   | { type: 'MULTIPLE_CHOICE'; choices: string[] }
   | { type: 'FILE' };
 
-export const ANSWER_STATUSES = ['NEW', 'REQUESTED_REVIEW', 'REQUESTED_CLARIFICATION', 'APPROVED', 'REJECTED', 'AUTOMATICALLY_APPROVED', 'AUTOMATICALLY_REJECTED', 'SKIPPED'] as const;
+export const ANSWER_STATUSES = [
+  'NEW',
+  'REQUESTED_REVIEW',
+  'REQUESTED_CLARIFICATION',
+  'APPROVED',
+  'REJECTED',
+  'AUTOMATICALLY_APPROVED',
+  'AUTOMATICALLY_REJECTED',
+  'SKIPPED',
+] as const;
 export type AnswerStatus = (typeof ANSWER_STATUSES)[number];
 
 export interface AnswerInput {
@@ -45,7 +54,8 @@ export function answerContent(props: ElementProps, input: AnswerInput, attachmen
       return { type: 'SINGLE_CHOICE', choice: input.choice };
     case 'MULTIPLE_CHOICE': {
       const choices = [...new Set(input.choices ?? [])];
-      if (choices.length === 0 || choices.some((c) => !values.has(c))) throw badRequest('choices must be a non-empty list of the question’s choices', 'choices');
+      if (choices.length === 0 || choices.some((c) => !values.has(c)))
+        throw badRequest('choices must be a non-empty list of the question’s choices', 'choices');
       return { type: 'MULTIPLE_CHOICE', choices: choices.sort() };
     }
     case 'FILE':

@@ -1,5 +1,5 @@
 import { answerQuestion, reviewAnswer } from './answers';
-import { actorOf, assessmentFor, ids, type Ctx } from './requests';
+import { actorOf, assessmentFor, type Ctx, ids } from './requests';
 import type { Resolvers } from './resolver-types.generated';
 import { answerView, liveAttachmentsOf } from './views';
 

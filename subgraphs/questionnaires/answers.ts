@@ -2,12 +2,26 @@ import type pg from 'pg';
 import { inTransaction } from '../../lib/db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AssessmentSide } from '../../lib/visibility';
-import { answerContent, statusOfAnswer, type AnswerInput } from './answer-content';
+import { type AnswerInput, answerContent, statusOfAnswer } from './answer-content';
 import { receiverMayAnswer } from './assessment-status';
-import { assessmentGrade, type AnswerGrade } from './grade';
+import { type AnswerGrade, assessmentGrade } from './grade';
+import {
+  ANSWER_COLUMNS,
+  type AnswerRow,
+  type AssessmentRow,
+  attachmentRecords,
+  type Db,
+  ELEMENT_COLUMNS,
+  type ElementRow,
+  eventsForBothSides,
+  findAssessment,
+  recordsOf,
+  requireOwnAttachments,
+  SOURCE,
+  writeEvents,
+} from './store';
 import type { Actor } from './templates';
 import { answerView } from './views';
-import { ANSWER_COLUMNS, attachmentRecords, ELEMENT_COLUMNS, eventsForBothSides, recordsOf, findAssessment, requireOwnAttachments, SOURCE, writeEvents, type AnswerRow, type AssessmentRow, type Db, type ElementRow } from './store';
 
 /** Each answer keeps the contents given, up to this many (a clarification round adds one). */
 export const MAX_CONTENTS_PER_ANSWER = 100;
@@ -50,7 +64,8 @@ const metadataOf = (actor: Actor) => ({ userId: actor.userId, organizationId: ac
 export async function answerQuestion(pool: pg.Pool, actor: Actor, assessmentId: string, questionId: string, input: AnswerInput): Promise<AnswerRow> {
   return inTransaction(pool, async (client) => {
     const assessment = await lockedAssessment(client, assessmentId);
-    if (!receiverMayAnswer(assessment.status)) throw conflict(`The assessment is ${assessment.status}; answers change only while it is NEW or REQUESTED_CLARIFICATION`);
+    if (!receiverMayAnswer(assessment.status))
+      throw conflict(`The assessment is ${assessment.status}; answers change only while it is NEW or REQUESTED_CLARIFICATION`);
     const question = await questionOf(client, assessment, questionId);
     const attachmentIds = await requireOwnAttachments(client, actor.organizationId, input.attachmentIds);
     const content = answerContent(question.props, input, attachmentIds);
@@ -67,12 +82,24 @@ export async function answerQuestion(pool: pg.Pool, actor: Actor, assessmentId: 
        ON CONFLICT ("assessmentId", "questionId") DO UPDATE
          SET content = answers.content || jsonb_build_array($7::jsonb), status = $8, grade = NULL, "updatedAt" = now()
        RETURNING ${ANSWER_COLUMNS}, (xmax = 0) AS inserted`,
-      [assessmentId, questionId, assessment.questionnaireId, assessment.questionnaireVersion, assessment.senderId, assessment.receiverId, JSON.stringify(entry), status],
+      [
+        assessmentId,
+        questionId,
+        assessment.questionnaireId,
+        assessment.questionnaireVersion,
+        assessment.senderId,
+        assessment.receiverId,
+        JSON.stringify(entry),
+        status,
+      ],
     );
     const { inserted, ...answer } = rows[0];
     await regrade(client, assessmentId);
     // Events carry the attachments as Attachment records (the API answers them through the documents subgraph).
-    const records = await attachmentRecords(client, answer.content.flatMap((e) => e.attachmentIds));
+    const records = await attachmentRecords(
+      client,
+      answer.content.flatMap((e) => e.attachmentIds),
+    );
     const eventView = (side: AssessmentSide) => {
       const view = answerView(answer, side);
       return { ...view, content: view.content.map((entry) => ({ ...entry, attachments: recordsOf(records, entry.attachmentIds) })) };
@@ -85,9 +112,16 @@ export async function answerQuestion(pool: pg.Pool, actor: Actor, assessmentId: 
 export const REVIEW_STATUSES = ['APPROVED', 'REJECTED', 'REQUESTED_CLARIFICATION'] as const;
 
 /** The sender's review of one answer while the assessment awaits it: a status, a grade, or both. */
-export async function reviewAnswer(pool: pg.Pool, actor: Actor, assessmentId: string, questionId: string, input: { status?: string | null; grade?: AnswerGrade | null }): Promise<AnswerRow> {
+export async function reviewAnswer(
+  pool: pg.Pool,
+  actor: Actor,
+  assessmentId: string,
+  questionId: string,
+  input: { status?: string | null; grade?: AnswerGrade | null },
+): Promise<AnswerRow> {
   if (!input.status && !input.grade) throw badRequest('give a status, a grade or both', 'status');
-  if (input.status && !(REVIEW_STATUSES as readonly string[]).includes(input.status)) throw badRequest(`status must be one of ${REVIEW_STATUSES.join(', ')}`, 'status');
+  if (input.status && !(REVIEW_STATUSES as readonly string[]).includes(input.status))
+    throw badRequest(`status must be one of ${REVIEW_STATUSES.join(', ')}`, 'status');
   return inTransaction(pool, async (client) => {
     const assessment = await lockedAssessment(client, assessmentId);
     if (assessment.status !== 'REQUESTED_REVIEW') throw conflict(`The assessment is ${assessment.status}; answers are reviewed while it is REQUESTED_REVIEW`);
@@ -98,7 +132,10 @@ export async function reviewAnswer(pool: pg.Pool, actor: Actor, assessmentId: st
     );
     if (!rows[0]) throw notFound('Answer');
     await regrade(client, assessmentId);
-    await writeEvents(client, eventsForBothSides(assessment, 'AnswerUpdated', SOURCE.answer, (side: AssessmentSide) => answerView(rows[0], side), metadataOf(actor)));
+    await writeEvents(
+      client,
+      eventsForBothSides(assessment, 'AnswerUpdated', SOURCE.answer, (side: AssessmentSide) => answerView(rows[0], side), metadataOf(actor)),
+    );
     return rows[0];
   });
 }

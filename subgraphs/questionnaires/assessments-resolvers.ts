@@ -1,7 +1,7 @@
 import { badRequest } from '../../lib/errors';
 import * as valid from '../../lib/validate';
 import { contactInformation, createAssessment, listAssessments, moveAssessment, updateAssessment } from './assessments';
-import { actorOf, assessmentFor, MAX_DESCRIPTION, optionalText, type Ctx } from './requests';
+import { actorOf, assessmentFor, type Ctx, MAX_DESCRIPTION, optionalText } from './requests';
 import type { Resolvers } from './resolver-types.generated';
 import type { AnswerRow } from './store';
 import { answerView, assessmentView, elementView } from './views';
@@ -62,7 +62,9 @@ export const assessmentResolvers = {
     },
   },
   Assessment: {
-    elements: async (a: AssessmentView, _: unknown, ctx: Ctx) => (await ctx.loaders.elementsOfVersion.load(`${a.questionnaireId}:${a.questionnaireVersion}`)).map((e) => elementView(e, a.view)),
-    answers: async (a: AssessmentView, _: unknown, ctx: Ctx) => (await ctx.loaders.answersOfAssessment.load(a.id)).map((row: AnswerRow) => answerView(row, a.view)),
+    elements: async (a: AssessmentView, _: unknown, ctx: Ctx) =>
+      (await ctx.loaders.elementsOfVersion.load(`${a.questionnaireId}:${a.questionnaireVersion}`)).map((e) => elementView(e, a.view)),
+    answers: async (a: AssessmentView, _: unknown, ctx: Ctx) =>
+      (await ctx.loaders.answersOfAssessment.load(a.id)).map((row: AnswerRow) => answerView(row, a.view)),
   },
 } satisfies Resolvers<Ctx>;

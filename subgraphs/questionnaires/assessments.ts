@@ -1,12 +1,25 @@
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import type { AssessmentSide } from '../../lib/visibility';
 import * as valid from '../../lib/validate';
-import { requireMove, type AssessmentStatus } from './assessment-status';
-import { findQuestionnaire, type Actor } from './templates';
+import type { AssessmentSide } from '../../lib/visibility';
+import { type AssessmentStatus, requireMove } from './assessment-status';
+import {
+  ANSWER_COLUMNS,
+  type AnswerRow,
+  ASSESSMENT_COLUMNS,
+  type AssessmentRow,
+  answersOf,
+  type ContactInformation,
+  type Db,
+  elementsOf,
+  eventsForBothSides,
+  findAssessment,
+  SOURCE,
+  writeEvents,
+} from './store';
+import { type Actor, findQuestionnaire } from './templates';
 import { answerView, assessmentView } from './views';
-import { ANSWER_COLUMNS, ASSESSMENT_COLUMNS, answersOf, elementsOf, eventsForBothSides, findAssessment, SOURCE, writeEvents, type AnswerRow, type AssessmentRow, type ContactInformation, type Db } from './store';
 
 /**
  * Assessments: the sender sends one version of its questionnaire to a receiver it has a follow
@@ -59,10 +72,22 @@ export async function createAssessment(pool: pg.Pool, actor: Actor, input: Creat
     const { rows } = await client.query<AssessmentRow>(
       `INSERT INTO questionnaires.assessments (id, "questionnaireId", "questionnaireVersion", "senderId", "receiverId", name, description, "dueDate", "contactInformation", "updatedAt")
        VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8::jsonb, now()) RETURNING ${ASSESSMENT_COLUMNS}`,
-      [questionnaire.id, questionnaire.version, actor.organizationId, input.receiverId, input.name, input.description, input.dueDate, JSON.stringify(input.contactInformation)],
+      [
+        questionnaire.id,
+        questionnaire.version,
+        actor.organizationId,
+        input.receiverId,
+        input.name,
+        input.description,
+        input.dueDate,
+        JSON.stringify(input.contactInformation),
+      ],
     );
     const assessment = rows[0];
-    await writeEvents(client, eventsForBothSides(assessment, 'AssessmentCreated', SOURCE.assessment, (side) => assessmentView(assessment, side), metadataOf(actor)));
+    await writeEvents(
+      client,
+      eventsForBothSides(assessment, 'AssessmentCreated', SOURCE.assessment, (side) => assessmentView(assessment, side), metadataOf(actor)),
+    );
     return assessment;
   });
 }
@@ -84,10 +109,20 @@ export async function updateAssessment(pool: pg.Pool, actor: Actor, id: string, 
               "contactInformation" = coalesce($5::jsonb, "contactInformation"), "reviewNotes" = coalesce($6, "reviewNotes"),
               "overdueAt" = CASE WHEN $4::timestamptz IS NULL THEN "overdueAt" END, "updatedAt" = now()
         WHERE id = $1 RETURNING ${ASSESSMENT_COLUMNS}`,
-      [id, input.name ?? null, input.description ?? null, input.dueDate ?? null, input.contactInformation ? JSON.stringify(input.contactInformation) : null, input.reviewNotes ?? null],
+      [
+        id,
+        input.name ?? null,
+        input.description ?? null,
+        input.dueDate ?? null,
+        input.contactInformation ? JSON.stringify(input.contactInformation) : null,
+        input.reviewNotes ?? null,
+      ],
     );
     const assessment = rows[0];
-    await writeEvents(client, eventsForBothSides(assessment, 'AssessmentUpdated', SOURCE.assessment, (side) => assessmentView(assessment, side), metadataOf(actor)));
+    await writeEvents(
+      client,
+      eventsForBothSides(assessment, 'AssessmentUpdated', SOURCE.assessment, (side) => assessmentView(assessment, side), metadataOf(actor)),
+    );
     return assessment;
   });
 }
@@ -104,7 +139,9 @@ export async function moveAssessment(pool: pg.Pool, actor: Actor, side: Assessme
     let handedOver: AnswerRow[] = [];
     if (to === 'REQUESTED_REVIEW') {
       const answered = new Set((await answersOf(client, id)).map((a) => a.questionId));
-      const missing = (await elementsOf(client, current.questionnaireId, current.questionnaireVersion)).filter((e) => e.props.params?.required && !answered.has(e.id));
+      const missing = (await elementsOf(client, current.questionnaireId, current.questionnaireVersion)).filter(
+        (e) => e.props.params?.required && !answered.has(e.id),
+      );
       if (missing.length) throw conflict(`Required questions are not answered yet: ${missing.map((e) => e.props.title).join('; ')}`);
       ({ rows: handedOver } = await client.query<AnswerRow>(
         `UPDATE questionnaires.answers SET status = 'REQUESTED_REVIEW', "updatedAt" = now() WHERE "assessmentId" = $1 AND status = 'NEW' RETURNING ${ANSWER_COLUMNS}`,

@@ -2,9 +2,19 @@ import type pg from 'pg';
 import { inTransaction } from '../../lib/db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { questionOf } from './answers';
+import {
+  attachmentRecords,
+  type CommentRow,
+  type Db,
+  eventsForBothSides,
+  findAssessment,
+  recordsOf,
+  requireOwnAttachments,
+  SOURCE,
+  writeEvents,
+} from './store';
 import type { Actor } from './templates';
 import { commentView } from './views';
-import { attachmentRecords, eventsForBothSides, findAssessment, recordsOf, requireOwnAttachments, SOURCE, writeEvents, type CommentRow, type Db } from './store';
 
 const COMMENT_COLUMNS = `id, "organizationId", "userId", "assessmentId", "questionId", content, coalesce("attachmentIds", '{}') AS "attachmentIds", "createdAt"`;
 const MAX_CONTENT = 20_000;
@@ -12,14 +22,21 @@ const MAX_CONTENT = 20_000;
 export const MAX_COMMENTS_PER_ASSESSMENT = 1000;
 
 /** A markdown comment by either side, on the assessment or on one of its questions; both sides read it. */
-export async function createComment(pool: pg.Pool, actor: Actor, assessmentId: string, input: { questionId?: string | null; content: string; attachmentIds?: string[] | null }): Promise<CommentRow> {
+export async function createComment(
+  pool: pg.Pool,
+  actor: Actor,
+  assessmentId: string,
+  input: { questionId?: string | null; content: string; attachmentIds?: string[] | null },
+): Promise<CommentRow> {
   if (typeof input.content !== 'string' || input.content.trim() === '') throw badRequest('content must be a non-empty string', 'content');
   if (input.content.length > MAX_CONTENT) throw badRequest(`content must be at most ${MAX_CONTENT} characters`, 'content');
   return inTransaction(pool, async (client) => {
     const assessment = await findAssessment(client, assessmentId);
     if (!assessment) throw notFound('Assessment');
     if (input.questionId) await questionOf(client, assessment, input.questionId);
-    const { rows: counted } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM questionnaires.assessment_comments WHERE "assessmentId" = $1`, [assessmentId]);
+    const { rows: counted } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM questionnaires.assessment_comments WHERE "assessmentId" = $1`, [
+      assessmentId,
+    ]);
     if (counted[0].n >= MAX_COMMENTS_PER_ASSESSMENT) throw conflict(`An assessment holds at most ${MAX_COMMENTS_PER_ASSESSMENT} comments`);
     const attachmentIds = await requireOwnAttachments(client, actor.organizationId, input.attachmentIds);
     const { rows } = await client.query<CommentRow>(
@@ -29,7 +46,10 @@ export async function createComment(pool: pg.Pool, actor: Actor, assessmentId: s
     );
     // Events carry the attachments as Attachment records (the API answers them through the documents subgraph).
     const comment = { ...commentView(rows[0]), attachments: recordsOf(await attachmentRecords(client, attachmentIds), attachmentIds) };
-    await writeEvents(client, eventsForBothSides(assessment, 'AssessmentCommentCreated', SOURCE.comment, () => comment, { userId: actor.userId, organizationId: actor.organizationId }));
+    await writeEvents(
+      client,
+      eventsForBothSides(assessment, 'AssessmentCommentCreated', SOURCE.comment, () => comment, { userId: actor.userId, organizationId: actor.organizationId }),
+    );
     return rows[0];
   });
 }

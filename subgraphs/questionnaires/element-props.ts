@@ -60,7 +60,10 @@ export function elementProps(type: ElementType, input: PropsInput): ElementProps
     throw badRequest(`props.params.type must be one of ${QUESTION_TYPES.join(', ')}`, 'props.params.type');
   }
   const isChoice = questionType === 'SINGLE_CHOICE' || questionType === 'MULTIPLE_CHOICE';
-  const choices: Choice[] = (params.choices ?? []).map((c) => ({ value: text(c?.value, 'props.params.choices.value', MAX_TITLE, true), expected: c?.expected === true }));
+  const choices: Choice[] = (params.choices ?? []).map((c) => ({
+    value: text(c?.value, 'props.params.choices.value', MAX_TITLE, true),
+    expected: c?.expected === true,
+  }));
   if (isChoice && choices.length < 2) throw badRequest('a choice question needs at least two choices', 'props.params.choices');
   if (!isChoice && choices.length) throw badRequest(`a ${questionType} question has no choices`, 'props.params.choices');
   if (choices.length > MAX_CHOICES) throw badRequest(`at most ${MAX_CHOICES} choices`, 'props.params.choices');

@@ -1,5 +1,5 @@
-import { WEIGHTS, type Weight } from './element-props';
 import type { AnswerStatus } from './answer-content';
+import { WEIGHTS, type Weight } from './element-props';
 
 export const ANSWER_GRADES = ['BAD', 'GOOD', 'EXCELLENT'] as const;
 export type AnswerGrade = (typeof ANSWER_GRADES)[number];

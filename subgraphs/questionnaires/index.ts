@@ -4,8 +4,8 @@ import { assessmentResolvers, assessmentSide } from './assessments-resolvers';
 import { commentResolvers } from './comments-resolvers';
 import { createLoaders, type QuestionnairesLoaders } from './loaders';
 import { questionnairesPermissions } from './permissions';
-import type { Resolvers } from './resolver-types.generated';
 import type { Ctx } from './requests';
+import type { Resolvers } from './resolver-types.generated';
 import { templateResolvers } from './templates-resolvers';
 
 /**

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { Database } from '../../lib/db';
-import { ANSWER_COLUMNS, ELEMENT_COLUMNS, type AnswerRow, type ElementRow } from './store';
+import { ANSWER_COLUMNS, type AnswerRow, ELEMENT_COLUMNS, type ElementRow } from './store';
 
 /**
  * Per-request batching: a list of assessments (or templates) reads its elements and answers in one
@@ -26,12 +26,17 @@ export function createLoaders(db: Database) {
      * `attachments: [Attachment!]!` list cannot hold, so only live ones are listed.
      */
     liveAttachment: new DataLoader<string, boolean>(async (ids) => {
-      const { rows } = await db.pool.query<{ id: string }>(`SELECT id FROM documents.attachments WHERE id = ANY($1::uuid[]) AND ("expiresAt" IS NULL OR "expiresAt" > now())`, [[...ids]]);
+      const { rows } = await db.pool.query<{ id: string }>(
+        `SELECT id FROM documents.attachments WHERE id = ANY($1::uuid[]) AND ("expiresAt" IS NULL OR "expiresAt" > now())`,
+        [[...ids]],
+      );
       const live = new Set(rows.map((row) => row.id));
       return ids.map((id) => live.has(id));
     }),
     answersOfAssessment: new DataLoader<string, AnswerRow[]>(async (ids) => {
-      const { rows } = await db.pool.query<AnswerRow>(`SELECT ${ANSWER_COLUMNS} FROM questionnaires.answers WHERE "assessmentId" = ANY($1::uuid[])`, [[...ids]]);
+      const { rows } = await db.pool.query<AnswerRow>(`SELECT ${ANSWER_COLUMNS} FROM questionnaires.answers WHERE "assessmentId" = ANY($1::uuid[])`, [
+        [...ids],
+      ]);
       return ids.map((id) => rows.filter((row) => row.assessmentId === id));
     }),
   };

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db';
+import { ASSESSMENT_COLUMNS, type AssessmentRow, eventsForBothSides, SOURCE, writeEvents } from './store';
 import { assessmentView } from './views';
-import { ASSESSMENT_COLUMNS, eventsForBothSides, SOURCE, writeEvents, type AssessmentRow } from './store';
 
 /**
  * Flags the assessments past their due date and not decided yet, once each: `overdueAt` is set and
@@ -20,7 +20,10 @@ export async function flagOverdueAssessments(pool: pg.Pool, batch = 500): Promis
       [batch],
     );
     for (const assessment of rows) {
-      await writeEvents(client, eventsForBothSides(assessment, 'AssessmentOverdue', SOURCE.assessment, (side) => assessmentView(assessment, side), {}));
+      await writeEvents(
+        client,
+        eventsForBothSides(assessment, 'AssessmentOverdue', SOURCE.assessment, (side) => assessmentView(assessment, side), {}),
+      );
     }
     return rows.length;
   });

@@ -1,4 +1,4 @@
-import { admin, byObject, member, type FieldRules } from '../field-rules';
+import { admin, byObject, type FieldRules, member } from '../field-rules';
 
 /**
  * Who may call each field of the questionnaires subgraph (subgraphs/field-rules.ts: deny by default).

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Visibility } from '../../lib/visibility';
-import { assessmentView, answerView, elementView } from './views';
-import { answersOf, elementsOf, findAssessment, type AssessmentRow } from './store';
+import { type AssessmentRow, answersOf, elementsOf, findAssessment } from './store';
+import { answerView, assessmentView, elementView } from './views';
 
 /**
  * The data of a QUESTIONNAIRE_REPORT export (the documents subgraph renders the PDF): the assessment,
@@ -11,11 +11,42 @@ import { answersOf, elementsOf, findAssessment, type AssessmentRow } from './sto
 export type ReportLanguage = 'en-US' | 'pt-BR';
 
 const LABELS: Record<ReportLanguage, Record<string, string>> = {
-  'en-US': { NEW: 'New', REQUESTED_REVIEW: 'Review requested', REQUESTED_CLARIFICATION: 'Clarification requested', APPROVED: 'Approved', REJECTED: 'Rejected', AUTOMATICALLY_APPROVED: 'Automatically approved', AUTOMATICALLY_REJECTED: 'Automatically rejected', SKIPPED: 'Skipped', dueDate: 'Due date', grade: 'Grade', answer: 'Answer', noAnswer: 'Not answered' },
-  'pt-BR': { NEW: 'Novo', REQUESTED_REVIEW: 'Revisão solicitada', REQUESTED_CLARIFICATION: 'Esclarecimento solicitado', APPROVED: 'Aprovado', REJECTED: 'Rejeitado', AUTOMATICALLY_APPROVED: 'Aprovado automaticamente', AUTOMATICALLY_REJECTED: 'Rejeitado automaticamente', SKIPPED: 'Ignorado', dueDate: 'Prazo', grade: 'Nota', answer: 'Resposta', noAnswer: 'Sem resposta' },
+  'en-US': {
+    NEW: 'New',
+    REQUESTED_REVIEW: 'Review requested',
+    REQUESTED_CLARIFICATION: 'Clarification requested',
+    APPROVED: 'Approved',
+    REJECTED: 'Rejected',
+    AUTOMATICALLY_APPROVED: 'Automatically approved',
+    AUTOMATICALLY_REJECTED: 'Automatically rejected',
+    SKIPPED: 'Skipped',
+    dueDate: 'Due date',
+    grade: 'Grade',
+    answer: 'Answer',
+    noAnswer: 'Not answered',
+  },
+  'pt-BR': {
+    NEW: 'Novo',
+    REQUESTED_REVIEW: 'Revisão solicitada',
+    REQUESTED_CLARIFICATION: 'Esclarecimento solicitado',
+    APPROVED: 'Aprovado',
+    REJECTED: 'Rejeitado',
+    AUTOMATICALLY_APPROVED: 'Aprovado automaticamente',
+    AUTOMATICALLY_REJECTED: 'Rejeitado automaticamente',
+    SKIPPED: 'Ignorado',
+    dueDate: 'Prazo',
+    grade: 'Nota',
+    answer: 'Resposta',
+    noAnswer: 'Sem resposta',
+  },
 };
 
-export async function questionnaireReportData(pool: pg.Pool, policy: Visibility, organizationId: string, params: { assessmentId: string; language: ReportLanguage; includeAnswers: boolean }) {
+export async function questionnaireReportData(
+  pool: pg.Pool,
+  policy: Visibility,
+  organizationId: string,
+  params: { assessmentId: string; language: ReportLanguage; includeAnswers: boolean },
+) {
   const row = await findAssessment(pool, params.assessmentId);
   const side = await policy.requireAssessmentView(organizationId, row);
   const assessment = row as AssessmentRow; // requireAssessmentView refused a missing one

@@ -2,7 +2,7 @@ import * as valid from '../../lib/validate';
 import type { AssessmentSide } from '../../lib/visibility';
 import type { SubgraphContext } from '../server';
 import type { QuestionnairesLoaders } from './loaders';
-import { findAssessment, type AssessmentRow } from './store';
+import { type AssessmentRow, findAssessment } from './store';
 
 /**
  * What every questionnaires resolver reads from a request: the acting user and organization, the

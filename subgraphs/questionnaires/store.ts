@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { badRequest } from '../../lib/errors';
-import { recordEventSql, type EventName, type NewEvent } from '../../lib/events';
+import { type EventName, type NewEvent, recordEventSql } from '../../lib/events';
 import type { AssessmentSide } from '../../lib/visibility';
 import type { AnswerContent, AnswerStatus } from './answer-content';
 import type { AssessmentStatus } from './assessment-status';
@@ -106,7 +106,9 @@ export const ASSESSMENT_COLUMNS = `id, "questionnaireId", "questionnaireVersion"
 export const ANSWER_COLUMNS = `"assessmentId", "questionId", "questionnaireId", "questionnaireVersion", "senderId", "receiverId", content, status, grade, "createdAt", "updatedAt"`;
 
 export async function findAssessment(db: Db, id: string, lock = false): Promise<AssessmentRow | null> {
-  const { rows } = await db.query<AssessmentRow>(`SELECT ${ASSESSMENT_COLUMNS} FROM questionnaires.assessments WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
+  const { rows } = await db.query<AssessmentRow>(`SELECT ${ASSESSMENT_COLUMNS} FROM questionnaires.assessments WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [
+    id,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -137,7 +139,13 @@ export async function writeEvents(db: Db, events: EventToWrite[]): Promise<void>
  * An assessment event goes to both organizations' logs, each with the data its side may read.
  * `view(side)` builds that data.
  */
-export function eventsForBothSides(assessment: { senderId: string; receiverId: string }, name: EventName, source: string, view: (side: AssessmentSide) => object, metadata: Record<string, string>): EventToWrite[] {
+export function eventsForBothSides(
+  assessment: { senderId: string; receiverId: string },
+  name: EventName,
+  source: string,
+  view: (side: AssessmentSide) => object,
+  metadata: Record<string, string>,
+): EventToWrite[] {
   return [
     { organizationId: assessment.senderId, name, source, data: view('sender'), metadata },
     { organizationId: assessment.receiverId, name, source, data: view('receiver'), metadata },
@@ -178,7 +186,8 @@ export async function attachmentRecords(db: Db, ids: readonly string[]): Promise
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-export const recordsOf = (records: Map<string, AttachmentRecord>, ids: readonly string[]) => ids.map((id) => records.get(id)).filter((r): r is AttachmentRecord => r !== undefined);
+export const recordsOf = (records: Map<string, AttachmentRecord>, ids: readonly string[]) =>
+  ids.map((id) => records.get(id)).filter((r): r is AttachmentRecord => r !== undefined);
 
 export async function requireOwnAttachments(db: Db, organizationId: string, ids: readonly string[] | null | undefined): Promise<string[]> {
   const unique = [...new Set(ids ?? [])];
@@ -186,7 +195,10 @@ export async function requireOwnAttachments(db: Db, organizationId: string, ids:
   if (unique.length > MAX_ATTACHMENTS) throw badRequest(`at most ${MAX_ATTACHMENTS} attachments`, 'attachmentIds');
   const { rows: table } = await db.query<{ present: boolean }>(`SELECT to_regclass('documents.attachments') IS NOT NULL AS present`);
   if (!table[0].present) throw badRequest('attachments are not available', 'attachmentIds');
-  const { rows } = await db.query<{ id: string }>(`SELECT id FROM documents.attachments WHERE id = ANY($1::uuid[]) AND "organizationId" = $2`, [unique, organizationId]);
+  const { rows } = await db.query<{ id: string }>(`SELECT id FROM documents.attachments WHERE id = ANY($1::uuid[]) AND "organizationId" = $2`, [
+    unique,
+    organizationId,
+  ]);
   if (rows.length !== unique.length) throw badRequest('attachmentIds must be attachments of the organization', 'attachmentIds');
   return unique;
 }

@@ -1,14 +1,19 @@
 import * as valid from '../../lib/validate';
-import { actorOf, ids, optionalId, optionalText, type Ctx } from './requests';
+import { actorOf, type Ctx, ids, optionalId, optionalText } from './requests';
 import type { Resolvers } from './resolver-types.generated';
 import type { ElementRow, QuestionnaireRow } from './store';
-import { createElement, createQuestionnaire, deleteElement, findQuestionnaire, updateElement, updateQuestionnaire, type ElementInput } from './templates';
+import { createElement, createQuestionnaire, deleteElement, type ElementInput, findQuestionnaire, updateElement, updateQuestionnaire } from './templates';
 import { liveAttachmentsOf } from './views';
 
 /** Questionnaire templates and their elements: parse, call templates.ts, answer the row. */
 
 function elementInput(input: ElementInput): ElementInput {
-  return { ...input, after: optionalId(input.after, 'after'), before: optionalId(input.before, 'before'), attachmentIds: ids(input.attachmentIds, 'attachmentIds') };
+  return {
+    ...input,
+    after: optionalId(input.after, 'after'),
+    before: optionalId(input.before, 'before'),
+    attachmentIds: ids(input.attachmentIds, 'attachmentIds'),
+  };
 }
 
 export const templateResolvers = {
@@ -25,7 +30,10 @@ export const templateResolvers = {
   Mutation: {
     createQuestionnaire: async (_, args, ctx) => {
       const { organizationId } = args;
-      return createQuestionnaire(ctx.db.pool, actorOf(ctx, organizationId), { name: valid.name(args.input.name), description: optionalText(args.input.description, 'description') ?? '' });
+      return createQuestionnaire(ctx.db.pool, actorOf(ctx, organizationId), {
+        name: valid.name(args.input.name),
+        description: optionalText(args.input.description, 'description') ?? '',
+      });
     },
     updateQuestionnaire: async (_, args, ctx) => {
       const { organizationId } = args;

@@ -1,9 +1,20 @@
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { elementProps, ELEMENT_TYPES, type ElementType } from './element-props';
 import { rankBetween } from './element-order';
-import { attachmentRecords, ELEMENT_COLUMNS, elementsOf, recordsOf, requireOwnAttachments, SOURCE, writeEvents, type Db, type ElementRow, type QuestionnaireRow } from './store';
+import { ELEMENT_TYPES, type ElementType, elementProps } from './element-props';
+import {
+  attachmentRecords,
+  type Db,
+  ELEMENT_COLUMNS,
+  type ElementRow,
+  elementsOf,
+  type QuestionnaireRow,
+  recordsOf,
+  requireOwnAttachments,
+  SOURCE,
+  writeEvents,
+} from './store';
 
 /**
  * Questionnaire templates and their elements. A template is versioned: its elements belong to one
@@ -41,7 +52,9 @@ export async function createQuestionnaire(pool: pg.Pool, actor: Actor, input: { 
        VALUES (gen_random_uuid(), $1, $2, $3, 1, now()) RETURNING ${QUESTIONNAIRE_COLUMNS}`,
       [actor.organizationId, input.name, input.description],
     );
-    await writeEvents(client, [{ organizationId: actor.organizationId, name: 'QuestionnaireCreated', source: SOURCE.questionnaire, data: rows[0], metadata: metadataOf(actor) }]);
+    await writeEvents(client, [
+      { organizationId: actor.organizationId, name: 'QuestionnaireCreated', source: SOURCE.questionnaire, data: rows[0], metadata: metadataOf(actor) },
+    ]);
     return rows[0];
   });
 }
@@ -61,7 +74,10 @@ export async function updateQuestionnaire(pool: pg.Pool, actor: Actor, id: strin
  * holds is copied to a new one first (the questionnaire row is locked by the caller).
  */
 async function editableVersion(client: pg.PoolClient, questionnaire: QuestionnaireRow): Promise<{ version: number; idOf(id: string): string }> {
-  const { rows: sent } = await client.query(`SELECT 1 FROM questionnaires.assessments WHERE "questionnaireId" = $1 AND "questionnaireVersion" = $2 LIMIT 1`, [questionnaire.id, questionnaire.version]);
+  const { rows: sent } = await client.query(`SELECT 1 FROM questionnaires.assessments WHERE "questionnaireId" = $1 AND "questionnaireVersion" = $2 LIMIT 1`, [
+    questionnaire.id,
+    questionnaire.version,
+  ]);
   if (sent.length === 0) return { version: questionnaire.version, idOf: (id) => id };
   const version = questionnaire.version + 1;
   const { rows } = await client.query<{ oldId: string; newId: string }>(
@@ -137,13 +153,21 @@ export async function createElement(pool: pg.Pool, actor: Actor, questionnaireId
     const withAttachments = { ...element, attachments: recordsOf(await attachmentRecords(client, attachmentIds), attachmentIds) };
     await writeEvents(client, [
       { organizationId: actor.organizationId, name: 'ElementCreated', source: SOURCE.element, data: withAttachments, metadata },
-      ...(type === 'QUESTION' ? [{ organizationId: actor.organizationId, name: 'QuestionCreated' as const, source: SOURCE.question, data: element, metadata }] : []),
+      ...(type === 'QUESTION'
+        ? [{ organizationId: actor.organizationId, name: 'QuestionCreated' as const, source: SOURCE.question, data: element, metadata }]
+        : []),
     ]);
     return element;
   });
 }
 
-export async function updateElement(pool: pg.Pool, actor: Actor, questionnaireId: string, elementId: string, input: { props?: ElementInput['props'] | null; attachmentIds?: string[] | null }): Promise<ElementRow> {
+export async function updateElement(
+  pool: pg.Pool,
+  actor: Actor,
+  questionnaireId: string,
+  elementId: string,
+  input: { props?: ElementInput['props'] | null; attachmentIds?: string[] | null },
+): Promise<ElementRow> {
   return inTransaction(pool, async (client) => {
     const questionnaire = await findQuestionnaire(client, actor.organizationId, questionnaireId, true);
     const current = await findElement(client, questionnaireId, questionnaire.version, elementId);
@@ -168,7 +192,9 @@ export async function deleteElement(pool: pg.Pool, actor: Actor, questionnaireId
       `UPDATE questionnaires.elements SET "deletedAt" = now(), "updatedAt" = now() WHERE id = $1 AND "questionnaireVersion" = $2 RETURNING ${ELEMENT_COLUMNS}`,
       [idOf(elementId), version],
     );
-    await writeEvents(client, [{ organizationId: actor.organizationId, name: 'ElementDeleted', source: SOURCE.element, data: rows[0], metadata: metadataOf(actor) }]);
+    await writeEvents(client, [
+      { organizationId: actor.organizationId, name: 'ElementDeleted', source: SOURCE.element, data: rows[0], metadata: metadataOf(actor) },
+    ]);
     return rows[0];
   });
 }

@@ -132,11 +132,18 @@ export async function follow(db: Database, followerId: string, followedId: strin
 /** A user who is a regular (read-only) member of `organizationId`; it also administers a home organization of its own. */
 export async function addReadOnlyMember(t: TestVigil, email: string, organizationId: string): Promise<Account> {
   const account = await t.bootstrap(email, `${email} home`);
-  await t.vigil.db.pool.query(`INSERT INTO organizations.memberships ("organizationId", "userId", roles, "updatedAt") VALUES ($1, $2, '{}', now())`, [organizationId, account.userId]);
+  await t.vigil.db.pool.query(`INSERT INTO organizations.memberships ("organizationId", "userId", roles, "updatedAt") VALUES ($1, $2, '{}', now())`, [
+    organizationId,
+    account.userId,
+  ]);
   return account;
 }
 
-export async function eventsOf(db: Database, organizationId: string, name?: string): Promise<Array<{ name: string; data: Record<string, unknown>; metadata: Record<string, string> }>> {
+export async function eventsOf(
+  db: Database,
+  organizationId: string,
+  name?: string,
+): Promise<Array<{ name: string; data: Record<string, unknown>; metadata: Record<string, string> }>> {
   // Through the log's reader: a follower's AlertFollowing* events are derived there, not stored.
   const rows = await readEventLog(db.pool, { organizationId, name, limit: 1_000_000 });
   return rows.map(({ name, data, metadata }) => ({ name, data, metadata }));

@@ -1,5 +1,5 @@
-import type { Account, TestVigil } from './vigil';
 import { follow, joinAsMember } from './organizations';
+import type { Account, TestVigil } from './vigil';
 
 /**
  * The world the authorization matrices (GraphQL fields, REST routes, entity references) audit:
@@ -23,7 +23,20 @@ export const REMOVED_EMAIL = 'removed-r@quillfeather.test';
 export const REVIEW_NOTE = 'Review note Psi-5 known only to the sender';
 
 /** What neither a stranger nor a removed member may ever see. */
-export const STRANGER_SECRETS = [A_NAME, A_EMAIL, TARGET_NAME, TARGET_TAG, RESOURCE, 'secret-bucket-name', ACCOUNT, COMMENT, M_EMAIL, 'Follower Org', REVIEW_NOTE, ATTACHMENT_FILE_NAME];
+export const STRANGER_SECRETS = [
+  A_NAME,
+  A_EMAIL,
+  TARGET_NAME,
+  TARGET_TAG,
+  RESOURCE,
+  'secret-bucket-name',
+  ACCOUNT,
+  COMMENT,
+  M_EMAIL,
+  'Follower Org',
+  REVIEW_NOTE,
+  ATTACHMENT_FILE_NAME,
+];
 /** What a follower of A may not see (A's name and censored alerts it may). */
 export const FOLLOWER_SECRETS = [A_EMAIL, TARGET_NAME, TARGET_TAG, 'secret-bucket-name', ACCOUNT, COMMENT, M_EMAIL, REVIEW_NOTE, ATTACHMENT_FILE_NAME];
 
@@ -114,10 +127,18 @@ export async function buildAuthorizationFixture(t: TestVigil): Promise<Authoriza
   };
   const questionnaires = `/organizations/${a.organizationId}/questionnaires`;
   const questionnaire = await ok(a, 'POST', questionnaires, { name: `${TARGET_NAME} questionnaire` });
-  const question = await ok(a, 'POST', `${questionnaires}/${questionnaire.id}/elements`, { type: 'QUESTION', props: { title: 'Do you rotate keys?', params: { type: 'TEXT' } } });
+  const question = await ok(a, 'POST', `${questionnaires}/${questionnaire.id}/elements`, {
+    type: 'QUESTION',
+    props: { title: 'Do you rotate keys?', params: { type: 'TEXT' } },
+  });
   const draft = await ok(a, 'POST', questionnaires, { name: 'Draft questionnaire' });
   const draftElement = await ok(a, 'POST', `${questionnaires}/${draft.id}/elements`, { type: 'SECTION', props: { title: 'Draft section' } });
-  const assessment = await ok(a, 'POST', `/organizations/${a.organizationId}/assessments`, { questionnaireId: questionnaire.id, receiverId: v.organizationId, name: 'Matrix assessment', dueDate: '2099-01-01T00:00:00Z' });
+  const assessment = await ok(a, 'POST', `/organizations/${a.organizationId}/assessments`, {
+    questionnaireId: questionnaire.id,
+    receiverId: v.organizationId,
+    name: 'Matrix assessment',
+    dueDate: '2099-01-01T00:00:00Z',
+  });
   await ok(a, 'PUT', `/organizations/${a.organizationId}/assessments/${assessment.id}`, { reviewNotes: REVIEW_NOTE });
   await ok(v, 'PUT', `/organizations/${v.organizationId}/assessments/${assessment.id}/answers/${question.id}`, { type: 'TEXT', text: 'Every 90 days' });
   await ok(v, 'PUT', `/organizations/${v.organizationId}/assessments/${assessment.id}/status`, { status: 'REQUESTED_REVIEW' });

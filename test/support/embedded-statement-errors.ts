@@ -1,5 +1,5 @@
-import { authenticateApiKey } from '../../lib/api-keys';
 import { COMMANDS } from '../../cli/commands';
+import { authenticateApiKey } from '../../lib/api-keys';
 import { openEmbedded } from '../../lib/db';
 import { setLogLevel } from '../../lib/log';
 import { applyMigrations } from '../../lib/migrate';

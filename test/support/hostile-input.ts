@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import type { z } from 'zod/v4';
 import { REST_ROUTES } from '../../gateway/rest/routes';
 import type { RestRoute } from '../../gateway/rest/table';
-import { request, type HttpResult } from './vigil';
-import { named, typeString, type FullType, type TypeRef } from './introspection';
+import { type FullType, named, type TypeRef, typeString } from './introspection';
+import { type HttpResult, request } from './vigil';
 
 /**
  * The hostile-input property: every REST route (from the route table, with the names its input
@@ -37,7 +37,35 @@ const ZERO_WIDTH_AND_BIDI = ['\u200b', '\u200d', '\ufeff', '\u202e', '\u2066', '
 const withNulCharacter = fc.tuple(fc.string({ maxLength: 12 }), fc.string({ maxLength: 12 })).map(([a, b]) => `${a}\u0000${b}`);
 const adversarialString = fc.oneof(
   { weight: 2, arbitrary: withNulCharacter },
-  fc.constantFrom('', ' ', '\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '\ud83d', '💥', 'null', 'undefined', '[object Object]', '%00', '%', '%E0%A4%A', '..', '../..', '\\', "'", '"', "'; DROP TABLE x; --", '$1', '{}', '[]', '\n\r\t', 'NaN', '-0', '1e400'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    'x\udfffy',
+    '\ud83d',
+    '💥',
+    'null',
+    'undefined',
+    '[object Object]',
+    '%00',
+    '%',
+    '%E0%A4%A',
+    '..',
+    '../..',
+    '\\',
+    "'",
+    '"',
+    "'; DROP TABLE x; --",
+    '$1',
+    '{}',
+    '[]',
+    '\n\r\t',
+    'NaN',
+    '-0',
+    '1e400',
+  ),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
   fc.string({ unit: 'binary', maxLength: 30 }),
   fc.array(fc.constantFrom(...ZERO_WIDTH_AND_BIDI, 'a', 'ب', '\u0000'), { maxLength: 12 }).map((parts) => parts.join('')),
@@ -51,11 +79,36 @@ const numberish = fc.oneof(
 );
 const numericString = fc.oneof(
   numberish.map(String),
-  fc.constantFrom('NaN', 'Infinity', '-Infinity', '1e5', '0x10', '9223372036854775808', '99999999999999999999', '-9223372036854775809', ' 1', '1 ', '1.0', '+1', ''),
+  fc.constantFrom(
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '1e5',
+    '0x10',
+    '9223372036854775808',
+    '99999999999999999999',
+    '-9223372036854775809',
+    ' 1',
+    '1 ',
+    '1.0',
+    '+1',
+    '',
+  ),
 );
 const dateish = fc.oneof(
   fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
-  fc.constantFrom('2020-01-01', '2020-01-01T00:00:00', '2020-13-45', '0000-01-01', '9999-12-31T23:59:59Z', '-271821-04-20T00:00:00Z', '+275760-09-13T00:00:00Z', 'yesterday', '2020-02-30T25:61:61Z', '1'),
+  fc.constantFrom(
+    '2020-01-01',
+    '2020-01-01T00:00:00',
+    '2020-13-45',
+    '0000-01-01',
+    '9999-12-31T23:59:59Z',
+    '-271821-04-20T00:00:00Z',
+    '+275760-09-13T00:00:00Z',
+    'yesterday',
+    '2020-02-30T25:61:61Z',
+    '1',
+  ),
 );
 
 function idish(fixture: HostileFixture, own: boolean, name = '') {
@@ -63,19 +116,19 @@ function idish(fixture: HostileFixture, own: boolean, name = '') {
   const hostile = fc.oneof(
     fc.uuid(),
     fc.constant(ids.foreignOrganizationId),
-    fc.constantFrom('not-a-uuid', '00000000-0000-0000-0000-000000000000', 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF', `${ids.organizationId}\u0000`, ` ${ids.organizationId}`),
+    fc.constantFrom(
+      'not-a-uuid',
+      '00000000-0000-0000-0000-000000000000',
+      'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF',
+      `${ids.organizationId}\u0000`,
+      ` ${ids.organizationId}`,
+    ),
     adversarialString,
   );
   if (!own) return hostile;
   // Mostly the caller's own object of the kind the name says: the call then gets past authorization
   // and lookups, so its other (hostile) values reach the queries.
-  const mine = /organization/i.test(name)
-    ? ids.organizationId
-    : /scanTarget/i.test(name)
-      ? ids.scanTargetId
-      : /alert/i.test(name)
-        ? ids.alertId
-        : null;
+  const mine = /organization/i.test(name) ? ids.organizationId : /scanTarget/i.test(name) ? ids.scanTargetId : /alert/i.test(name) ? ids.alertId : null;
   const owned = mine ? fc.constant(mine) : fc.constantFrom(ids.organizationId, ids.scanTargetId, ids.alertId);
   return fc.oneof({ weight: 6, arbitrary: owned }, { weight: 1, arbitrary: hostile });
 }
@@ -106,7 +159,8 @@ function anyValue(fixture: HostileFixture, own: boolean): fc.Arbitrary<unknown> 
 function valueFor(name: string, fixture: HostileFixture, own: boolean): fc.Arbitrary<unknown> {
   const anything = anyValue(fixture, own);
   if (/cursor/i.test(name)) return fc.oneof({ weight: 3, arbitrary: cursorish(fixture) }, anything);
-  if (/ids?$/i.test(name) || name === 'token') return fc.oneof({ weight: 3, arbitrary: idish(fixture, own, name) }, fc.array(idish(fixture, own, name), { maxLength: 3 }), anything);
+  if (/ids?$/i.test(name) || name === 'token')
+    return fc.oneof({ weight: 3, arbitrary: idish(fixture, own, name) }, fc.array(idish(fixture, own, name), { maxLength: 3 }), anything);
   if (/size|page|days/i.test(name)) return fc.oneof({ weight: 3, arbitrary: fc.oneof(numberish, numericString) }, anything);
   if (/At(Start|End)$|date|start|end/i.test(name)) return fc.oneof({ weight: 3, arbitrary: dateish }, anything);
   // Most inputs are strings (names, tags, labels, filters): mostly a hostile string, sometimes any value.
@@ -141,7 +195,9 @@ function declaredKeys(schema: z.ZodType | undefined): string[] {
  * meet Node's 16 KB header limit (431), a transport matter; huge strings go in bodies and variables.
  */
 function encodeSegment(text: string): string {
-  return [...Buffer.from(text, 'utf8').subarray(0, 400)].map((b) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(text, 'utf8').subarray(0, 400)]
+    .map((b) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`))
+    .join('');
 }
 
 /**
@@ -153,7 +209,9 @@ function someOf(keys: string[], value: (key: string) => fc.Arbitrary<unknown>): 
   if (!distinct.length) return fc.constant({});
   return fc
     .subarray(distinct, { minLength: 0, maxLength: Math.min(2, distinct.length) })
-    .chain((picked) => (picked.length ? fc.tuple(...picked.map((k) => value(k))).map((values) => Object.fromEntries(picked.map((k, i) => [k, values[i]]))) : fc.constant({})));
+    .chain((picked) =>
+      picked.length ? fc.tuple(...picked.map((k) => value(k))).map((values) => Object.fromEntries(picked.map((k, i) => [k, values[i]]))) : fc.constant({}),
+    );
 }
 
 export interface RestCall {
@@ -166,7 +224,14 @@ function restCall(route: RestRoute, fixture: HostileFixture): fc.Arbitrary<RestC
   // DELETEs get no ids of the caller's own objects: the run must keep its fixture to probe with.
   const own = route.method !== 'DELETE';
   const params = (route.path.match(/:(\w+)/g) ?? []).map((p) => p.slice(1));
-  const paramValues = fc.tuple(...params.map((name) => fc.oneof({ weight: 9, arbitrary: idish(fixture, own, name) }, valueFor(name, fixture, own).map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '')))));
+  const paramValues = fc.tuple(
+    ...params.map((name) =>
+      fc.oneof(
+        { weight: 9, arbitrary: idish(fixture, own, name) },
+        valueFor(name, fixture, own).map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))),
+      ),
+    ),
+  );
   const query = someOf(declaredKeys(route.query), (k) => valueFor(k, fixture, own).map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))));
   const objectBody = someOf(declaredKeys(route.body), (k) => valueFor(k, fixture, own));
   const body = route.body ? fc.oneof({ weight: 9, arbitrary: objectBody }, anyValue(fixture, own)) : fc.constant(undefined);
@@ -190,8 +255,12 @@ const SPEC_ERRORS: Record<number, string> = { 400: 'BadRequest', 401: 'Unauthori
 
 /** What is wrong with a REST answer, or null: below 500, and errors in the spec's shape. */
 export function restAnswerProblem(call: RestCall, res: HttpResult): string | null {
-  const ok = res.status < 300 || (SPEC_ERRORS[res.status] && res.body?.statusCode === res.status && res.body?.error === SPEC_ERRORS[res.status] && typeof res.body?.message === 'string');
-  return ok ? null : `${call.method} ${call.path.slice(0, 300)} ${JSON.stringify(call.body)?.slice(0, 300)} → ${res.status} ${JSON.stringify(res.body)?.slice(0, 300)}`;
+  const ok =
+    res.status < 300 ||
+    (SPEC_ERRORS[res.status] && res.body?.statusCode === res.status && res.body?.error === SPEC_ERRORS[res.status] && typeof res.body?.message === 'string');
+  return ok
+    ? null
+    : `${call.method} ${call.path.slice(0, 300)} ${JSON.stringify(call.body)?.slice(0, 300)} → ${res.status} ${JSON.stringify(res.body)?.slice(0, 300)}`;
 }
 
 // ───────────── GraphQL ─────────────
@@ -210,7 +279,6 @@ export const INTROSPECTION = `query {
     types { kind name fields { name args { name type { ${TYPE_REF} } } type { ${TYPE_REF} } } inputFields { name type { ${TYPE_REF} } } enumValues { name } }
   }
 }`;
-
 
 export interface GraphQLCall {
   text: string;
@@ -246,7 +314,10 @@ class ArgumentValues {
       return fc
         .tuple(
           fc.record(Object.fromEntries(required.map((f) => [f.name, this.value(f.name, f.type, own, depth + 1)]))),
-          someOf(optional.map((f) => f.name), (n) => this.value(n, optional.find((f) => f.name === n)!.type, own, depth + 1)),
+          someOf(
+            optional.map((f) => f.name),
+            (n) => this.value(n, optional.find((f) => f.name === n)!.type, own, depth + 1),
+          ),
         )
         .map(([r, o]) => ({ ...r, ...o }));
     }
@@ -296,7 +367,13 @@ export function graphqlCalls(schema: IntrospectedSchema, fixture: HostileFixture
       const required = f.args.filter((a) => a.type.kind === 'NON_NULL');
       const optional = f.args.filter((a) => a.type.kind !== 'NON_NULL');
       const args = fc
-        .tuple(fc.record(Object.fromEntries(required.map((a) => [a.name, values.value(a.name, a.type, own)]))), someOf(optional.map((a) => a.name), (n) => values.value(n, optional.find((a) => a.name === n)!.type, own)))
+        .tuple(
+          fc.record(Object.fromEntries(required.map((a) => [a.name, values.value(a.name, a.type, own)]))),
+          someOf(
+            optional.map((a) => a.name),
+            (n) => values.value(n, optional.find((a) => a.name === n)!.type, own),
+          ),
+        )
         .map(([r, o]) => ({ ...r, ...o }));
       return fc.tuple(args, fc.boolean()).map(([given, asVariables]) => {
         const names = Object.keys(given).filter((n) => f.args.some((a) => a.name === n));
@@ -313,7 +390,18 @@ export function graphqlCalls(schema: IntrospectedSchema, fixture: HostileFixture
 }
 
 // Vigil's own codes, and the standard request-level ones (lib/graphql-errors.ts).
-const CLIENT_CODES = new Set(['BAD_REQUEST', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'OPERATION_RESOLUTION_FAILURE', 'PERSISTED_QUERY_NOT_FOUND']);
+const CLIENT_CODES = new Set([
+  'BAD_REQUEST',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'OPERATION_RESOLUTION_FAILURE',
+  'PERSISTED_QUERY_NOT_FOUND',
+]);
 
 /** What is wrong with a GraphQL answer, or null: below 500, every error with a client error code. */
 export function graphqlAnswerProblem(call: GraphQLCall, res: HttpResult): string | null {
@@ -328,8 +416,15 @@ export function graphqlAnswerProblem(call: GraphQLCall, res: HttpResult): string
  * Runs batches of hostile calls (each batch concurrently, as clients would) and after every batch a
  * known-good authenticated request, which must still answer 200 with the caller.
  */
-export async function assertHostileCallsAnswerInShape(fixture: HostileFixture, schema: IntrospectedSchema, settings: { seed: number; numRuns: number }): Promise<void> {
-  const call = fc.oneof(restCalls(fixture).map((c) => ({ rest: c })), graphqlCalls(schema, fixture).map((c) => ({ graphql: c })));
+export async function assertHostileCallsAnswerInShape(
+  fixture: HostileFixture,
+  schema: IntrospectedSchema,
+  settings: { seed: number; numRuns: number },
+): Promise<void> {
+  const call = fc.oneof(
+    restCalls(fixture).map((c) => ({ rest: c })),
+    graphqlCalls(schema, fixture).map((c) => ({ graphql: c })),
+  );
   // HOSTILE_INPUT_STATS=1 prints how the answers spread (a run that only meets 400s at the first
   // schema proves little: tune the generators until calls reach the resolvers and the database).
   const stats = new Map<string, number>();
@@ -355,9 +450,17 @@ export async function assertHostileCallsAnswerInShape(fixture: HostileFixture, s
   // No shrinking (each run talks to a live service; the failing calls are in the message already), and
   // fc.check rather than fc.assert: the counterexample holds 300,000-character strings.
   const details = await fc.check(property, { seed: settings.seed, numRuns: settings.numRuns, endOnFailure: true });
-  if (process.env.HOSTILE_INPUT_STATS) console.log([...stats].sort().map(([k, n]) => `${k}: ${n}`).join('\n'));
+  if (process.env.HOSTILE_INPUT_STATS)
+    console.log(
+      [...stats]
+        .sort()
+        .map(([k, n]) => `${k}: ${n}`)
+        .join('\n'),
+    );
   if (details.failed) {
     const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-    throw new Error(`hostile input found a problem in run ${details.numRuns} (reproduce with HOSTILE_INPUT_SEED=${settings.seed} HOSTILE_INPUT_RUNS=${settings.numRuns}):\n${cause}`);
+    throw new Error(
+      `hostile input found a problem in run ${details.numRuns} (reproduce with HOSTILE_INPUT_SEED=${settings.seed} HOSTILE_INPUT_RUNS=${settings.numRuns}):\n${cause}`,
+    );
   }
 }

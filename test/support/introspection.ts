@@ -28,4 +28,5 @@ export interface FullType {
 export const named = (ref: TypeRef): TypeRef => (ref.ofType ? named(ref.ofType) : ref);
 
 /** The reference as SDL writes it (`[ID!]!`). */
-export const typeString = (ref: TypeRef): string => (ref.kind === 'NON_NULL' ? `${typeString(ref.ofType!)}!` : ref.kind === 'LIST' ? `[${typeString(ref.ofType!)}]` : ref.name!);
+export const typeString = (ref: TypeRef): string =>
+  ref.kind === 'NON_NULL' ? `${typeString(ref.ofType!)}!` : ref.kind === 'LIST' ? `[${typeString(ref.ofType!)}]` : ref.name!;

@@ -15,7 +15,10 @@ export async function joinAsMember(t: TestVigil, admin: Account, organizationId:
 
 /** The followed organization's admin asks, the follower organization's admin accepts. */
 export async function follow(t: TestVigil, followed: Account, follower: Account, tags?: string[]): Promise<void> {
-  const asked = await t.rest('POST', `/organizations/${followed.organizationId}/followers/requests`, { key: followed.apiKey, body: { token: follower.organizationId } });
+  const asked = await t.rest('POST', `/organizations/${followed.organizationId}/followers/requests`, {
+    key: followed.apiKey,
+    body: { token: follower.organizationId },
+  });
   if (asked.status !== 200) throw new Error(`follower request failed: ${JSON.stringify(asked.body)}`);
   const accepted = await t.rest('POST', `/organizations/${follower.organizationId}/following/requests/${followed.organizationId}/accept`, {
     key: follower.apiKey,
@@ -26,6 +29,8 @@ export async function follow(t: TestVigil, followed: Account, follower: Account,
 
 /** Names of the events in an organization's log, oldest first (read from the database, so deleted organizations work too). */
 export async function eventNames(t: TestVigil, organizationId: string): Promise<string[]> {
-  const { rows } = await t.vigil.db.pool.query<{ name: string }>(`SELECT name FROM documents.events WHERE "organizationId" = $1 ORDER BY seq`, [organizationId]);
+  const { rows } = await t.vigil.db.pool.query<{ name: string }>(`SELECT name FROM documents.events WHERE "organizationId" = $1 ORDER BY seq`, [
+    organizationId,
+  ]);
   return rows.map((r) => r.name);
 }

@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcess, type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -22,7 +22,11 @@ export function buildOnce(): Promise<void> {
 }
 
 /** Starts a compiled entry point (`app/main`, `cli/vigil` …) as its npm script does. */
-export async function spawnCompiled(entry: string, args: string[], options: { env: NodeJS.ProcessEnv; detached?: boolean }): Promise<ChildProcessWithoutNullStreams> {
+export async function spawnCompiled(
+  entry: string,
+  args: string[],
+  options: { env: NodeJS.ProcessEnv; detached?: boolean },
+): Promise<ChildProcessWithoutNullStreams> {
   await buildOnce();
   return spawn(process.execPath, [RUN_COMPILED, entry, ...args], { cwd: ROOT, env: options.env, detached: options.detached });
 }
@@ -78,7 +82,11 @@ export interface ServiceProcess {
  * the data directory's runtime.json, so a port another test took meanwhile can never answer for it.
  */
 /** `detached`: the child leads a process group of its own, to be signalled as a terminal does (`process.kill(-child.pid, …)`). */
-export async function startServiceProcess(env: NodeJS.ProcessEnv, timeoutMs = 90_000, options: { viaNpm?: boolean; detached?: boolean } = {}): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 90_000,
+  options: { viaNpm?: boolean; detached?: boolean } = {},
+): Promise<ServiceProcess> {
   if (!env.VIGIL_DATA_DIR) throw new Error('startServiceProcess needs VIGIL_DATA_DIR');
   const runtimeFile = path.join(env.VIGIL_DATA_DIR, 'runtime.json');
   rmSync(runtimeFile, { force: true });

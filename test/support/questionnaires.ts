@@ -8,13 +8,21 @@ export const QUESTIONS = {
   mfa: { type: 'QUESTION', props: { title: 'Describe your MFA policy', params: { type: 'TEXT', required: true }, weight: 'HIGH' } },
   encryption: {
     type: 'QUESTION',
-    props: { title: 'Do you encrypt data at rest?', params: { type: 'SINGLE_CHOICE', required: true, choices: [{ value: 'yes', expected: true }, { value: 'no' }] }, weight: 'MEDIUM' },
+    props: {
+      title: 'Do you encrypt data at rest?',
+      params: { type: 'SINGLE_CHOICE', required: true, choices: [{ value: 'yes', expected: true }, { value: 'no' }] },
+      weight: 'MEDIUM',
+    },
   },
   frameworks: {
     type: 'QUESTION',
     props: {
       title: 'Which frameworks do you follow?',
-      params: { type: 'MULTIPLE_CHOICE', required: true, choices: [{ value: 'iso27001', expected: true }, { value: 'soc2', expected: true }, { value: 'none' }] },
+      params: {
+        type: 'MULTIPLE_CHOICE',
+        required: true,
+        choices: [{ value: 'iso27001', expected: true }, { value: 'soc2', expected: true }, { value: 'none' }],
+      },
       weight: 'LOW',
     },
   },
@@ -31,12 +39,17 @@ export async function call(t: TestVigil, who: Account, method: string, path: str
 }
 
 /** Creates the template (section first, then the questions); returns its id and the questions' ids. */
-export async function buildTemplate(t: TestVigil, owner: Account, name = 'Vendor security review'): Promise<{ questionnaireId: string; sectionId: string; questions: QuestionIds }> {
+export async function buildTemplate(
+  t: TestVigil,
+  owner: Account,
+  name = 'Vendor security review',
+): Promise<{ questionnaireId: string; sectionId: string; questions: QuestionIds }> {
   const base = `/organizations/${owner.organizationId}/questionnaires`;
   const questionnaire = await call(t, owner, 'POST', base, { name, description: 'Yearly review' });
   const section = await call(t, owner, 'POST', `${base}/${questionnaire.id}/elements`, { type: 'SECTION', props: { title: 'Security controls' } });
   const questions = {} as QuestionIds;
-  for (const [key, element] of Object.entries(QUESTIONS)) questions[key as keyof QuestionIds] = (await call(t, owner, 'POST', `${base}/${questionnaire.id}/elements`, element)).id;
+  for (const [key, element] of Object.entries(QUESTIONS))
+    questions[key as keyof QuestionIds] = (await call(t, owner, 'POST', `${base}/${questionnaire.id}/elements`, element)).id;
   return { questionnaireId: questionnaire.id, sectionId: section.id, questions };
 }
 

@@ -1,6 +1,6 @@
-import WebSocket from 'ws';
-import { createClient, type Client } from 'graphql-ws';
 import { createClient as createSseClient } from 'graphql-sse';
+import { type Client, createClient } from 'graphql-ws';
+import WebSocket from 'ws';
 
 /** What one subscription received: its messages, the close of its socket, its end. */
 export interface Received {
@@ -82,7 +82,12 @@ export function subscribe(client: Pick<Client, 'subscribe'>, query: string, vari
 }
 
 /** A graphql-sse client on `<base>/graphql/stream` ("distinct connections" mode), the key as a Bearer header. */
-export function sseSubscribe(base: string, key: string | undefined, query: string, variables: Record<string, unknown> = {}): Received & { stop(): void; client: ReturnType<typeof createSseClient> } {
+export function sseSubscribe(
+  base: string,
+  key: string | undefined,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Received & { stop(): void; client: ReturnType<typeof createSseClient> } {
   const client = createSseClient({ url: `${base}/graphql/stream`, headers: key ? { authorization: `Bearer ${key}` } : {}, retryAttempts: 0 });
   const r = receiver();
   const stop = client.subscribe({ query, variables }, { next: (m) => r.push(m), error: (e) => r.error(e), complete: () => r.end() });

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { type RunningVigil, startVigil } from '../../app/vigil';
+import { COMMANDS } from '../../cli/commands';
 import { loadConfig } from '../../lib/config';
 import { setLogLevel } from '../../lib/log';
-import { startVigil, type RunningVigil } from '../../app/vigil';
-import { COMMANDS } from '../../cli/commands';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://root@127.0.0.1:5432/postgres';
 
@@ -49,12 +49,25 @@ export interface TestVigil {
   secret: string;
   /** Runs the bootstrap command: a user, an organization it administers, an API key. */
   bootstrap(email: string, organization: string): Promise<Account>;
-  rest<T = any>(method: string, path: string, options?: { key?: string; body?: unknown; text?: string; headers?: Record<string, string> }): Promise<HttpResult<T>>;
-  graphql<T = any>(query: string, variables?: Record<string, unknown>, key?: string): Promise<HttpResult<{ data?: T; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }>>;
+  rest<T = any>(
+    method: string,
+    path: string,
+    options?: { key?: string; body?: unknown; text?: string; headers?: Record<string, string> },
+  ): Promise<HttpResult<T>>;
+  graphql<T = any>(
+    query: string,
+    variables?: Record<string, unknown>,
+    key?: string,
+  ): Promise<HttpResult<{ data?: T; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }>>;
   close(): Promise<void>;
 }
 
-export async function request(base: string, method: string, path: string, options: { key?: string; body?: unknown; text?: string; headers?: Record<string, string> } = {}): Promise<HttpResult> {
+export async function request(
+  base: string,
+  method: string,
+  path: string,
+  options: { key?: string; body?: unknown; text?: string; headers?: Record<string, string> } = {},
+): Promise<HttpResult> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.key) headers.authorization = `Bearer ${options.key}`;
   let body: string | undefined;

@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
-import { found, route } from '../table';
 import { id } from '../schemas';
+import { found, route } from '../table';
 
 const USER_FIELDS = `id name email picture roles status member { id: organizationId roles } following language identityProvider emailVerified lastIp loginsCount lastLogin createdAt updatedAt`;
 const API_KEY_FIELDS = `id name key userId lastIp lastUse createdAt`;

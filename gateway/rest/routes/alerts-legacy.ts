@@ -1,7 +1,20 @@
 import { z } from 'zod/v4';
-import { route, type ClientKind } from '../table';
 import { body, id, lang, list, nullish, page, severity, size } from '../schemas';
-import { ALERT_COUNTS_FIELDS, ALERT_FIELDS, DAILY_FIELDS, filterBody, filterVariables, followingBody, followingVariables, GROUP_FIELDS, groupedOrder, alertOrder, LIST_ARGS, LIST_VARS } from './alert-inputs';
+import { type ClientKind, route } from '../table';
+import {
+  ALERT_COUNTS_FIELDS,
+  ALERT_FIELDS,
+  alertOrder,
+  DAILY_FIELDS,
+  filterBody,
+  filterVariables,
+  followingBody,
+  followingVariables,
+  GROUP_FIELDS,
+  groupedOrder,
+  LIST_ARGS,
+  LIST_VARS,
+} from './alert-inputs';
 
 /**
  * rest-contract §9c: the legacy /alerts… endpoints of Ruby SDK 1.0.1 and Python SDK ≤ 2.1,
@@ -33,7 +46,15 @@ export const legacyAlertRoutes = [
     body: body({ ...filterBody.shape, ...legacyPagingBody, order: alertOrder }),
     operation: `query($organizationId: ID!, ${LIST_ARGS}, $page: Int, $pageSize: Int) {
       alertsByPage(organizationId: $organizationId, ${LIST_VARS}, page: $page, pageSize: $pageSize) { data { ${ALERT_FIELDS} } total } }`,
-    variables: ({ body: b }) => ({ organizationId: b.organizationId, filter: filterVariables(b), order: b.order, sort: b.sort, lang: b.lang, page: b.page, pageSize: b.pageSize }),
+    variables: ({ body: b }) => ({
+      organizationId: b.organizationId,
+      filter: filterVariables(b),
+      order: b.order,
+      sort: b.sort,
+      lang: b.lang,
+      page: b.page,
+      pageSize: b.pageSize,
+    }),
     result: (data, { body: b, client }) => legacyPageForClient(data.alertsByPage, b.pageSize, client),
   }),
   route({
@@ -64,7 +85,15 @@ export const legacyAlertRoutes = [
     body: body({ ...filterBody.shape, ...legacyPagingBody, order: groupedOrder }),
     operation: `query($organizationId: ID!, $filter: AlertFilter, $order: GroupedAlertOrder, $sort: Sort, $lang: Language, $page: Int, $pageSize: Int) {
       alertsByRuleByPage(organizationId: $organizationId, ${LIST_VARS}, page: $page, pageSize: $pageSize) { data { ${GROUP_FIELDS} } total } }`,
-    variables: ({ body: b }) => ({ organizationId: b.organizationId, filter: filterVariables(b), order: b.order, sort: b.sort, lang: b.lang, page: b.page, pageSize: b.pageSize }),
+    variables: ({ body: b }) => ({
+      organizationId: b.organizationId,
+      filter: filterVariables(b),
+      order: b.order,
+      sort: b.sort,
+      lang: b.lang,
+      page: b.page,
+      pageSize: b.pageSize,
+    }),
     result: (data, { body: b, client }) => legacyPageForClient(data.alertsByRuleByPage, b.pageSize, client),
   }),
   route({
@@ -132,7 +161,13 @@ export const legacyAlertRoutes = [
     path: '/alerts/summaries/following/resolvedovertime',
     tag: 'legacy',
     summary: "Legacy: followed organizations' alerts resolved on each of the last 30 days",
-    body: body({ organizationId: id, followingIds: list(id), severities: list(severity), date: z.unknown().optional(), daysBefore: nullish(z.coerce.number().int().min(1).max(366)) }),
+    body: body({
+      organizationId: id,
+      followingIds: list(id),
+      severities: list(severity),
+      date: z.unknown().optional(),
+      daysBefore: nullish(z.coerce.number().int().min(1).max(366)),
+    }),
     operation: `query($organizationId: ID!, $followingIds: [ID!], $severities: [AlertSeverity!], $days: Int) {
       followingDailyResolvedAlerts(organizationId: $organizationId, followingIds: $followingIds, severities: $severities, days: $days) { ${DAILY_FIELDS} } }`,
     variables: ({ body: b }) => ({ organizationId: b.organizationId, followingIds: b.followingIds, severities: b.severities, days: b.daysBefore }),

@@ -1,21 +1,37 @@
 import { z } from 'zod/v4';
 import { MAX_PAGE_SIZE } from '../../../lib/vocabulary';
+import {
+  body,
+  bool,
+  cursor,
+  id,
+  lang,
+  list,
+  nullish,
+  oneOrMore,
+  organizationParams,
+  page,
+  scanTargetKind,
+  severity,
+  size,
+  state,
+  stateFilter,
+} from '../schemas';
 import { found, RawBody, route } from '../table';
-import { body, bool, cursor, id, lang, list, nullish, oneOrMore, organizationParams, page, scanTargetKind, severity, size, state, stateFilter } from '../schemas';
 import {
   ALERT_FIELDS,
-  COMMENT_FIELDS,
-  HISTORY_FIELDS,
-  SUMMARY_FIELDS,
   alertOrder,
+  COMMENT_FIELDS,
   filterBody,
   filterVariables,
   followingBody,
   followingVariables,
   GROUP_FIELDS,
   groupedOrder,
+  HISTORY_FIELDS,
   LIST_ARGS,
   LIST_VARS,
+  SUMMARY_FIELDS,
 } from './alert-inputs';
 import { legacyAlertRoutes } from './alerts-legacy';
 
@@ -56,7 +72,15 @@ export const alertRoutes = [
     body: listBody,
     operation: `query($organizationId: ID!, ${LIST_ARGS}, $cursor: String, $size: Int) {
       alerts(organizationId: $organizationId, ${LIST_VARS}, cursor: $cursor, size: $size) { recordsJson cursor } }`,
-    variables: ({ params, query, body: b }) => ({ organizationId: params.organizationId, filter: filterVariables(b), order: b.order, sort: b.sort, lang: b.lang, cursor: query.cursor, size: query.size }),
+    variables: ({ params, query, body: b }) => ({
+      organizationId: params.organizationId,
+      filter: filterVariables(b),
+      order: b.order,
+      sort: b.sort,
+      lang: b.lang,
+      cursor: query.cursor,
+      size: query.size,
+    }),
     result: (data) => recordsPage(data.alerts),
   }),
   route({
@@ -91,7 +115,15 @@ export const alertRoutes = [
     body: groupedBody,
     operation: `query($organizationId: ID!, $filter: AlertFilter, $order: GroupedAlertOrder, $sort: Sort, $lang: Language, $cursor: String, $size: Int) {
       alertsByRule(organizationId: $organizationId, ${LIST_VARS}, cursor: $cursor, size: $size) { data { ${GROUP_FIELDS} } cursor } }`,
-    variables: ({ params, query, body: b }) => ({ organizationId: params.organizationId, filter: filterVariables(b), order: b.order, sort: b.sort, lang: b.lang, cursor: query.cursor, size: query.pageSize ?? query.size }),
+    variables: ({ params, query, body: b }) => ({
+      organizationId: params.organizationId,
+      filter: filterVariables(b),
+      order: b.order,
+      sort: b.sort,
+      lang: b.lang,
+      cursor: query.cursor,
+      size: query.pageSize ?? query.size,
+    }),
     result: (data) => data.alertsByRule,
   }),
   route({
@@ -126,7 +158,13 @@ export const alertRoutes = [
     body: body({ organizationId: id, pageSize: size, cursor, lang, scanTargetIds: list(id) }),
     operation: `query($organizationId: ID!, $scanTargetIds: [ID!], $lang: Language, $cursor: String, $size: Int) {
       alertHistory(organizationId: $organizationId, scanTargetIds: $scanTargetIds, lang: $lang, cursor: $cursor, size: $size) { data { ${HISTORY_FIELDS} } cursor } }`,
-    variables: ({ query, body: b }) => ({ organizationId: b.organizationId, scanTargetIds: b.scanTargetIds, lang: b.lang, cursor: b.cursor ?? query.cursor, size: b.pageSize ?? query.size ?? 100 }),
+    variables: ({ query, body: b }) => ({
+      organizationId: b.organizationId,
+      scanTargetIds: b.scanTargetIds,
+      lang: b.lang,
+      cursor: b.cursor ?? query.cursor,
+      size: b.pageSize ?? query.size ?? 100,
+    }),
     result: (data) => data.alertHistory,
   }),
   route({
@@ -138,7 +176,13 @@ export const alertRoutes = [
     body: body({ organizationId: id, pageSize: size, cursor, lang, followingIds: list(id) }),
     operation: `query($organizationId: ID!, $followingIds: [ID!], $lang: Language, $cursor: String, $size: Int) {
       followingAlertHistory(organizationId: $organizationId, followingIds: $followingIds, lang: $lang, cursor: $cursor, size: $size) { data { ${HISTORY_FIELDS} } cursor } }`,
-    variables: ({ query, body: b }) => ({ organizationId: b.organizationId, followingIds: b.followingIds, lang: b.lang, cursor: b.cursor ?? query.cursor, size: b.pageSize ?? query.size ?? 100 }),
+    variables: ({ query, body: b }) => ({
+      organizationId: b.organizationId,
+      followingIds: b.followingIds,
+      lang: b.lang,
+      cursor: b.cursor ?? query.cursor,
+      size: b.pageSize ?? query.size ?? 100,
+    }),
     result: (data) => data.followingAlertHistory,
   }),
   // ───────────── one alert ─────────────
@@ -173,7 +217,13 @@ export const alertRoutes = [
     query: z.object({ page, pageSize: size, size, cursor, lang }),
     operation: `query($alertId: ID!, $page: Int, $size: Int, $cursor: String, $lang: Language) {
       alertHistoryOf(alertId: $alertId, page: $page, size: $size, cursor: $cursor, lang: $lang) { data { ${HISTORY_FIELDS} } total cursor } }`,
-    variables: ({ params, query }) => ({ alertId: params.alertId, page: query.page, size: query.pageSize ?? query.size ?? (unpaged(query) ? MAX_PAGE_SIZE : undefined), cursor: query.cursor, lang: query.lang }),
+    variables: ({ params, query }) => ({
+      alertId: params.alertId,
+      page: query.page,
+      size: query.pageSize ?? query.size ?? (unpaged(query) ? MAX_PAGE_SIZE : undefined),
+      cursor: query.cursor,
+      lang: query.lang,
+    }),
     result: (data, { query }) => (unpaged(query) ? (data.alertHistoryOf as { data: unknown[] }).data : data.alertHistoryOf),
   }),
   route({
@@ -184,7 +234,11 @@ export const alertRoutes = [
     params: alertParams,
     query: z.object({ page, pageSize: size, size }),
     operation: `query($alertId: ID!, $page: Int, $size: Int) { alertComments(alertId: $alertId, page: $page, size: $size) { data { ${COMMENT_FIELDS} } total } }`,
-    variables: ({ params, query }) => ({ alertId: params.alertId, page: query.page, size: query.pageSize ?? query.size ?? (unpaged(query) ? MAX_PAGE_SIZE : undefined) }),
+    variables: ({ params, query }) => ({
+      alertId: params.alertId,
+      page: query.page,
+      size: query.pageSize ?? query.size ?? (unpaged(query) ? MAX_PAGE_SIZE : undefined),
+    }),
     result: (data, { query }) => (unpaged(query) ? (data.alertComments as { data: unknown[] }).data : data.alertComments),
   }),
   // ───────────── changes ─────────────
@@ -260,26 +314,38 @@ export const alertRoutes = [
     tag: 'summaries',
     summary: 'Per scan target alert counts by severity (not CLOSED) and state',
     params: organizationParams,
-    body: body({ scanTargetIds: list(id), scanTargetTags: list(z.string()), scanTargetKinds: list(scanTargetKind), alertSeverities: list(severity), includeEmptyScanTargetTags: bool }),
+    body: body({
+      scanTargetIds: list(id),
+      scanTargetTags: list(z.string()),
+      scanTargetKinds: list(scanTargetKind),
+      alertSeverities: list(severity),
+      includeEmptyScanTargetTags: bool,
+    }),
     operation: `query($organizationId: ID!, $scanTargetIds: [ID!], $scanTargetTags: [String!], $scanTargetKinds: [ScanTargetKind!], $includeEmptyScanTargetTags: Boolean, $alertSeverities: [AlertSeverity!]) {
       scanTargetSummaries(organizationId: $organizationId, scanTargetIds: $scanTargetIds, scanTargetTags: $scanTargetTags, scanTargetKinds: $scanTargetKinds,
         includeEmptyScanTargetTags: $includeEmptyScanTargetTags, alertSeverities: $alertSeverities) { ${SUMMARY_FIELDS} } }`,
     variables: ({ params, body: b }) => ({ organizationId: params.organizationId, ...b }),
     result: (data) => data.scanTargetSummaries,
   }),
-  ...['/organizations/:organizationId/followings/summaries/scantargets/details', '/organizations/:organizationId/summaries/scantargets/followings'].map((path) =>
-    route({
-      method: 'POST',
-      path,
-      tag: 'summaries',
-      summary: 'Per scan target alert counts of followed organizations',
-      params: organizationParams,
-      body: body({ ...followingBody, scanTargetKinds: list(scanTargetKind), alertSeverities: list(severity) }),
-      operation: `query($organizationId: ID!, $following: FollowingSelection, $scanTargetKinds: [ScanTargetKind!], $alertSeverities: [AlertSeverity!]) {
+  ...['/organizations/:organizationId/followings/summaries/scantargets/details', '/organizations/:organizationId/summaries/scantargets/followings'].map(
+    (path) =>
+      route({
+        method: 'POST',
+        path,
+        tag: 'summaries',
+        summary: 'Per scan target alert counts of followed organizations',
+        params: organizationParams,
+        body: body({ ...followingBody, scanTargetKinds: list(scanTargetKind), alertSeverities: list(severity) }),
+        operation: `query($organizationId: ID!, $following: FollowingSelection, $scanTargetKinds: [ScanTargetKind!], $alertSeverities: [AlertSeverity!]) {
         followingScanTargetSummaries(organizationId: $organizationId, following: $following, scanTargetKinds: $scanTargetKinds, alertSeverities: $alertSeverities) { ${SUMMARY_FIELDS} } }`,
-      variables: ({ params, body: b }) => ({ organizationId: params.organizationId, following: followingVariables(b), scanTargetKinds: b.scanTargetKinds, alertSeverities: b.alertSeverities }),
-      result: (data) => data.followingScanTargetSummaries,
-    }),
+        variables: ({ params, body: b }) => ({
+          organizationId: params.organizationId,
+          following: followingVariables(b),
+          scanTargetKinds: b.scanTargetKinds,
+          alertSeverities: b.alertSeverities,
+        }),
+        result: (data) => data.followingScanTargetSummaries,
+      }),
   ),
   ...legacyAlertRoutes,
 ];

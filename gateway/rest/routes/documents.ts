@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
-import { found, route } from '../table';
 import { id, organizationParams } from '../schemas';
+import { found, route } from '../table';
 
 const ATTACHMENT_FIELDS = 'id organizationId fileName contentLength contentType contentMD5 url uploaded createdAt expiresAt';
 const DOCUMENT_FIELDS = 'id userId organizationId type params status attachmentId reason createdAt finishedAt expiresAt';
@@ -35,7 +35,9 @@ const getAttachment = (path: string, deprecated: boolean) =>
     path,
     tag: 'attachments',
     deprecated,
-    summary: deprecated ? 'Get an attachment (deprecated: use GET /attachments/{attachmentId})' : 'Get an attachment with a signed, expiring download url (null until uploaded)',
+    summary: deprecated
+      ? 'Get an attachment (deprecated: use GET /attachments/{attachmentId})'
+      : 'Get an attachment with a signed, expiring download url (null until uploaded)',
     params: z.object({ attachmentId: id }),
     operation: `query($id: ID!) { attachment(id: $id) { ${ATTACHMENT_FIELDS} } }`,
     variables: ({ params }) => ({ id: params.attachmentId }),
@@ -51,7 +53,7 @@ export const documentRoutes = [
     method: 'PUT',
     path: '/attachments/:attachmentId',
     tag: 'attachments',
-    summary: "Rename an attachment or change its expiry (members of the owning organization). AttachmentUpdated.",
+    summary: 'Rename an attachment or change its expiry (members of the owning organization). AttachmentUpdated.',
     params: z.object({ attachmentId: id }),
     body: z.object({ fileName: z.string().nullish(), expiresAt: z.string().nullish() }),
     operation: `mutation($id: ID!, $input: AttachmentUpdateInput!) { updateAttachment(id: $id, input: $input) { ${ATTACHMENT_FIELDS} } }`,

@@ -1,7 +1,7 @@
 import { z } from 'zod/v4';
 import { MAX_PAGE_SIZE } from '../../../lib/vocabulary';
-import { route } from '../table';
 import { organizationParams } from '../schemas';
+import { route } from '../table';
 
 const dateTime = z.string().min(1);
 
@@ -21,7 +21,13 @@ export const eventRoutes = [
     tag: 'events',
     summary: "The organization's event log (cursor-paged)",
     params: organizationParams,
-    query: z.object({ start: dateTime.optional(), end: dateTime.optional(), name: z.string().optional(), cursor: z.string().optional(), size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional() }),
+    query: z.object({
+      start: dateTime.optional(),
+      end: dateTime.optional(),
+      name: z.string().optional(),
+      cursor: z.string().optional(),
+      size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+    }),
     operation: `query($organizationId: ID!, $start: DateTime, $end: DateTime, $name: String, $cursor: String, $size: Int) {
       events(organizationId: $organizationId, start: $start, end: $end, name: $name, cursor: $cursor, size: $size) { data { id name source version data metadata createdAt } cursor } }`,
     variables: ({ params, query }) => ({ organizationId: params.organizationId, ...query }),

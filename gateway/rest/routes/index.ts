@@ -10,4 +10,14 @@ import { scanRoutes } from './scans';
 import { webhookRoutes } from './webhooks';
 
 /** Every REST route Vigil serves; each area adds its rows in its own file. */
-export const REST_ROUTES: RestRoute[] = [...accountRoutes, ...alertRoutes, ...documentRoutes, ...eventRoutes, ...organizationRoutes, ...questionnaireRoutes, ...scanTargetRoutes, ...scanRoutes, ...webhookRoutes];
+export const REST_ROUTES: RestRoute[] = [
+  ...accountRoutes,
+  ...alertRoutes,
+  ...documentRoutes,
+  ...eventRoutes,
+  ...organizationRoutes,
+  ...questionnaireRoutes,
+  ...scanTargetRoutes,
+  ...scanRoutes,
+  ...webhookRoutes,
+];

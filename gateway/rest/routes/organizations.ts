@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
-import { found, route } from '../table';
 import { id, organizationParams } from '../schemas';
+import { found, route } from '../table';
 
 const ORGANIZATION_FIELDS = `id name picture email createdAt updatedAt`;
 const MEMBERSHIP_FIELDS = `organizationId userId name email roles identityProvider lastIp lastLogin loginsCount picture createdAt updatedAt`;

@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
-import { found, route } from '../table';
 import { id, organizationParams } from '../schemas';
+import { found, route } from '../table';
 
 // The spec hides the questionnaire paths; these follow the rest of the API: everything under the
 // acting organization (/organizations/:organizationId/...), which for an assessment is its sender or
@@ -26,7 +26,9 @@ const upper = z.string().transform((s) => s.toUpperCase());
 const elementProps = z.object({
   title: z.string(),
   description: text,
-  params: z.object({ type: upper, required: z.boolean().nullish(), choices: z.array(z.object({ value: z.string(), expected: z.boolean().nullish() })).nullish() }).nullish(),
+  params: z
+    .object({ type: upper, required: z.boolean().nullish(), choices: z.array(z.object({ value: z.string(), expected: z.boolean().nullish() })).nullish() })
+    .nullish(),
   weight: upper.nullish(),
 });
 const contactInformation = z.array(z.object({ name: z.string(), email: z.string(), phone: text })).nullish();
@@ -92,7 +94,8 @@ export const questionnaireRoutes = [
     method: 'PUT',
     path: '/organizations/:organizationId/questionnaires/:questionnaireId/elements/:elementId',
     tag: TEMPLATES,
-    summary: 'Change an element’s props or attachments (ADMIN; answers the element in the current version, whose id is new when a version was made). Body {props?, attachmentIds?}',
+    summary:
+      'Change an element’s props or attachments (ADMIN; answers the element in the current version, whose id is new when a version was made). Body {props?, attachmentIds?}',
     params: elementParams,
     body: z.object({ props: elementProps.nullish(), attachmentIds: ids }),
     operation: `mutation($organizationId: ID!, $questionnaireId: ID!, $elementId: ID!, $input: UpdateElementInput!) { updateQuestionnaireElement(organizationId: $organizationId, questionnaireId: $questionnaireId, elementId: $elementId, input: $input) { ${ELEMENT_FIELDS} } }`,
@@ -124,7 +127,8 @@ export const questionnaireRoutes = [
     method: 'POST',
     path: '/organizations/:organizationId/assessments',
     tag: ASSESSMENTS,
-    summary: 'Send a questionnaire to an organization with a follow relation either way (ADMIN). Body {questionnaireId, receiverId, name, description?, dueDate, contactInformation?}',
+    summary:
+      'Send a questionnaire to an organization with a follow relation either way (ADMIN). Body {questionnaireId, receiverId, name, description?, dueDate, contactInformation?}',
     params: organizationParams,
     body: z.object({ questionnaireId: z.string(), receiverId: z.string(), name: z.string(), description: text, dueDate: z.string(), contactInformation }),
     operation: `mutation($organizationId: ID!, $input: CreateAssessmentInput!) { createAssessment(organizationId: $organizationId, input: $input) { ${ASSESSMENT_FIELDS} } }`,

@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
-import { found, RawBody, route } from '../table';
 import { id, organizationParams } from '../schemas';
+import { found, RawBody, route } from '../table';
 
 const SCAN_TARGET_FIELDS = `id organizationId groupId name kind credential schedule tags status scanner lastScanAt nextScanAt createdAt updatedAt`;
 const GROUP_FIELDS = `id organizationId name kind credential createdAt updatedAt`;
@@ -42,7 +42,14 @@ const targetRoutes = [
     operation: `mutation($organizationId: ID!, $input: CreateScanTargetInput!) { createScanTarget(organizationId: $organizationId, input: $input) { ${SCAN_TARGET_FIELDS} } }`,
     variables: ({ params, body }) => ({
       organizationId: params.organizationId,
-      input: { name: body.name, kind: body.kind, credential: body.credential ?? null, schedule: body.schedule ?? null, tags: body.tags ?? null, scanner: body.scanner ?? null },
+      input: {
+        name: body.name,
+        kind: body.kind,
+        credential: body.credential ?? null,
+        schedule: body.schedule ?? null,
+        tags: body.tags ?? null,
+        scanner: body.scanner ?? null,
+      },
     }),
     result: (data) => data.createScanTarget,
   }),
@@ -99,7 +106,11 @@ const targetRoutes = [
     query: z.object({ organizationId: id, scanTargetId: id.optional(), scanTargetGroupId: id.optional() }),
     operation: `query($organizationId: ID!, $scanTargetId: ID, $scanTargetGroupId: ID) {
       oauthLink(organizationId: $organizationId, scanTargetId: $scanTargetId, scanTargetGroupId: $scanTargetGroupId) { url } }`,
-    variables: ({ query }) => ({ organizationId: query.organizationId, scanTargetId: query.scanTargetId ?? null, scanTargetGroupId: query.scanTargetGroupId ?? null }),
+    variables: ({ query }) => ({
+      organizationId: query.organizationId,
+      scanTargetId: query.scanTargetId ?? null,
+      scanTargetGroupId: query.scanTargetGroupId ?? null,
+    }),
     result: (data) => data.oauthLink,
   }),
   route({

@@ -1,7 +1,7 @@
 import { z } from 'zod/v4';
 import { MAX_PAGE_SIZE } from '../../../lib/vocabulary';
-import { found, route } from '../table';
 import { id } from '../schemas';
+import { found, route } from '../table';
 
 const SCAN_FIELDS = `id organizationId scanTargetId status trigger findingsCount summary { findings created reopened updated closed unchanged duplicates } error startedAt finishedAt createdAt updatedAt`;
 const targetParams = z.object({ organizationId: id, scanTargetId: id });
@@ -34,7 +34,8 @@ export const scanRoutes = [
     method: 'GET',
     path: '/organizations/:organizationId/scantargets/:scanTargetId/scans',
     tag: 'scans',
-    summary: 'The scan history of a scan target, newest first, as {data: [...]} (the Python SDK reads `data`; the Ruby SDK 1.0.1, known by its User-Agent, gets the bare array it reads).',
+    summary:
+      'The scan history of a scan target, newest first, as {data: [...]} (the Python SDK reads `data`; the Ruby SDK 1.0.1, known by its User-Agent, gets the bare array it reads).',
     params: targetParams,
     query: z.object({ size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional() }),
     operation: `query($organizationId: ID!, $scanTargetId: ID!, $size: Int) { scans(organizationId: $organizationId, scanTargetId: $scanTargetId, size: $size) { ${SCAN_FIELDS} } }`,

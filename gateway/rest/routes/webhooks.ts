@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
-import { found, route } from '../table';
 import { id, organizationParams } from '../schemas';
+import { found, route } from '../table';
 
 const WEBHOOK_FIELDS = `id organizationId url eventNames enabled secret consecutiveFailures failingSince disabledReason lastDeliveryAt createdAt updatedAt`;
 const DELIVERY_FIELDS = `eventId eventName attempt status responseCode latencyMs error createdAt`;
@@ -29,7 +29,10 @@ export const webhookRoutes = [
     params: organizationParams,
     body: z.object({ url: z.string(), eventNames, enabled: z.boolean().nullish() }),
     operation: `mutation($organizationId: ID!, $input: CreateWebhookInput!) { createWebhook(organizationId: $organizationId, input: $input) { ${WEBHOOK_FIELDS} } }`,
-    variables: ({ params, body }) => ({ organizationId: params.organizationId, input: { url: body.url, eventNames: body.eventNames ?? null, enabled: body.enabled ?? null } }),
+    variables: ({ params, body }) => ({
+      organizationId: params.organizationId,
+      input: { url: body.url, eventNames: body.eventNames ?? null, enabled: body.enabled ?? null },
+    }),
     result: (data) => data.createWebhook,
   }),
   route({
