@@ -1,9 +1,7 @@
 /**
  * The job kinds and their payloads: the one registry `enqueue` and the handlers are typed from.
- * Adding a kind = one line here (its payload, JSON-serialisable) and its handler in `workers/`.
- *
- * Kinds coming next (declared when their handlers move onto the runner, see workers/README.md):
- * `scan.schedule` (queue the due scans), `scan.run` ({ scanId }), `export.build`, `invite.expire`.
+ * Adding a kind = one line here (its payload, JSON-serialisable) and its handler in `workers/`
+ * (workers/README.md). Invitations need no job: an invite past `expiresAt` is filtered out when read.
  *
  * Tests add their own kinds by merging into this interface (`declare module`), so the runner is
  * checked with the same types production code gets.

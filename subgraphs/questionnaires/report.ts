@@ -4,9 +4,10 @@ import { type AssessmentRow, answersOf, elementsOf, findAssessment } from './sto
 import { answerView, assessmentView, elementView } from './views';
 
 /**
- * The data of a QUESTIONNAIRE_REPORT export (the documents subgraph renders the PDF): the assessment,
- * its version's elements in order and, when asked, each question's answer — as the caller's side may
- * read them (policy: a third organization gets not-found). Labels are given in the report's language.
+ * The data of a QUESTIONNAIRE_REPORT export (the `export.build` worker renders the PDF,
+ * workers/export-questionnaire-pdf.ts): the assessment, its version's elements in order and, when asked,
+ * each question's answer — as the caller's side may read them (lib/visibility.ts: a third organization
+ * gets not-found). Labels are given in the report's language.
  */
 export type ReportLanguage = 'en-US' | 'pt-BR';
 

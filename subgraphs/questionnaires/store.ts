@@ -7,8 +7,9 @@ import type { AssessmentStatus } from './assessment-status';
 import type { ElementProps, ElementType } from './element-props';
 import type { AnswerGrade } from './grade';
 
-// Raw SQL over the pg pool: the Prisma client is generated at build time and these tables gained
-// columns (reviewNotes, overdueAt) in 20261128400000_questionnaire_workflow.
+// SQL over the pg pool, by the rule in docs/development.md (Data access): a change here is one pg transaction
+// (lib/db.ts inTransaction) that locks the assessment (FOR UPDATE), writes several tables and appends its events
+// (writeEvents) on the same client; the reads share these column lists with those writes.
 
 export type Db = pg.Pool | pg.PoolClient;
 
