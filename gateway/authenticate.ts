@@ -4,7 +4,7 @@ import { authenticateApiKey, bearerToken } from '../lib/api-keys';
 import type { Database } from '../lib/db';
 import { unauthenticated } from '../lib/errors';
 import type { Principal } from '../lib/principal';
-import { sendError } from './rest/table';
+import { refuse, refuseRest } from '../lib/refuse';
 
 /**
  * Resolves `Authorization: Bearer <key>` to `res.locals.principal`. A key that is present but
@@ -21,14 +21,10 @@ export function useAuthentication(db: Database, failedAttemptLimit?: express.Req
       }
       const principal = token ? await authenticateApiKey(db.pool, token, req.ip) : null;
       if (!principal) {
-        const refuse = () => {
-          const message = 'The API key is not valid';
-          if (req.baseUrl.startsWith('/graphql')) res.status(401).json({ errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }] });
-          else sendError(res, 'UNAUTHENTICATED', message);
-        };
+        const invalid = () => refuse(req, res, 'UNAUTHENTICATED', 'The API key is not valid');
         // Guessing keys: past the limit of failed attempts from this address the answer is 429.
-        if (failedAttemptLimit) return failedAttemptLimit(req, res, refuse);
-        return refuse();
+        if (failedAttemptLimit) return failedAttemptLimit(req, res, invalid);
+        return invalid();
       }
       res.locals.principal = principal;
       next();
@@ -40,7 +36,7 @@ export function useAuthentication(db: Database, failedAttemptLimit?: express.Req
 
 /** After useAuthentication: a REST call without a key is refused. */
 export function requireApiKey(): express.RequestHandler {
-  return (_req, res, next) => (res.locals.principal ? next() : sendError(res, 'UNAUTHENTICATED', unauthenticated().message));
+  return (_req, res, next) => (res.locals.principal ? next() : refuseRest(res, 'UNAUTHENTICATED', unauthenticated().message));
 }
 
 /**

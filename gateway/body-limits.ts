@@ -7,6 +7,7 @@ import Assembler from 'stream-json/Assembler';
 import type { RequestLimits } from '../lib/config';
 import { VigilError } from '../lib/errors';
 import type { Principal } from '../lib/principal';
+import { refuse } from '../lib/refuse';
 import { sendError } from './rest/table';
 
 /**
@@ -15,19 +16,6 @@ import { sendError } from './rest/table';
  * large they may be once decompressed (413), and, for a findings document, that the caller may post
  * it at all before a byte of it is read.
  */
-
-type TransportError = 'PayloadTooLarge' | 'UnsupportedMediaType';
-const TRANSPORT_STATUS: Record<TransportError, number> = { PayloadTooLarge: 413, UnsupportedMediaType: 415 };
-
-/** The REST error body of the spec for a refusal of the body itself. */
-export function sendTransportError(res: express.Response, error: TransportError, message: string): void {
-  const statusCode = TRANSPORT_STATUS[error];
-  if (res.req.baseUrl === '/graphql') {
-    res.status(statusCode).json({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] });
-    return;
-  }
-  res.status(statusCode).json({ statusCode, error, message });
-}
 
 /** A body is present when its length is announced and above 0, or it is chunked. */
 function hasBody(req: express.Request): boolean {
@@ -46,16 +34,16 @@ export function useSupportedMediaTypes(types: readonly ('application/json' | 'te
   return (req, res, next) => {
     if (!hasBody(req)) return next();
     const header = req.headers['content-type'];
-    if (!header) return sendTransportError(res, 'UnsupportedMediaType', `A request body needs a Content-Type: ${types.join(' or ')}`);
+    if (!header) return refuse(req, res, 'UNSUPPORTED_MEDIA_TYPE', `A request body needs a Content-Type: ${types.join(' or ')}`);
     const [mediaType, ...parameters] = header.split(';').map((part) => part.trim().toLowerCase());
     const json = mediaType === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
     const accepted = (json && types.includes('application/json')) || (mediaType === 'text/plain' && types.includes('text/plain'));
-    if (!accepted) return sendTransportError(res, 'UnsupportedMediaType', `Content-Type ${mediaType} is not supported here; send ${types.join(' or ')}`);
+    if (!accepted) return refuse(req, res, 'UNSUPPORTED_MEDIA_TYPE', `Content-Type ${mediaType} is not supported here; send ${types.join(' or ')}`);
     const charset = parameters
       .find((p) => p.startsWith('charset='))
       ?.slice('charset='.length)
       .replace(/^"|"$/g, '');
-    if (charset !== undefined && !UTF8.has(charset)) return sendTransportError(res, 'UnsupportedMediaType', `charset ${charset} is not supported; send UTF-8`);
+    if (charset !== undefined && !UTF8.has(charset)) return refuse(req, res, 'UNSUPPORTED_MEDIA_TYPE', `charset ${charset} is not supported; send UTF-8`);
     next();
   };
 }
@@ -178,7 +166,7 @@ export function useStreamedJson(limitBytes: number): express.RequestHandler {
     const encoding = String(req.headers['content-encoding'] ?? 'identity').toLowerCase();
     const inflate = decompressor(encoding);
     if (inflate === undefined)
-      return sendTransportError(res, 'UnsupportedMediaType', `Content-Encoding ${encoding} is not supported; send gzip, deflate, br or none`);
+      return refuse(req, res, 'UNSUPPORTED_MEDIA_TYPE', `Content-Encoding ${encoding} is not supported; send gzip, deflate, br or none`);
     if (!hasBody(req)) return next();
     const tokens = jsonTokens({ packValues: true, streamValues: false });
     const assembler = Assembler.connectTo(tokens as unknown as Readable);
@@ -199,7 +187,7 @@ export function useStreamedJson(limitBytes: number): express.RequestHandler {
       req.unpipe(stages[0]);
       if (error instanceof BodyTooLarge) {
         closeAfterDrain(req, res);
-        return sendTransportError(res, 'PayloadTooLarge', `The request body is larger than ${limitBytes} bytes (decompressed), the limit here`);
+        return refuse(req, res, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limitBytes} bytes (decompressed), the limit here`);
       }
       if (res.headersSent || aborted) return;
       closeAfterDrain(req, res);
@@ -218,10 +206,10 @@ export function bodyErrors(limits: RequestLimits['body']): express.ErrorRequestH
     if (error.type === 'entity.too.large' || error.status === 413) {
       closeAfterDrain(req, res);
       const limit = error.limit ?? (req.path.endsWith('/findings') ? limits.findingsBytes : limits.jsonBytes);
-      return sendTransportError(res, 'PayloadTooLarge', `The request body is larger than ${limit} bytes (decompressed), the limit here`);
+      return refuse(req, res, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limit} bytes (decompressed), the limit here`);
     }
     if (error.type === 'charset.unsupported' || error.type === 'encoding.unsupported' || error.status === 415) {
-      return sendTransportError(res, 'UnsupportedMediaType', `body: ${error.message}`);
+      return refuse(req, res, 'UNSUPPORTED_MEDIA_TYPE', `body: ${error.message}`);
     }
     next(error);
   };

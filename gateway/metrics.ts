@@ -3,6 +3,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type express from 'express';
 import { Kind, type OperationDefinitionNode } from 'graphql';
 import { graphqlDuration, graphqlErrors, httpDuration, registry, subgraphFetchDuration } from '../lib/metrics';
+import { refuseRest } from '../lib/refuse';
 
 /** Every HTTP request's duration, labelled by the route template it matched (never the raw path). */
 export function useHttpMetrics(): express.RequestHandler {
@@ -83,7 +84,7 @@ export function metricsRoute(token: string | undefined): express.RequestHandler 
   return async (req, res) => {
     const bearer = req.header('authorization');
     if (!(token && bearer === `Bearer ${token}`) && !callerIsLocal(req)) {
-      res.status(404).json({ statusCode: 404, error: 'NotFound', message: 'No such route' });
+      refuseRest(res, 'NOT_FOUND', 'No such route');
       return;
     }
     res.type(registry.contentType).send(await registry.metrics());

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { GraphQLDataSource } from '@apollo/gateway';
-import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
@@ -11,8 +11,6 @@ import { accessLog } from '../lib/access-log';
 import { answerClientErrors } from '../lib/client-errors';
 import type { SubgraphName, VigilConfig } from '../lib/config';
 import type { Database } from '../lib/db';
-import { logUnexpectedError } from '../lib/error-log';
-import { isDependencyUnreachable } from '../lib/errors';
 import { formatError } from '../lib/graphql-errors';
 import { httpServerOptions, listen } from '../lib/http-server';
 import { log } from '../lib/log';
@@ -35,14 +33,16 @@ import { createGateway, type GatewayContext } from './gateway';
 import { graphqlIde } from './graphql-ide';
 import { checkGraphQLInput } from './graphql-input';
 import { healthRoutes } from './health';
+import { answerErrors, logInternalErrors } from './internal-errors';
 import { graphqlMetrics, metricsRoute, useHttpMetrics } from './metrics';
+import { oauthStartRoute } from './oauth-start';
 import { useRequestId } from './request-id';
 import { openApiDocument } from './rest/openapi';
 import { typesOf } from './rest/response-schemas';
 import { REST_ROUTES } from './rest/routes';
 import { type Execute, mountRoutes, sendError } from './rest/table';
 import { useSecurityHeaders } from './security-headers';
-import { sendServiceUnavailable, serviceUnavailableStatus } from './service-unavailable';
+import { serviceUnavailableStatus } from './service-unavailable';
 import { createSubscriptions } from './subscriptions';
 import type { SubscriptionService } from './subscriptions/service';
 import { reportValueCompletion } from './value-completion';
@@ -73,22 +73,6 @@ export interface RunningGateway {
   drain(): void;
   /** Streams end GOING_AWAY, no new connection, in-flight requests answered (bounded), then stopped. */
   close(): Promise<void>;
-}
-
-function logGatewayErrors(): ApolloServerPlugin<GatewayContext> {
-  return {
-    async requestDidStart() {
-      return {
-        async didEncounterErrors({ contextValue, errors }) {
-          for (const error of errors) {
-            const code = error.extensions?.code;
-            // A subgraph refusing connections is a dependency away (the client got 503), not an internal error.
-            if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) logUnexpectedError('gateway', contextValue.requestId, error.originalError ?? error);
-          }
-        },
-      };
-    },
-  };
 }
 
 /**
@@ -122,7 +106,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
       graphqlMetrics(),
       subscriptions.publishAfterMutations(),
       operationCostLimit(config.limits.graphql),
-      logGatewayErrors(),
+      logInternalErrors(),
       serviceUnavailableStatus(),
       checkGraphQLInput(),
       reportValueCompletion(),
@@ -204,16 +188,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
     return response.body.singleResult as Awaited<ReturnType<Execute>>;
   };
 
-  // The OAuth consent links (GET /oauth/link) open here in a browser, without an API key. Starting
-  // a consent needs the provider's OAuth application (client id and secret) registered for this
-  // deployment, which Vigil does not hold: say so instead of a bare 404.
-  app.get('/oauth/:kind/start', (req, res) => {
-    res.status(501).json({
-      statusCode: 501,
-      error: 'NotImplemented',
-      message: `This Vigil deployment has no ${req.params.kind} OAuth application, so the consent cannot start; give the scan target a credential, or load its findings with POST /organizations/{organizationId}/scantargets/{scanTargetId}/findings`,
-    });
-  });
+  app.get('/oauth/:kind/start', oauthStartRoute());
 
   // A scanner run's findings document (Prowler's JSON-OCSF of one account can be 100+ MB) gets a
   // larger body limit, read only for an ADMIN of the organization posting to a live target.
@@ -230,18 +205,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   mountRoutes(app as unknown as express.Express, REST_ROUTES, execute);
   app.use((_req, res) => sendError(res, 'NOT_FOUND', 'No such route'));
   app.use(bodyErrors(config.limits.body));
-  app.use((error: Error & { status?: number; type?: string }, req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    // express's router: a path segment that is not valid percent-encoding (URIError, status 400).
-    if (error instanceof URIError) return sendError(res, 'BAD_REQUEST', `path: ${error.message}`);
-    // body-parser in strict mode refuses a JSON body that is not an object or array ("null", "1", "\"x\"").
-    if (error.type === 'entity.parse.failed' && /^\s*[^\s[{]/.test(String((error as { body?: unknown }).body ?? ''))) {
-      return sendError(res, 'BAD_REQUEST', 'body: must be a JSON object');
-    }
-    if (error.type === 'entity.parse.failed' || error.status === 400) return sendError(res, 'BAD_REQUEST', `body: ${error.message}`);
-    logUnexpectedError('gateway', res.locals.requestId, error);
-    if (isDependencyUnreachable(error)) return sendServiceUnavailable(req, res);
-    sendError(res, 'INTERNAL_SERVER_ERROR', `Internal server error (request id ${res.locals.requestId})`);
-  });
+  app.use(answerErrors());
 
   const server = http.createServer(httpServerOptions(config.limits.timeouts), app);
   answerClientErrors(server);

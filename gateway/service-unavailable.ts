@@ -1,6 +1,5 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import type express from 'express';
-import { RETRY_AFTER_SECONDS, restErrorBody, SERVICE_UNAVAILABLE_MESSAGE } from '../lib/errors';
+import { RETRY_AFTER_SECONDS } from '../lib/errors';
 
 /**
  * While the database or a remote subgraph is away, a GraphQL answer carrying a SERVICE_UNAVAILABLE
@@ -20,11 +19,4 @@ export function serviceUnavailableStatus(): ApolloServerPlugin {
       };
     },
   };
-}
-
-/** The 503 for a failure outside GraphQL execution (e.g. the database gone while authenticating). */
-export function sendServiceUnavailable(req: express.Request, res: express.Response): void {
-  res.status(503).set('Retry-After', String(RETRY_AFTER_SECONDS));
-  if (req.originalUrl.startsWith('/graphql')) res.json({ errors: [{ message: SERVICE_UNAVAILABLE_MESSAGE, extensions: { code: 'SERVICE_UNAVAILABLE' } }] });
-  else res.json(restErrorBody('SERVICE_UNAVAILABLE', SERVICE_UNAVAILABLE_MESSAGE));
 }

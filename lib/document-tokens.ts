@@ -1,5 +1,6 @@
 import type express from 'express';
 import { Lexer, Source, TokenKind } from 'graphql';
+import { refuseGraphQL } from './refuse';
 
 /** The number of lexical tokens of `query`, counting no further than `max + 1`. */
 export function countTokens(query: string, max: number): number {
@@ -15,10 +16,6 @@ export function countTokens(query: string, max: number): number {
   return count;
 }
 
-function graphqlRefusal(res: express.Response, message: string): void {
-  res.status(400).json({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] });
-}
-
 /**
  * Refuses a document with more tokens than allowed before it is parsed (after authentication, which
  * decides the limit: a caller without a key may only introspect). Counting stops at the limit, so a
@@ -31,8 +28,9 @@ export function useTokenLimit(limits: { maxTokens: number; anonymousMaxTokens?: 
     const anonymous = limits.anonymousMaxTokens !== undefined && !res.locals.principal;
     const max = anonymous ? limits.anonymousMaxTokens! : limits.maxTokens;
     if (max > 0 && countTokens(source, max) > max) {
-      return graphqlRefusal(
+      return refuseGraphQL(
         res,
+        'BAD_REQUEST',
         `The document has more than ${max} tokens, the limit${anonymous ? ' without an API key' : ''} (VIGIL_GRAPHQL_${anonymous ? 'ANONYMOUS_' : ''}MAX_TOKENS)`,
       );
     }

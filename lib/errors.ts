@@ -1,19 +1,32 @@
 import { GraphQLError } from 'graphql';
 
 /**
- * The codes a client can see; every failure we mean to report is one of these. SERVICE_UNAVAILABLE:
- * a dependency (the database, a remote subgraph) cannot be reached right now; retry later.
+ * The codes a client can see; every failure we mean to report is one of these. TOO_MANY_REQUESTS: a
+ * rate limit (lib/rate-limits.ts); retry after `Retry-After`. SERVICE_UNAVAILABLE: a dependency (the
+ * database, a remote subgraph) cannot be reached right now; retry later.
  */
-export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_REQUEST' | 'CONFLICT' | 'SERVICE_UNAVAILABLE';
+export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_REQUEST' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'SERVICE_UNAVAILABLE';
 
-export const HTTP_STATUS: Record<ErrorCode | 'INTERNAL_SERVER_ERROR', { status: number; error: string }> = {
+/**
+ * Refusals of the HTTP request itself, before any operation runs: its body (too large, a media type
+ * or charset not read here) or a route this deployment cannot serve. A GraphQL client reads them as
+ * BAD_REQUEST (`graphqlCode`), the codes GraphQL clients know (docs/security.md).
+ */
+export type HttpRefusalCode = 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'NOT_IMPLEMENTED';
+
+/** Every code's HTTP status and REST `error` name (lib/refuse.ts answers with them); GraphQL's code when it is another. */
+export const HTTP_STATUS: Record<ErrorCode | HttpRefusalCode | 'INTERNAL_SERVER_ERROR', { status: number; error: string; graphqlCode?: ErrorCode }> = {
   BAD_REQUEST: { status: 400, error: 'BadRequest' },
   UNAUTHENTICATED: { status: 401, error: 'Unauthorized' },
   FORBIDDEN: { status: 403, error: 'Forbidden' },
   NOT_FOUND: { status: 404, error: 'NotFound' },
   CONFLICT: { status: 409, error: 'Conflict' },
-  SERVICE_UNAVAILABLE: { status: 503, error: 'ServiceUnavailable' },
+  PAYLOAD_TOO_LARGE: { status: 413, error: 'PayloadTooLarge', graphqlCode: 'BAD_REQUEST' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, error: 'UnsupportedMediaType', graphqlCode: 'BAD_REQUEST' },
+  TOO_MANY_REQUESTS: { status: 429, error: 'TooManyRequests' },
   INTERNAL_SERVER_ERROR: { status: 500, error: 'InternalServerError' },
+  NOT_IMPLEMENTED: { status: 501, error: 'NotImplemented' },
+  SERVICE_UNAVAILABLE: { status: 503, error: 'ServiceUnavailable' },
 };
 
 /** Seconds a client is told to wait (`Retry-After`) before retrying a SERVICE_UNAVAILABLE answer. */
@@ -46,14 +59,18 @@ export const conflict = (message: string) => new VigilError('CONFLICT', message)
 export const serviceUnavailable = (message = SERVICE_UNAVAILABLE_MESSAGE) => new VigilError('SERVICE_UNAVAILABLE', message);
 export const unauthenticated = (message = 'A valid API key is required: Authorization: Bearer <key>') => new VigilError('UNAUTHENTICATED', message);
 
-export function isErrorCode(code: unknown): code is ErrorCode {
-  return typeof code === 'string' && code in HTTP_STATUS && code !== 'INTERNAL_SERVER_ERROR';
-}
+const ERROR_CODES: ReadonlySet<string> = new Set<ErrorCode>([
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'BAD_REQUEST',
+  'CONFLICT',
+  'TOO_MANY_REQUESTS',
+  'SERVICE_UNAVAILABLE',
+]);
 
-/** The REST error body of the spec: {statusCode, error, message}. */
-export function restErrorBody(code: ErrorCode | 'INTERNAL_SERVER_ERROR', message: string) {
-  const { status, error } = HTTP_STATUS[code];
-  return { statusCode: status, error, message };
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && ERROR_CODES.has(code);
 }
 
 // Socket-level failures (Node), and PostgreSQL's "connection" (08) class, shutdown (57P01-57P03)

@@ -3,6 +3,7 @@ import { ipKeyGenerator, MemoryStore, rateLimit, type Store } from 'express-rate
 import type { RequestLimits } from './config';
 import type { Principal } from './principal';
 import { redisRateLimitStores } from './rate-limit-store';
+import { refuse } from './refuse';
 
 type RateLimitSettings = RequestLimits['rateLimit'];
 
@@ -33,12 +34,6 @@ export interface RateLimits {
 /** The 429 message (a subgraph called by another router refuses a key over its budget with it too: subgraphs/router-auth.ts). */
 export function tooManyRequestsMessage(limit: number, windowMs: number, who: string): string {
   return `Too many requests: at most ${limit} per ${Math.round(windowMs / 1000)} s ${who}; retry after the number of seconds in Retry-After`;
-}
-
-function refuse(req: express.Request, res: express.Response, limit: number, windowMs: number, who: string): void {
-  const message = tooManyRequestsMessage(limit, windowMs, who);
-  if (req.baseUrl.startsWith('/graphql')) res.status(429).json({ errors: [{ message, extensions: { code: 'TOO_MANY_REQUESTS' } }] });
-  else res.status(429).json({ statusCode: 429, error: 'TooManyRequests', message });
 }
 
 export const WHO = {
@@ -84,7 +79,7 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
             passOnStoreError: true,
             keyGenerator: options.keyGenerator,
             skip: options.skip,
-            handler: (req, res) => refuse(req, res, limit, settings.windowMs, WHO[name]),
+            handler: (req, res) => refuse(req, res, 'TOO_MANY_REQUESTS', tooManyRequestsMessage(limit, settings.windowMs, WHO[name])),
             validate: { xForwardedForHeader: false },
           }),
         )

@@ -5,8 +5,9 @@ import { authenticateApiKey, bearerToken } from '../lib/api-keys';
 import type { RequestLimits } from '../lib/config';
 import type { Database } from '../lib/db';
 import { logUnexpectedError } from '../lib/error-log';
-import { isDependencyUnreachable, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE, unauthenticated } from '../lib/errors';
+import { isDependencyUnreachable, SERVICE_UNAVAILABLE_MESSAGE, unauthenticated } from '../lib/errors';
 import { createRateLimits, type RateLimits, tooManyRequestsMessage, WHO } from '../lib/rate-limits';
+import { refuseGraphQL as refuse } from '../lib/refuse';
 
 /**
  * How a router other than Vigil's gateway (Apollo Router, Cosmo, Hive Gateway) calls a subgraph
@@ -115,8 +116,6 @@ export function routerAuthentication(
 ): RouterAuthentication {
   const own = shared === undefined && rateLimit ? routerRateLimits(rateLimit) : null;
   const limits = shared ?? own;
-  const refuse = (res: express.Response, status: number, message: string, code: string) =>
-    res.status(status).json({ errors: [{ message, extensions: { code } }] });
   const handler: express.RequestHandler = async (req, res, next) => {
     try {
       const body = (req.body ?? {}) as { query?: unknown; variables?: unknown; extensions?: Record<string, unknown> };
@@ -127,13 +126,13 @@ export function routerAuthentication(
       else if (typeof signature === 'string') reason = sameSecret(signature, hmacSignature(secret, body)) ? undefined : 'bad HMAC signature';
       else reason = 'unsigned call';
       if (reason) {
-        refuse(res, 401, `Subgraph ${subgraph} accepts only signed calls from the gateway or a router with the router secret (${reason})`, 'UNAUTHENTICATED');
+        refuse(res, 'UNAUTHENTICATED', `Subgraph ${subgraph} accepts only signed calls from the gateway or a router with the router secret (${reason})`);
         return;
       }
       const token = bearerToken(req.header('authorization'));
       if (token === undefined) {
         if (!onlySchema(body.query)) {
-          refuse(res, 401, unauthenticated().message, 'UNAUTHENTICATED');
+          refuse(res, 'UNAUTHENTICATED', unauthenticated().message);
           return;
         }
         res.locals.principal = null;
@@ -142,14 +141,14 @@ export function routerAuthentication(
       }
       const principal = token ? await authenticateApiKey(db.pool, token, req.ip) : null;
       if (!principal) {
-        refuse(res, 401, 'The API key is not valid', 'UNAUTHENTICATED');
+        refuse(res, 'UNAUTHENTICATED', 'The API key is not valid');
         return;
       }
       if (limits && countsAgainstBudget(body.query)) {
         const over = await limits.admitKeyOperation(principal.apiKeyId);
         if (over) {
           res.setHeader('Retry-After', String(over.retryAfterSeconds));
-          refuse(res, 429, tooManyRequestsMessage(over.limit, over.windowMs, WHO.key), 'TOO_MANY_REQUESTS');
+          refuse(res, 'TOO_MANY_REQUESTS', tooManyRequestsMessage(over.limit, over.windowMs, WHO.key));
           return;
         }
       }
@@ -158,10 +157,8 @@ export function routerAuthentication(
     } catch (error) {
       // The database away while authenticating: 503 with Retry-After, as the gateway answers.
       logUnexpectedError(`subgraph ${subgraph}`, undefined, error);
-      if (isDependencyUnreachable(error)) {
-        res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-        refuse(res, 503, SERVICE_UNAVAILABLE_MESSAGE, 'SERVICE_UNAVAILABLE');
-      } else refuse(res, 500, 'Internal server error', 'INTERNAL_SERVER_ERROR');
+      if (isDependencyUnreachable(error)) refuse(res, 'SERVICE_UNAVAILABLE', SERVICE_UNAVAILABLE_MESSAGE);
+      else refuse(res, 'INTERNAL_SERVER_ERROR', 'Internal server error');
     }
   };
   return { handler, close: async () => own?.close() };

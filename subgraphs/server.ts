@@ -20,6 +20,7 @@ import { formatError } from '../lib/graphql-errors';
 import { httpServerOptions, listen, type RunningServer, type ServerTimeouts } from '../lib/http-server';
 import { PRINCIPAL_HEADER, type Principal, REQUEST_ID_HEADER, SIGNATURE_HEADER, verifyPrincipal } from '../lib/principal';
 import type { RateLimits } from '../lib/rate-limits';
+import { refuseGraphQL } from '../lib/refuse';
 import { withRequestId } from '../lib/request-context';
 import { scalarResolvers } from '../lib/scalars';
 import type { ObjectStorage } from '../lib/storage';
@@ -200,14 +201,7 @@ export async function startSubgraph(
         (req.body ?? {}) as { query?: unknown; variables?: unknown },
       );
       if (!verified.ok) {
-        res.status(401).json({
-          errors: [
-            {
-              message: `Subgraph ${definition.name} accepts only signed calls from the gateway (${verified.reason})`,
-              extensions: { code: 'UNAUTHENTICATED' },
-            },
-          ],
-        });
+        refuseGraphQL(res, 'UNAUTHENTICATED', `Subgraph ${definition.name} accepts only signed calls from the gateway (${verified.reason})`);
         return;
       }
       res.locals.principal = verified.principal;

@@ -211,3 +211,33 @@ describe('other bodies', () => {
     expect(res.body).toMatchObject({ name: 'ci key' });
   });
 });
+
+describe('the GraphQL endpoint', () => {
+  const graphqlRefusal = (message: unknown) => ({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] });
+
+  it("refuses a body in GraphQL's shape with the refusal's status, whichever step refuses it (lib/refuse.ts); a REST route keeps the spec's", async () => {
+    const json = { 'content-type': 'application/json' };
+    const tooLarge = await t.rest('POST', '/graphql', { key: alice.apiKey, body: { query: '{ me { id } }', variables: { pad: 'x'.repeat(30_000) } } });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toEqual(graphqlRefusal('The request body is larger than 20000 bytes (decompressed), the limit here'));
+    const unparsable = await t.rest('POST', '/graphql', { key: alice.apiKey, text: '{"query": ', headers: json });
+    expect(unparsable.status).toBe(400);
+    expect(unparsable.body).toEqual(graphqlRefusal(expect.stringMatching(/^body: /)));
+    const latin1 = await t.rest('POST', '/graphql', {
+      key: alice.apiKey,
+      body: { query: '{ me { id } }' },
+      headers: { 'content-type': 'application/json; charset=latin1' },
+    });
+    expect(latin1.status).toBe(415);
+    expect(latin1.body).toEqual(graphqlRefusal(expect.stringContaining('latin1')));
+    const rest = await t.rest('POST', `/organizations/${alice.organizationId}/alerts`, { key: alice.apiKey, text: '{"search": ', headers: json });
+    expect(rest.status).toBe(400);
+    expect(rest.body).toEqual({ statusCode: 400, error: 'BadRequest', message: expect.stringMatching(/^body: /) });
+  });
+
+  it('is told apart from REST by its path, not by how the router mounted the step that refuses (an invalid key at /GraphQL)', async () => {
+    const refused = await t.rest('POST', '/GraphQL', { key: 'vigil_not_a_key', body: { query: '{ me { id } }' } });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual({ errors: [{ message: 'The API key is not valid', extensions: { code: 'UNAUTHENTICATED' } }] });
+  });
+});

@@ -1,7 +1,8 @@
 import type express from 'express';
 import type { z } from 'zod/v4';
-import { HTTP_STATUS, isErrorCode, notFound, RETRY_AFTER_SECONDS, restErrorBody, VigilError } from '../../lib/errors';
+import { isErrorCode, notFound, VigilError } from '../../lib/errors';
 import { REQUEST_ERROR_CODES } from '../../lib/graphql-errors';
+import { refuseRest } from '../../lib/refuse';
 import { NUL_CHARACTER_MESSAGE, pathOfNulCharacter } from '../../lib/validate';
 
 /**
@@ -101,9 +102,7 @@ export function bySpecificity(a: RestRoute, b: RestRoute): number {
 }
 
 export function sendError(res: express.Response, code: string, message: string): void {
-  const known = isErrorCode(code) ? code : 'INTERNAL_SERVER_ERROR';
-  if (known === 'SERVICE_UNAVAILABLE') res.set('Retry-After', String(RETRY_AFTER_SECONDS));
-  res.status(HTTP_STATUS[known].status).json(restErrorBody(known, message));
+  refuseRest(res, isErrorCode(code) ? code : 'INTERNAL_SERVER_ERROR', message);
 }
 
 export function mountRoutes(app: express.Express, routes: readonly RestRoute[], execute: Execute): void {

@@ -1,6 +1,6 @@
 import express from 'express';
-import { restErrorBody } from '../errors';
 import { log } from '../log';
+import { refuseRest } from '../refuse';
 import { ContentMismatch, type ObjectStorage } from './object-storage';
 import { contentDisposition } from './s3';
 import { openGrant } from './signed-tokens';
@@ -15,7 +15,7 @@ export function localStorageRoutes(storage: ObjectStorage, secret: string, serve
   const router = express.Router();
   const refuse = (res: express.Response, status: 400 | 403 | 404, message: string) => {
     const code = status === 400 ? 'BAD_REQUEST' : status === 403 ? 'FORBIDDEN' : 'NOT_FOUND';
-    res.status(status).json(restErrorBody(code, message));
+    refuseRest(res, code, message);
   };
   router.put('/storage/:token', async (req, res, next) => {
     const opened = openGrant(secret, req.params.token);
