@@ -29,6 +29,15 @@ export type View = 'member' | 'follower';
 
 export const CENSORED = '[censored]';
 
+/** Which followed organizations a following list or export asks for (the `following` argument, its ids already checked as UUIDs). */
+export interface FollowingSelection {
+  followingIds?: readonly string[] | null;
+  /** Tags the follower put on its follows: a follow carrying one of them ('' ignored). */
+  followingTags?: readonly string[] | null;
+  /** With `followingTags`: untagged follows too. */
+  includeEmptyFollowingTags?: boolean | null;
+}
+
 const HIDDEN_ALERT_FIELDS = ['resource', 'metadata', 'enrichment'] as const;
 const HIDDEN_SCAN_TARGET_FIELDS = ['name', 'tags'] as const;
 
@@ -141,6 +150,24 @@ export class Visibility {
     await this.requireMember(viewerId);
     const followed = await this.following(viewerId);
     return ids?.length ? ids.filter((id) => followed.has(id)) : [...followed];
+  }
+
+  /**
+   * As a member of `viewerId`, the organizations a following list or export reads: those it follows,
+   * narrowed to `followingIds`, then by the tags on its follows (GraphQL's following lists and
+   * workers/export-csv.ts alike).
+   */
+  async followedSelected(viewerId: string, selection: FollowingSelection | null | undefined): Promise<string[]> {
+    const ids = await this.followedVisibleTo(viewerId, selection?.followingIds ?? undefined);
+    const tags = selection?.followingTags?.filter((t) => t !== '');
+    if (!tags?.length || !ids.length) return ids;
+    const { rows } = await this.pool.query<{ followedId: string }>(
+      `SELECT "followedId" FROM organizations.follows
+        WHERE "followerId" = $1 AND "followedId" = ANY($2::uuid[]) AND (tags && $3::text[] ${selection?.includeEmptyFollowingTags ? 'OR cardinality(tags) = 0' : ''})`,
+      [viewerId, ids, tags],
+    );
+    const tagged = new Set(rows.map((r) => r.followedId));
+    return ids.filter((id) => tagged.has(id));
   }
 
   /** A user is visible to itself and to the members of the organizations it belongs to. */

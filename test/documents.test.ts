@@ -160,6 +160,29 @@ describe('CSV exports', () => {
     expect(rows.every((r) => r.resource === '[censored]')).toBe(true);
   });
 
+  it('narrows a following export by the tags on the follows, as the list does (lib/visibility.ts followedSelected)', async () => {
+    await follow(t.vigil.db, viewer.organizationId, acme.organizationId, ['suppliers']);
+    try {
+      for (const following of [
+        { followingTags: ['suppliers'] },
+        { followingTags: ['suppliers'], includeEmptyFollowingTags: true },
+        { followingTags: ['nobody'] },
+      ]) {
+        const params = { following, order: 'createdAt', sort: 'ASC' };
+        const rows = await exportCsv(viewer.organizationId, { type: 'FOLLOWING_ALERT', params }, viewer.apiKey);
+        expect(rows).toEqual(await listed('followingAlerts', { organizationId: viewer.organizationId, ...params }, viewer.apiKey));
+        const organizations = following.includeEmptyFollowingTags
+          ? [acme.organizationId, bolt.organizationId]
+          : following.followingTags[0] === 'suppliers'
+            ? [acme.organizationId]
+            : [];
+        expect(new Set(rows.map((r) => r.organizationId))).toEqual(new Set(organizations));
+      }
+    } finally {
+      await follow(t.vigil.db, viewer.organizationId, acme.organizationId);
+    }
+  });
+
   it('writes the same bytes through COPY on PostgreSQL as through the keyset batches the embedded database uses', async () => {
     const cases = [
       { view: acme, org: acme.organizationId, following: false, params: { filter: { states: ['ACTIVE'] }, order: 'resource', sort: 'ASC' } },

@@ -121,19 +121,8 @@ function orderOf(params: AlertParams): { order: AlertOrder; sort: SortDirection;
 }
 
 /** The organizations a following export reads (as List following alerts: ids, then follow tags). */
-async function followedOrganizations(pool: pg.Pool, policy: Visibility, organizationId: string, selection: AlertParams['following']): Promise<string[]> {
-  let ids = await policy.followedVisibleTo(organizationId, valid.uuids(selection?.followingIds, 'followingIds'));
-  const tags = selection?.followingTags?.filter((t) => t !== '');
-  if (tags?.length && ids.length) {
-    const { rows } = await pool.query<{ followedId: string }>(
-      `SELECT "followedId" FROM organizations.follows
-        WHERE "followerId" = $1 AND "followedId" = ANY($2::uuid[]) AND (tags && $3::text[] ${selection?.includeEmptyFollowingTags ? 'OR cardinality(tags) = 0' : ''})`,
-      [organizationId, ids, tags],
-    );
-    const tagged = new Set(rows.map((r) => r.followedId));
-    ids = ids.filter((id) => tagged.has(id));
-  }
-  return ids;
+async function followedOrganizations(policy: Visibility, organizationId: string, selection: AlertParams['following']): Promise<string[]> {
+  return policy.followedSelected(organizationId, { ...selection, followingIds: valid.uuids(selection?.followingIds, 'followingIds') });
 }
 
 export async function writeAlertCsv(
@@ -145,7 +134,7 @@ export async function writeAlertCsv(
   let organizationIds: string[];
   let view: View;
   if (options.following) {
-    organizationIds = await followedOrganizations(pool, policy, organizationId, options.params.following);
+    organizationIds = await followedOrganizations(policy, organizationId, options.params.following);
     view = 'follower';
   } else {
     // Members export whole alerts; a follower of the organization exports what its lists show, censored.

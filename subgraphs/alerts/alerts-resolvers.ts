@@ -81,19 +81,7 @@ function cleanFilter(filter: AlertFilter | null | undefined, view: View): AlertF
 
 /** The organizations a following list reads: followed by `organizationId`, narrowed by ids and follow tags. */
 async function followedOrganizations(ctx: Ctx, organizationId: string, selection: FollowingSelection | null | undefined): Promise<string[]> {
-  const requested = uuids(selection?.followingIds, 'followingIds');
-  let ids = await ctx.policy.followedVisibleTo(organizationId, requested);
-  const tags = selection?.followingTags?.filter((t) => t !== '');
-  if (tags?.length && ids.length) {
-    const { rows } = await ctx.db.pool.query<{ followedId: string }>(
-      `SELECT "followedId" FROM organizations.follows
-        WHERE "followerId" = $1 AND "followedId" = ANY($2::uuid[]) AND (tags && $3::text[] ${selection?.includeEmptyFollowingTags ? 'OR cardinality(tags) = 0' : ''})`,
-      [organizationId, ids, tags],
-    );
-    const tagged = new Set(rows.map((r) => r.followedId));
-    ids = ids.filter((id) => tagged.has(id));
-  }
-  return ids;
+  return ctx.policy.followedSelected(organizationId, { ...selection, followingIds: uuids(selection?.followingIds, 'followingIds') });
 }
 
 /**
