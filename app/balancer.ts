@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import httpProxy from 'http-proxy';
+import { HTTP_STATUS } from '../lib/errors';
 import { log } from '../lib/log';
 
 /**
@@ -33,7 +34,8 @@ interface Replica {
 const IDEMPOTENT = new Set(['GET', 'HEAD']);
 
 function unavailable(res: http.ServerResponse, message: string): void {
-  res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' }).end(JSON.stringify({ statusCode: 503, error: 'ServiceUnavailable', message }));
+  const { status, error } = HTTP_STATUS.SERVICE_UNAVAILABLE;
+  res.writeHead(status, { 'content-type': 'application/json', 'retry-after': '1' }).end(JSON.stringify({ statusCode: status, error, message }));
 }
 
 export function createBalancer(urls: string[], healthEveryMs: number): Balancer {

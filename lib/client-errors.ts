@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
+import { HTTP_STATUS } from './errors';
 
 /**
  * Requests node:http refuses before any route sees them (headers too large, a request that is not
@@ -7,10 +8,10 @@ import type { Duplex } from 'node:stream';
  * the connection closes (with `nosniff`, as every answer; these never reach helmet in
  * gateway/security-headers.ts). A socket already gone (reset, or a response under way) is just destroyed.
  */
-const REFUSALS: Record<string, [number, string, string]> = {
-  HPE_HEADER_OVERFLOW: [431, 'RequestHeaderFieldsTooLarge', 'The request line or headers are too large'],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'RequestTimeout', 'The request was not received in time'],
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'PayloadTooLarge', 'The chunk extensions are too large'],
+const REFUSALS: Record<string, [keyof typeof HTTP_STATUS, string]> = {
+  HPE_HEADER_OVERFLOW: ['REQUEST_HEADER_FIELDS_TOO_LARGE', 'The request line or headers are too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: ['REQUEST_TIMEOUT', 'The request was not received in time'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: ['PAYLOAD_TOO_LARGE', 'The chunk extensions are too large'],
 };
 
 export function answerClientErrors(server: http.Server): void {
@@ -20,7 +21,8 @@ export function answerClientErrors(server: http.Server): void {
       socket.destroy();
       return;
     }
-    const [statusCode, name, message] = REFUSALS[error.code ?? ''] ?? [400, 'BadRequest', 'The request is not valid HTTP'];
+    const [code, message] = REFUSALS[error.code ?? ''] ?? ['BAD_REQUEST', 'The request is not valid HTTP'];
+    const { status: statusCode, error: name } = HTTP_STATUS[code];
     const body = JSON.stringify({ statusCode, error: name, message });
     socket.end(
       `HTTP/1.1 ${statusCode} ${name.replace(/([a-z])([A-Z])/g, '$1 $2')}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\n` +

@@ -9,10 +9,11 @@ export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_REQ
 
 /**
  * Refusals of the HTTP request itself, before any operation runs: its body (too large, a media type
- * or charset not read here) or a route this deployment cannot serve. A GraphQL client reads them as
+ * or charset not read here), a route this deployment cannot serve, or what node:http refuses before
+ * routing (headers too large, too slow: lib/client-errors.ts). A GraphQL client reads the body's as
  * BAD_REQUEST (`graphqlCode`), the codes GraphQL clients know (docs/security.md).
  */
-export type HttpRefusalCode = 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'NOT_IMPLEMENTED';
+export type HttpRefusalCode = 'REQUEST_TIMEOUT' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'REQUEST_HEADER_FIELDS_TOO_LARGE' | 'NOT_IMPLEMENTED';
 
 /** Every code's HTTP status and REST `error` name (lib/refuse.ts answers with them); GraphQL's code when it is another. */
 export const HTTP_STATUS: Record<ErrorCode | HttpRefusalCode | 'INTERNAL_SERVER_ERROR', { status: number; error: string; graphqlCode?: ErrorCode }> = {
@@ -20,10 +21,12 @@ export const HTTP_STATUS: Record<ErrorCode | HttpRefusalCode | 'INTERNAL_SERVER_
   UNAUTHENTICATED: { status: 401, error: 'Unauthorized' },
   FORBIDDEN: { status: 403, error: 'Forbidden' },
   NOT_FOUND: { status: 404, error: 'NotFound' },
+  REQUEST_TIMEOUT: { status: 408, error: 'RequestTimeout' },
   CONFLICT: { status: 409, error: 'Conflict' },
   PAYLOAD_TOO_LARGE: { status: 413, error: 'PayloadTooLarge', graphqlCode: 'BAD_REQUEST' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, error: 'UnsupportedMediaType', graphqlCode: 'BAD_REQUEST' },
   TOO_MANY_REQUESTS: { status: 429, error: 'TooManyRequests' },
+  REQUEST_HEADER_FIELDS_TOO_LARGE: { status: 431, error: 'RequestHeaderFieldsTooLarge' },
   INTERNAL_SERVER_ERROR: { status: 500, error: 'InternalServerError' },
   NOT_IMPLEMENTED: { status: 501, error: 'NotImplemented' },
   SERVICE_UNAVAILABLE: { status: 503, error: 'ServiceUnavailable' },
