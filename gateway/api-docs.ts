@@ -1,5 +1,9 @@
 import express from 'express';
+import { composeSupergraph } from '../schema/compose';
 import { packageFile } from './package-files';
+import { openApiDocument } from './rest/openapi';
+import { typesOf } from './rest/response-schemas';
+import { REST_ROUTES } from './rest/routes';
 import { pagePolicy } from './security-headers';
 
 /**
@@ -47,4 +51,13 @@ export function apiDocs(): express.Router {
     });
   }
   return router;
+}
+
+/** GET /openapi.json: the route table's operations typed against the supergraph, generated once, on first request. */
+export function openApiRoute(publicUrl: string | undefined): express.RequestHandler {
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  return (_req, res) => {
+    document ??= openApiDocument(REST_ROUTES, typesOf(composeSupergraph()), publicUrl);
+    res.json(document);
+  };
 }

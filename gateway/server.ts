@@ -20,8 +20,7 @@ import { createRateLimits } from '../lib/rate-limits';
 import { requestOrigin } from '../lib/request-origin';
 import type { ObjectStorage } from '../lib/storage';
 import { localStorageRoutes } from '../lib/storage/http';
-import { composeSupergraph } from '../schema/compose';
-import { apiDocs } from './api-docs';
+import { apiDocs, openApiRoute } from './api-docs';
 import { graphqlPrincipal, requireApiKey, useAuthentication } from './authenticate';
 import { type AuthorizeFindingsUpload, bodyErrors, useBodyParsers, useFindingsUpload, useSupportedMediaTypes } from './body-limits';
 import { useCollapsedSlashes } from './collapse-slashes';
@@ -37,8 +36,6 @@ import { answerErrors, logInternalErrors } from './internal-errors';
 import { graphqlMetrics, metricsRoute, useHttpMetrics } from './metrics';
 import { oauthStartRoute } from './oauth-start';
 import { useRequestId } from './request-id';
-import { openApiDocument } from './rest/openapi';
-import { typesOf } from './rest/response-schemas';
 import { REST_ROUTES } from './rest/routes';
 import { type Execute, mountRoutes, sendError } from './rest/table';
 import { useSecurityHeaders } from './security-headers';
@@ -151,12 +148,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   app.use(graphqlIde(), apiDocs(), dashboardRoutes());
   // ── documents: local-disk storage URLs (the signed token is the capability, no API key) ──
   if (options.storage.kind === 'local') app.use(localStorageRoutes(options.storage, config.secret, options.storageKeyServed));
-  // Generated once, on first request: the route table's operations typed against the supergraph.
-  let openApi: ReturnType<typeof openApiDocument> | undefined;
-  app.get('/openapi.json', (_req, res) => {
-    openApi ??= openApiDocument(REST_ROUTES, typesOf(composeSupergraph()), config.publicUrl);
-    res.json(openApi);
-  });
+  app.get('/openapi.json', openApiRoute(config.publicUrl));
 
   // ── request limits: rate limits (lib/rate-limits.ts), bodies read only after authentication
   // (gateway/body-limits.ts), GraphQL documents counted before parsing (gateway/cost-limits.ts) ──
