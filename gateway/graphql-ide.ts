@@ -27,7 +27,7 @@ const START = `(function () {
     // Short lines: the editor is half of a laptop's window and does not wrap (a longer hint was cut off).
     defaultQuery: '# Vigil. The schema and its docs load without a key.\\n' +
       '# To run queries, open the Headers tab below and put:\\n' +
-      '# {"Authorization": "Bearer vgl_…"}\\n{\\n  me { id email member { id roles } }\\n}\\n',
+      '# {"Authorization": "Bearer vgl_…"}\\n{\\n  me { id email member { organizationId roles } }\\n}\\n',
   }));
 })();`;
 
