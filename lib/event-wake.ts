@@ -3,7 +3,7 @@ import Redis from 'ioredis';
 import pg from 'pg';
 import type { VigilConfig } from './config';
 import type { Database } from './db';
-import { log } from './log';
+import { dependencyState } from './dependency-state';
 
 /**
  * What wakes a gateway's event tail when the log grows. It carries no events (the durable log is
@@ -55,25 +55,30 @@ export function openWakeChannel(options: WakeChannelOptions): WakeChannel {
     let client: pg.Client | null = null;
     let stopped = false;
     let retry: NodeJS.Timeout | undefined;
+    // Logged once per outage and shown as vigil_dependency_up{dependency="postgres-listen"}, not per reconnect attempt.
+    const listenState = dependencyState('postgres-listen', 'live streams and webhooks are woken by polling until LISTEN is back');
     const connect = () => {
       const c = new pg.Client({ connectionString: options.databaseUrl });
       client = c;
       c.on('notification', wakeLocal);
       c.on('error', (error) => {
-        log.warn('subscriptions: LISTEN connection lost', { error: error.message });
+        if (!stopped) listenState.markDown(error);
       });
       c.on('end', () => {
         pgUp = false;
-        if (!stopped) retry = setTimeout(connect, 1000);
+        if (stopped) return;
+        listenState.markDown(new Error('LISTEN connection ended'));
+        retry = setTimeout(connect, 1000);
       });
       c.connect()
         .then(() => c.query(`LISTEN ${PG_CHANNEL}`))
         .then(() => {
           pgUp = true;
+          listenState.markUp();
           wakeLocal(); // events may have landed while we were not listening
         })
         .catch((error: Error) => {
-          log.warn('subscriptions: LISTEN failed', { error: error.message });
+          if (!stopped) listenState.markDown(error);
           c.end().catch(() => undefined);
         });
     };
@@ -98,8 +103,11 @@ export function openWakeChannel(options: WakeChannelOptions): WakeChannel {
     publisher = new Redis(options.redisUrl, redisOptions);
     const subscriber = new Redis(options.redisUrl, { ...redisOptions, enableOfflineQueue: true });
     publisher.on('error', () => undefined);
+    // Logged once per outage and shown as vigil_dependency_up{dependency="redis-pubsub"}.
+    const pubsubState = dependencyState('redis-pubsub', 'live streams and webhooks are woken by polling (250 ms) until Redis is back');
+    let closing = false;
     subscriber.on('error', (error) => {
-      if (redisUp) log.warn('subscriptions: Redis lost; waking by PostgreSQL LISTEN (if any) and polling', { error: error.message });
+      if (!closing) pubsubState.markDown(error);
       redisUp = false;
     });
     subscriber.on('ready', () => {
@@ -107,16 +115,19 @@ export function openWakeChannel(options: WakeChannelOptions): WakeChannel {
         .subscribe(redisChannel)
         .then(() => {
           redisUp = true;
+          pubsubState.markUp();
           wakeLocal();
         })
         .catch(() => undefined);
     });
     subscriber.on('close', () => {
+      if (!closing) pubsubState.markDown(new Error('connection closed'));
       redisUp = false;
     });
     subscriber.on('message', wakeLocal);
     const pub = publisher;
     closers.push(async () => {
+      closing = true;
       subscriber.disconnect();
       pub.disconnect();
     });
