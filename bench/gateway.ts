@@ -6,7 +6,8 @@
  *   is composed from their SDL once and every gateway serves that same file.
  * - Gateways, one after another: Vigil's (`npm run gateway -- --supergraph <file> --port <p>`), stock
  *   `@apollo/gateway` on `@apollo/server` with default settings (bench/gateway/stock.ts), Hive Gateway
- *   with and without `--jit` (bench/gateway/hive-gateway.config.ts).
+ *   with and without `--jit`, and Hive Gateway with Hive Router's Rust query planner and executor
+ *   (`@graphql-hive/router-runtime`, what `--hive-router-runtime` loads; bench/gateway/hive-gateway.config.ts).
  * - Correctness first: each gateway's answers (every request of both modes) must equal the reference
  *   (bench/gateway/reference.ts: the same schema and data without federation) before it is timed.
  * - Load: autocannon, fixed concurrency, warm-up, then a timed run. Two modes: identical (every request
@@ -15,8 +16,9 @@
  *   deduplication ON are printed separately and count for nothing.
  * - Two rounds, the order reversed in the second. Per run: req/s, p50/p99 latency, non-2xx, the
  *   gateway's peak RSS (all its processes), gateway CPU ms per request, subgraph HTTP calls per request.
- * - Results go to bench/results/gateway-latest.{json,txt}; the last two lines are the ratios (means of
- *   the two rounds; hive = the faster Hive variant).
+ * - Results go to bench/results/gateway-latest.{json,txt}; the last four lines are the ratios (means of
+ *   the two rounds; hive = the faster Hive JavaScript variant; fastest = the counted peer with the most
+ *   req/s in that mode, named, its CPU per request and peak RSS beside it).
  *
  * BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS (default 50).
  */
@@ -54,8 +56,8 @@ interface Contender {
 
 const TSX = ['--import', 'tsx'];
 const HIVE_BIN = path.join(ROOT, 'node_modules', '@graphql-hive', 'gateway', 'dist', 'bin.js');
-const hive = (jit: boolean, dedup: boolean): Contender => ({
-  name: `hive${jit ? '-jit' : ''}${dedup ? ' (dedup ON)' : ''}`,
+const hive = (jit: boolean, dedup: boolean, routerRuntime = false): Contender => ({
+  name: `hive${jit ? '-jit' : ''}${routerRuntime ? '+rr' : ''}${dedup ? ' (dedup ON)' : ''}`,
   counts: !dedup,
   command: (supergraph, port) => ({
     cmd: process.execPath,
@@ -73,7 +75,7 @@ const hive = (jit: boolean, dedup: boolean): Contender => ({
       path.join(__dirname, 'gateway', 'hive-gateway.config.ts'),
       ...(jit ? ['--jit'] : []),
     ],
-    env: { BENCH_HIVE_DEDUP: dedup ? 'on' : 'off' },
+    env: { BENCH_HIVE_DEDUP: dedup ? 'on' : 'off', BENCH_HIVE_ROUTER_RUNTIME: routerRuntime ? 'on' : 'off' },
   }),
 });
 const CONTENDERS: Contender[] = [
@@ -92,6 +94,7 @@ const CONTENDERS: Contender[] = [
   },
   hive(false, false),
   hive(true, false),
+  hive(false, false, true),
 ];
 const DEDUP_CONTENDERS = [hive(false, true), hive(true, true)];
 
@@ -332,17 +335,23 @@ async function main(): Promise<void> {
 
   const lines: string[] = [HEADER, ...results.map(row), '', 'deduplication ON (not counted):', ...extra.map(row), ''];
   const ratioLines: string[] = [];
+  const fastestLines: string[] = [];
   for (const mode of ['identical', 'varied'] as Mode[]) {
     const of = (name: string) => results.filter((r) => r.gateway === name && r.mode === mode);
     const rps = (name: string) => mean(of(name).map((r) => r.rps));
     const cpu = (name: string) => mean(of(name).map((r) => r.cpuMsPerRequest));
     const rss = (name: string) => Math.max(...of(name).map((r) => r.peakRssMb));
     const fasterHive = rps('hive-jit') > rps('hive') ? 'hive-jit' : 'hive';
+    const peers = CONTENDERS.filter((c) => c.counts && c.name !== 'vigil').map((c) => c.name);
+    const fastest = peers.reduce((best, name) => (rps(name) > rps(best) ? name : best));
     lines.push(
-      `${mode}: vigil ${rps('vigil').toFixed(1)} req/s, stock ${rps('stock').toFixed(1)}, ${fasterHive} ${rps(fasterHive).toFixed(1)}; cpu ms/req vigil ${cpu('vigil').toFixed(2)} stock ${cpu('stock').toFixed(2)}; peak RSS vigil ${rss('vigil').toFixed(0)} MB stock ${rss('stock').toFixed(0)} MB (ratio ${(rss('vigil') / rss('stock')).toFixed(2)})`,
+      `${mode}: vigil ${rps('vigil').toFixed(1)} req/s, stock ${rps('stock').toFixed(1)}, ${fasterHive} ${rps(fasterHive).toFixed(1)}; cpu ms/req vigil ${cpu('vigil').toFixed(2)} stock ${cpu('stock').toFixed(2)}; peak RSS vigil ${rss('vigil').toFixed(0)} MB stock ${rss('stock').toFixed(0)} MB (ratio ${(rss('vigil') / rss('stock')).toFixed(2)}); fastest peer ${fastest} ${rps(fastest).toFixed(1)} req/s, cpu ms/req ${cpu(fastest).toFixed(2)}, peak RSS ${rss(fastest).toFixed(0)} MB`,
     );
     ratioLines.push(
       `ratio ${mode} vigil/stock=${(rps('vigil') / rps('stock')).toFixed(2)} vigil/hive=${(rps('vigil') / rps(fasterHive)).toFixed(2)} cpu vigil/stock=${(cpu('vigil') / cpu('stock')).toFixed(2)}`,
+    );
+    fastestLines.push(
+      `ratio ${mode} vigil/fastest(${fastest})=${(rps('vigil') / rps(fastest)).toFixed(2)} cpu vigil/fastest=${(cpu('vigil') / cpu(fastest)).toFixed(2)} rss vigil/fastest=${(rss('vigil') / rss(fastest)).toFixed(2)}`,
     );
   }
   const machine = {
@@ -359,8 +368,11 @@ async function main(): Promise<void> {
     path.join(ROOT, 'bench', 'results', 'gateway-latest.json'),
     `${JSON.stringify({ date: new Date().toISOString(), machine, results, dedupOn: extra }, null, 2)}\n`,
   );
-  writeFileSync(path.join(ROOT, 'bench', 'results', 'gateway-latest.txt'), `${[`machine: ${JSON.stringify(machine)}`, ...lines, ...ratioLines].join('\n')}\n`);
-  process.stdout.write(`${[...lines, ...ratioLines].join('\n')}\n`);
+  writeFileSync(
+    path.join(ROOT, 'bench', 'results', 'gateway-latest.txt'),
+    `${[`machine: ${JSON.stringify(machine)}`, ...lines, ...ratioLines, ...fastestLines].join('\n')}\n`,
+  );
+  process.stdout.write(`${[...lines, ...ratioLines, ...fastestLines].join('\n')}\n`);
 }
 
 main().catch((error) => {
