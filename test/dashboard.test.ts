@@ -1,7 +1,7 @@
-import { execSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './support/browser';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
@@ -12,15 +12,7 @@ import { type Account, startTestVigil, type TestVigil } from './support/vigil';
  */
 jest.setTimeout(240_000);
 
-const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = path.join(__dirname, '..', 'test-artifacts');
-
-/** The test set-up installs Debian's Chromium when it is missing (root, Debian's package mirror). */
-function ensureChromium(): void {
-  if (existsSync(CHROMIUM)) return;
-  process.stderr.write('dashboard test: installing Debian chromium (apt-get)…\n');
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit', timeout: 600_000 });
-}
 
 let t: TestVigil;
 let acme: Account;
@@ -28,7 +20,6 @@ let target: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  ensureChromium();
   t = await startTestVigil();
   acme = await t.bootstrap('ann@acme.example', 'Acme');
   const supplier = await t.bootstrap('sam@supplier.example', 'Supplier Co');
@@ -50,19 +41,7 @@ beforeAll(async () => {
     (await t.rest('POST', `/organizations/${acme.organizationId}/scantargets/${target}/findings`, { key: acme.apiKey, body: { format: 'vigil', findings } }))
       .body.status,
   ).toBe('DONE');
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ], // playwright starts it on a new empty profile
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

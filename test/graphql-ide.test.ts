@@ -1,6 +1,4 @@
-import { execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './support/browser';
 import { startTestVigil, type TestVigil } from './support/vigil';
 
 /**
@@ -13,12 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const CHROMIUM = '/usr/bin/chromium';
-/** As test/dashboard.test.ts: Debian's Chromium, installed when missing. */
-function ensureChromium(): void {
-  if (existsSync(CHROMIUM)) return;
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit', timeout: 600_000 });
-}
 jest.setTimeout(120_000);
 
 const ORIGIN = /\b(?:src|href)\s*=\s*["']([^"']+)["']/g;
@@ -54,20 +46,7 @@ it('leaves GET queries and POSTs to the API', async () => {
 });
 
 it("shows GraphiQL's opening hint whole in a 1366 px browser window (no line cut off by the editor's edge)", async () => {
-  ensureChromium();
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
     await page.goto(`${t.url}/graphql`);
