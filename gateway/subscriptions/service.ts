@@ -67,6 +67,22 @@ export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 100;
 const ALERT_CACHE_MS = 10_000;
 const ALERT_CACHE_MAX = 20_000;
 
+/**
+ * The result `make` gives for `key`, made once and shared for ALERT_CACHE_MS (at most ALERT_CACHE_MAX
+ * kept, oldest dropped first): how one alert fetch, and one built message, serve every subscriber
+ * of one key with the same subscription — 5,000 dashboards on one key cost one of each per change.
+ */
+function shared(results: Map<string, Promise<ExecutionResult>>, key: string, make: () => Promise<ExecutionResult>): Promise<ExecutionResult> {
+  let result = results.get(key);
+  if (!result) {
+    result = make();
+    if (results.size >= ALERT_CACHE_MAX) results.delete(results.keys().next().value as string);
+    results.set(key, result);
+    setTimeout(() => results.delete(key), ALERT_CACHE_MS).unref();
+  }
+  return result;
+}
+
 export class SubscriptionService {
   readonly tail: EventTail;
   readonly channel: WakeChannel;
@@ -77,7 +93,7 @@ export class SubscriptionService {
   private closing = false;
   /** One fetch of an alert per (entry, query, key) however many subscribers share it: 5,000 dashboards on one key cost one query per change. */
   private alertFetches = new Map<string, Promise<ExecutionResult>>();
-  /** Built messages shared by the subscribers of one key with the same operation (shareMessage). */
+  /** Built messages shared by the subscribers of one key with the same operation (see `shared`). */
   private messages = new Map<string, Promise<ExecutionResult>>();
   /** Streams of a session between the subscribe message and their registration. */
   private readonly opening = new WeakMap<Session, number>();
@@ -224,18 +240,18 @@ export class SubscriptionService {
     const stream = await openStream(this.db.pool, this.secret, session.principal, field, args);
     const after = openAfter(stream.codec, args.after);
     const plan = planPayload(this.apiSchema(), document, operationName, variables);
+    const alertQuery = plan.alertQuery?.text;
     const alertVariables = plan.alertQuery ? Object.fromEntries(plan.alertQuery.variableNames.map((n) => [n, variables[n]])) : {};
+    // What makes two subscribers' messages (and alert fetches) the same, computed once per subscription, not per entry.
+    const operationKey = `${session.principal.apiKeyId}\0${operationName ?? ''}\0${print(document)}\0${JSON.stringify(variables)}`;
+    const alertKey = `${session.principal.apiKeyId}\0${alertQuery ?? ''}\0${JSON.stringify(alertVariables)}`;
     return runSubscription(
       {
         pool: this.db.pool,
         tail: this.tail,
         bufferLimit: this.settings.bufferLimit,
-        fetchAlert: (row) => (plan.alertQuery ? this.fetchAlert(session, row, plan.alertQuery.text, alertVariables) : null),
-        shareMessage: (row, build) =>
-          this.shareMessage(
-            `${session.principal.apiKeyId}\0${operationName ?? ''}\0${print(document)}\0${JSON.stringify(variables)}\0${row.seq}\0${row.id}`,
-            build,
-          ),
+        fetchAlert: (row) => (alertQuery ? this.fetchAlert(session, row, alertQuery, alertVariables, `${alertKey}\0${row.seq}\0${row.organizationId}`) : null),
+        shareMessage: (row, build) => shared(this.messages, `${operationKey}\0${row.seq}\0${row.id}`, build),
         onAccessEvent: () => this.recheckSoon(),
         reopen: (current) => openStream(this.db.pool, this.secret, session.principal, current.field, current.args),
       },
@@ -249,33 +265,11 @@ export class SubscriptionService {
     );
   }
 
-  private fetchAlert(session: Session, row: EventLogRow, query: string, variables: Record<string, unknown>): Promise<ExecutionResult> {
-    const all = { ...variables, __alertId: row.data.id, __organizationId: row.data.organizationId ?? null };
-    const key = `${row.seq}\0${row.organizationId}\0${session.principal.apiKeyId}\0${query}\0${JSON.stringify(variables)}`;
-    let fetch = this.alertFetches.get(key);
-    if (!fetch) {
-      fetch = this.runQuery(query, all, session.principal, session.origin);
-      if (this.alertFetches.size >= ALERT_CACHE_MAX) this.alertFetches.delete(this.alertFetches.keys().next().value as string);
-      this.alertFetches.set(key, fetch);
-      setTimeout(() => this.alertFetches.delete(key), ALERT_CACHE_MS).unref();
-    }
-    return fetch;
-  }
-
-  /**
-   * One message per (entry, operation, variables, key), however many subscribers share them: 5,000
-   * dashboards on one key with the same subscription cost one execution of their selection per
-   * change, not 5,000 (the cursor inside is the stream's, the same for all of them).
-   */
-  private shareMessage(key: string, build: () => Promise<ExecutionResult>): Promise<ExecutionResult> {
-    let message = this.messages.get(key);
-    if (!message) {
-      message = build();
-      if (this.messages.size >= ALERT_CACHE_MAX) this.messages.delete(this.messages.keys().next().value as string);
-      this.messages.set(key, message);
-      setTimeout(() => this.messages.delete(key), ALERT_CACHE_MS).unref();
-    }
-    return message;
+  /** One fetch of an entry's alert per (entry, query, variables, key): `key` says which. */
+  private fetchAlert(session: Session, row: EventLogRow, query: string, variables: Record<string, unknown>, key: string): Promise<ExecutionResult> {
+    return shared(this.alertFetches, key, () =>
+      this.runQuery(query, { ...variables, __alertId: row.data.id, __organizationId: row.data.organizationId ?? null }, session.principal, session.origin),
+    );
   }
 
   recheckSoon(): void {
