@@ -2,7 +2,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { quotasOf, requireWithinQuota } from '../../lib/quotas';
 import * as valid from '../../lib/validate';
 import type { SubgraphContext } from '../server';
-import { acceptInvite, apiKeyView, createApiKey, inviteView, requestAccess } from './account';
+import { acceptInvite, apiKeyView, createApiKey, inviteView, openInviteFor, requestAccess } from './account';
 import type { OrganizationsLoaders } from './loaders';
 import type { Resolvers } from './resolver-types.generated';
 
@@ -42,13 +42,7 @@ export const accountResolvers = {
       const user = await currentUser(ctx);
       const invite = await ctx.db.prisma.invite.findFirst({
         // As in the list: an expired invite is not the user's to see (nor to accept) any more.
-        where: {
-          id: token,
-          email: { equals: user.email, mode: 'insensitive' },
-          acceptedAt: null,
-          expiresAt: { gt: new Date() },
-          organization: { deletedAt: null },
-        },
+        where: openInviteFor(token, user.email),
         include: { organization: true },
       });
       if (!invite) throw notFound('Invite');

@@ -75,18 +75,22 @@ export function inviteView(
 }
 
 /** The invitee accepts: the invite becomes a membership, in one transaction with its event. */
+/**
+ * The invite `token` while it is open to the user with `email`: addressed to that email (any case),
+ * not accepted, not expired, of a live organization — the one rule for reading and for accepting it.
+ */
+export const openInviteFor = (token: string, email: string) => ({
+  id: token,
+  email: { equals: email, mode: 'insensitive' as const },
+  acceptedAt: null,
+  expiresAt: { gt: new Date() },
+  organization: { deletedAt: null },
+});
+
 export async function acceptInvite(prisma: PrismaClient, userId: string, token: string) {
   return prisma.$transaction(async (tx) => {
     const user = await tx.user.findUniqueOrThrow({ where: { id: userId } });
-    const invite = await tx.invite.findFirst({
-      where: {
-        id: token,
-        email: { equals: user.email, mode: 'insensitive' },
-        acceptedAt: null,
-        expiresAt: { gt: new Date() },
-        organization: { deletedAt: null },
-      },
-    });
+    const invite = await tx.invite.findFirst({ where: openInviteFor(token, user.email) });
     if (!invite) throw notFound('Invite');
     const already = await tx.membership.findUnique({ where: { organizationId_userId: { organizationId: invite.organizationId, userId } } });
     if (already) throw conflict('You are already a member of this organization');
