@@ -42,8 +42,8 @@ const json = (
 
 export function sseTransport(service: SubscriptionService, limits: DocumentLimits): express.RequestHandler {
   const reservations = new Map<string, Reservation>();
-  /** The caller of each request, authenticated once (authenticate and onSubscribe both need it). */
-  const callers = new WeakMap<object, { token: string; principal: Principal }>();
+  /** The caller of each request and its stream token, read once (authenticate and onSubscribe both need them). */
+  const callers = new WeakMap<object, { token: string; principal: Principal; streamToken: string | null }>();
 
   const release = (streamToken: string) => {
     const reservation = reservations.get(streamToken);
@@ -71,8 +71,8 @@ export function sseTransport(service: SubscriptionService, limits: DocumentLimit
       const token = bearerToken(req.headers.get('authorization') ?? undefined) || undefined;
       const principal = await service.authenticate(token, raw.ip);
       if (!principal || !token) return json(401, 'Unauthorized', 'UNAUTHENTICATED', 'A valid API key is required (Authorization: Bearer <key>)');
-      callers.set(raw, { token, principal });
       const streamToken = req.headers.get(TOKEN_HEADER_KEY) || new URL(req.url ?? '', 'http://localhost/').searchParams.get(TOKEN_QUERY_KEY);
+      callers.set(raw, { token, principal, streamToken });
       const reservation = streamToken ? reservations.get(streamToken) : undefined;
       // Another key's reservation is not told apart from none.
       if (reservation && reservation.apiKeyId !== principal.apiKeyId) return json(404, 'Not Found', 'NOT_FOUND', 'Stream not found');
@@ -96,8 +96,7 @@ export function sseTransport(service: SubscriptionService, limits: DocumentLimit
         return [JSON.stringify({ errors: [refusal.toJSON()] }), { status: 400, statusText: 'Bad Request', headers: { 'content-type': 'application/json' } }];
       const caller = callers.get(raw);
       if (!caller) return json(401, 'Unauthorized', 'UNAUTHENTICATED', 'A valid API key is required (Authorization: Bearer <key>)');
-      const streamToken = req.headers.get(TOKEN_HEADER_KEY) || new URL(req.url ?? '', 'http://localhost/').searchParams.get(TOKEN_QUERY_KEY);
-      const reservation = streamToken ? reservations.get(streamToken) : undefined;
+      const reservation = caller.streamToken ? reservations.get(caller.streamToken) : undefined;
       let session = reservation?.session;
       if (!session) {
         // Distinct connections: the operation lives as long as this request.

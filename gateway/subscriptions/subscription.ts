@@ -97,15 +97,20 @@ export function runSubscription(
     });
     end('INTERNAL_SERVER_ERROR', 'The stream failed; subscribe again with after: extensions.cursor to resume');
   };
+  /** The follows changed: drop the buffer, open the stream again (`true`) or continue with `next`, reading the log from the last entry delivered. */
+  const reopen = (next: OpenStream | true) => {
+    if (ending || reopening) return;
+    reopening = next;
+    queue.length = 0;
+    signal();
+  };
   const onEntry = (row: EventLogRow) => {
     if (ending || reopening) return;
     try {
       if (ACCESS_EVENTS.has(row.name)) deps.onAccessEvent();
       if (FOLLOW_EVENTS.has(row.name) && stream.field !== 'alertChanged') {
-        // What follows this entry may be seen through other follows: drop the buffer, open again, read the log from the last entry delivered.
-        reopening = true;
-        queue.length = 0;
-        signal();
+        // What follows this entry may be seen through other follows.
+        reopen(true);
         return;
       }
       const seen = stream.select(row);
@@ -139,12 +144,7 @@ export function runSubscription(
     },
     end,
     live: false,
-    reopen(next) {
-      if (ending || reopening) return;
-      reopening = next;
-      queue.length = 0;
-      signal();
-    },
+    reopen,
   };
   const unregister = register(active);
 
