@@ -26,6 +26,21 @@ module.exports = {
       to: { path: '^(subgraphs/(?!$1/)[^/]+/|app/|cli/|workers/|web/|gateway/)' },
     },
     {
+      name: 'scan-targets-below-scans-and-alerts',
+      severity: 'error',
+      comment:
+        "The alerts subgraph's domains: scan targets (with groups, credentials, schedules) are what scans run on and alerts point to; they import neither.",
+      from: { path: '^subgraphs/alerts/scan-targets/' },
+      to: { path: '^subgraphs/alerts/(alerts|scans)/' },
+    },
+    {
+      name: 'alerts-below-scans',
+      severity: 'error',
+      comment: 'Scans and ingestion open and close alerts (scans/ imports alerts/); alerts never start or read a scan.',
+      from: { path: '^subgraphs/alerts/alerts/' },
+      to: { path: '^subgraphs/alerts/scans/' },
+    },
+    {
       name: 'subgraph-kit-below-the-subgraphs',
       severity: 'error',
       comment:

@@ -5,8 +5,8 @@ import { enqueueEvery } from '../lib/jobs/periodic';
 import type { JobRunner } from '../lib/jobs/runner';
 import { log } from '../lib/log';
 import type { ObjectStorage } from '../lib/storage';
-import { upsertRuleCatalog } from '../subgraphs/alerts/rule-catalog';
-import { type RunningScheduler, recoverAbandonedScans, startScheduler } from '../subgraphs/alerts/scheduler';
+import { upsertRuleCatalog } from '../subgraphs/alerts/alerts/rule-catalog';
+import { type RunningScheduler, recoverAbandonedScans, startScheduler } from '../subgraphs/alerts/scans/scheduler';
 import { runsKind, SCAN_JOB_KINDS, startWorkers, workerHandlers } from '../workers';
 import { startWebhookWake } from '../workers/webhook-wake';
 

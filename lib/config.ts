@@ -31,7 +31,7 @@ export interface VigilConfig {
   /** VIGIL_TRUST_PROXY as express's `trust proxy`: whose X-Forwarded-Proto/-Host/-For count (default: nobody's). */
   trustProxy: boolean | string[];
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  /** The scan scheduler (subgraphs/alerts/scheduler.ts): VIGIL_SCHEDULER=off disables it in this process. */
+  /** The scan scheduler (subgraphs/alerts/scans/scheduler.ts): VIGIL_SCHEDULER=off disables it in this process. */
   scheduler: { enabled: boolean; intervalMs: number };
   /** What one request may ask for (gateway/cost-limits.ts, gateway/body-limits.ts, lib/rate-limits.ts). */
   limits: RequestLimits;

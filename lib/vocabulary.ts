@@ -3,7 +3,7 @@ import { badRequest } from './errors';
 /**
  * The API's vocabulary: the enum values clients send and read, and the page-size rule, written once
  * for the subgraphs (resolvers, SQL) and the REST layer (its zod inputs). The GraphQL enums of
- * subgraphs/alerts/*.graphql spell the same values; test/vocabulary.test.ts fails when the two differ.
+ * the .graphql files under subgraphs/alerts/ spell the same values; test/vocabulary.test.ts fails when the two differ.
  */
 
 export const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO'] as const;

@@ -81,13 +81,14 @@ export interface SubgraphDefinition<Loaders = unknown> {
 }
 
 /**
- * A subgraph's SDL: `schema.graphql` (the @link and shared types) followed by the folder's other
- * `.graphql` files in name order, one per area (`scan-targets.graphql`, `alerts.graphql` …).
+ * A subgraph's SDL: `schema.graphql` (the @link and shared types) followed by the other `.graphql`
+ * files of the folder and its domain folders (`alerts/scans/scans.graphql` …), one per area, in
+ * name order.
  */
 export function subgraphSdlText(dir: string): string {
-  const files = readdirSync(dir)
+  const files = (readdirSync(dir, { recursive: true }) as string[])
     .filter((f) => f.endsWith('.graphql') && f !== 'schema.graphql')
-    .sort();
+    .sort((a, b) => path.basename(a).localeCompare(path.basename(b)));
   return ['schema.graphql', ...files].map((f) => `${readFileSync(path.join(dir, f), 'utf8').trimEnd()}\n`).join('\n');
 }
 

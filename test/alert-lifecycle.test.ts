@@ -1,4 +1,4 @@
-import { runDueScans } from '../subgraphs/alerts/scheduler';
+import { runDueScans } from '../subgraphs/alerts/scans/scheduler';
 import { eventsOf, follow } from './support/alert-fixtures';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 

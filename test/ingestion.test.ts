@@ -1,5 +1,5 @@
 import { VigilError } from '../lib/errors';
-import { parseFindingsDocument } from '../subgraphs/alerts/ingest';
+import { parseFindingsDocument } from '../subgraphs/alerts/scans/ingest';
 import { addReadOnlyMember } from './support/alert-fixtures';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_SCHEDULE, nextScanAt, parseSchedule, scheduleFromCron } from '../subgraphs/alerts/schedule';
+import { DEFAULT_SCHEDULE, nextScanAt, parseSchedule, scheduleFromCron } from '../subgraphs/alerts/scan-targets/schedule';
 
 const at = (iso: string) => new Date(iso);
 

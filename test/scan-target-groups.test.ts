@@ -1,5 +1,5 @@
 import { loadConfig } from '../lib/config';
-import { decryptCredential } from '../subgraphs/alerts/credentials';
+import { decryptCredential } from '../subgraphs/alerts/scan-targets/credentials';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 let t: TestVigil;

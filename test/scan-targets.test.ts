@@ -1,5 +1,5 @@
-import { decryptCredential } from '../subgraphs/alerts/credentials';
-import { nextScanAt } from '../subgraphs/alerts/schedule';
+import { decryptCredential } from '../subgraphs/alerts/scan-targets/credentials';
+import { nextScanAt } from '../subgraphs/alerts/scan-targets/schedule';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 let t: TestVigil;

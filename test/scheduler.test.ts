@@ -1,7 +1,7 @@
 import os from 'node:os';
-import { type DemoPair, demoFindings, demoPairFound, demoPairs } from '../subgraphs/alerts/demo-scanner';
-import { nextScanAt } from '../subgraphs/alerts/schedule';
-import { EXTERNAL_TARGET_ERROR, recoverAbandonedScans, runDueScans, startScheduler } from '../subgraphs/alerts/scheduler';
+import { type DemoPair, demoFindings, demoPairFound, demoPairs } from '../subgraphs/alerts/scans/demo-scanner';
+import { nextScanAt } from '../subgraphs/alerts/scan-targets/schedule';
+import { EXTERNAL_TARGET_ERROR, recoverAbandonedScans, runDueScans, startScheduler } from '../subgraphs/alerts/scans/scheduler';
 import { startWorkers } from '../workers';
 import { eventsOf } from './support/alert-fixtures';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';

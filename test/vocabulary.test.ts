@@ -1,22 +1,19 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type EnumTypeDefinitionNode, Kind, parse } from 'graphql';
 import { ALERT_ORDERS, GROUPED_ORDERS, LANGUAGES, SCAN_TARGET_KINDS, SEVERITIES, SORTS, STATE_FILTERS, STATES } from '../lib/vocabulary';
+import { subgraphSdlText } from '../subgraphs/server';
 
 /**
  * lib/vocabulary.ts is the one place the subgraphs' SQL and the REST inputs take enum values from; the
  * GraphQL enums of the alerts subgraph must spell exactly the same values, in the same order.
  */
-const dir = path.join(__dirname, '..', 'subgraphs', 'alerts');
 const enums = new Map<string, string[]>();
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.graphql'))) {
-  for (const definition of parse(readFileSync(path.join(dir, file), 'utf8')).definitions) {
-    if (definition.kind === Kind.ENUM_TYPE_DEFINITION) {
-      enums.set(
-        definition.name.value,
-        ((definition as EnumTypeDefinitionNode).values ?? []).map((v) => v.name.value),
-      );
-    }
+for (const definition of parse(subgraphSdlText(path.join(__dirname, '..', 'subgraphs', 'alerts'))).definitions) {
+  if (definition.kind === Kind.ENUM_TYPE_DEFINITION) {
+    enums.set(
+      definition.name.value,
+      ((definition as EnumTypeDefinitionNode).values ?? []).map((v) => v.name.value),
+    );
   }
 }
 

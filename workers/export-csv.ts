@@ -8,9 +8,9 @@ import { spreadsheetCell, spreadsheetList } from '../lib/spreadsheet-cells';
 import * as valid from '../lib/validate';
 import { type View, Visibility } from '../lib/visibility';
 import { ALERT_ORDERS, type AlertOrder, type Lang, SEVERITIES, type SortDirection, STATE_FILTERS } from '../lib/vocabulary';
-import type { AlertFilter } from '../subgraphs/alerts/alert-filters';
-import { alertsCsvCopySql, listAlerts } from '../subgraphs/alerts/alert-lists';
-import { type AlertRow, DEFAULT_ORDER, defaultSort } from '../subgraphs/alerts/alert-sql';
+import type { AlertFilter } from '../subgraphs/alerts/alerts/filters';
+import { alertsCsvCopySql, listAlerts } from '../subgraphs/alerts/alerts/lists';
+import { type AlertRow, DEFAULT_ORDER, defaultSort } from '../subgraphs/alerts/alerts/sql';
 import type { ExportFile } from './export-files';
 
 /**

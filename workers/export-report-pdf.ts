@@ -2,8 +2,8 @@ import PDFDocument from 'pdfkit';
 import type pg from 'pg';
 import { Visibility } from '../lib/visibility';
 import { SEVERITIES, STATES } from '../lib/vocabulary';
-import { liveTargetCondition, Params } from '../subgraphs/alerts/alert-sql';
-import { alertCounts, type DailyCounts, dailyCounts, scanTargetSummaries } from '../subgraphs/alerts/summaries';
+import { liveTargetCondition, Params } from '../subgraphs/alerts/alerts/sql';
+import { alertCounts, type DailyCounts, dailyCounts, scanTargetSummaries } from '../subgraphs/alerts/alerts/summaries';
 import type { ExportFile } from './export-files';
 
 /**

@@ -1,7 +1,7 @@
 import type { Database } from '../lib/db';
 import type { JobHandler } from '../lib/jobs/runner';
 import { log } from '../lib/log';
-import { runQueuedScan, scheduleDueScans } from '../subgraphs/alerts/scheduler';
+import { runQueuedScan, scheduleDueScans } from '../subgraphs/alerts/scans/scheduler';
 
 /** `scan.schedule`: one scheduler pass (subgraphs/alerts/scheduler.ts): abandoned scans failed, due targets queued. */
 export function scheduleScans(db: Database): JobHandler<'scan.schedule'> {

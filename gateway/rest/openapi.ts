@@ -169,7 +169,7 @@ const STREAMED_PATHS: Record<string, Record<string, unknown>> = {
   },
 };
 
-/** The alert lists' records are JSON text the database builds with alertRecord()'s fields (subgraphs/alerts/alert-lists.ts). */
+/** The alert lists' records are JSON text the database builds with alertRecord()'s fields (subgraphs/alerts/alerts/lists.ts). */
 const JSON_TEXT_FIELDS = { 'AlertPage.recordsJson': { type: 'Alert', fields: ALERT_FIELDS } };
 
 /** An operation's description: its summary, with what every route shares about its inputs and answers. */

@@ -1,12 +1,12 @@
 import { mergeResolvers, readSdl, type SubgraphContext, type SubgraphDefinition } from '../server';
-import { alertResolvers } from './alerts-resolvers';
+import { alertResolvers } from './alerts/alerts-resolvers';
+import { ruleResolvers } from './alerts/rules-resolvers';
 import { type AlertsLoaders, createLoaders } from './loaders';
 import { alertsPermissions } from './permissions';
 import type { Resolvers } from './resolver-types.generated';
-import { ruleResolvers } from './rules-resolvers';
-import { scanTargetGroupResolvers } from './scan-target-groups-resolvers';
-import { scanTargetResolvers } from './scan-targets-resolvers';
-import { scanResolvers } from './scans-resolvers';
+import { scanTargetGroupResolvers } from './scan-targets/scan-target-groups-resolvers';
+import { scanTargetResolvers } from './scan-targets/scan-targets-resolvers';
+import { scanResolvers } from './scans/scans-resolvers';
 
 /** Scan targets, scans, rules and alerts. Each area has its SDL file and its resolver map. */
 export const alertsSubgraph: SubgraphDefinition<AlertsLoaders> = {

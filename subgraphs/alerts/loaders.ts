@@ -1,8 +1,8 @@
 import DataLoader from 'dataloader';
 import type { Database } from '../../lib/db';
 import { loaderById } from '../../lib/loaders';
-import { findAlertsByIds } from './alert-lists';
-import type { AlertRow } from './alert-sql';
+import { findAlertsByIds } from './alerts/lists';
+import type { AlertRow } from './alerts/sql';
 
 /** Per-request batching of the alerts subgraph's lookups: one query per kind per tick. */
 export function createLoaders(db: Database) {

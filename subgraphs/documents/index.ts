@@ -1,15 +1,15 @@
 import { mergeResolvers, readSdl, type SubgraphContext, type SubgraphDefinition } from '../server';
-import { attachmentResolvers } from './attachments';
-import { documentResolvers } from './documents';
+import { attachmentResolvers } from './attachments-resolvers';
+import { documentResolvers } from './documents-resolvers';
+import { eventResolvers } from './events-resolvers';
 import { documentsPermissions } from './permissions';
 import type { Resolvers } from './resolver-types.generated';
-import { resolvers } from './resolvers';
-import { webhookResolvers } from './webhook-resolvers';
+import { webhookResolvers } from './webhooks-resolvers';
 
 export const documentsSubgraph: SubgraphDefinition = {
   name: 'documents',
   typeDefs: readSdl(__dirname),
-  resolvers: mergeResolvers<Resolvers<SubgraphContext>>(resolvers, webhookResolvers, attachmentResolvers, documentResolvers),
+  resolvers: mergeResolvers<Resolvers<SubgraphContext>>(eventResolvers, webhookResolvers, attachmentResolvers, documentResolvers),
   permissions: documentsPermissions,
   createLoaders: () => ({}),
 };

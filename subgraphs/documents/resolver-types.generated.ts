@@ -17,81 +17,6 @@ export type Scalars = {
   _FieldSet: { input: unknown; output: unknown; }
 };
 
-/** One entry of an organization's event log. */
-export type Event = {
-  __typename?: 'Event';
-  id: Scalars['ID']['output'];
-  name: Scalars['String']['output'];
-  source: Scalars['String']['output'];
-  version: Scalars['Int']['output'];
-  data: Scalars['JSON']['output'];
-  metadata: Scalars['JSON']['output'];
-  createdAt: Scalars['DateTime']['output'];
-};
-
-export type EventPage = {
-  __typename?: 'EventPage';
-  data: Array<Event>;
-  /** Pass back to get the next page; null on the last page. */
-  cursor?: Maybe<Scalars['String']['output']>;
-};
-
-export type Query = {
-  __typename?: 'Query';
-  /** Event names per entity. */
-  eventNames: Scalars['JSON']['output'];
-  events: EventPage;
-  /** An attachment of one of your organizations (or shared with one of them), with a signed download URL. */
-  attachment?: Maybe<Attachment>;
-  /** Your documents, newest first. */
-  documents: Array<Document>;
-  document?: Maybe<Document>;
-  /** The organization's webhooks (ADMIN). */
-  webhooks: Array<Webhook>;
-  webhook?: Maybe<Webhook>;
-  /** The delivery log of a webhook, newest first (ADMIN). */
-  webhookDeliveries: WebhookDeliveryPage;
-};
-
-
-export type QueryEventsArgs = {
-  organizationId: Scalars['ID']['input'];
-  start?: InputMaybe<Scalars['DateTime']['input']>;
-  end?: InputMaybe<Scalars['DateTime']['input']>;
-  name?: InputMaybe<Scalars['String']['input']>;
-  cursor?: InputMaybe<Scalars['String']['input']>;
-  size?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryAttachmentArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-export type QueryDocumentArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-export type QueryWebhooksArgs = {
-  organizationId: Scalars['ID']['input'];
-};
-
-
-export type QueryWebhookArgs = {
-  organizationId: Scalars['ID']['input'];
-  id: Scalars['ID']['input'];
-};
-
-
-export type QueryWebhookDeliveriesArgs = {
-  organizationId: Scalars['ID']['input'];
-  webhookId: Scalars['ID']['input'];
-  cursor?: InputMaybe<Scalars['String']['input']>;
-  size?: InputMaybe<Scalars['Int']['input']>;
-};
-
 /**
  * A file. Its bytes live in the storage (local disk or S3): after creation, PUT them to `url` with
  * `Content-Length` and `Content-MD5` equal to the declared ones (anything else is refused: 400, nothing
@@ -129,6 +54,62 @@ export type AttachmentUpdateInput = {
   fileName?: InputMaybe<Scalars['String']['input']>;
   /** null keeps it for ever. */
   expiresAt?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type Query = {
+  __typename?: 'Query';
+  /** An attachment of one of your organizations (or shared with one of them), with a signed download URL. */
+  attachment?: Maybe<Attachment>;
+  /** Your documents, newest first. */
+  documents: Array<Document>;
+  document?: Maybe<Document>;
+  /** Event names per entity. */
+  eventNames: Scalars['JSON']['output'];
+  events: EventPage;
+  /** The organization's webhooks (ADMIN). */
+  webhooks: Array<Webhook>;
+  webhook?: Maybe<Webhook>;
+  /** The delivery log of a webhook, newest first (ADMIN). */
+  webhookDeliveries: WebhookDeliveryPage;
+};
+
+
+export type QueryAttachmentArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryDocumentArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryEventsArgs = {
+  organizationId: Scalars['ID']['input'];
+  start?: InputMaybe<Scalars['DateTime']['input']>;
+  end?: InputMaybe<Scalars['DateTime']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryWebhooksArgs = {
+  organizationId: Scalars['ID']['input'];
+};
+
+
+export type QueryWebhookArgs = {
+  organizationId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryWebhookDeliveriesArgs = {
+  organizationId: Scalars['ID']['input'];
+  webhookId: Scalars['ID']['input'];
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type Mutation = {
@@ -226,6 +207,25 @@ export type Document = {
   finishedAt?: Maybe<Scalars['DateTime']['output']>;
   /** The document and its file are deleted after this time. */
   expiresAt: Scalars['DateTime']['output'];
+};
+
+/** One entry of an organization's event log. */
+export type Event = {
+  __typename?: 'Event';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  source: Scalars['String']['output'];
+  version: Scalars['Int']['output'];
+  data: Scalars['JSON']['output'];
+  metadata: Scalars['JSON']['output'];
+  createdAt: Scalars['DateTime']['output'];
+};
+
+export type EventPage = {
+  __typename?: 'EventPage';
+  data: Array<Event>;
+  /** Pass back to get the next page; null on the last page. */
+  cursor?: Maybe<Scalars['String']['output']>;
 };
 
 /**
@@ -413,20 +413,20 @@ export type FederationReferenceTypes = {
 export type ResolversTypes = {
   DateTime: ResolverTypeWrapper<any>;
   JSON: ResolverTypeWrapper<any>;
-  Event: ResolverTypeWrapper<any>;
+  Attachment: ResolverTypeWrapper<any>;
   ID: ResolverTypeWrapper<any>;
   String: ResolverTypeWrapper<any>;
-  Int: ResolverTypeWrapper<any>;
-  EventPage: ResolverTypeWrapper<any>;
-  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  Attachment: ResolverTypeWrapper<any>;
   Float: ResolverTypeWrapper<any>;
   Boolean: ResolverTypeWrapper<any>;
   AttachmentInput: ResolverTypeWrapper<any>;
   AttachmentUpdateInput: ResolverTypeWrapper<any>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Int: ResolverTypeWrapper<any>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   DocumentStatus: ResolverTypeWrapper<any>;
   Document: ResolverTypeWrapper<any>;
+  Event: ResolverTypeWrapper<any>;
+  EventPage: ResolverTypeWrapper<any>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   EventMessage: ResolverTypeWrapper<any>;
   Webhook: ResolverTypeWrapper<any>;
@@ -440,19 +440,19 @@ export type ResolversTypes = {
 export type ResolversParentTypes = {
   DateTime: any;
   JSON: any;
-  Event: any;
+  Attachment: any;
   ID: any;
   String: any;
-  Int: any;
-  EventPage: any;
-  Query: Record<PropertyKey, never>;
-  Attachment: any;
   Float: any;
   Boolean: any;
   AttachmentInput: any;
   AttachmentUpdateInput: any;
+  Query: Record<PropertyKey, never>;
+  Int: any;
   Mutation: Record<PropertyKey, never>;
   Document: any;
+  Event: any;
+  EventPage: any;
   Subscription: Record<PropertyKey, never>;
   EventMessage: any;
   Webhook: any;
@@ -470,32 +470,6 @@ export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
   name: 'JSON';
 }
 
-export type EventResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event']> = {
-  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  data?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
-  metadata?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
-  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-};
-
-export type EventPageResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['EventPage'] = ResolversParentTypes['EventPage']> = {
-  data?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType>;
-  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-};
-
-export type QueryResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
-  eventNames?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
-  events?: Resolver<ResolversTypes['EventPage'], ParentType, ContextType, RequireFields<QueryEventsArgs, 'organizationId'>>;
-  attachment?: Resolver<Maybe<ResolversTypes['Attachment']>, ParentType, ContextType, RequireFields<QueryAttachmentArgs, 'id'>>;
-  documents?: Resolver<Array<ResolversTypes['Document']>, ParentType, ContextType>;
-  document?: Resolver<Maybe<ResolversTypes['Document']>, ParentType, ContextType, RequireFields<QueryDocumentArgs, 'id'>>;
-  webhooks?: Resolver<Array<ResolversTypes['Webhook']>, ParentType, ContextType, RequireFields<QueryWebhooksArgs, 'organizationId'>>;
-  webhook?: Resolver<Maybe<ResolversTypes['Webhook']>, ParentType, ContextType, RequireFields<QueryWebhookArgs, 'organizationId' | 'id'>>;
-  webhookDeliveries?: Resolver<ResolversTypes['WebhookDeliveryPage'], ParentType, ContextType, RequireFields<QueryWebhookDeliveriesArgs, 'organizationId' | 'webhookId'>>;
-};
-
 export type AttachmentResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Attachment'] = ResolversParentTypes['Attachment'], FederationReferenceType extends FederationReferenceTypes['Attachment'] = FederationReferenceTypes['Attachment']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Attachment']> | FederationReferenceType, FederationReferenceType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -508,6 +482,17 @@ export type AttachmentResolvers<ContextType = SubgraphContext, ParentType extend
   uploaded?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type QueryResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  attachment?: Resolver<Maybe<ResolversTypes['Attachment']>, ParentType, ContextType, RequireFields<QueryAttachmentArgs, 'id'>>;
+  documents?: Resolver<Array<ResolversTypes['Document']>, ParentType, ContextType>;
+  document?: Resolver<Maybe<ResolversTypes['Document']>, ParentType, ContextType, RequireFields<QueryDocumentArgs, 'id'>>;
+  eventNames?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  events?: Resolver<ResolversTypes['EventPage'], ParentType, ContextType, RequireFields<QueryEventsArgs, 'organizationId'>>;
+  webhooks?: Resolver<Array<ResolversTypes['Webhook']>, ParentType, ContextType, RequireFields<QueryWebhooksArgs, 'organizationId'>>;
+  webhook?: Resolver<Maybe<ResolversTypes['Webhook']>, ParentType, ContextType, RequireFields<QueryWebhookArgs, 'organizationId' | 'id'>>;
+  webhookDeliveries?: Resolver<ResolversTypes['WebhookDeliveryPage'], ParentType, ContextType, RequireFields<QueryWebhookDeliveriesArgs, 'organizationId' | 'webhookId'>>;
 };
 
 export type MutationResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -534,6 +519,21 @@ export type DocumentResolvers<ContextType = SubgraphContext, ParentType extends 
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   finishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type EventResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  data?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  metadata?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type EventPageResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['EventPage'] = ResolversParentTypes['EventPage']> = {
+  data?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType>;
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type SubscriptionResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
@@ -580,12 +580,12 @@ export type WebhookDeliveryPageResolvers<ContextType = SubgraphContext, ParentTy
 export type Resolvers<ContextType = SubgraphContext> = {
   DateTime?: GraphQLScalarType;
   JSON?: GraphQLScalarType;
-  Event?: EventResolvers<ContextType>;
-  EventPage?: EventPageResolvers<ContextType>;
-  Query?: QueryResolvers<ContextType>;
   Attachment?: AttachmentResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Document?: DocumentResolvers<ContextType>;
+  Event?: EventResolvers<ContextType>;
+  EventPage?: EventPageResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   EventMessage?: EventMessageResolvers<ContextType>;
   Webhook?: WebhookResolvers<ContextType>;

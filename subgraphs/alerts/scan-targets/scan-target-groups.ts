@@ -1,9 +1,9 @@
-import type { PrismaClient, Tx } from '../../lib/db';
-import { badRequest, conflict, notFound } from '../../lib/errors';
-import * as valid from '../../lib/validate';
-import type { SubgraphContext } from '../server';
+import type { PrismaClient, Tx } from '../../../lib/db';
+import { badRequest, conflict, notFound } from '../../../lib/errors';
+import * as valid from '../../../lib/validate';
+import type { SubgraphContext } from '../../server';
+import type { AlertsLoaders } from '../loaders';
 import { type Credential, decryptCredential, encryptCredential, ORACLE_COMPARTMENT, oracleGroupCredentialHint } from './credentials';
-import type { AlertsLoaders } from './loaders';
 import { deleteScanTargets, insertScanTarget, type ScanTargetRow } from './scan-targets';
 import type { parseSchedule } from './schedule';
 

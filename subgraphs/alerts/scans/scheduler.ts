@@ -1,8 +1,8 @@
-import { type Database, inTransaction } from '../../lib/db';
-import { enqueueEvery } from '../../lib/jobs/periodic';
+import { type Database, inTransaction } from '../../../lib/db';
+import { enqueueEvery } from '../../../lib/jobs/periodic';
+import { insertEventsSql, scanJsonSql } from '../event-payloads';
+import { nextScanAt } from '../scan-targets/schedule';
 import { demoFindings } from './demo-scanner';
-import { insertEventsSql, scanJsonSql } from './event-payloads';
-import type { Finding } from './reconcile';
 import {
   type ClaimedScan,
   claimQueuedScan,
@@ -13,8 +13,8 @@ import {
   newWorkerId,
   SCAN_LEASE_MS,
   type ScanOutcome,
-} from './scan-queue';
-import { nextScanAt } from './schedule';
+} from './queue';
+import type { Finding } from './reconcile';
 
 /**
  * The scheduler, as two jobs on the job runner (lib/jobs, workers/scans.ts): every instance of Vigil
@@ -23,7 +23,7 @@ import { nextScanAt } from './schedule';
  * - `scan.schedule` (`scheduleDueScans`): steps 1 and 2 below; every instance's `startScheduler`
  *   enqueues it each interval under one singleton key, so one pass waits at a time.
  * - `scan.run` ({ scanId }, `runQueuedScan`): step 3 for one scan; enqueued in the transaction that
- *   queues the scan (a scheduled one here, a manual start in scan-queue.ts).
+ *   queues the scan (a scheduled one here, a manual start in queue.ts).
  *
  * `runDueScans(db, now)` is one whole pass, inline (tests and the seed drive it):
  * 1. RUNNING scans whose worker stopped renewing them (lockedAt older than the lease, renewed while

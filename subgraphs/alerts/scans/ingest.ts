@@ -1,5 +1,5 @@
-import { badRequest } from '../../lib/errors';
-import { SEVERITIES, type Severity } from '../../lib/vocabulary';
+import { badRequest } from '../../../lib/errors';
+import { SEVERITIES, type Severity } from '../../../lib/vocabulary';
 import type { Finding } from './reconcile';
 
 /**

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 
-/** An alert's comments: the stored row (written by alert-updates.ts) and the list. */
+/** An alert's comments: the stored row (written by updates.ts) and the list. */
 
 /** A comment as stored. */
 export interface NewCommentRow {

@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import { type View, Visibility } from '../../lib/visibility';
-import { SEVERITIES, STATES } from '../../lib/vocabulary';
-import { type AlertFilter, filterConditions } from './alert-filters';
-import { Params } from './alert-sql';
+import { type View, Visibility } from '../../../lib/visibility';
+import { SEVERITIES, STATES } from '../../../lib/vocabulary';
+import { type AlertFilter, filterConditions } from './filters';
+import { Params } from './sql';
 
 /**
  * Alert counts (rest-contract §9b and the legacy /alerts/summaries*). `severities` count the alerts

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { badRequest } from '../../lib/errors';
-import { SCAN_TARGET_KINDS, type ScanTargetKind } from '../../lib/vocabulary';
+import { badRequest } from '../../../lib/errors';
+import { SCAN_TARGET_KINDS, type ScanTargetKind } from '../../../lib/vocabulary';
 
 /**
  * Scan target credentials: what each kind needs (validated per field, with the field named in the

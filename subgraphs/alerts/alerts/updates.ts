@@ -1,13 +1,13 @@
 import type pg from 'pg';
-import { DEFAULT_QUOTAS, type Quotas } from '../../lib/config';
-import { inTransaction } from '../../lib/db';
-import { badRequest, notFound } from '../../lib/errors';
-import { requireWithinQuota } from '../../lib/quotas';
-import { STATES } from '../../lib/vocabulary';
-import type { NewCommentRow } from './alert-comments';
-import { expandStates } from './alert-filters';
-import { LIVE_TARGET_SQL, liveTargetCondition, Params } from './alert-sql';
-import { alertJsonSql, iso } from './event-payloads';
+import { DEFAULT_QUOTAS, type Quotas } from '../../../lib/config';
+import { inTransaction } from '../../../lib/db';
+import { badRequest, notFound } from '../../../lib/errors';
+import { requireWithinQuota } from '../../../lib/quotas';
+import { STATES } from '../../../lib/vocabulary';
+import { alertJsonSql, iso } from '../event-payloads';
+import type { NewCommentRow } from './comments';
+import { expandStates } from './filters';
+import { LIVE_TARGET_SQL, liveTargetCondition, Params } from './sql';
 
 /**
  * Changes users make to alerts: state and labels (one alert or a batch), and comments. Every change

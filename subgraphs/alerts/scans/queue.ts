@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type pg from 'pg';
-import { type Database, inTransaction } from '../../lib/db';
-import { conflict, notFound } from '../../lib/errors';
-import { enqueue } from '../../lib/jobs/queue';
-import { log } from '../../lib/log';
-import { insertEventsSql, scanJsonSql } from './event-payloads';
+import { type Database, inTransaction } from '../../../lib/db';
+import { conflict, notFound } from '../../../lib/errors';
+import { enqueue } from '../../../lib/jobs/queue';
+import { log } from '../../../lib/log';
+import { insertEventsSql, scanJsonSql } from '../event-payloads';
+import type { ScanTargetScanner } from '../scan-targets/scan-targets';
 import { type Finding, reconcileScan, ScanNotRunningError, type ScanSummary } from './reconcile';
-import type { ScanTargetScanner } from './scan-targets';
 
 /**
  * Scans as a Postgres-backed job queue. A scan is QUEUED (manual or scheduled start), RUNNING

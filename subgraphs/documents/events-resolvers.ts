@@ -20,7 +20,8 @@ function readSeq(cursors: CursorCodec, cursor: string): string {
   return valid.sequenceNumber(seq, 'cursor', 'cursor is not an event log cursor');
 }
 
-export const resolvers = {
+/** The event log API: the names of events, and an organization's log read in pages. */
+export const eventResolvers = {
   Query: {
     eventNames: (_: unknown, __: unknown, ctx: Ctx) => {
       ctx.policy.userId;

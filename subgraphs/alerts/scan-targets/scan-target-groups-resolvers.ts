@@ -3,12 +3,12 @@
  * the Terraform script, create, change, delete, credentials, targets from compartments (the service:
  * scan-target-groups.ts). Who may call each field: permissions.ts.
  */
-import { badRequest } from '../../lib/errors';
-import * as valid from '../../lib/validate';
-import { linkBase } from '../server';
+import { badRequest } from '../../../lib/errors';
+import * as valid from '../../../lib/validate';
+import { linkBase } from '../../server';
+import type { Resolvers } from '../resolver-types.generated';
 import { normalizeOracleGroupCredential } from './credentials';
 import { oracleTerraformScript } from './oracle-terraform';
-import type { Resolvers } from './resolver-types.generated';
 import {
   type Ctx,
   createTargetsFromCompartments,

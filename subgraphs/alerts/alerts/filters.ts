@@ -1,6 +1,6 @@
-import { type View, Visibility } from '../../lib/visibility';
-import { STATES } from '../../lib/vocabulary';
-import { liveTargetCondition, type Params } from './alert-sql';
+import { type View, Visibility } from '../../../lib/visibility';
+import { STATES } from '../../../lib/vocabulary';
+import { liveTargetCondition, type Params } from './sql';
 
 /** The filter body shared by the own and following lists, grouped lists and summaries. */
 export interface AlertFilter {

@@ -1,11 +1,11 @@
-import type { PrismaClient, Tx } from '../../lib/db';
-import { badRequest, notFound } from '../../lib/errors';
-import { type EventName, recordEvent } from '../../lib/events';
-import * as valid from '../../lib/validate';
-import type { ScanTargetKind } from '../../lib/vocabulary';
-import type { SubgraphContext } from '../server';
+import type { PrismaClient, Tx } from '../../../lib/db';
+import { badRequest, notFound } from '../../../lib/errors';
+import { type EventName, recordEvent } from '../../../lib/events';
+import * as valid from '../../../lib/validate';
+import type { ScanTargetKind } from '../../../lib/vocabulary';
+import type { SubgraphContext } from '../../server';
+import type { AlertsLoaders } from '../loaders';
 import { type Credential, credentialHint, decryptCredential, encryptCredential, isScanTargetKind, normalizeCredential } from './credentials';
-import type { AlertsLoaders } from './loaders';
 import { nextScanAt, parseSchedule, type ScanSchedule } from './schedule';
 
 export type Ctx = SubgraphContext<AlertsLoaders>;

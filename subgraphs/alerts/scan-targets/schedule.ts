@@ -1,4 +1,4 @@
-import { badRequest } from '../../lib/errors';
+import { badRequest } from '../../../lib/errors';
 
 /**
  * Scan schedules (rest-contract §8a): `{"frequency":"6h"|"12h"}`, `{"frequency":"1d","timeOfDay"}`,

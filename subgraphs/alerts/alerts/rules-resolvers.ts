@@ -1,6 +1,6 @@
-import type { SubgraphContext } from '../server';
-import type { AlertsLoaders } from './loaders';
-import type { Resolvers } from './resolver-types.generated';
+import type { SubgraphContext } from '../../server';
+import type { AlertsLoaders } from '../loaders';
+import type { Resolvers } from '../resolver-types.generated';
 
 type Ctx = SubgraphContext<AlertsLoaders>;
 type RuleRow = { id: string; titleEn: string; titlePt: string; severity: string; compliances: string[]; timelinessThreshold: number | null };

@@ -1,11 +1,11 @@
-import { notFound } from '../../lib/errors';
-import * as valid from '../../lib/validate';
-import { pageSize } from '../../lib/vocabulary';
-import type { SubgraphContext } from '../server';
+import { notFound } from '../../../lib/errors';
+import * as valid from '../../../lib/validate';
+import { pageSize } from '../../../lib/vocabulary';
+import type { SubgraphContext } from '../../server';
+import type { AlertsLoaders } from '../loaders';
+import type { Resolvers } from '../resolver-types.generated';
 import { parseFindingsDocument } from './ingest';
-import type { AlertsLoaders } from './loaders';
-import type { Resolvers } from './resolver-types.generated';
-import { beginIngestScan, executeScan, findTargetForScan, getScan, listScans, type ScanRow, startScan, stopScan } from './scan-queue';
+import { beginIngestScan, executeScan, findTargetForScan, getScan, listScans, type ScanRow, startScan, stopScan } from './queue';
 import { newWorkerId } from './scheduler';
 
 type Ctx = SubgraphContext<AlertsLoaders>;

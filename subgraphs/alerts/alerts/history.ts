@@ -1,9 +1,9 @@
 import type pg from 'pg';
-import type { CursorCodec } from '../../lib/cursors';
-import { badRequest } from '../../lib/errors';
-import { sequenceNumber } from '../../lib/validate';
-import type { Lang } from '../../lib/vocabulary';
-import { type HistoryRow, liveTargetCondition, type Page, Params, titleColumn } from './alert-sql';
+import type { CursorCodec } from '../../../lib/cursors';
+import { badRequest } from '../../../lib/errors';
+import { sequenceNumber } from '../../../lib/validate';
+import type { Lang } from '../../../lib/vocabulary';
+import { type HistoryRow, liveTargetCondition, type Page, Params, titleColumn } from './sql';
 
 /** Alert history records: an organization's (cursor after cursor) and one alert's (by page or cursor). */
 

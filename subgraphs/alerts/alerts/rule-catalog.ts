@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Severity } from '../../lib/vocabulary';
+import type { Severity } from '../../../lib/vocabulary';
 
 /**
  * The rule catalog Vigil ships: what a finding violates, with titles in en-US and pt-BR, the

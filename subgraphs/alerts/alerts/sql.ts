@@ -1,8 +1,8 @@
 import { escapeLiteral } from 'pg';
-import type { CursorCodec } from '../../lib/cursors';
-import { badRequest } from '../../lib/errors';
-import { type View, Visibility } from '../../lib/visibility';
-import type { AlertOrder, Lang, SortDirection } from '../../lib/vocabulary';
+import type { CursorCodec } from '../../../lib/cursors';
+import { badRequest } from '../../../lib/errors';
+import { type View, Visibility } from '../../../lib/visibility';
+import type { AlertOrder, Lang, SortDirection } from '../../../lib/vocabulary';
 
 /**
  * The SQL and paging kit every alert read shares: row types, columns, order keys and keyset cursors.
@@ -10,8 +10,8 @@ import type { AlertOrder, Lang, SortDirection } from '../../lib/vocabulary';
  * 20261124100000, never OFFSET (only the legacy page-numbered endpoints use OFFSET). Several
  * organizations (following lists) are merged from one index range scan per organization
  * (LATERAL … LIMIT), so a page costs the same whatever the number of alerts or the page number.
- * The query families: alert-lists.ts, alert-groups.ts, alert-history.ts, alert-comments.ts;
- * their filters: alert-filters.ts.
+ * The query families: lists.ts, groups.ts, history.ts, comments.ts;
+ * their filters: filters.ts.
  */
 
 export interface AlertRow {

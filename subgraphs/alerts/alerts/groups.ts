@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import type { GroupedOrder, Severity, SortDirection } from '../../lib/vocabulary';
-import { filterConditions } from './alert-filters';
-import type { ListOptions } from './alert-lists';
-import { type Page, Params, readKeysetCursor, SEVERITY_RANK_SQL, titleColumn } from './alert-sql';
+import type { GroupedOrder, Severity, SortDirection } from '../../../lib/vocabulary';
+import { filterConditions } from './filters';
+import type { ListOptions } from './lists';
+import { type Page, Params, readKeysetCursor, SEVERITY_RANK_SQL, titleColumn } from './sql';
 
 export interface RuleGroupRow {
   rule: string;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import { RULE_CATALOG, rulesForKind } from '../alerts/rule-catalog';
 import type { Finding } from './reconcile';
-import { RULE_CATALOG, rulesForKind } from './rule-catalog';
 
 /**
  * The deterministic demo scanner: the findings of a target's n-th scan are a pure function of the

@@ -1,9 +1,10 @@
 import type pg from 'pg';
-import type { CursorCodec } from '../../lib/cursors';
-import { spreadsheetCellSql, spreadsheetListSql } from '../../lib/spreadsheet-cells';
-import { type View, Visibility } from '../../lib/visibility';
-import type { AlertOrder, Lang, SortDirection } from '../../lib/vocabulary';
-import { type AlertFilter, expandStates, filterConditions } from './alert-filters';
+import type { CursorCodec } from '../../../lib/cursors';
+import { spreadsheetCellSql, spreadsheetListSql } from '../../../lib/spreadsheet-cells';
+import { type View, Visibility } from '../../../lib/visibility';
+import type { AlertOrder, Lang, SortDirection } from '../../../lib/vocabulary';
+import { iso } from '../event-payloads';
+import { type AlertFilter, expandStates, filterConditions } from './filters';
 import {
   ALERT_COLUMNS,
   type AlertRow,
@@ -20,8 +21,7 @@ import {
   stripSortKey,
   titleColumn,
   UUID,
-} from './alert-sql';
-import { iso } from './event-payloads';
+} from './sql';
 
 /** Alert lists (keyset and legacy page-numbered) and single alerts. */
 

@@ -2,10 +2,10 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Database } from '../../lib/db';
-import type { Severity } from '../../lib/vocabulary';
-import { alertJsonSql, insertEventsSql, scanJsonSql, scanTargetJsonSql } from './event-payloads';
-import { textArrayLiteral } from './rule-catalog';
+import type { Database } from '../../../lib/db';
+import type { Severity } from '../../../lib/vocabulary';
+import { textArrayLiteral } from '../alerts/rule-catalog';
+import { alertJsonSql, insertEventsSql, scanJsonSql, scanTargetJsonSql } from '../event-payloads';
 
 /** One finding of a scan, as every source (ingestion, demo scanner) normalizes it. */
 export interface Finding {

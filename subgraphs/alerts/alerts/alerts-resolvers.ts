@@ -1,19 +1,12 @@
 import { type GraphQLResolveInfo, Kind } from 'graphql';
-import { type CursorCodec, cursorCodec } from '../../lib/cursors';
-import { badRequest, notFound } from '../../lib/errors';
-import { quotasOf } from '../../lib/quotas';
-import { uuids } from '../../lib/validate';
-import { type View, Visibility } from '../../lib/visibility';
-import { type AlertOrder, type GroupedOrder, type Lang, pageSize, type SortDirection } from '../../lib/vocabulary';
-import type { SubgraphContext } from '../server';
-import { listComments } from './alert-comments';
-import type { AlertFilter } from './alert-filters';
-import { defaultGroupedSort, listRuleGroups, listRuleGroupsByPage } from './alert-groups';
-import { alertHistory, historyCursor, listHistory } from './alert-history';
-import { findAlert, listAlerts, listAlertsByPage } from './alert-lists';
-import { type AlertRow, DEFAULT_ORDER, defaultSort, type HistoryRow } from './alert-sql';
-import { batchUpdateAlerts, createComment, updateAlert } from './alert-updates';
-import type { AlertsLoaders } from './loaders';
+import { type CursorCodec, cursorCodec } from '../../../lib/cursors';
+import { badRequest, notFound } from '../../../lib/errors';
+import { quotasOf } from '../../../lib/quotas';
+import { uuids } from '../../../lib/validate';
+import { type View, Visibility } from '../../../lib/visibility';
+import { type AlertOrder, type GroupedOrder, type Lang, pageSize, type SortDirection } from '../../../lib/vocabulary';
+import type { SubgraphContext } from '../../server';
+import type { AlertsLoaders } from '../loaders';
 import type {
   FollowingSelection,
   QueryAlertsArgs,
@@ -25,8 +18,15 @@ import type {
   QueryFollowingAlertsByRuleArgs,
   QueryFollowingAlertsByRuleByPageArgs,
   Resolvers,
-} from './resolver-types.generated';
+} from '../resolver-types.generated';
+import { listComments } from './comments';
+import type { AlertFilter } from './filters';
+import { defaultGroupedSort, listRuleGroups, listRuleGroupsByPage } from './groups';
+import { alertHistory, historyCursor, listHistory } from './history';
+import { findAlert, listAlerts, listAlertsByPage } from './lists';
+import { type AlertRow, DEFAULT_ORDER, defaultSort, type HistoryRow } from './sql';
 import { alertCounts, dailyCounts, scanTargetSummaries } from './summaries';
+import { batchUpdateAlerts, createComment, updateAlert } from './updates';
 
 type Ctx = SubgraphContext<AlertsLoaders>;
 

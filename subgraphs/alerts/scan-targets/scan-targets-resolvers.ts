@@ -3,12 +3,12 @@
  * scan-targets.ts). Who may call each field: permissions.ts.
  */
 
-import { badRequest, notFound } from '../../lib/errors';
-import * as valid from '../../lib/validate';
-import { Visibility } from '../../lib/visibility';
-import { linkBase } from '../server';
+import { badRequest, notFound } from '../../../lib/errors';
+import * as valid from '../../../lib/validate';
+import { Visibility } from '../../../lib/visibility';
+import { linkBase } from '../../server';
+import type { Resolvers } from '../resolver-types.generated';
 import { OAUTH_KINDS } from './credentials';
-import type { Resolvers } from './resolver-types.generated';
 import {
   type Ctx,
   checkScanTarget,
