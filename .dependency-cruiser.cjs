@@ -44,8 +44,8 @@ module.exports = {
       name: 'subgraph-kit-below-the-subgraphs',
       severity: 'error',
       comment:
-        'The subgraph kit (subgraphs/server.ts, in-process.ts, field-rules.ts, router-auth.ts) serves every subgraph and imports none of their internals.',
-      from: { path: '^subgraphs/(server|in-process|field-rules|router-auth)\\.ts$' },
+        'The subgraph kit (subgraphs/server.ts, in-process.ts, field-rules.ts, router-auth.ts, connections.ts, enums.ts) serves every subgraph and imports none of their internals.',
+      from: { path: '^subgraphs/(server|in-process|field-rules|router-auth|connections|enums)\\.ts$' },
       to: { path: '^(subgraphs/[^/]+/|app/|cli/|workers/|web/|gateway/)' },
     },
     {

@@ -1,4 +1,5 @@
 import { ApolloGateway, type GraphQLDataSource } from '@apollo/gateway';
+import { parse, print, visit } from 'graphql';
 import type { SubgraphName } from '../lib/config';
 import { type Principal, REQUEST_ID_HEADER, signPrincipal } from '../lib/principal';
 import { composeSupergraph } from '../schema/compose';
@@ -30,13 +31,29 @@ function signedTransport(url: string, secret: string): SubgraphTransport {
   });
 }
 
+/**
+ * The supergraph the REST routes run against: the public one with the fields and types marked
+ * `@inaccessible` in the subgraphs made reachable. Those are the REST layer's plumbing (page-numbered
+ * lists, records built as JSON by the database): the public schema (introspection, GraphiQL, any
+ * router composing the subgraphs) never shows them, and the REST routes still ask for them in one query.
+ */
+export function restSupergraph(supergraphSdl: string): string {
+  return print(visit(parse(supergraphSdl), { Directive: (node) => (node.name.value === 'inaccessible' ? null : undefined) }));
+}
+
+/**
+ * The gateway over the subgraphs: `graph: 'public'` serves /graphql and subscriptions; `graph: 'rest'`
+ * the REST routes (restSupergraph). Both plan over the same subgraphs and data sources.
+ */
 export function createGateway(
   urls: Record<SubgraphName, string>,
   secret: string,
   inProcess: Partial<Record<SubgraphName, GraphQLDataSource>> = {},
+  graph: 'public' | 'rest' = 'public',
 ): ApolloGateway {
+  const supergraph = composeSupergraph(urls);
   return new ApolloGateway({
-    supergraphSdl: composeSupergraph(urls),
+    supergraphSdl: graph === 'rest' ? restSupergraph(supergraph) : supergraph,
     buildService: ({ name, url }) => timedDataSource(name, inProcess[name as SubgraphName] ?? signedTransport(url as string, secret)),
   });
 }

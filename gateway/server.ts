@@ -93,7 +93,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
     },
     (apiKeyId) => rateLimits.admitKeyOperation(apiKeyId),
   );
-  const apollo = new ApolloServer<GatewayContext>({
+  const serverOptions = (graph: 'public' | 'rest', gateway: ReturnType<typeof createGateway>) => ({
     gateway,
     formatError,
     // The IDE on /graphql is Vigil's own (gateway/graphql-ide.ts: served locally, no CDN, no telemetry).
@@ -110,11 +110,15 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginCacheControlDisabled(),
     ],
-    introspection: true,
+    introspection: graph === 'public',
     csrfPrevention: false,
     stopOnTerminationSignals: false,
   });
-  await apollo.start();
+  // /graphql and the subscriptions serve the public graph; the REST routes run their operations on the
+  // REST graph, which adds the fields marked @inaccessible (gateway/gateway.ts restSupergraph).
+  const apollo = new ApolloServer<GatewayContext>(serverOptions('public', gateway));
+  const restApollo = new ApolloServer<GatewayContext>(serverOptions('rest', createGateway(options.urls, config.secret, options.localSubgraphs, 'rest')));
+  await Promise.all([apollo.start(), restApollo.start()]);
 
   const app = express();
   app.disable('x-powered-by');
@@ -172,7 +176,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   );
 
   const execute: Execute = async (operation, variables, req, res) => {
-    const response = await apollo.executeOperation(
+    const response = await restApollo.executeOperation(
       { query: operation, variables },
       { contextValue: { principal: res.locals.principal as Principal, requestId: res.locals.requestId as string, origin: requestOrigin(req) } },
     );
@@ -220,7 +224,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
       await subscriptions.close(); // streams end GOING_AWAY with their cursor, WebSockets close 1001
       await terminator.terminate();
       log.debug('gateway http closed');
-      await apollo.stop();
+      await Promise.all([apollo.stop(), restApollo.stop()]);
       await rateLimits.close();
       log.debug('gateway stopped');
     },

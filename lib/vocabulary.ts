@@ -87,3 +87,19 @@ export function pageSize(size: number | null | undefined, field = 'size'): numbe
   if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) throw badRequest(`${field} must be an integer from 1 to ${MAX_PAGE_SIZE}`, field);
   return size;
 }
+
+/** `scanTargetId` → `SCAN_TARGET_ID`, `pt_BR` / `pt-BR` → `PT_BR`, `AlertUpdated` → `ALERT_UPDATED`: a domain value as a GraphQL enum value. */
+export function enumName(value: string): string {
+  return value
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[-\s.]+/g, '_')
+    .toUpperCase();
+}
+
+/**
+ * GraphQL enums whose values the domain spells otherwise (the SQL, the REST contract): the graph spells
+ * every enum value SCREAMING_SNAKE_CASE (`enumName`), and the subgraph kit maps each to the domain's
+ * value (subgraphs/enums.ts), so resolvers receive and return `scanTargetId`, never `SCAN_TARGET_ID`.
+ * Add an enum here when its values are not already enum names.
+ */
+export const DOMAIN_ENUMS: Record<string, readonly string[]> = {};

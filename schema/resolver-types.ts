@@ -5,6 +5,7 @@ import * as typescriptPlugin from '@graphql-codegen/typescript';
 import * as resolversPlugin from '@graphql-codegen/typescript-resolvers';
 import { buildASTSchema, type DefinitionNode, type DocumentNode, Kind, parse } from 'graphql';
 import { SUBGRAPH_NAMES, type SubgraphName } from '../lib/config';
+import { DOMAIN_ENUMS, enumName } from '../lib/vocabulary';
 import { subgraphSdl } from './compose';
 
 const ROOT = path.join(__dirname, '..');
@@ -60,6 +61,12 @@ export async function generateResolverTypes(name: SubgraphName): Promise<string>
       avoidOptionals: false,
       maybeValue: 'T | null',
       inputMaybeValue: 'T | null | undefined',
+      // Enums the kit maps to the domain's spelling (subgraphs/enums.ts): typed as the domain's values.
+      enumValues: Object.fromEntries(
+        Object.entries(DOMAIN_ENUMS)
+          .filter(([name]) => schema.getType(name))
+          .map(([name, values]) => [name, Object.fromEntries(values.map((v) => [enumName(v), v]))]),
+      ),
     },
     plugins: [{ typescript: {} }, { typescriptResolvers: {} }],
     pluginMap: { typescript: typescriptPlugin, typescriptResolvers: resolversPlugin },

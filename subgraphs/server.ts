@@ -25,6 +25,7 @@ import { withRequestId } from '../lib/request-context';
 import { scalarResolvers } from '../lib/scalars';
 import type { ObjectStorage } from '../lib/storage';
 import { Visibility } from '../lib/visibility';
+import { domainEnumResolvers } from './enums';
 import { type FieldRules, guardRootFields } from './field-rules';
 import { routerAuthentication } from './router-auth';
 
@@ -136,7 +137,9 @@ export interface SubgraphDeps {
 
 /** The subgraph's executable schema, every root field behind its rule (a field without one stops the build). */
 export function buildSchema(definition: SubgraphDefinition): GraphQLSchema {
-  const schema = buildSubgraphSchema([{ typeDefs: definition.typeDefs, resolvers: { ...scalarResolvers, ...definition.resolvers } }]);
+  const schema = buildSubgraphSchema([
+    { typeDefs: definition.typeDefs, resolvers: { ...scalarResolvers, ...domainEnumResolvers(definition.typeDefs), ...definition.resolvers } },
+  ]);
   return guardRootFields(schema, definition.permissions, definition.name);
 }
 
