@@ -17,6 +17,22 @@ export type Scalars = {
   _FieldSet: { input: unknown; output: unknown; }
 };
 
+/**
+ * Where a page of a connection stands (the Relay connection model). Pages go forward: pass `endCursor`
+ * as `after` while `hasNextPage` is true.
+ */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** Whether another page follows this one. */
+  hasNextPage: Scalars['Boolean']['output'];
+  /** Whether this page was read after a cursor (entries come before it). */
+  hasPreviousPage: Scalars['Boolean']['output'];
+  /** The cursor of the page's first entry; null when the page is empty. */
+  startCursor?: Maybe<Scalars['String']['output']>;
+  /** The cursor of the page's last entry, to pass as `after` for the next page; null when the page is empty. */
+  endCursor?: Maybe<Scalars['String']['output']>;
+};
+
 /** pt-BR and en-US, spelled with an underscore in GraphQL (REST accepts the hyphenated form). */
 export type Language =
   | 'pt_BR'
@@ -1263,6 +1279,9 @@ export type FederationReferenceTypes = {
 export type ResolversTypes = {
   DateTime: ResolverTypeWrapper<any>;
   JSON: ResolverTypeWrapper<any>;
+  PageInfo: ResolverTypeWrapper<any>;
+  Boolean: ResolverTypeWrapper<any>;
+  String: ResolverTypeWrapper<any>;
   Language: ResolverTypeWrapper<any>;
   Sort: ResolverTypeWrapper<any>;
   AlertSeverity: ResolverTypeWrapper<any>;
@@ -1271,11 +1290,9 @@ export type ResolversTypes = {
   Organization: ResolverTypeWrapper<any>;
   ID: ResolverTypeWrapper<any>;
   Rule: ResolverTypeWrapper<any>;
-  String: ResolverTypeWrapper<any>;
   Float: ResolverTypeWrapper<any>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Int: ResolverTypeWrapper<any>;
-  Boolean: ResolverTypeWrapper<any>;
   Alert: ResolverTypeWrapper<any>;
   AlertStateFilter: ResolverTypeWrapper<any>;
   AlertOrder: ResolverTypeWrapper<any>;
@@ -1327,14 +1344,15 @@ export type ResolversTypes = {
 export type ResolversParentTypes = {
   DateTime: any;
   JSON: any;
+  PageInfo: any;
+  Boolean: any;
+  String: any;
   Organization: any;
   ID: any;
   Rule: any;
-  String: any;
   Float: any;
   Query: Record<PropertyKey, never>;
   Int: any;
-  Boolean: any;
   Alert: any;
   AlertFilter: any;
   FollowingSelection: any;
@@ -1382,6 +1400,13 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
   name: 'JSON';
 }
+
+export type PageInfoResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
 
 export type OrganizationResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -1692,6 +1717,7 @@ export type AlertChangeResolvers<ContextType = SubgraphContext, ParentType exten
 export type Resolvers<ContextType = SubgraphContext> = {
   DateTime?: GraphQLScalarType;
   JSON?: GraphQLScalarType;
+  PageInfo?: PageInfoResolvers<ContextType>;
   Organization?: OrganizationResolvers<ContextType>;
   Rule?: RuleResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;

@@ -18,6 +18,22 @@ export type Scalars = {
 };
 
 /**
+ * Where a page of a connection stands (the Relay connection model). Pages go forward: pass `endCursor`
+ * as `after` while `hasNextPage` is true.
+ */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** Whether another page follows this one. */
+  hasNextPage: Scalars['Boolean']['output'];
+  /** Whether this page was read after a cursor (entries come before it). */
+  hasPreviousPage: Scalars['Boolean']['output'];
+  /** The cursor of the page's first entry; null when the page is empty. */
+  startCursor?: Maybe<Scalars['String']['output']>;
+  /** The cursor of the page's last entry, to pass as `after` for the next page; null when the page is empty. */
+  endCursor?: Maybe<Scalars['String']['output']>;
+};
+
+/**
  * A file. Its bytes live in the storage (local disk or S3): after creation, PUT them to `url` with
  * `Content-Length` and `Content-MD5` equal to the declared ones (anything else is refused: 400, nothing
  * stored); read it with `attachment(id)`, whose `url` is a signed download link. Other subgraphs
@@ -413,11 +429,12 @@ export type FederationReferenceTypes = {
 export type ResolversTypes = {
   DateTime: ResolverTypeWrapper<any>;
   JSON: ResolverTypeWrapper<any>;
+  PageInfo: ResolverTypeWrapper<any>;
+  Boolean: ResolverTypeWrapper<any>;
+  String: ResolverTypeWrapper<any>;
   Attachment: ResolverTypeWrapper<any>;
   ID: ResolverTypeWrapper<any>;
-  String: ResolverTypeWrapper<any>;
   Float: ResolverTypeWrapper<any>;
-  Boolean: ResolverTypeWrapper<any>;
   AttachmentInput: ResolverTypeWrapper<any>;
   AttachmentUpdateInput: ResolverTypeWrapper<any>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -440,11 +457,12 @@ export type ResolversTypes = {
 export type ResolversParentTypes = {
   DateTime: any;
   JSON: any;
+  PageInfo: any;
+  Boolean: any;
+  String: any;
   Attachment: any;
   ID: any;
-  String: any;
   Float: any;
-  Boolean: any;
   AttachmentInput: any;
   AttachmentUpdateInput: any;
   Query: Record<PropertyKey, never>;
@@ -469,6 +487,13 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
   name: 'JSON';
 }
+
+export type PageInfoResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
 
 export type AttachmentResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Attachment'] = ResolversParentTypes['Attachment'], FederationReferenceType extends FederationReferenceTypes['Attachment'] = FederationReferenceTypes['Attachment']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Attachment']> | FederationReferenceType, FederationReferenceType, ContextType>;
@@ -580,6 +605,7 @@ export type WebhookDeliveryPageResolvers<ContextType = SubgraphContext, ParentTy
 export type Resolvers<ContextType = SubgraphContext> = {
   DateTime?: GraphQLScalarType;
   JSON?: GraphQLScalarType;
+  PageInfo?: PageInfoResolvers<ContextType>;
   Attachment?: AttachmentResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;

@@ -17,6 +17,22 @@ export type Scalars = {
   _FieldSet: { input: unknown; output: unknown; }
 };
 
+/**
+ * Where a page of a connection stands (the Relay connection model). Pages go forward: pass `endCursor`
+ * as `after` while `hasNextPage` is true.
+ */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** Whether another page follows this one. */
+  hasNextPage: Scalars['Boolean']['output'];
+  /** Whether this page was read after a cursor (entries come before it). */
+  hasPreviousPage: Scalars['Boolean']['output'];
+  /** The cursor of the page's first entry; null when the page is empty. */
+  startCursor?: Maybe<Scalars['String']['output']>;
+  /** The cursor of the page's last entry, to pass as `after` for the next page; null when the page is empty. */
+  endCursor?: Maybe<Scalars['String']['output']>;
+};
+
 /** A login account. It belongs to one or more organizations and inherits their follow permissions. */
 export type User = {
   __typename?: 'User';
@@ -576,10 +592,11 @@ export type FederationReferenceTypes = {
 export type ResolversTypes = {
   DateTime: ResolverTypeWrapper<any>;
   JSON: ResolverTypeWrapper<any>;
+  PageInfo: ResolverTypeWrapper<any>;
+  Boolean: ResolverTypeWrapper<any>;
+  String: ResolverTypeWrapper<any>;
   User: ResolverTypeWrapper<any>;
   ID: ResolverTypeWrapper<any>;
-  String: ResolverTypeWrapper<any>;
-  Boolean: ResolverTypeWrapper<any>;
   Int: ResolverTypeWrapper<any>;
   UserMembership: ResolverTypeWrapper<any>;
   ApiKey: ResolverTypeWrapper<any>;
@@ -603,10 +620,11 @@ export type ResolversTypes = {
 export type ResolversParentTypes = {
   DateTime: any;
   JSON: any;
+  PageInfo: any;
+  Boolean: any;
+  String: any;
   User: any;
   ID: any;
-  String: any;
-  Boolean: any;
   Int: any;
   UserMembership: any;
   ApiKey: any;
@@ -632,6 +650,13 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
   name: 'JSON';
 }
+
+export type PageInfoResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
 
 export type UserResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User'], FederationReferenceType extends FederationReferenceTypes['User'] = FederationReferenceTypes['User']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['User']> | FederationReferenceType, FederationReferenceType, ContextType>;
@@ -797,6 +822,7 @@ export type FollowingRequestResolvers<ContextType = SubgraphContext, ParentType 
 export type Resolvers<ContextType = SubgraphContext> = {
   DateTime?: GraphQLScalarType;
   JSON?: GraphQLScalarType;
+  PageInfo?: PageInfoResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   UserMembership?: UserMembershipResolvers<ContextType>;
   ApiKey?: ApiKeyResolvers<ContextType>;

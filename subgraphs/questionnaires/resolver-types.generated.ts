@@ -18,6 +18,22 @@ export type Scalars = {
 };
 
 /**
+ * Where a page of a connection stands (the Relay connection model). Pages go forward: pass `endCursor`
+ * as `after` while `hasNextPage` is true.
+ */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** Whether another page follows this one. */
+  hasNextPage: Scalars['Boolean']['output'];
+  /** Whether this page was read after a cursor (entries come before it). */
+  hasPreviousPage: Scalars['Boolean']['output'];
+  /** The cursor of the page's first entry; null when the page is empty. */
+  startCursor?: Maybe<Scalars['String']['output']>;
+  /** The cursor of the page's last entry, to pass as `after` for the next page; null when the page is empty. */
+  endCursor?: Maybe<Scalars['String']['output']>;
+};
+
+/**
  * An attachment of the documents subgraph, referenced by id (answers, comments and elements store
  * attachment ids; the documents subgraph resolves the rest).
  */
@@ -567,6 +583,9 @@ export type FederationReferenceTypes = {
 export type ResolversTypes = {
   DateTime: ResolverTypeWrapper<any>;
   JSON: ResolverTypeWrapper<any>;
+  PageInfo: ResolverTypeWrapper<any>;
+  Boolean: ResolverTypeWrapper<any>;
+  String: ResolverTypeWrapper<any>;
   Attachment: ResolverTypeWrapper<any>;
   ID: ResolverTypeWrapper<any>;
   AssessmentSide: ResolverTypeWrapper<any>;
@@ -574,7 +593,6 @@ export type ResolversTypes = {
   AnswerStatus: ResolverTypeWrapper<any>;
   AnswerGrade: ResolverTypeWrapper<any>;
   AnswerContent: ResolverTypeWrapper<any>;
-  String: ResolverTypeWrapper<any>;
   AnswerContentEntry: ResolverTypeWrapper<any>;
   Answer: ResolverTypeWrapper<any>;
   Int: ResolverTypeWrapper<any>;
@@ -585,7 +603,6 @@ export type ResolversTypes = {
   AssessmentRole: ResolverTypeWrapper<any>;
   ContactInformation: ResolverTypeWrapper<any>;
   Assessment: ResolverTypeWrapper<any>;
-  Boolean: ResolverTypeWrapper<any>;
   Float: ResolverTypeWrapper<any>;
   ContactInformationInput: ResolverTypeWrapper<any>;
   CreateAssessmentInput: ResolverTypeWrapper<any>;
@@ -615,10 +632,12 @@ export type ResolversTypes = {
 export type ResolversParentTypes = {
   DateTime: any;
   JSON: any;
+  PageInfo: any;
+  Boolean: any;
+  String: any;
   Attachment: any;
   ID: any;
   AnswerContent: any;
-  String: any;
   AnswerContentEntry: any;
   Answer: any;
   Int: any;
@@ -626,7 +645,6 @@ export type ResolversParentTypes = {
   ReviewAnswerInput: any;
   ContactInformation: any;
   Assessment: any;
-  Boolean: any;
   Float: any;
   ContactInformationInput: any;
   CreateAssessmentInput: any;
@@ -656,6 +674,13 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
   name: 'JSON';
 }
+
+export type PageInfoResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
 
 export type AttachmentResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Attachment'] = ResolversParentTypes['Attachment']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -799,6 +824,7 @@ export type MutationResolvers<ContextType = SubgraphContext, ParentType extends 
 export type Resolvers<ContextType = SubgraphContext> = {
   DateTime?: GraphQLScalarType;
   JSON?: GraphQLScalarType;
+  PageInfo?: PageInfoResolvers<ContextType>;
   Attachment?: AttachmentResolvers<ContextType>;
   AnswerContent?: AnswerContentResolvers<ContextType>;
   AnswerContentEntry?: AnswerContentEntryResolvers<ContextType>;
