@@ -102,4 +102,7 @@ export function enumName(value: string): string {
  * value (subgraphs/enums.ts), so resolvers receive and return `scanTargetId`, never `SCAN_TARGET_ID`.
  * Add an enum here when its values are not already enum names.
  */
-export const DOMAIN_ENUMS: Record<string, readonly string[]> = {};
+export const DOMAIN_ENUMS: Record<string, readonly string[]> = {
+  /** The side of an assessment a caller reads it as (lib/visibility.ts AssessmentSide). */
+  AssessmentSide: ['sender', 'receiver'],
+};

@@ -1,4 +1,15 @@
-import { defaultFieldResolver, type GraphQLArgument, type GraphQLField, type GraphQLSchema, getNamedType, isListType, isNonNullType } from 'graphql';
+import {
+  defaultFieldResolver,
+  type GraphQLArgument,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLSchema,
+  getNamedType,
+  getNullableType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+} from 'graphql';
 import { VigilError } from '../lib/errors';
 import * as valid from '../lib/validate';
 import type { Visibility } from '../lib/visibility';
@@ -11,7 +22,8 @@ import type { Visibility } from '../lib/visibility';
  * cannot ship unguarded.
  *
  * One call runs: (1) the argument formats, every `ID` argument a UUID (400 `<name> must be a UUID`,
- * before anything is looked up), then any declared format; (2) the rule; (3) the resolver, with the
+ * before anything is looked up), `ID` fields of input objects too (a mutation's one `input`: reported
+ * under the field's name), then any declared format; (2) the rule; (3) the resolver, with the
  * parsed arguments (ids in lower case). Object-level checks that need the object itself (an alert
  * named by id, an assessment's two sides) stay with the resolver's lookup, and the rule says so.
  *
@@ -34,7 +46,10 @@ export type Access = 'authenticated' | 'member' | 'admin' | 'viewer' | 'object';
 
 export interface FieldRule {
   readonly access: Access;
-  /** The argument holding the organization the rule is about (member, admin, viewer). */
+  /**
+   * The argument holding the organization the rule is about (member, admin, viewer); a path into an
+   * input object for a mutation's one `input` (`input.organizationId`).
+   */
   readonly organizationArgument?: string;
   /** For `object`: who may, checked where the object is read. */
   readonly reason?: string;
@@ -69,17 +84,22 @@ export const authenticated: FieldRule = rule('authenticated', (_, ctx) => {
   void ctx.policy.userId;
 });
 
+/** The value at `path` of the arguments: `organizationId`, or `input.organizationId` inside an input object. */
+export function argumentAt(args: Record<string, unknown>, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, key) => (value == null ? undefined : (value as Record<string, unknown>)[key]), args);
+}
+
 /** Members of the organization in `argument` (any role): reads, and the few writes every member makes. */
 export const member = (argument: string): FieldRule =>
-  rule('member', (args, ctx) => ctx.policy.requireMember(args[argument] as string), { organizationArgument: argument });
+  rule('member', (args, ctx) => ctx.policy.requireMember(argumentAt(args, argument) as string), { organizationArgument: argument });
 
 /** ADMIN members of the organization in `argument`: configuration and every change to its data. */
 export const admin = (argument: string): FieldRule =>
-  rule('admin', (args, ctx) => ctx.policy.requireAdmin(args[argument] as string), { organizationArgument: argument });
+  rule('admin', (args, ctx) => ctx.policy.requireAdmin(argumentAt(args, argument) as string), { organizationArgument: argument });
 
 /** Members of the organization in `argument`, or members of an organization that follows it. */
 export const viewer = (argument: string): FieldRule =>
-  rule('viewer', async (args, ctx) => void (await ctx.policy.requireView(args[argument] as string)), { organizationArgument: argument });
+  rule('viewer', async (args, ctx) => void (await ctx.policy.requireView(argumentAt(args, argument) as string)), { organizationArgument: argument });
 
 /**
  * Decided on the object the arguments name, where it is read (its organization's members, its
@@ -110,9 +130,50 @@ function uuidFormat(list: boolean): ArgumentFormat {
   return list ? (value, field) => valid.uuids(value as unknown[] | null, field) : (value, field) => valid.uuid(value, field);
 }
 
+/** Whether `path` (`organizationId`, `input.organizationId`) names an argument, or a field of an input object argument. */
+function hasArgument(field: GraphQLField<unknown, unknown>, path: string): boolean {
+  const [name, ...rest] = path.split('.');
+  let type: GraphQLInputType | undefined = field.args.find((arg) => arg.name === name)?.type;
+  for (const key of rest) {
+    const named = type && getNullableType(type);
+    type = named && isInputObjectType(named) ? named.getFields()[key]?.type : undefined;
+  }
+  return type !== undefined;
+}
+
 function listType(arg: GraphQLArgument): boolean {
   const type = isNonNullType(arg.type) ? arg.type.ofType : arg.type;
   return isListType(type);
+}
+
+/**
+ * The UUID check of the `ID` fields inside an input object argument (nested inputs and lists of them
+ * included), each reported under its field's name; null when the input holds no `ID` field.
+ */
+function inputIdsFormat(type: GraphQLInputType, within: ReadonlySet<string> = new Set()): ArgumentFormat | null {
+  const nullable = getNullableType(type);
+  if (isListType(nullable)) {
+    const item = inputIdsFormat(nullable.ofType, within);
+    return item && ((value, field) => (value == null ? value : (value as unknown[]).map((v) => item(v, field))));
+  }
+  // A recursive input (one holding itself) is walked once along each path.
+  if (!isInputObjectType(nullable) || within.has(nullable.name)) return null;
+  const path = new Set([...within, nullable.name]);
+  const checks: Array<[string, ArgumentFormat]> = [];
+  for (const inputField of Object.values(nullable.getFields())) {
+    if (getNamedType(inputField.type).name === 'ID') checks.push([inputField.name, uuidFormat(isListType(getNullableType(inputField.type)))]);
+    else {
+      const nested = inputIdsFormat(inputField.type, path);
+      if (nested) checks.push([inputField.name, nested]);
+    }
+  }
+  if (!checks.length) return null;
+  return (value) => {
+    if (value == null) return value;
+    const parsed = { ...(value as Record<string, unknown>) };
+    for (const [name, check] of checks) if (parsed[name] != null) parsed[name] = check(parsed[name], name);
+    return parsed;
+  };
 }
 
 /** The argument parser of one field: ids first (in declaration order), then the declared formats. */
@@ -120,6 +181,10 @@ function argumentParser(field: GraphQLField<unknown, unknown>, fieldRule: FieldR
   const steps: Array<{ name: string; reportAs: string; format: ArgumentFormat; skipNull: boolean }> = [];
   for (const arg of field.args) {
     if (idArgument(arg)) steps.push({ name: arg.name, reportAs: fieldRule.idNames[arg.name] ?? arg.name, format: uuidFormat(listType(arg)), skipNull: true });
+    else {
+      const ids = inputIdsFormat(arg.type);
+      if (ids) steps.push({ name: arg.name, reportAs: arg.name, format: ids, skipNull: true });
+    }
   }
   for (const name of Object.keys(fieldRule.idNames)) {
     if (!field.args.some((arg) => arg.name === name && idArgument(arg)))
@@ -130,7 +195,7 @@ function argumentParser(field: GraphQLField<unknown, unknown>, fieldRule: FieldR
       throw new Error(`${coordinate}: the rule gives a format for argument ${name}, which the field does not have`);
     steps.push({ name, reportAs: name, format, skipNull: false });
   }
-  if (fieldRule.organizationArgument && !field.args.some((arg) => arg.name === fieldRule.organizationArgument)) {
+  if (fieldRule.organizationArgument && !hasArgument(field, fieldRule.organizationArgument)) {
     throw new Error(`${coordinate}: the rule reads argument ${fieldRule.organizationArgument}, which the field does not have`);
   }
   if (!steps.length) return null;
