@@ -1,4 +1,14 @@
-import { defaultFieldResolver, type GraphQLArgument, type GraphQLField, type GraphQLSchema, getNamedType, isListType, isNonNullType } from 'graphql';
+import {
+  defaultFieldResolver,
+  type GraphQLArgument,
+  type GraphQLField,
+  type GraphQLInputField,
+  type GraphQLSchema,
+  getNamedType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+} from 'graphql';
 import { VigilError } from '../lib/errors';
 import * as valid from '../lib/validate';
 import type { Visibility } from '../lib/visibility';
@@ -11,7 +21,7 @@ import type { Visibility } from '../lib/visibility';
  * cannot ship unguarded.
  *
  * One call runs: (1) the argument formats, every `ID` argument a UUID (400 `<name> must be a UUID`,
- * before anything is looked up), then any declared format; (2) the rule; (3) the resolver, with the
+ * before anything is looked up) — the `ID` fields of a mutation's `input` object too — then any declared format; (2) the rule; (3) the resolver, with the
  * parsed arguments (ids in lower case). Object-level checks that need the object itself (an alert
  * named by id, an assessment's two sides) stay with the resolver's lookup, and the rule says so.
  *
@@ -34,7 +44,7 @@ export type Access = 'authenticated' | 'member' | 'admin' | 'viewer' | 'object';
 
 export interface FieldRule {
   readonly access: Access;
-  /** The argument holding the organization the rule is about (member, admin, viewer). */
+  /** The argument holding the organization the rule is about (member, admin, viewer): `organizationId`, or `input.organizationId` in a mutation's input. */
   readonly organizationArgument?: string;
   /** For `object`: who may, checked where the object is read. */
   readonly reason?: string;
@@ -50,6 +60,11 @@ export interface FieldRule {
 }
 
 type Check = FieldRule['check'];
+
+/** The value at `path` of a call's arguments: `organizationId`, or `input.organizationId` (a field of the `input` object). */
+function valueAt(args: Record<string, unknown>, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, key) => (value === null || value === undefined ? undefined : (value as Record<string, unknown>)[key]), args);
+}
 
 function rule(access: Access, check: Check, extra: { organizationArgument?: string; reason?: string } = {}): FieldRule {
   const make = (idNames: Record<string, string>, formats: Record<string, ArgumentFormat>): FieldRule => ({
@@ -71,15 +86,15 @@ export const authenticated: FieldRule = rule('authenticated', (_, ctx) => {
 
 /** Members of the organization in `argument` (any role): reads, and the few writes every member makes. */
 export const member = (argument: string): FieldRule =>
-  rule('member', (args, ctx) => ctx.policy.requireMember(args[argument] as string), { organizationArgument: argument });
+  rule('member', (args, ctx) => ctx.policy.requireMember(valueAt(args, argument) as string), { organizationArgument: argument });
 
 /** ADMIN members of the organization in `argument`: configuration and every change to its data. */
 export const admin = (argument: string): FieldRule =>
-  rule('admin', (args, ctx) => ctx.policy.requireAdmin(args[argument] as string), { organizationArgument: argument });
+  rule('admin', (args, ctx) => ctx.policy.requireAdmin(valueAt(args, argument) as string), { organizationArgument: argument });
 
 /** Members of the organization in `argument`, or members of an organization that follows it. */
 export const viewer = (argument: string): FieldRule =>
-  rule('viewer', async (args, ctx) => void (await ctx.policy.requireView(args[argument] as string)), { organizationArgument: argument });
+  rule('viewer', async (args, ctx) => void (await ctx.policy.requireView(valueAt(args, argument) as string)), { organizationArgument: argument });
 
 /**
  * Decided on the object the arguments name, where it is read (its organization's members, its
@@ -102,7 +117,7 @@ const GUARDED_TYPES = ['Query', 'Mutation'] as const;
 /** Federation's own entry points (`_entities`, `_service`): entity references check the policy themselves. */
 const isFederationField = (name: string) => name.startsWith('_');
 
-function idArgument(arg: GraphQLArgument): boolean {
+function idArgument(arg: GraphQLArgument | GraphQLInputField): boolean {
   return getNamedType(arg.type).name === 'ID';
 }
 
@@ -110,19 +125,38 @@ function uuidFormat(list: boolean): ArgumentFormat {
   return list ? (value, field) => valid.uuids(value as unknown[] | null, field) : (value, field) => valid.uuid(value, field);
 }
 
-function listType(arg: GraphQLArgument): boolean {
+function listType(arg: GraphQLArgument | GraphQLInputField): boolean {
   const type = isNonNullType(arg.type) ? arg.type.ofType : arg.type;
   return isListType(type);
+}
+
+/** The `ID` arguments of a field, by path: its own, and the fields of its `input` object (a mutation's one input). */
+function idPaths(field: GraphQLField<unknown, unknown>): Array<{ path: string; arg: GraphQLArgument | GraphQLInputField }> {
+  const paths: Array<{ path: string; arg: GraphQLArgument | GraphQLInputField }> = [];
+  for (const arg of field.args) {
+    if (idArgument(arg)) paths.push({ path: arg.name, arg });
+    const type = getNamedType(arg.type);
+    if (arg.name === 'input' && isInputObjectType(type))
+      for (const inner of Object.values(type.getFields())) if (idArgument(inner)) paths.push({ path: `input.${inner.name}`, arg: inner });
+  }
+  return paths;
+}
+
+/** A copy of `args` with the value at `path` replaced (objects on the way copied, not changed). */
+function withValueAt(args: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const [head, ...rest] = path.split('.');
+  if (!rest.length) return { ...args, [head]: value };
+  return { ...args, [head]: withValueAt((args[head] ?? {}) as Record<string, unknown>, rest.join('.'), value) };
 }
 
 /** The argument parser of one field: ids first (in declaration order), then the declared formats. */
 function argumentParser(field: GraphQLField<unknown, unknown>, fieldRule: FieldRule, coordinate: string) {
   const steps: Array<{ name: string; reportAs: string; format: ArgumentFormat; skipNull: boolean }> = [];
-  for (const arg of field.args) {
-    if (idArgument(arg)) steps.push({ name: arg.name, reportAs: fieldRule.idNames[arg.name] ?? arg.name, format: uuidFormat(listType(arg)), skipNull: true });
-  }
+  const ids = idPaths(field);
+  for (const { path, arg } of ids)
+    steps.push({ name: path, reportAs: fieldRule.idNames[path] ?? fieldRule.idNames[arg.name] ?? arg.name, format: uuidFormat(listType(arg)), skipNull: true });
   for (const name of Object.keys(fieldRule.idNames)) {
-    if (!field.args.some((arg) => arg.name === name && idArgument(arg)))
+    if (!ids.some(({ path }) => path === name || path === `input.${name}`))
       throw new Error(`${coordinate}: the rule names ID argument ${name}, which the field does not have`);
   }
   for (const [name, format] of Object.entries(fieldRule.formats)) {
@@ -130,16 +164,17 @@ function argumentParser(field: GraphQLField<unknown, unknown>, fieldRule: FieldR
       throw new Error(`${coordinate}: the rule gives a format for argument ${name}, which the field does not have`);
     steps.push({ name, reportAs: name, format, skipNull: false });
   }
-  if (fieldRule.organizationArgument && !field.args.some((arg) => arg.name === fieldRule.organizationArgument)) {
-    throw new Error(`${coordinate}: the rule reads argument ${fieldRule.organizationArgument}, which the field does not have`);
+  const organizationArgument = fieldRule.organizationArgument;
+  if (organizationArgument && !field.args.some((arg) => arg.name === organizationArgument) && !ids.some(({ path }) => path === organizationArgument)) {
+    throw new Error(`${coordinate}: the rule reads argument ${organizationArgument}, which the field does not have`);
   }
   if (!steps.length) return null;
   return (args: Record<string, unknown>): Record<string, unknown> => {
-    const parsed = { ...args };
+    let parsed = { ...args };
     for (const step of steps) {
-      const value = args[step.name];
+      const value = valueAt(args, step.name);
       if (step.skipNull && (value === null || value === undefined)) continue;
-      parsed[step.name] = step.format(value, step.reportAs);
+      parsed = withValueAt(parsed, step.name, step.format(value, step.reportAs));
     }
     return parsed;
   };
