@@ -148,12 +148,13 @@ function listType(arg: GraphQLArgument): boolean {
 
 /**
  * The UUID check of the `ID` fields inside an input object argument (nested inputs and lists of them
- * included), each reported under its field's name; null when the input holds no `ID` field.
+ * included), each reported under its field's name (or the rule's `.ids({...})` name for it); null when
+ * the input holds no `ID` field.
  */
-function inputIdsFormat(type: GraphQLInputType, within: ReadonlySet<string> = new Set()): ArgumentFormat | null {
+function inputIdsFormat(type: GraphQLInputType, idNames: Readonly<Record<string, string>>, within: ReadonlySet<string> = new Set()): ArgumentFormat | null {
   const nullable = getNullableType(type);
   if (isListType(nullable)) {
-    const item = inputIdsFormat(nullable.ofType, within);
+    const item = inputIdsFormat(nullable.ofType, idNames, within);
     return item && ((value, field) => (value == null ? value : (value as unknown[]).map((v) => item(v, field))));
   }
   // A recursive input (one holding itself) is walked once along each path.
@@ -163,7 +164,7 @@ function inputIdsFormat(type: GraphQLInputType, within: ReadonlySet<string> = ne
   for (const inputField of Object.values(nullable.getFields())) {
     if (getNamedType(inputField.type).name === 'ID') checks.push([inputField.name, uuidFormat(isListType(getNullableType(inputField.type)))]);
     else {
-      const nested = inputIdsFormat(inputField.type, path);
+      const nested = inputIdsFormat(inputField.type, idNames, path);
       if (nested) checks.push([inputField.name, nested]);
     }
   }
@@ -171,7 +172,7 @@ function inputIdsFormat(type: GraphQLInputType, within: ReadonlySet<string> = ne
   return (value) => {
     if (value == null) return value;
     const parsed = { ...(value as Record<string, unknown>) };
-    for (const [name, check] of checks) if (parsed[name] != null) parsed[name] = check(parsed[name], name);
+    for (const [name, check] of checks) if (parsed[name] != null) parsed[name] = check(parsed[name], idNames[name] ?? name);
     return parsed;
   };
 }
@@ -182,12 +183,12 @@ function argumentParser(field: GraphQLField<unknown, unknown>, fieldRule: FieldR
   for (const arg of field.args) {
     if (idArgument(arg)) steps.push({ name: arg.name, reportAs: fieldRule.idNames[arg.name] ?? arg.name, format: uuidFormat(listType(arg)), skipNull: true });
     else {
-      const ids = inputIdsFormat(arg.type);
+      const ids = inputIdsFormat(arg.type, fieldRule.idNames);
       if (ids) steps.push({ name: arg.name, reportAs: arg.name, format: ids, skipNull: true });
     }
   }
   for (const name of Object.keys(fieldRule.idNames)) {
-    if (!field.args.some((arg) => arg.name === name && idArgument(arg)))
+    if (!field.args.some((arg) => arg.name === name && idArgument(arg)) && !hasArgument(field, `input.${name}`))
       throw new Error(`${coordinate}: the rule names ID argument ${name}, which the field does not have`);
   }
   for (const [name, format] of Object.entries(fieldRule.formats)) {
