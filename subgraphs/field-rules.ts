@@ -1,4 +1,14 @@
-import { defaultFieldResolver, type GraphQLArgument, type GraphQLField, type GraphQLSchema, getNamedType, isListType, isNonNullType } from 'graphql';
+import {
+  defaultFieldResolver,
+  type GraphQLArgument,
+  type GraphQLField,
+  type GraphQLInputField,
+  type GraphQLSchema,
+  getNamedType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+} from 'graphql';
 import { VigilError } from '../lib/errors';
 import * as valid from '../lib/validate';
 import type { Visibility } from '../lib/visibility';
@@ -11,7 +21,8 @@ import type { Visibility } from '../lib/visibility';
  * cannot ship unguarded.
  *
  * One call runs: (1) the argument formats, every `ID` argument a UUID (400 `<name> must be a UUID`,
- * before anything is looked up), then any declared format; (2) the rule; (3) the resolver, with the
+ * before anything is looked up) — also the `ID` fields of an input object argument (a mutation's
+ * `input`), reported under the field's name — then any declared format; (2) the rule; (3) the resolver, with the
  * parsed arguments (ids in lower case). Object-level checks that need the object itself (an alert
  * named by id, an assessment's two sides) stay with the resolver's lookup, and the rule says so.
  *
@@ -34,11 +45,14 @@ export type Access = 'authenticated' | 'member' | 'admin' | 'viewer' | 'object';
 
 export interface FieldRule {
   readonly access: Access;
-  /** The argument holding the organization the rule is about (member, admin, viewer). */
+  /**
+   * The argument holding the organization the rule is about (member, admin, viewer); `input.organizationId`
+   * names a field of an input object argument.
+   */
   readonly organizationArgument?: string;
   /** For `object`: who may, checked where the object is read. */
   readonly reason?: string;
-  /** The name a malformed `ID` argument is reported under, when it is not the argument's own. */
+  /** The name a malformed `ID` argument (or `input.field`) is reported under, when it is not its own. */
   readonly idNames: Readonly<Record<string, string>>;
   /** Formats of other arguments, checked before the rule. */
   readonly formats: Readonly<Record<string, ArgumentFormat>>;
@@ -50,6 +64,13 @@ export interface FieldRule {
 }
 
 type Check = FieldRule['check'];
+
+/** The value at `path` of the arguments: `organizationId`, or `input.organizationId` for an input object's field. */
+export function argumentAt(args: Record<string, unknown>, path: string): unknown {
+  let value: unknown = args;
+  for (const step of path.split('.')) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[step] : undefined;
+  return value;
+}
 
 function rule(access: Access, check: Check, extra: { organizationArgument?: string; reason?: string } = {}): FieldRule {
   const make = (idNames: Record<string, string>, formats: Record<string, ArgumentFormat>): FieldRule => ({
@@ -71,15 +92,15 @@ export const authenticated: FieldRule = rule('authenticated', (_, ctx) => {
 
 /** Members of the organization in `argument` (any role): reads, and the few writes every member makes. */
 export const member = (argument: string): FieldRule =>
-  rule('member', (args, ctx) => ctx.policy.requireMember(args[argument] as string), { organizationArgument: argument });
+  rule('member', (args, ctx) => ctx.policy.requireMember(argumentAt(args, argument) as string), { organizationArgument: argument });
 
 /** ADMIN members of the organization in `argument`: configuration and every change to its data. */
 export const admin = (argument: string): FieldRule =>
-  rule('admin', (args, ctx) => ctx.policy.requireAdmin(args[argument] as string), { organizationArgument: argument });
+  rule('admin', (args, ctx) => ctx.policy.requireAdmin(argumentAt(args, argument) as string), { organizationArgument: argument });
 
 /** Members of the organization in `argument`, or members of an organization that follows it. */
 export const viewer = (argument: string): FieldRule =>
-  rule('viewer', async (args, ctx) => void (await ctx.policy.requireView(args[argument] as string)), { organizationArgument: argument });
+  rule('viewer', async (args, ctx) => void (await ctx.policy.requireView(argumentAt(args, argument) as string)), { organizationArgument: argument });
 
 /**
  * Decided on the object the arguments name, where it is read (its organization's members, its
@@ -102,44 +123,65 @@ const GUARDED_TYPES = ['Query', 'Mutation'] as const;
 /** Federation's own entry points (`_entities`, `_service`): entity references check the policy themselves. */
 const isFederationField = (name: string) => name.startsWith('_');
 
-function idArgument(arg: GraphQLArgument): boolean {
+function idArgument(arg: GraphQLArgument | GraphQLInputField): boolean {
   return getNamedType(arg.type).name === 'ID';
+}
+
+/** The fields of an input object argument (`input`), or none. */
+function inputFields(arg: GraphQLArgument): GraphQLInputField[] {
+  const type = getNamedType(arg.type);
+  return !listType(arg) && isInputObjectType(type) ? Object.values(type.getFields()) : [];
+}
+
+/** Whether `path` (`organizationId`, `input.organizationId`) names an argument, or a field of an input object argument. */
+function hasArgument(field: GraphQLField<unknown, unknown>, path: string, ids = false): boolean {
+  const [name, inner, ...rest] = path.split('.');
+  const arg = field.args.find((a) => a.name === name);
+  if (!arg || rest.length) return false;
+  if (inner === undefined) return !ids || idArgument(arg);
+  const found = inputFields(arg).find((f) => f.name === inner);
+  return Boolean(found && (!ids || idArgument(found)));
 }
 
 function uuidFormat(list: boolean): ArgumentFormat {
   return list ? (value, field) => valid.uuids(value as unknown[] | null, field) : (value, field) => valid.uuid(value, field);
 }
 
-function listType(arg: GraphQLArgument): boolean {
+function listType(arg: GraphQLArgument | GraphQLInputField): boolean {
   const type = isNonNullType(arg.type) ? arg.type.ofType : arg.type;
   return isListType(type);
 }
 
 /** The argument parser of one field: ids first (in declaration order), then the declared formats. */
 function argumentParser(field: GraphQLField<unknown, unknown>, fieldRule: FieldRule, coordinate: string) {
-  const steps: Array<{ name: string; reportAs: string; format: ArgumentFormat; skipNull: boolean }> = [];
+  const steps: Array<{ name: string; inner?: string; reportAs: string; format: ArgumentFormat; skipNull: boolean }> = [];
   for (const arg of field.args) {
     if (idArgument(arg)) steps.push({ name: arg.name, reportAs: fieldRule.idNames[arg.name] ?? arg.name, format: uuidFormat(listType(arg)), skipNull: true });
+    for (const inner of inputFields(arg).filter(idArgument)) {
+      const reportAs = fieldRule.idNames[`${arg.name}.${inner.name}`] ?? inner.name;
+      steps.push({ name: arg.name, inner: inner.name, reportAs, format: uuidFormat(listType(inner)), skipNull: true });
+    }
   }
   for (const name of Object.keys(fieldRule.idNames)) {
-    if (!field.args.some((arg) => arg.name === name && idArgument(arg)))
-      throw new Error(`${coordinate}: the rule names ID argument ${name}, which the field does not have`);
+    if (!hasArgument(field, name, true)) throw new Error(`${coordinate}: the rule names ID argument ${name}, which the field does not have`);
   }
   for (const [name, format] of Object.entries(fieldRule.formats)) {
     if (!field.args.some((arg) => arg.name === name))
       throw new Error(`${coordinate}: the rule gives a format for argument ${name}, which the field does not have`);
     steps.push({ name, reportAs: name, format, skipNull: false });
   }
-  if (fieldRule.organizationArgument && !field.args.some((arg) => arg.name === fieldRule.organizationArgument)) {
+  if (fieldRule.organizationArgument && !hasArgument(field, fieldRule.organizationArgument)) {
     throw new Error(`${coordinate}: the rule reads argument ${fieldRule.organizationArgument}, which the field does not have`);
   }
   if (!steps.length) return null;
   return (args: Record<string, unknown>): Record<string, unknown> => {
     const parsed = { ...args };
     for (const step of steps) {
-      const value = args[step.name];
+      const outer = args[step.name] as Record<string, unknown> | null | undefined;
+      const value = step.inner === undefined ? outer : outer?.[step.inner];
       if (step.skipNull && (value === null || value === undefined)) continue;
-      parsed[step.name] = step.format(value, step.reportAs);
+      if (step.inner === undefined) parsed[step.name] = step.format(value, step.reportAs);
+      else parsed[step.name] = { ...(parsed[step.name] as Record<string, unknown>), [step.inner]: step.format(value, step.reportAs) };
     }
     return parsed;
   };
