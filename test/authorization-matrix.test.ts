@@ -291,9 +291,13 @@ class Enumerator {
       if (field.args.some((a) => a.type.kind === 'NON_NULL')) continue;
       const inner = this.types.get(named(field.type).name!)!;
       if (inner.kind === 'SCALAR' || inner.kind === 'ENUM') parts.push(field.name);
-      else if (depth > 1) parts.push(`${field.name} ${this.selection(field.type, depth - 1)}`);
+      else if (depth > 1) {
+        // An object all of whose fields are objects (a connection) at the last level has nothing to select: left out.
+        const inner = this.selection(field.type, depth - 1);
+        if (inner) parts.push(`${field.name} ${inner}`);
+      }
     }
-    return `{ ${parts.join(' ')} }`;
+    return parts.length ? `{ ${parts.join(' ')} }` : '';
   }
 
   /** The id an argument most plausibly means, in a call on organization `org`. */

@@ -196,9 +196,9 @@ export async function snapshotOfA({ t, a, f, ids }: AuthorizationFixture) {
       organization(id: $o) { id name picture email }
       alerts(organizationId: $o, size: 1000) { data { id state labels version resource severity metadata } }
       alertComments(alertId: $alertId) { total data { id comment } }
-      scanTargets(organizationId: $o, first: 1000) { nodes { id name kind tags schedule { frequency timeOfDay day } credential status groupId } }
-      scanTargetGroups(organizationId: $o, first: 1000) { nodes { id name kind credential scanTargets(first: 1000) { nodes { id } } } }
-      scans(organizationId: $o, scanTargetId: "${ids.scanTargetId}", first: 1000) { nodes { id status } }
+      scanTargets(organizationId: $o, first: 100) { nodes { id name kind tags schedule { frequency timeOfDay day } credential status groupId } }
+      scanTargetGroups(organizationId: $o, first: 10) { nodes { id name kind credential scanTargets(first: 10) { nodes { id } } } }
+      scans(organizationId: $o, scanTargetId: "${ids.scanTargetId}", first: 100) { nodes { id status } }
       members(organizationId: $o) { userId roles }
       organizationInvites(organizationId: $o) { email roles expiredAt }
       followers(organizationId: $o) { id }
