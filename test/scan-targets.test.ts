@@ -578,6 +578,14 @@ describe('GraphQL', () => {
       extensions: { code: 'BAD_REQUEST', field: 'credential.account' },
     });
 
+    // The ids inside a mutation's input are checked as UUIDs, named by their field, before anything is read.
+    const malformed = await t.graphql(
+      `mutation($o: ID!) { checkScanTarget(input: { organizationId: $o, scanTargetId: "nope" }) { scanTarget { id } } }`,
+      { o: org },
+      admin.apiKey,
+    );
+    expect(malformed.body.errors?.[0]).toMatchObject({ message: 'scanTargetId must be a UUID', extensions: { code: 'BAD_REQUEST' } });
+
     const forbidden = await t.graphql(
       `mutation($o: ID!, $id: ID!) { deleteScanTarget(input: { organizationId: $o, scanTargetId: $id }) { deletedId } }`,
       { o: org, id: target.id },

@@ -57,30 +57,55 @@ export type AlertState =
   | 'FALSE_POSITIVE'
   | 'CLOSED';
 
+/** What kind of account a scan target is; the kind fixes the credential's shape (see `CreateScanTargetInput.credential`). */
 export type ScanTargetKind =
+  /** An Amazon Web Services account. */
   | 'AWS'
+  /** A Microsoft Azure subscription. */
   | 'AZURE'
+  /** An Azure DevOps organization. */
   | 'AZURE_DEVOPS'
+  /** A Bitbucket workspace (OAuth). */
   | 'BITBUCKET'
+  /** An internet domain (DNS and mail settings). */
   | 'DOMAIN'
+  /** A Google Cloud project. */
   | 'GCP'
+  /** A GitHub organization (GitHub App installation). */
   | 'GITHUB'
+  /** A GitLab account (OAuth). */
   | 'GITLAB'
+  /** A Google Workspace domain (OAuth). */
   | 'GWORKSPACE'
+  /** A Huawei Cloud account. */
   | 'HUAWEI'
+  /** A Jira site (OAuth). */
   | 'JIRA'
+  /** A JumpCloud organization. */
   | 'JUMP_CLOUD'
+  /** A MongoDB Atlas organization. */
   | 'MONGODB_ATLAS'
+  /** A Microsoft 365 tenant. */
   | 'MS365'
+  /** An Okta organization. */
   | 'OKTA'
+  /** An Oracle Cloud compartment. */
   | 'ORACLE'
+  /** A Salesforce organization (OAuth). */
   | 'SALESFORCE'
+  /** A Slack workspace (OAuth). */
   | 'SLACK'
+  /** A Zendesk instance (OAuth). */
   | 'ZENDESK'
+  /** A Cloudflare account. */
   | 'CLOUDFLARE'
+  /** A CrowdStrike Falcon tenant. */
   | 'CROWDSTRIKE_FALCON'
+  /** A Bitdefender GravityZone account. */
   | 'BITDEFENDER'
+  /** A SentinelOne console. */
   | 'SENTINEL_ONE'
+  /** A Sophos Central account. */
   | 'SOPHOS';
 
 /** An organization, owned by the organizations subgraph; alerts and scan targets point to it. */
