@@ -156,8 +156,8 @@ describe('lookups by id', () => {
     const cid = await t.bootstrap('cid@cora.example', 'Cora');
     const acmeAlert = (await t.graphql(`query($o: ID!) { alerts(organizationId: $o) { data { alertId } } }`, { o: ann.organizationId }, ann.apiKey)).body.data
       .alerts.data[0].alertId;
-    const acmeTarget = (await t.graphql(`query($o: ID!) { scanTargets(organizationId: $o) { id } }`, { o: ann.organizationId }, ann.apiKey)).body.data
-      .scanTargets[0]?.id;
+    const acmeTarget = (await t.graphql(`query($o: ID!) { scanTargets(organizationId: $o) { nodes { id } } }`, { o: ann.organizationId }, ann.apiKey)).body.data
+      .scanTargets.nodes[0]?.id;
     expect(acmeTarget).toEqual(expect.any(String));
     const query = `query($alert: ID!, $target: ID!, $org: ID!, $user: ID!) {
       me { id }

@@ -275,6 +275,15 @@ class Enumerator {
     return ref !== undefined;
   }
 
+  /** A field's arguments and the fields of its input object arguments, by path (`input.scanTargetId`). */
+  argumentPaths(field: Field): Array<{ path: string; name: string; type: TypeRef }> {
+    return field.args.flatMap((arg) => {
+      const type = this.types.get(named(arg.type).name!)!;
+      const inner = type.kind === 'INPUT_OBJECT' && arg.type.kind !== 'LIST' ? type.inputFields! : [];
+      return [{ path: arg.name, name: arg.name, type: arg.type }, ...inner.map((f) => ({ path: `${arg.name}.${f.name}`, name: f.name, type: f.type }))];
+    });
+  }
+
   /** Every scalar and enum field, and object fields up to `depth` levels (fields with required arguments left out). */
   selection(ref: TypeRef, depth = 3): string {
     const type = this.types.get(named(ref).name!)!;
@@ -284,9 +293,13 @@ class Enumerator {
       if (field.args.some((a) => a.type.kind === 'NON_NULL')) continue;
       const inner = this.types.get(named(field.type).name!)!;
       if (inner.kind === 'SCALAR' || inner.kind === 'ENUM') parts.push(field.name);
-      else if (depth > 1) parts.push(`${field.name} ${this.selection(field.type, depth - 1)}`);
+      else if (depth > 1) {
+        // An object all of whose fields are objects (a connection) at the last level has nothing to select: left out.
+        const inner = this.selection(field.type, depth - 1);
+        if (inner) parts.push(`${field.name} ${inner}`);
+      }
     }
-    return `{ ${parts.join(' ')} }`;
+    return parts.length ? `{ ${parts.join(' ')} }` : '';
   }
 
   /** The id an argument most plausibly means, in a call on organization `org`. */
@@ -595,7 +608,9 @@ async function ownOrganizationWithAsIds(who: Account, org: string, skip: Set<str
     if (skip.has(field.name)) continue;
     const answer = await run(enumerator.call(field, operation, ids, org), who);
     problems.push(...leaks(answer, secrets));
-    const aimsAtA = field.args.some((arg) => /^(alertIds?|scanTargetIds?|scanTargetGroupId|scanId|userId|id)$/.test(arg.name) && arg.type.kind === 'NON_NULL');
+    const aimsAtA = enumerator
+      .argumentPaths(field)
+      .some((arg) => /^(alertIds?|scanTargetIds?|scanTargetGroupId|scanId|userId|id)$/.test(arg.name) && arg.type.kind === 'NON_NULL');
     const ownOnly = field.args.some((arg) => arg.name === 'id') && /organization|apiKey/i.test(field.name); // `id` is the caller's own organization / key
     if (
       aimsAtA &&
@@ -749,7 +764,7 @@ describe('the admin of F, which follows A', () => {
 
   it('cannot read A’s scan targets, members, invites or events', async () => {
     for (const query of [
-      `query($o: ID!) { scanTargets(organizationId: $o) { id } }`,
+      `query($o: ID!) { scanTargets(organizationId: $o) { nodes { id } } }`,
       `query($o: ID!) { members(organizationId: $o) { userId } }`,
       `query($o: ID!) { organizationInvites(organizationId: $o) { email } }`,
       `query($o: ID!) { events(organizationId: $o) { nodes { id } } }`,

@@ -61,15 +61,15 @@ const viaHive = (query: string, variables?: Record<string, unknown>, key?: strin
 
 it("answers queries across subgraphs and a mutation as Vigil's gateway does", async () => {
   const group = await t.graphql(
-    'mutation($o: ID!) { createScanTargetGroup(organizationId: $o, input: { name: "Oracle tenancy", kind: ORACLE }) { id } }',
+    'mutation($o: ID!) { createScanTargetGroup(input: { organizationId: $o, name: "Oracle tenancy", kind: ORACLE }) { scanTargetGroup { id } } }',
     { o: alice.organizationId },
     alice.apiKey,
   );
   expect(group.body.errors).toBeUndefined();
   const across =
-    'query($o: ID!) { me { id email } organization(id: $o) { id name } scanTargetGroups(organizationId: $o) { id name kind organization { id name } } }';
+    'query($o: ID!) { me { id email } organization(id: $o) { id name } scanTargetGroups(organizationId: $o) { nodes { id name kind organization { id name } } } }';
   const expected = await t.graphql(across, { o: alice.organizationId }, alice.apiKey);
-  expect(expected.body.data.scanTargetGroups[0].organization.name).toBe('Alice Corp');
+  expect(expected.body.data.scanTargetGroups.nodes[0].organization.name).toBe('Alice Corp');
   const answered = await viaHive(across, { o: alice.organizationId }, alice.apiKey);
   expect(answered.status).toBe(200);
   expect(answered.body).toEqual(expected.body);

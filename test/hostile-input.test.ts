@@ -84,9 +84,9 @@ describe('a NUL character (PostgreSQL text cannot hold it)', () => {
         'BAD_USER_INPUT',
       ],
       [
-        'mutation($o: ID!, $d: JSON!) { ingestFindings(organizationId: $o, scanTargetId: $o, document: $d) { id } }',
-        { o, d: { [NUL]: 1 } },
-        `d.${NUL}`,
+        'mutation($i: IngestFindingsInput!) { ingestFindings(input: $i) { scan { id } } }',
+        { i: { organizationId: o, scanTargetId: o, document: { [NUL]: 1 } } },
+        `i.document.${NUL}`,
         'BAD_USER_INPUT',
       ],
       [`query { alerts(organizationId: "${o}", filter: {search: "a\\u0000"}) { cursor } }`, {}, 'filter.search', 'GRAPHQL_VALIDATION_FAILED'],

@@ -1,6 +1,7 @@
 import { VigilError } from '../lib/errors';
 import { parseFindingsDocument } from '../subgraphs/alerts/scans/ingest';
 import { addReadOnlyMember } from './support/alert-fixtures';
+import { PAGE_SELECTION, pageThrough } from './support/connections';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /** A Prowler JSON-OCSF Detection Finding, trimmed to the fields Prowler writes and Vigil reads. */
@@ -389,17 +390,31 @@ describe('POST /organizations/{organizationId}/scantargets/{scanTargetId}/findin
 
   it('is a GraphQL mutation too, answering the scan with its summary', async () => {
     const res = await t.graphql(
-      `mutation($o: ID!, $t: ID!, $d: JSON!) { ingestFindings(organizationId: $o, scanTargetId: $t, document: $d) { status trigger findingsCount summary { created closed unchanged } scanTarget { id name } } }`,
-      { o: admin.organizationId, t: targetId, d: { format: 'vigil', findings: [{ rule: 'domain-spf-missing', resource: 'example.com' }] } },
+      `mutation($i: IngestFindingsInput!) { ingestFindings(input: $i) { scan { status trigger findingsCount summary { created closed unchanged } scanTarget { id name } } } }`,
+      {
+        i: {
+          organizationId: admin.organizationId,
+          scanTargetId: targetId,
+          document: { format: 'vigil', findings: [{ rule: 'domain-spf-missing', resource: 'example.com' }] },
+        },
+      },
       admin.apiKey,
     );
     expect(res.body.errors).toBeUndefined();
-    expect(res.body.data.ingestFindings).toEqual({
+    expect(res.body.data.ingestFindings.scan).toEqual({
       status: 'DONE',
       trigger: 'INGEST',
       findingsCount: 1,
       summary: { created: 1, closed: 9_000, unchanged: 0 },
       scanTarget: { id: targetId, name: 'prod account' },
     });
+  });
+
+  it('pages through the target’s scans with first/after, newest first, each once, as the REST history has them', async () => {
+    const history = (await t.rest('GET', `/organizations/${admin.organizationId}/scantargets/${targetId}/scans`, { key: admin.apiKey })).body.data;
+    expect(history.length).toBeGreaterThan(2);
+    const query = `query($o: ID!, $t: ID!, $after: String) { scans(organizationId: $o, scanTargetId: $t, first: 2, after: $after) { ${PAGE_SELECTION} } }`;
+    const seen = await pageThrough(t, admin.apiKey, query, { o: admin.organizationId, t: targetId }, (data) => data.scans, 2);
+    expect(seen).toEqual(history.map((scan: { id: string }) => scan.id));
   });
 });

@@ -1,5 +1,6 @@
 import { loadConfig } from '../lib/config';
 import { decryptCredential } from '../subgraphs/alerts/scan-targets/credentials';
+import { PAGE_SELECTION, pageThrough } from './support/connections';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 let t: TestVigil;
@@ -219,33 +220,58 @@ describe('permissions', () => {
 describe('GraphQL', () => {
   it('serves groups with their scan targets batched in one field', async () => {
     const created = await t.graphql(
-      `mutation($o: ID!) { createScanTargetGroup(organizationId: $o, input: { name: "gql", kind: ORACLE }) { id kind credential } }`,
+      `mutation($o: ID!) { createScanTargetGroup(input: { organizationId: $o, name: "gql", kind: ORACLE }) { scanTargetGroup { id kind credential } } }`,
       { o: org },
       admin.apiKey,
     );
     expect(created.body.errors).toBeUndefined();
-    const id = created.body.data.createScanTargetGroup.id;
-    await t.graphql(
-      `mutation($o: ID!, $id: ID!, $c: JSON!) { insertScanTargetGroupCredential(organizationId: $o, id: $id, credential: $c) { id } }`,
+    const id = created.body.data.createScanTargetGroup.scanTargetGroup.id;
+    const inserted = await t.graphql(
+      `mutation($o: ID!, $id: ID!, $c: JSON!) { insertScanTargetGroupCredential(input: { organizationId: $o, scanTargetGroupId: $id, credential: $c }) { scanTargetGroup { id } } }`,
       { o: org, id, c: GROUP_CREDENTIAL },
       admin.apiKey,
     );
+    expect(inserted.body.data.insertScanTargetGroupCredential.scanTargetGroup).toEqual({ id });
     const targets = await t.graphql(
-      `mutation($o: ID!, $id: ID!) { createScanTargetsFromCompartments(organizationId: $o, id: $id, input: { compartments: [{ name: "gql-prod", ocid: "${PROD.ocid}" }] }) { id groupId kind } }`,
+      `mutation($o: ID!, $id: ID!) { createScanTargetsFromCompartments(input: { organizationId: $o, scanTargetGroupId: $id, compartments: [{ name: "gql-prod", ocid: "${PROD.ocid}" }] }) { scanTargets { id groupId kind } } }`,
       { o: org, id },
       admin.apiKey,
     );
     expect(targets.body.errors).toBeUndefined();
-    expect(targets.body.data.createScanTargetsFromCompartments).toEqual([{ id: expect.any(String), groupId: id, kind: 'ORACLE' }]);
+    expect(targets.body.data.createScanTargetsFromCompartments.scanTargets).toEqual([{ id: expect.any(String), groupId: id, kind: 'ORACLE' }]);
 
     const list = await t.graphql(
-      `query($o: ID!) { scanTargetGroups(organizationId: $o) { id name organization { id name } scanTargets { name } } }`,
+      `query($o: ID!) { scanTargetGroups(organizationId: $o, first: 1000) { nodes { id name organization { id name } scanTargets { nodes { name } } } } }`,
       { o: org },
       member.apiKey,
     );
     expect(list.body.errors).toBeUndefined();
-    const mine = list.body.data.scanTargetGroups.find((g: { id: string }) => g.id === id);
-    expect(mine).toEqual({ id, name: 'gql', organization: { id: org, name: 'Oracle Shop' }, scanTargets: [{ name: 'gql-prod' }] });
+    const mine = list.body.data.scanTargetGroups.nodes.find((g: { id: string }) => g.id === id);
+    expect(mine).toEqual({ id, name: 'gql', organization: { id: org, name: 'Oracle Shop' }, scanTargets: { nodes: [{ name: 'gql-prod' }] } });
+  });
+
+  it('pages through the groups and a group’s scan targets with first/after, each once, oldest first, as REST lists them', async () => {
+    const group = (await t.rest('POST', groups(), { key: admin.apiKey, body: { name: 'paged', kind: 'ORACLE' } })).body;
+    await t.rest('POST', groups(`/${group.id}`), { key: admin.apiKey, body: { credential: GROUP_CREDENTIAL } });
+    const compartments = ['a', 'b', 'c', 'd', 'e'].map((n) => ({ name: `paged-${n}`, ocid: `ocid1.compartment.oc1..aaaaaaaapaged${n}` }));
+    expect((await t.rest('POST', groups(`/${group.id}/targets`), { key: admin.apiKey, body: { compartments } })).status).toBe(200);
+
+    const allGroups = (await t.rest('GET', groups(), { key: member.apiKey })).body.map((g: { id: string }) => g.id);
+    expect(allGroups.length).toBeGreaterThan(2);
+    const groupPages = `query($o: ID!, $after: String) { scanTargetGroups(organizationId: $o, first: 2, after: $after) { ${PAGE_SELECTION} } }`;
+    expect(await pageThrough(t, member.apiKey, groupPages, { o: org }, (data) => data.scanTargetGroups, 2)).toEqual(allGroups);
+    const itsTargets = (await t.rest('GET', groups(`/${group.id}/scantargets`), { key: member.apiKey })).body.map((target: { id: string }) => target.id);
+    expect(itsTargets).toHaveLength(5);
+    const targetPages = `query($o: ID!, $g: ID!, $after: String) { scanTargetGroup(organizationId: $o, id: $g) { scanTargets(first: 2, after: $after) { ${PAGE_SELECTION} } } }`;
+    const read = await pageThrough(
+      t,
+      member.apiKey,
+      targetPages,
+      { o: org, g: group.id },
+      (data) => (data.scanTargetGroup as { scanTargets: unknown }).scanTargets,
+      2,
+    );
+    expect(read).toEqual(itsTargets);
   });
 });
 

@@ -1,5 +1,6 @@
 import { decryptCredential } from '../subgraphs/alerts/scan-targets/credentials';
 import { nextScanAt } from '../subgraphs/alerts/scan-targets/schedule';
+import { PAGE_SELECTION, pageThrough } from './support/connections';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 let t: TestVigil;
@@ -285,7 +286,7 @@ describe('credentials at rest', () => {
       await t.rest('GET', path(), { key: admin.apiKey }),
       await t.rest('GET', path(`/${azure.id}`), { key: admin.apiKey }),
       await t.rest('GET', path(`/${ms.id}`), { key: member.apiKey }),
-      await t.graphql(`query($o: ID!) { scanTargets(organizationId: $o) { id credential } }`, { o: org }, admin.apiKey),
+      await t.graphql(`query($o: ID!) { scanTargets(organizationId: $o, first: 1000) { nodes { id credential } } }`, { o: org }, admin.apiKey),
       await t.rest('GET', `/organizations/${org}/events?size=1000`, { key: admin.apiKey }),
     ];
     for (const answer of answers) {
@@ -376,11 +377,11 @@ describe('tags', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^tags: /);
     const gql = await t.graphql(
-      `mutation($o: ID!, $id: ID!) { updateScanTarget(organizationId: $o, id: $id, input: { tags: ["a", "b"] }) { tags } }`,
+      `mutation($o: ID!, $id: ID!) { updateScanTarget(input: { organizationId: $o, scanTargetId: $id, tags: ["a", "b"] }) { scanTarget { id tags } } }`,
       { o: org, id: target.id },
       admin.apiKey,
     );
-    expect(gql.body.data.updateScanTarget.tags).toEqual(['a', 'b']);
+    expect(gql.body.data.updateScanTarget.scanTarget).toEqual({ id: target.id, tags: ['a', 'b'] });
   });
 });
 
@@ -512,13 +513,45 @@ describe('permissions', () => {
 describe('GraphQL', () => {
   it('serves the same operations, ScanTarget.organization resolving to the Organization entity', async () => {
     const created = await t.graphql(
-      `mutation($o: ID!, $input: CreateScanTargetInput!) { createScanTarget(organizationId: $o, input: $input) { id kind credential schedule tags status } }`,
-      { o: org, input: { name: 'from graphql', kind: 'MS365', credential: VALID.MS365.credential, schedule: { frequency: '12h' }, tags: ['gql'] } },
+      `mutation($input: CreateScanTargetInput!) { createScanTarget(input: $input) { scanTarget { id kind credential schedule { frequency timeOfDay day } tags status } } }`,
+      {
+        input: {
+          organizationId: org,
+          name: 'from graphql',
+          kind: 'MS365',
+          credential: VALID.MS365.credential,
+          schedule: { frequency: 'EVERY_12_HOURS' },
+          tags: ['gql'],
+        },
+      },
       admin.apiKey,
     );
     expect(created.body.errors).toBeUndefined();
-    const target = created.body.data.createScanTarget;
-    expect(target).toMatchObject({ kind: 'MS365', credential: VALID.MS365.shown, schedule: { frequency: '12h' }, tags: ['gql'], status: 'NEW' });
+    const target = created.body.data.createScanTarget.scanTarget;
+    expect(target).toMatchObject({
+      kind: 'MS365',
+      credential: VALID.MS365.shown,
+      schedule: { frequency: 'EVERY_12_HOURS', timeOfDay: null, day: null },
+      tags: ['gql'],
+      status: 'NEW',
+    });
+    // The same target through REST keeps the stored schedule object.
+    expect((await t.rest('GET', path(`/${target.id}`), { key: admin.apiKey })).body.schedule).toEqual({ frequency: '12h' });
+
+    const weekly = await t.graphql(
+      `mutation($o: ID!, $id: ID!) { updateScanTarget(input: { organizationId: $o, scanTargetId: $id, schedule: { frequency: WEEKLY, timeOfDay: EVENING, day: FRIDAY } }) { scanTarget { schedule { frequency timeOfDay day } } } }`,
+      { o: org, id: target.id },
+      admin.apiKey,
+    );
+    expect(weekly.body.data.updateScanTarget.scanTarget.schedule).toEqual({ frequency: 'WEEKLY', timeOfDay: 'EVENING', day: 'FRIDAY' });
+    expect((await t.rest('GET', path(`/${target.id}`), { key: admin.apiKey })).body.schedule).toEqual({ frequency: '7d', timeOfDay: 'EVENING', day: 'FRIDAY' });
+    // The REST layer's free-form schedule is not part of the public graph.
+    const hiddenInput = await t.graphql(
+      `mutation($o: ID!, $id: ID!) { updateScanTarget(input: { organizationId: $o, scanTargetId: $id, scheduleJson: "0 0 * * *" }) { scanTarget { id } } }`,
+      { o: org, id: target.id },
+      admin.apiKey,
+    );
+    expect(hiddenInput.body.errors?.[0].extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
 
     const read = await t.graphql(
       `query($o: ID!, $id: ID!) { scanTarget(organizationId: $o, id: $id) { id name nextScanAt organization { id name } } }`,
@@ -529,14 +562,14 @@ describe('GraphQL', () => {
     expect(read.body.data.scanTarget).toMatchObject({ id: target.id, name: 'from graphql', organization: { id: org, name: 'Alice Corp' } });
 
     const checked = await t.graphql(
-      `mutation($o: ID!, $id: ID!) { checkScanTarget(organizationId: $o, id: $id) { status } }`,
+      `mutation($o: ID!, $id: ID!) { checkScanTarget(input: { organizationId: $o, scanTargetId: $id }) { scanTarget { id status } } }`,
       { o: org, id: target.id },
       admin.apiKey,
     );
-    expect(checked.body.data.checkScanTarget.status).toBe('CHECKED');
+    expect(checked.body.data.checkScanTarget.scanTarget).toEqual({ id: target.id, status: 'CHECKED' });
 
     const bad = await t.graphql(
-      `mutation($o: ID!) { createScanTarget(organizationId: $o, input: { name: "x", kind: AWS, credential: { account: "1" } }) { id } }`,
+      `mutation($o: ID!) { createScanTarget(input: { organizationId: $o, name: "x", kind: AWS, credential: { account: "1" } }) { scanTarget { id } } }`,
       { o: org },
       admin.apiKey,
     );
@@ -545,16 +578,38 @@ describe('GraphQL', () => {
       extensions: { code: 'BAD_REQUEST', field: 'credential.account' },
     });
 
+    // The ids inside a mutation's input are checked as UUIDs, named by their field, before anything is read.
+    const malformed = await t.graphql(
+      `mutation($o: ID!) { checkScanTarget(input: { organizationId: $o, scanTargetId: "nope" }) { scanTarget { id } } }`,
+      { o: org },
+      admin.apiKey,
+    );
+    expect(malformed.body.errors?.[0]).toMatchObject({ message: 'scanTargetId must be a UUID', extensions: { code: 'BAD_REQUEST' } });
+
     const forbidden = await t.graphql(
-      `mutation($o: ID!, $id: ID!) { deleteScanTarget(organizationId: $o, id: $id) }`,
+      `mutation($o: ID!, $id: ID!) { deleteScanTarget(input: { organizationId: $o, scanTargetId: $id }) { deletedId } }`,
       { o: org, id: target.id },
       member.apiKey,
     );
     expect(forbidden.body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
-    const hidden = await t.graphql(`query($o: ID!) { scanTargets(organizationId: $o) { id } }`, { o: org }, follower.apiKey);
+    const hidden = await t.graphql(`query($o: ID!) { scanTargets(organizationId: $o) { nodes { id } } }`, { o: org }, follower.apiKey);
     expect(hidden.body.errors?.[0].extensions?.code).toBe('NOT_FOUND');
 
-    const deleted = await t.graphql(`mutation($o: ID!, $id: ID!) { deleteScanTarget(organizationId: $o, id: $id) }`, { o: org, id: target.id }, admin.apiKey);
-    expect(deleted.body.data).toEqual({ deleteScanTarget: true });
+    const deleted = await t.graphql(
+      `mutation($o: ID!, $id: ID!) { deleteScanTarget(input: { organizationId: $o, scanTargetId: $id }) { deletedId } }`,
+      { o: org, id: target.id },
+      admin.apiKey,
+    );
+    expect(deleted.body.data).toEqual({ deleteScanTarget: { deletedId: target.id } });
+  });
+
+  it('pages through the organization’s scan targets with first/after, each once, oldest first, as the REST list has them', async () => {
+    const all = (await t.rest('GET', path(), { key: admin.apiKey })).body.map((target: { id: string }) => target.id);
+    expect(all.length).toBeGreaterThan(3);
+    const query = `query($o: ID!, $after: String) { scanTargets(organizationId: $o, first: 2, after: $after) { ${PAGE_SELECTION} } }`;
+    const seen = await pageThrough(t, member.apiKey, query, { o: org }, (data) => data.scanTargets, 2);
+    expect(seen).toEqual(all);
+    const junk = await t.graphql(`query($o: ID!) { scanTargets(organizationId: $o, after: "junk") { nodes { id } } }`, { o: org }, admin.apiKey);
+    expect(junk.body.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_REQUEST', field: 'after' } });
   });
 });

@@ -1,6 +1,6 @@
 import os from 'node:os';
-import { type DemoPair, demoFindings, demoPairFound, demoPairs } from '../subgraphs/alerts/scans/demo-scanner';
 import { nextScanAt } from '../subgraphs/alerts/scan-targets/schedule';
+import { type DemoPair, demoFindings, demoPairFound, demoPairs } from '../subgraphs/alerts/scans/demo-scanner';
 import { EXTERNAL_TARGET_ERROR, recoverAbandonedScans, runDueScans, startScheduler } from '../subgraphs/alerts/scans/scheduler';
 import { startWorkers } from '../workers';
 import { eventsOf } from './support/alert-fixtures';
@@ -295,11 +295,11 @@ describe('runDueScans', () => {
 
     // Asked for (GraphQL this time), the demo scanner takes over at the next slot.
     const updated = await t.graphql(
-      `mutation($o: ID!, $id: ID!) { updateScanTarget(organizationId: $o, id: $id, input: { scanner: DEMO }) { scanner nextScanAt } }`,
+      `mutation($o: ID!, $id: ID!) { updateScanTarget(input: { organizationId: $o, scanTargetId: $id, scanner: DEMO }) { scanTarget { scanner nextScanAt } } }`,
       { o: admin.organizationId, id: target.id },
       admin.apiKey,
     );
-    expect(updated.body.data.updateScanTarget.scanner).toBe('DEMO');
+    expect(updated.body.data.updateScanTarget.scanTarget.scanner).toBe('DEMO');
     const next = new Date((await targetRow(target.id)).nextScanAt.getTime() + 1_000);
     await runDueScans(t.vigil.db, next);
     expect((await scansOf(target.id)).map((s) => [s.trigger, s.status])).toEqual([
@@ -317,7 +317,7 @@ describe('runDueScans', () => {
     expect(rest.status).toBe(400);
     expect(rest.body).toEqual({ statusCode: 400, error: 'BadRequest', message: expect.stringMatching(/PROWLER|scanner/i) });
     const gql = await t.graphql(
-      `mutation($o: ID!) { createScanTarget(organizationId: $o, input: { name: "typo", kind: AWS, credential: {account: "210987654321"}, scanner: PROWLER }) { id } }`,
+      `mutation($o: ID!) { createScanTarget(input: { organizationId: $o, name: "typo", kind: AWS, credential: {account: "210987654321"}, scanner: PROWLER }) { scanTarget { id } } }`,
       { o: admin.organizationId },
       admin.apiKey,
     );

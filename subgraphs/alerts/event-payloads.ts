@@ -16,15 +16,6 @@ export function alertJsonSql(a: string): string {
     'createdAt', ${iso(`${a}."createdAt"`)}, 'updatedAt', ${iso(`${a}."updatedAt"`)})`;
 }
 
-/** A scan target of row alias `t` (a row of alerts.scan_targets) as scanTargetView() shows it: never the encrypted credential. */
-export function scanTargetJsonSql(t: string): string {
-  return `jsonb_build_object(
-    'id', ${t}.id, 'organizationId', ${t}."organizationId", 'groupId', ${t}."groupId", 'name', ${t}.name, 'kind', ${t}.kind,
-    'credential', ${t}."credentialHint", 'schedule', ${t}.schedule, 'tags', to_jsonb(coalesce(${t}.tags, '{}')), 'status', ${t}.status, 'scanner', ${t}.scanner,
-    'lastScanAt', ${iso(`${t}."lastScanAt"`)}, 'nextScanAt', ${iso(`${t}."nextScanAt"`)},
-    'createdAt', ${iso(`${t}."createdAt"`)}, 'updatedAt', ${iso(`${t}."updatedAt"`)})`;
-}
-
 /** A scan of row alias `s` (a row of alerts.scans), as the API answers it. */
 export function scanJsonSql(s: string): string {
   return `jsonb_build_object(

@@ -6,6 +6,9 @@ import { admin, authenticated, byObject, type FieldRules, member } from '../fiel
  * (lib/visibility.ts), narrowed to accepted follows where the list is read.
  */
 
+/** Mutations taking one input object: the organization is the input's (its ids are checked as UUIDs under their own names). */
+const adminOfInput = admin('input.organizationId');
+
 const alertByItsId = byObject('the alert’s organization: its members, and its followers censored (visibleAlert)');
 
 export const alertsPermissions: FieldRules = {
@@ -32,10 +35,12 @@ export const alertsPermissions: FieldRules = {
     alertHistoryOf: alertByItsId,
     alertComments: alertByItsId, // a follower's answer is always empty
     scanTargets: member('organizationId'),
+    allScanTargets: member('organizationId'),
     scanTarget: member('organizationId').ids({ id: 'scanTargetId' }),
     oauthLink: admin('organizationId'),
     gworkspaceOAuthLink: admin('organizationId'),
     scanTargetGroups: member('organizationId'),
+    allScanTargetGroups: member('organizationId'),
     scanTargetGroup: member('organizationId').ids({ id: 'scanTargetGroupId' }),
     scanTargetGroupCompartments: member('organizationId').ids({ id: 'scanTargetGroupId' }),
     scanTargetGroupScript: member('organizationId').ids({ id: 'scanTargetGroupId' }),
@@ -47,17 +52,17 @@ export const alertsPermissions: FieldRules = {
     createAlertComment: member('organizationId'), // any member comments
     updateAlert: admin('organizationId'),
     batchUpdateAlerts: admin('organizationId'),
-    createScanTarget: admin('organizationId'),
-    updateScanTarget: admin('organizationId').ids({ id: 'scanTargetId' }),
-    deleteScanTarget: admin('organizationId').ids({ id: 'scanTargetId' }),
-    checkScanTarget: admin('organizationId').ids({ id: 'scanTargetId' }),
-    createScanTargetGroup: admin('organizationId'),
-    updateScanTargetGroup: admin('organizationId').ids({ id: 'scanTargetGroupId' }),
-    deleteScanTargetGroup: admin('organizationId').ids({ id: 'scanTargetGroupId' }),
-    insertScanTargetGroupCredential: admin('organizationId').ids({ id: 'scanTargetGroupId' }),
-    createScanTargetsFromCompartments: admin('organizationId').ids({ id: 'scanTargetGroupId' }),
-    startScan: admin('organizationId'),
-    stopScan: admin('organizationId'),
-    ingestFindings: admin('organizationId'),
+    createScanTarget: adminOfInput,
+    updateScanTarget: adminOfInput,
+    deleteScanTarget: adminOfInput,
+    checkScanTarget: adminOfInput,
+    createScanTargetGroup: adminOfInput,
+    updateScanTargetGroup: adminOfInput,
+    deleteScanTargetGroup: adminOfInput,
+    insertScanTargetGroupCredential: adminOfInput,
+    createScanTargetsFromCompartments: adminOfInput,
+    startScan: adminOfInput,
+    stopScan: adminOfInput,
+    ingestFindings: adminOfInput,
   },
 };

@@ -59,30 +59,55 @@ export type AlertState =
   | 'FALSE_POSITIVE'
   | 'CLOSED';
 
+/** What kind of account a scan target is; the kind fixes the credential's shape (see `CreateScanTargetInput.credential`). */
 export type ScanTargetKind =
+  /** An Amazon Web Services account. */
   | 'AWS'
+  /** A Microsoft Azure subscription. */
   | 'AZURE'
+  /** An Azure DevOps organization. */
   | 'AZURE_DEVOPS'
+  /** A Bitbucket workspace (OAuth). */
   | 'BITBUCKET'
+  /** An internet domain (DNS and mail settings). */
   | 'DOMAIN'
+  /** A Google Cloud project. */
   | 'GCP'
+  /** A GitHub organization (GitHub App installation). */
   | 'GITHUB'
+  /** A GitLab account (OAuth). */
   | 'GITLAB'
+  /** A Google Workspace domain (OAuth). */
   | 'GWORKSPACE'
+  /** A Huawei Cloud account. */
   | 'HUAWEI'
+  /** A Jira site (OAuth). */
   | 'JIRA'
+  /** A JumpCloud organization. */
   | 'JUMP_CLOUD'
+  /** A MongoDB Atlas organization. */
   | 'MONGODB_ATLAS'
+  /** A Microsoft 365 tenant. */
   | 'MS365'
+  /** An Okta organization. */
   | 'OKTA'
+  /** An Oracle Cloud compartment. */
   | 'ORACLE'
+  /** A Salesforce organization (OAuth). */
   | 'SALESFORCE'
+  /** A Slack workspace (OAuth). */
   | 'SLACK'
+  /** A Zendesk instance (OAuth). */
   | 'ZENDESK'
+  /** A Cloudflare account. */
   | 'CLOUDFLARE'
+  /** A CrowdStrike Falcon tenant. */
   | 'CROWDSTRIKE_FALCON'
+  /** A Bitdefender GravityZone account. */
   | 'BITDEFENDER'
+  /** A SentinelOne console. */
   | 'SENTINEL_ONE'
+  /** A Sophos Central account. */
   | 'SOPHOS';
 
 /** An organization, owned by the organizations subgraph; alerts and scan targets point to it. */
@@ -143,27 +168,41 @@ export type Query = {
   followingDailyOpenAlerts: Array<DailyAlertCounts>;
   /** Alerts of followed organizations resolved on each of the last `days` UTC days (default 30). */
   followingDailyResolvedAlerts: Array<DailyAlertCounts>;
-  scanTargetGroups: Array<ScanTargetGroup>;
+  /** The organization's scan target groups, oldest first (members). */
+  scanTargetGroups: ScanTargetGroupConnection;
+  /** Every scan target group of the organization, oldest first, in one list. */
+  allScanTargetGroups: Array<ScanTargetGroup>;
+  /** One scan target group (members); null when it is not there or not the caller's organization's. */
   scanTargetGroup?: Maybe<ScanTargetGroup>;
+  /**
+   * The compartments known for an ORACLE group (members): its root once the credential is in, and those
+   * scan targets were created from. At most the tenancy's compartments, so not paged.
+   */
   scanTargetGroupCompartments: Array<OracleCompartment>;
-  /** Where to download the Terraform script that creates the Oracle user and policy Vigil scans with (ORACLE groups). */
+  /** Where to download the Terraform script that creates the Oracle user and policy Vigil scans with (ORACLE groups, members). */
   scanTargetGroupScript: Link;
-  /** The Terraform script (HCL) of an ORACLE group: a read-only group and policy for Vigil's user in the tenancy or the group's compartments. */
+  /** The Terraform script (HCL) of an ORACLE group (members): a read-only group and policy for Vigil's user in the tenancy or the group's compartments. */
   scanTargetGroupTerraform: Scalars['String']['output'];
-  /** The organization's scan targets (members only; followers see alerts, not scan targets). */
-  scanTargets: Array<ScanTarget>;
+  /** The organization's scan targets, oldest first (members only; followers see alerts, not scan targets). */
+  scanTargets: ScanTargetConnection;
+  /** Every scan target of the organization, oldest first, in one list. */
+  allScanTargets: Array<ScanTarget>;
+  /** One scan target (members); null when it is not there or not the caller's organization's. */
   scanTarget?: Maybe<ScanTarget>;
   /**
    * The link that starts the OAuth consent of an OAuth-kind scan target (ZENDESK, GWORKSPACE, SLACK,
    * BITBUCKET, JIRA, GITLAB, SALESFORCE) or scan target group (BITBUCKET, GITLAB). Exactly one of
-   * scanTargetId / scanTargetGroupId. ADMIN only.
+   * scanTargetId / scanTargetGroupId (BAD_REQUEST otherwise). ADMIN only.
    */
   oauthLink: Link;
   /** The Google Workspace consent link of a GWORKSPACE scan target. ADMIN only. */
   gworkspaceOAuthLink: Link;
-  /** The scan history of a scan target, newest first (members). */
-  scans: Array<Scan>;
-  /** One scan of a scan target (members). */
+  /**
+   * The scan history of a scan target, newest first. Members of the organization only; NOT_FOUND when
+   * the target is not the organization's.
+   */
+  scans: ScanConnection;
+  /** One scan of a scan target (members); null when it is not there or not the caller's organization's. */
   scan?: Maybe<Scan>;
 };
 
@@ -361,6 +400,13 @@ export type QueryFollowingDailyResolvedAlertsArgs = {
 
 export type QueryScanTargetGroupsArgs = {
   organizationId: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryAllScanTargetGroupsArgs = {
+  organizationId: Scalars['ID']['input'];
 };
 
 
@@ -390,6 +436,13 @@ export type QueryScanTargetGroupTerraformArgs = {
 
 export type QueryScanTargetsArgs = {
   organizationId: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryAllScanTargetsArgs = {
+  organizationId: Scalars['ID']['input'];
 };
 
 
@@ -415,7 +468,8 @@ export type QueryGworkspaceOAuthLinkArgs = {
 export type QueryScansArgs = {
   organizationId: Scalars['ID']['input'];
   scanTargetId: Scalars['ID']['input'];
-  size?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -772,38 +826,41 @@ export type Mutation = {
   updateAlert: Alert;
   /** ADMIN. Sets a state on up to 1000 matching alerts per call; see BatchUpdateAlertsResult.remaining. */
   batchUpdateAlerts: BatchUpdateAlertsResult;
-  createScanTargetGroup: ScanTargetGroup;
-  updateScanTargetGroup: ScanTargetGroup;
-  /** Soft-deletes the group and its scan targets. */
-  deleteScanTargetGroup: Scalars['Boolean']['output'];
-  /** Stores (encrypted) the ORACLE group credential {region, tenancy_id, user_id, key_fingerprint}. */
-  insertScanTargetGroupCredential: ScanTargetGroup;
-  /** One ORACLE scan target per compartment, with the group credential; the compartments become known to the group. */
-  createScanTargetsFromCompartments: Array<ScanTarget>;
-  createScanTarget: ScanTarget;
-  updateScanTarget: ScanTarget;
-  /** Soft delete; the scheduler no longer picks the target. */
-  deleteScanTarget: Scalars['Boolean']['output'];
+  /** Creates a scan target group (ADMIN). */
+  createScanTargetGroup: CreateScanTargetGroupPayload;
+  /** Renames a scan target group (ADMIN). */
+  updateScanTargetGroup: UpdateScanTargetGroupPayload;
+  /** Deletes the group and its scan targets (ADMIN); their alerts and scans stay. */
+  deleteScanTargetGroup: DeleteScanTargetGroupPayload;
+  /** Stores (encrypted) the credential of an ORACLE group (ADMIN); BAD_REQUEST for other kinds or a malformed credential. */
+  insertScanTargetGroupCredential: InsertScanTargetGroupCredentialPayload;
+  /** Creates one ORACLE scan target per compartment, with the group credential (ADMIN); the compartments become known to the group. */
+  createScanTargetsFromCompartments: CreateScanTargetsFromCompartmentsPayload;
+  /** Registers a scan target (ADMIN). BAD_REQUEST names a malformed name, credential key, schedule or tag. */
+  createScanTarget: CreateScanTargetPayload;
+  /** Changes a scan target's name, schedule, tags or scanner (ADMIN). */
+  updateScanTarget: UpdateScanTargetPayload;
+  /** Deletes a scan target (ADMIN): the scheduler no longer picks it; its alerts and scans stay. */
+  deleteScanTarget: DeleteScanTargetPayload;
   /**
-   * Checks the stored credential: that it decrypts and still has the shape its kind requires (there is
-   * no cloud to call). Sets status CHECKED or INVALID_CREDENTIAL and answers the scan target.
+   * Checks the stored credential (ADMIN): that it decrypts and still has the shape its kind requires (no
+   * cloud is called). Sets status CHECKED or INVALID_CREDENTIAL.
    */
-  checkScanTarget: ScanTarget;
+  checkScanTarget: CheckScanTargetPayload;
   /**
-   * Queues a scan of the target (ADMIN). force false (default): refused with CONFLICT while the target
-   * has a QUEUED or RUNNING scan. force true: that scan is STOPPED and a new one queued.
+   * Queues a scan of the target (ADMIN). Without `force`, refused with CONFLICT while the target has a
+   * QUEUED or RUNNING scan; with `force`, that scan is STOPPED and a new one queued. A target whose
+   * scanner is EXTERNAL cannot be started here (its scanner loads findings with `ingestFindings`).
    */
-  startScan: Scan;
-  /** Stops the target's QUEUED or RUNNING scan (ADMIN); null when there was none. */
-  stopScan?: Maybe<Scan>;
+  startScan: StartScanPayload;
+  /** Stops the target's QUEUED or RUNNING scan (ADMIN); its findings, if any arrive, are discarded. */
+  stopScan: StopScanPayload;
   /**
    * Loads a scanner run's findings as one completed scan of the target (ADMIN) and reconciles the
-   * alerts with it: `document` is Vigil's format {"format":"vigil","findings":[{rule, resource,
-   * severity?, metadata?, enrichment?, tags?, compliances?, title?}]} or Prowler's JSON-OCSF array
-   * (status_code FAIL = finding). The answer is the scan, DONE or FAILED. A malformed document is
-   * refused (BAD_REQUEST) and creates no scan; CONFLICT while another scan of the target is active.
+   * alerts with it. The answer is the scan, DONE or FAILED. A malformed document is refused
+   * (BAD_REQUEST) and creates no scan; CONFLICT while another scan of the target is active.
    */
-  ingestFindings: Scan;
+  ingestFindings: IngestFindingsPayload;
 };
 
 
@@ -831,107 +888,132 @@ export type MutationBatchUpdateAlertsArgs = {
 
 
 export type MutationCreateScanTargetGroupArgs = {
-  organizationId: Scalars['ID']['input'];
   input: CreateScanTargetGroupInput;
 };
 
 
 export type MutationUpdateScanTargetGroupArgs = {
-  organizationId: Scalars['ID']['input'];
-  id: Scalars['ID']['input'];
-  name: Scalars['String']['input'];
+  input: UpdateScanTargetGroupInput;
 };
 
 
 export type MutationDeleteScanTargetGroupArgs = {
-  organizationId: Scalars['ID']['input'];
-  id: Scalars['ID']['input'];
+  input: DeleteScanTargetGroupInput;
 };
 
 
 export type MutationInsertScanTargetGroupCredentialArgs = {
-  organizationId: Scalars['ID']['input'];
-  id: Scalars['ID']['input'];
-  credential: Scalars['JSON']['input'];
+  input: InsertScanTargetGroupCredentialInput;
 };
 
 
 export type MutationCreateScanTargetsFromCompartmentsArgs = {
-  organizationId: Scalars['ID']['input'];
-  id: Scalars['ID']['input'];
   input: CreateScanTargetsFromCompartmentsInput;
 };
 
 
 export type MutationCreateScanTargetArgs = {
-  organizationId: Scalars['ID']['input'];
   input: CreateScanTargetInput;
 };
 
 
 export type MutationUpdateScanTargetArgs = {
-  organizationId: Scalars['ID']['input'];
-  id: Scalars['ID']['input'];
   input: UpdateScanTargetInput;
 };
 
 
 export type MutationDeleteScanTargetArgs = {
-  organizationId: Scalars['ID']['input'];
-  id: Scalars['ID']['input'];
+  input: DeleteScanTargetInput;
 };
 
 
 export type MutationCheckScanTargetArgs = {
-  organizationId: Scalars['ID']['input'];
-  id: Scalars['ID']['input'];
+  input: CheckScanTargetInput;
 };
 
 
 export type MutationStartScanArgs = {
-  organizationId: Scalars['ID']['input'];
-  scanTargetId: Scalars['ID']['input'];
-  force?: InputMaybe<Scalars['Boolean']['input']>;
+  input: StartScanInput;
 };
 
 
 export type MutationStopScanArgs = {
-  organizationId: Scalars['ID']['input'];
-  scanTargetId: Scalars['ID']['input'];
+  input: StopScanInput;
 };
 
 
 export type MutationIngestFindingsArgs = {
-  organizationId: Scalars['ID']['input'];
-  scanTargetId: Scalars['ID']['input'];
-  document: Scalars['JSON']['input'];
+  input: IngestFindingsInput;
 };
 
+/** What account a scan target group links. */
 export type ScanTargetGroupKind =
+  /** An Oracle Cloud tenancy: one scan target per compartment, sharing the group's credential. */
   | 'ORACLE'
+  /** A Bitbucket workspace, linked through OAuth (`oauthLink`). */
   | 'BITBUCKET'
+  /** A GitLab account, linked through OAuth (`oauthLink`). */
   | 'GITLAB';
 
 /**
  * A set of scan targets sharing one credential: an ORACLE tenancy (one scan target per compartment) or
- * a BITBUCKET / GITLAB account linked through OAuth.
+ * a BITBUCKET / GITLAB account linked through OAuth. Only members of the organization read it.
  */
 export type ScanTargetGroup = {
   __typename?: 'ScanTargetGroup';
+  /** The group's id (UUID). */
   id: Scalars['ID']['output'];
+  /** The organization that created it. */
   organizationId: Scalars['ID']['output'];
+  /** The organization that created it. */
   organization: Organization;
+  /** Its name, as the organization chose it. */
   name: Scalars['String']['output'];
+  /** What account it links. */
   kind: ScanTargetGroupKind;
   /**
-   * The group credential, masked like scan target credentials; {} until inserted. ORACLE:
-   * {region, tenancy_id, user_id, key_fingerprint}.
+   * The group credential with its secrets masked, `{}` until inserted. ORACLE:
+   * `{region, tenancy_id, user_id, key_fingerprint}`.
    */
   credential: Scalars['JSON']['output'];
-  /** The group's live scan targets. */
-  scanTargets: Array<ScanTarget>;
+  /** The group's scan targets, oldest first. */
+  scanTargets: ScanTargetConnection;
+  /** Every scan target of the group, oldest first, in one list. */
+  allScanTargets: Array<ScanTarget>;
+  /** When it was created. */
   createdAt: Scalars['DateTime']['output'];
+  /** When it last changed. */
   updatedAt: Scalars['DateTime']['output'];
+};
+
+
+/**
+ * A set of scan targets sharing one credential: an ORACLE tenancy (one scan target per compartment) or
+ * a BITBUCKET / GITLAB account linked through OAuth. Only members of the organization read it.
+ */
+export type ScanTargetGroupScanTargetsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A page of an organization's scan target groups, oldest first. */
+export type ScanTargetGroupConnection = {
+  __typename?: 'ScanTargetGroupConnection';
+  /** The page's groups with their cursors. */
+  edges: Array<ScanTargetGroupEdge>;
+  /** The page's groups (the edges' nodes), for clients that do not need per-entry cursors. */
+  nodes: Array<ScanTargetGroup>;
+  /** Where the page stands: pass `endCursor` as `after` while `hasNextPage` is true. */
+  pageInfo: PageInfo;
+};
+
+/** A scan target group with its cursor in the list. */
+export type ScanTargetGroupEdge = {
+  __typename?: 'ScanTargetGroupEdge';
+  /** Pass as `after` to read the groups after this one. */
+  cursor: Scalars['String']['output'];
+  /** The group. */
+  node: ScanTargetGroup;
 };
 
 /**
@@ -941,82 +1023,164 @@ export type ScanTargetGroup = {
  */
 export type OracleCompartment = {
   __typename?: 'OracleCompartment';
+  /** The compartment's name (the root compartment is `root`). */
   name: Scalars['String']['output'];
+  /** The compartment's OCID (the tenancy's OCID for the root). */
   ocid: Scalars['String']['output'];
 };
 
+/** What `createScanTargetGroup` needs. */
 export type CreateScanTargetGroupInput = {
+  /** The organization that creates the group; the caller must be one of its ADMIN members. */
+  organizationId: Scalars['ID']['input'];
+  /** Its name (1 to 200 characters, trimmed). */
   name: Scalars['String']['input'];
+  /** What account it links. */
   kind: ScanTargetGroupKind;
 };
 
-export type OracleCompartmentInput = {
+/** The group `createScanTargetGroup` created. */
+export type CreateScanTargetGroupPayload = {
+  __typename?: 'CreateScanTargetGroupPayload';
+  /** The new group, without a credential. */
+  scanTargetGroup: ScanTargetGroup;
+};
+
+/** What `updateScanTargetGroup` changes. */
+export type UpdateScanTargetGroupInput = {
+  /** The organization the group belongs to; the caller must be one of its ADMIN members. */
+  organizationId: Scalars['ID']['input'];
+  /** The group to rename. */
+  scanTargetGroupId: Scalars['ID']['input'];
+  /** Its new name (1 to 200 characters, trimmed). */
   name: Scalars['String']['input'];
+};
+
+/** The group `updateScanTargetGroup` changed. */
+export type UpdateScanTargetGroupPayload = {
+  __typename?: 'UpdateScanTargetGroupPayload';
+  /** The group as it is now. */
+  scanTargetGroup: ScanTargetGroup;
+};
+
+/** What `deleteScanTargetGroup` needs. */
+export type DeleteScanTargetGroupInput = {
+  /** The organization the group belongs to; the caller must be one of its ADMIN members. */
+  organizationId: Scalars['ID']['input'];
+  /** The group to delete, with its scan targets. */
+  scanTargetGroupId: Scalars['ID']['input'];
+};
+
+/** What `deleteScanTargetGroup` removed. */
+export type DeleteScanTargetGroupPayload = {
+  __typename?: 'DeleteScanTargetGroupPayload';
+  /** The deleted group's id. */
+  deletedId: Scalars['ID']['output'];
+  /** The ids of the group's scan targets, deleted with it. */
+  deletedScanTargetIds: Array<Scalars['ID']['output']>;
+};
+
+/** What `insertScanTargetGroupCredential` needs. */
+export type InsertScanTargetGroupCredentialInput = {
+  /** The organization the group belongs to; the caller must be one of its ADMIN members. */
+  organizationId: Scalars['ID']['input'];
+  /** The ORACLE group whose credential is set. */
+  scanTargetGroupId: Scalars['ID']['input'];
+  /** The Oracle credential `{region, tenancy_id, user_id, key_fingerprint}` (camelCase keys are accepted too). */
+  credential: Scalars['JSON']['input'];
+};
+
+/** The group `insertScanTargetGroupCredential` changed. */
+export type InsertScanTargetGroupCredentialPayload = {
+  __typename?: 'InsertScanTargetGroupCredentialPayload';
+  /** The group with its masked credential; the tenancy's root compartment becomes known. */
+  scanTargetGroup: ScanTargetGroup;
+};
+
+/** An Oracle compartment to create a scan target for. */
+export type OracleCompartmentInput = {
+  /** The scan target's name (1 to 200 characters, trimmed). */
+  name: Scalars['String']['input'];
+  /** The compartment's OCID (`ocid1.compartment.…`, or the tenancy's OCID for the root). */
   ocid: Scalars['String']['input'];
 };
 
+/** What `createScanTargetsFromCompartments` needs. */
 export type CreateScanTargetsFromCompartmentsInput = {
+  /** The organization the group belongs to; the caller must be one of its ADMIN members. */
+  organizationId: Scalars['ID']['input'];
+  /** The ORACLE group, whose credential must be inserted first. */
+  scanTargetGroupId: Scalars['ID']['input'];
+  /** The compartments (1 to 100, no OCID twice, none the group already has a scan target for: CONFLICT). */
   compartments: Array<OracleCompartmentInput>;
-  /** A schedule object or a cron string; default {frequency: 1d, timeOfDay: NIGHT}. */
-  schedule?: InputMaybe<Scalars['JSON']['input']>;
+  /** When to scan the new targets; default daily at NIGHT. */
+  schedule?: InputMaybe<ScanScheduleInput>;
+  /** A schedule in another accepted form (an object, its JSON text, a bare frequency, or a cron string). */
+  scheduleJson?: InputMaybe<Scalars['JSON']['input']>;
+  /** Labels of the new targets (same rules as `CreateScanTargetInput.tags`). */
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
+/** The scan targets `createScanTargetsFromCompartments` created. */
+export type CreateScanTargetsFromCompartmentsPayload = {
+  __typename?: 'CreateScanTargetsFromCompartmentsPayload';
+  /** One new ORACLE scan target per compartment, in the order given (at most 100). */
+  scanTargets: Array<ScanTarget>;
+};
+
 /**
- * One cloud or SaaS account an organization registered for scanning. Credentials are stored encrypted
- * (AES-256-GCM) and never returned in full: `credential` is a masked view.
- *
- * Credential object per kind (the keys clients send; REST and GraphQL also accept the snake_case
- * spelling of camelCase keys, e.g. Ruby's `application_id`, `subscription_id`, `directory_id`,
- * `project_id`, `account_id`, and ORACLE's camelCase `compartmentId`, `tenancyId`, …; the object may
- * also come as JSON text):
- * - AWS `{account}`: 12-digit account id
- * - AZURE `{applicationId, subscriptionId, directoryId, secret}`: three UUIDs and the client secret
- * - GCP `{projectId}` · HUAWEI `{accountId}` · DOMAIN `{domain}` (a domain name)
- * - ORACLE `{compartment_id, region, tenancy_id, user_id, key_fingerprint}` (OCIDs, region like us-ashburn-1, key fingerprint)
- * - ZENDESK `{instanceUrl}` · JIRA `{jiraUrl}` (https URLs)
- * - MS365 `{applicationId, tenantId, secret}` · GITHUB `{organizationName, installationId}`
- * - GWORKSPACE, SLACK, BITBUCKET, GITLAB, SALESFORCE `{}`: access is granted afterwards through the OAuth link
- * - Vigil's choice for kinds the public clients do not define:
- *   AZURE_DEVOPS `{organizationName, personalAccessToken}`, JUMP_CLOUD `{organizationId, apiKey}`,
- *   MONGODB_ATLAS `{publicKey, privateKey}`, OKTA `{domain, apiToken}`, CLOUDFLARE `{apiToken, accountId?}`,
- *   CROWDSTRIKE_FALCON `{clientId, clientSecret, baseUrl?}`, BITDEFENDER `{accessUrl, apiKey}`,
- *   SENTINEL_ONE `{consoleUrl, apiToken}`, SOPHOS `{clientId, clientSecret}`.
- * Secrets (secret, personalAccessToken, apiKey, privateKey, apiToken, clientSecret) are shown as "****"
- * plus at most their last 4 characters; identifiers are shown as stored.
- *
- * Schedule: `{"frequency":"6h"|"12h"}`, `{"frequency":"1d","timeOfDay"}` or
- * `{"frequency":"7d","timeOfDay","day"}`; timeOfDay NIGHT (default) 00:00, MORNING 06:00, AFTERNOON
- * 12:00, EVENING 18:00 UTC; day SUNDAY (default) … SATURDAY; 6h/12h run at 00/06/12/18 UTC. Default
- * `{"frequency":"1d","timeOfDay":"NIGHT"}`. A cron string (Ruby SDK, e.g. "0 0 * * *") is accepted
- * when day-of-month and month are `*`: one hour → 1d at the nearest slot, with one weekday → 7d on that
- * day, two hours → 12h, more → 6h. A bare frequency of older SDKs is read too ("24h" → 1d, "1h" → 6h).
- *
- * status: NEW when created; CHECKED or INVALID_CREDENTIAL after a check.
- *
- * scanner: who produces the findings (see ScanTargetScanner); EXTERNAL unless DEMO is asked for.
+ * One cloud or SaaS account an organization registered for scanning. Only members of the organization
+ * read it (followers see alerts, not scan targets). Credentials are stored encrypted (AES-256-GCM) and
+ * never returned in full: `credential` is a masked view.
  */
 export type ScanTarget = {
   __typename?: 'ScanTarget';
+  /** The scan target's id (UUID). */
   id: Scalars['ID']['output'];
+  /** The organization that registered it. */
   organizationId: Scalars['ID']['output'];
+  /** The organization that registered it. */
   organization: Organization;
   /** The scan target group it was created from (ORACLE compartments), if any. */
   groupId?: Maybe<Scalars['ID']['output']>;
+  /** Its name, as the organization chose it. */
   name: Scalars['String']['output'];
+  /** What kind of account it is; fixes the credential's shape. */
   kind: ScanTargetKind;
-  /** The credential with its secrets masked. */
+  /**
+   * The credential with its secrets masked: an object of the kind's keys (see `CreateScanTargetInput.credential`).
+   * Secrets (secret, personalAccessToken, apiKey, privateKey, apiToken, clientSecret) are shown as "****"
+   * plus at most their last 4 characters; identifiers are shown as stored.
+   */
   credential: Scalars['JSON']['output'];
-  schedule: Scalars['JSON']['output'];
+  /** When the scheduler scans it. */
+  schedule: ScanSchedule;
+  /** The schedule in its stored form (`{frequency, timeOfDay?, day?}`). */
+  scheduleJson: Scalars['JSON']['output'];
+  /** Free-form labels the organization gave it (at most 50); alert lists filter by them. */
   tags: Array<Scalars['String']['output']>;
-  status: Scalars['String']['output'];
+  /** Whether its credential was checked (`checkScanTarget`). */
+  status: ScanTargetStatus;
+  /** Who produces its findings. */
   scanner: ScanTargetScanner;
+  /** When its last scan started; null before the first. */
   lastScanAt?: Maybe<Scalars['DateTime']['output']>;
-  /** When the scheduler starts the next scan (UTC). */
+  /** When the scheduler starts the next scan; null once deleted. */
   nextScanAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When it was registered. */
   createdAt: Scalars['DateTime']['output'];
+  /** When it last changed. */
   updatedAt: Scalars['DateTime']['output'];
 };
+
+/** Whether a scan target's credential was checked. */
+export type ScanTargetStatus =
+  /** Registered, its credential not checked yet. */
+  | 'NEW'
+  /** The last check found the credential readable and of the shape its kind requires. */
+  | 'CHECKED'
+  /** The last check found the credential unreadable or no longer of its kind's shape. */
+  | 'INVALID_CREDENTIAL';
 
 /** Who produces a scan target's findings. */
 export type ScanTargetScanner =
@@ -1026,38 +1190,200 @@ export type ScanTargetScanner =
    */
   | 'DEMO'
   /**
-   * A real scanner (Prowler, Vigil's JSON) loads each complete scan with POST
-   * /organizations/{organizationId}/scantargets/{scanTargetId}/findings. The schedule only moves on; a
-   * manual start fails with a pointer to that API. Findings ingested into a DEMO target make it EXTERNAL.
+   * A real scanner (Prowler, Vigil's JSON) loads each complete scan with `ingestFindings`. The schedule
+   * only moves on; `startScan` fails with a pointer to `ingestFindings`. Findings ingested into a DEMO
+   * target make it EXTERNAL.
    */
   | 'EXTERNAL';
 
-/** A link for the caller to open: an OAuth consent start, a script download. Absolute (http/https): under VIGIL_PUBLIC_URL, else the address the request reached. */
+/**
+ * When a scan target is scanned. All times are UTC; a time of day is a slot start (NIGHT 00:00,
+ * MORNING 06:00, AFTERNOON 12:00, EVENING 18:00), and 6- and 12-hourly scans run at 00/06/12/18 UTC.
+ */
+export type ScanSchedule = {
+  __typename?: 'ScanSchedule';
+  /** How often. */
+  frequency: ScanFrequency;
+  /** The slot of DAILY and WEEKLY scans; null for EVERY_6_HOURS and EVERY_12_HOURS. */
+  timeOfDay?: Maybe<ScanTimeOfDay>;
+  /** The day of WEEKLY scans; null otherwise. */
+  day?: Maybe<DayOfWeek>;
+};
+
+/** How often a scan target is scanned. */
+export type ScanFrequency =
+  /** At 00:00, 06:00, 12:00 and 18:00 UTC. */
+  | 'EVERY_6_HOURS'
+  /** At 00:00 and 12:00 UTC. */
+  | 'EVERY_12_HOURS'
+  /** Once a day, at the schedule's time of day. */
+  | 'DAILY'
+  /** Once a week, on the schedule's day at its time of day. */
+  | 'WEEKLY';
+
+/** A time-of-day slot (UTC). */
+export type ScanTimeOfDay =
+  /** 00:00 UTC. */
+  | 'NIGHT'
+  /** 06:00 UTC. */
+  | 'MORNING'
+  /** 12:00 UTC. */
+  | 'AFTERNOON'
+  /** 18:00 UTC. */
+  | 'EVENING';
+
+/** A day of the week. */
+export type DayOfWeek =
+  /** Sunday. */
+  | 'SUNDAY'
+  /** Monday. */
+  | 'MONDAY'
+  /** Tuesday. */
+  | 'TUESDAY'
+  /** Wednesday. */
+  | 'WEDNESDAY'
+  /** Thursday. */
+  | 'THURSDAY'
+  /** Friday. */
+  | 'FRIDAY'
+  /** Saturday. */
+  | 'SATURDAY';
+
+/** A schedule to set. Absent: daily at NIGHT. */
+export type ScanScheduleInput = {
+  /** How often. */
+  frequency: ScanFrequency;
+  /** The slot of DAILY and WEEKLY scans (default NIGHT); ignored otherwise. */
+  timeOfDay?: InputMaybe<ScanTimeOfDay>;
+  /** The day of WEEKLY scans (default SUNDAY); ignored otherwise. */
+  day?: InputMaybe<DayOfWeek>;
+};
+
+/** A page of an organization's (or a group's) scan targets, oldest first. */
+export type ScanTargetConnection = {
+  __typename?: 'ScanTargetConnection';
+  /** The page's scan targets with their cursors. */
+  edges: Array<ScanTargetEdge>;
+  /** The page's scan targets (the edges' nodes), for clients that do not need per-entry cursors. */
+  nodes: Array<ScanTarget>;
+  /** Where the page stands: pass `endCursor` as `after` while `hasNextPage` is true. */
+  pageInfo: PageInfo;
+};
+
+/** A scan target with its cursor in the list. */
+export type ScanTargetEdge = {
+  __typename?: 'ScanTargetEdge';
+  /** Pass as `after` to read the scan targets after this one. */
+  cursor: Scalars['String']['output'];
+  /** The scan target. */
+  node: ScanTarget;
+};
+
+/** A link for the caller to open: an OAuth consent start, a script download. */
 export type Link = {
   __typename?: 'Link';
+  /** The absolute http(s) URL to open. */
   url: Scalars['String']['output'];
 };
 
+/** What `createScanTarget` needs. */
 export type CreateScanTargetInput = {
+  /** The organization that registers the target; the caller must be one of its ADMIN members. */
+  organizationId: Scalars['ID']['input'];
+  /** Its name (1 to 200 characters, trimmed). */
   name: Scalars['String']['input'];
+  /** What kind of account it is. */
   kind: ScanTargetKind;
-  /** Per kind, see ScanTarget. `{}` (or omitted) for OAuth kinds. */
+  /**
+   * The credential, an object of the kind's keys (camelCase; snake_case is accepted too), `{}` or absent
+   * for OAuth kinds:
+   * - AWS `{account}`: 12-digit account id
+   * - AZURE `{applicationId, subscriptionId, directoryId, secret}`: three UUIDs and the client secret
+   * - GCP `{projectId}` · HUAWEI `{accountId}` · DOMAIN `{domain}` (a domain name)
+   * - ORACLE `{compartment_id, region, tenancy_id, user_id, key_fingerprint}` (OCIDs, region like us-ashburn-1, key fingerprint)
+   * - ZENDESK `{instanceUrl}` · JIRA `{jiraUrl}` (https URLs)
+   * - MS365 `{applicationId, tenantId, secret}` · GITHUB `{organizationName, installationId}`
+   * - GWORKSPACE, SLACK, BITBUCKET, GITLAB, SALESFORCE `{}`: access is granted afterwards through `oauthLink`
+   * - AZURE_DEVOPS `{organizationName, personalAccessToken}`, JUMP_CLOUD `{organizationId, apiKey}`,
+   *   MONGODB_ATLAS `{publicKey, privateKey}`, OKTA `{domain, apiToken}`, CLOUDFLARE `{apiToken, accountId?}`,
+   *   CROWDSTRIKE_FALCON `{clientId, clientSecret, baseUrl?}`, BITDEFENDER `{accessUrl, apiKey}`,
+   *   SENTINEL_ONE `{consoleUrl, apiToken}`, SOPHOS `{clientId, clientSecret}`.
+   * BAD_REQUEST names the missing or malformed key.
+   */
   credential?: InputMaybe<Scalars['JSON']['input']>;
-  /** A schedule object or a cron string; default {frequency: 1d, timeOfDay: NIGHT}. */
-  schedule?: InputMaybe<Scalars['JSON']['input']>;
+  /** When to scan it; default daily at NIGHT. */
+  schedule?: InputMaybe<ScanScheduleInput>;
+  /** A schedule in another accepted form (an object, its JSON text, a bare frequency, or a cron string). */
+  scheduleJson?: InputMaybe<Scalars['JSON']['input']>;
+  /** Labels (trimmed, at most 100 characters each, duplicates dropped, at most 50); default none. */
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
-  /** Default EXTERNAL. */
+  /** Who produces its findings; default EXTERNAL. */
   scanner?: InputMaybe<ScanTargetScanner>;
 };
 
-/** null (or absent) leaves a field unchanged. */
+/** The scan target `createScanTarget` registered. */
+export type CreateScanTargetPayload = {
+  __typename?: 'CreateScanTargetPayload';
+  /** The new scan target, status NEW. */
+  scanTarget: ScanTarget;
+};
+
+/** What `updateScanTarget` changes; an absent (or null) field stays unchanged. */
 export type UpdateScanTargetInput = {
+  /** The organization the scan target belongs to; the caller must be one of its ADMIN members. */
+  organizationId: Scalars['ID']['input'];
+  /** The scan target to change. */
+  scanTargetId: Scalars['ID']['input'];
+  /** Its new name (1 to 200 characters, trimmed). */
   name?: InputMaybe<Scalars['String']['input']>;
-  schedule?: InputMaybe<Scalars['JSON']['input']>;
+  /** Its new schedule; the next scan moves to the new schedule's next slot. */
+  schedule?: InputMaybe<ScanScheduleInput>;
+  /** A new schedule in another accepted form (an object, its JSON text, a bare frequency, or a cron string). */
+  scheduleJson?: InputMaybe<Scalars['JSON']['input']>;
+  /** Its new labels, replacing the old ones (same rules as on creation). */
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Who produces its findings from now on. */
   scanner?: InputMaybe<ScanTargetScanner>;
 };
 
+/** The scan target `updateScanTarget` changed. */
+export type UpdateScanTargetPayload = {
+  __typename?: 'UpdateScanTargetPayload';
+  /** The scan target as it is now. */
+  scanTarget: ScanTarget;
+};
+
+/** What `deleteScanTarget` needs. */
+export type DeleteScanTargetInput = {
+  /** The organization the scan target belongs to; the caller must be one of its ADMIN members. */
+  organizationId: Scalars['ID']['input'];
+  /** The scan target to delete. */
+  scanTargetId: Scalars['ID']['input'];
+};
+
+/** The scan target `deleteScanTarget` removed. */
+export type DeleteScanTargetPayload = {
+  __typename?: 'DeleteScanTargetPayload';
+  /** The deleted scan target's id. */
+  deletedId: Scalars['ID']['output'];
+};
+
+/** What `checkScanTarget` needs. */
+export type CheckScanTargetInput = {
+  /** The organization the scan target belongs to; the caller must be one of its ADMIN members. */
+  organizationId: Scalars['ID']['input'];
+  /** The scan target whose credential is checked. */
+  scanTargetId: Scalars['ID']['input'];
+};
+
+/** The scan target `checkScanTarget` checked. */
+export type CheckScanTargetPayload = {
+  __typename?: 'CheckScanTargetPayload';
+  /** The scan target with its new status (CHECKED or INVALID_CREDENTIAL). */
+  scanTarget: ScanTarget;
+};
+
+/** Where a scan stands. A scan target has at most one QUEUED or RUNNING scan at a time. */
 export type ScanStatus =
   /** Waiting for a worker (manual or scheduled start). */
   | 'QUEUED'
@@ -1070,21 +1396,29 @@ export type ScanStatus =
   /** Stopped by a user or replaced by a forced start; its findings, if any arrive, are discarded. */
   | 'STOPPED';
 
+/** What started a scan. */
 export type ScanTrigger =
+  /** An ADMIN started it (`startScan`). */
   | 'MANUAL'
+  /** The scan target's schedule started it. */
   | 'SCHEDULED'
+  /** A scanner's findings were loaded with `ingestFindings`. */
   | 'INGEST';
 
-/** What a completed scan did to the target's alerts. */
+/** What a completed scan did to the target's alerts (counts of alerts or findings). */
 export type ScanSummary = {
   __typename?: 'ScanSummary';
   /** Distinct (rule, resource) findings. */
   findings: Scalars['Int']['output'];
+  /** Alerts opened for findings seen for the first time. */
   created: Scalars['Int']['output'];
+  /** Closed alerts opened again because their finding came back. */
   reopened: Scalars['Int']['output'];
   /** Open alerts whose data changed (their state is kept). */
   updated: Scalars['Int']['output'];
+  /** Alerts closed because the scan no longer found them. */
   closed: Scalars['Int']['output'];
+  /** Alerts the scan found again without any change. */
   unchanged: Scalars['Int']['output'];
   /** Findings dropped because an earlier one had the same rule and resource. */
   duplicates: Scalars['Int']['output'];
@@ -1096,21 +1430,109 @@ export type ScanSummary = {
  */
 export type Scan = {
   __typename?: 'Scan';
+  /** The scan's id (UUID). */
   id: Scalars['ID']['output'];
+  /** The organization the scanned target belongs to. */
   organizationId: Scalars['ID']['output'];
+  /** The id of the scanned target. */
   scanTargetId: Scalars['ID']['output'];
+  /** The scanned target; null once it was deleted. */
   scanTarget?: Maybe<ScanTarget>;
+  /** Where the scan stands. */
   status: ScanStatus;
+  /** What started the scan. */
   trigger: ScanTrigger;
+  /** How many findings the scan produced (0 until it is DONE). */
   findingsCount: Scalars['Int']['output'];
-  /** Set when the scan is DONE. */
+  /** What the scan did to the alerts; set only when the scan is DONE. */
   summary?: Maybe<ScanSummary>;
-  /** Why the scan FAILED or was STOPPED. */
+  /** Why the scan FAILED or was STOPPED; null otherwise. */
   error?: Maybe<Scalars['String']['output']>;
+  /** When a worker started the scan; null while QUEUED. */
   startedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When the scan ended (DONE, FAILED or STOPPED); null before. */
   finishedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When the scan was queued. */
   createdAt: Scalars['DateTime']['output'];
+  /** When the scan last changed. */
   updatedAt: Scalars['DateTime']['output'];
+};
+
+/** A page of a scan target's scans, newest first. */
+export type ScanConnection = {
+  __typename?: 'ScanConnection';
+  /** The page's scans with their cursors. */
+  edges: Array<ScanEdge>;
+  /** The page's scans (the edges' nodes), for clients that do not need per-entry cursors. */
+  nodes: Array<Scan>;
+  /** Where the page stands: pass `endCursor` as `after` while `hasNextPage` is true. */
+  pageInfo: PageInfo;
+};
+
+/** A scan with its cursor in the list. */
+export type ScanEdge = {
+  __typename?: 'ScanEdge';
+  /** Pass as `after` to read the scans after this one. */
+  cursor: Scalars['String']['output'];
+  /** The scan. */
+  node: Scan;
+};
+
+/** What `startScan` needs: the scan target, and whether to replace an active scan. */
+export type StartScanInput = {
+  /** The organization the scan target belongs to; the caller must be one of its ADMIN members. */
+  organizationId: Scalars['ID']['input'];
+  /** The scan target to scan. */
+  scanTargetId: Scalars['ID']['input'];
+  /**
+   * false (default): refused with CONFLICT while the target has a QUEUED or RUNNING scan. true: that
+   * scan is STOPPED and a new one queued.
+   */
+  force?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The scan `startScan` queued. */
+export type StartScanPayload = {
+  __typename?: 'StartScanPayload';
+  /** The new scan, QUEUED. */
+  scan: Scan;
+};
+
+/** What `stopScan` needs: the scan target whose active scan stops. */
+export type StopScanInput = {
+  /** The organization the scan target belongs to; the caller must be one of its ADMIN members. */
+  organizationId: Scalars['ID']['input'];
+  /** The scan target whose QUEUED or RUNNING scan stops. */
+  scanTargetId: Scalars['ID']['input'];
+};
+
+/** The scan `stopScan` stopped. */
+export type StopScanPayload = {
+  __typename?: 'StopScanPayload';
+  /** The stopped scan (STOPPED); null when the target had no QUEUED or RUNNING scan. */
+  scan?: Maybe<Scan>;
+};
+
+/** What `ingestFindings` needs: the scan target and a scanner run's findings. */
+export type IngestFindingsInput = {
+  /** The organization the scan target belongs to; the caller must be one of its ADMIN members. */
+  organizationId: Scalars['ID']['input'];
+  /** The scan target the findings are about. */
+  scanTargetId: Scalars['ID']['input'];
+  /**
+   * The scanner's output document, in one of two published formats: Vigil's
+   * `{"format":"vigil","findings":[{rule, resource, severity?, metadata?, enrichment?, tags?, compliances?, title?}]}`
+   * (metadata and enrichment hold arbitrary properties) or Prowler's JSON-OCSF array (status_code FAIL
+   * is a finding).
+   */
+  document: Scalars['JSON']['input'];
+};
+
+/** The scan `ingestFindings` recorded. */
+export type IngestFindingsPayload = {
+  __typename?: 'IngestFindingsPayload';
+  /** The scan, DONE (the alerts were reconciled) or FAILED (no alert changed). */
+  scan: Scan;
 };
 
 /**
@@ -1325,19 +1747,51 @@ export type ResolversTypes = {
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ScanTargetGroupKind: ResolverTypeWrapper<any>;
   ScanTargetGroup: ResolverTypeWrapper<any>;
+  ScanTargetGroupConnection: ResolverTypeWrapper<any>;
+  ScanTargetGroupEdge: ResolverTypeWrapper<any>;
   OracleCompartment: ResolverTypeWrapper<any>;
   CreateScanTargetGroupInput: ResolverTypeWrapper<any>;
+  CreateScanTargetGroupPayload: ResolverTypeWrapper<any>;
+  UpdateScanTargetGroupInput: ResolverTypeWrapper<any>;
+  UpdateScanTargetGroupPayload: ResolverTypeWrapper<any>;
+  DeleteScanTargetGroupInput: ResolverTypeWrapper<any>;
+  DeleteScanTargetGroupPayload: ResolverTypeWrapper<any>;
+  InsertScanTargetGroupCredentialInput: ResolverTypeWrapper<any>;
+  InsertScanTargetGroupCredentialPayload: ResolverTypeWrapper<any>;
   OracleCompartmentInput: ResolverTypeWrapper<any>;
   CreateScanTargetsFromCompartmentsInput: ResolverTypeWrapper<any>;
+  CreateScanTargetsFromCompartmentsPayload: ResolverTypeWrapper<any>;
   ScanTarget: ResolverTypeWrapper<any>;
+  ScanTargetStatus: ResolverTypeWrapper<any>;
   ScanTargetScanner: ResolverTypeWrapper<any>;
+  ScanSchedule: ResolverTypeWrapper<any>;
+  ScanFrequency: ResolverTypeWrapper<any>;
+  ScanTimeOfDay: ResolverTypeWrapper<any>;
+  DayOfWeek: ResolverTypeWrapper<any>;
+  ScanScheduleInput: ResolverTypeWrapper<any>;
+  ScanTargetConnection: ResolverTypeWrapper<any>;
+  ScanTargetEdge: ResolverTypeWrapper<any>;
   Link: ResolverTypeWrapper<any>;
   CreateScanTargetInput: ResolverTypeWrapper<any>;
+  CreateScanTargetPayload: ResolverTypeWrapper<any>;
   UpdateScanTargetInput: ResolverTypeWrapper<any>;
+  UpdateScanTargetPayload: ResolverTypeWrapper<any>;
+  DeleteScanTargetInput: ResolverTypeWrapper<any>;
+  DeleteScanTargetPayload: ResolverTypeWrapper<any>;
+  CheckScanTargetInput: ResolverTypeWrapper<any>;
+  CheckScanTargetPayload: ResolverTypeWrapper<any>;
   ScanStatus: ResolverTypeWrapper<any>;
   ScanTrigger: ResolverTypeWrapper<any>;
   ScanSummary: ResolverTypeWrapper<any>;
   Scan: ResolverTypeWrapper<any>;
+  ScanConnection: ResolverTypeWrapper<any>;
+  ScanEdge: ResolverTypeWrapper<any>;
+  StartScanInput: ResolverTypeWrapper<any>;
+  StartScanPayload: ResolverTypeWrapper<any>;
+  StopScanInput: ResolverTypeWrapper<any>;
+  StopScanPayload: ResolverTypeWrapper<any>;
+  IngestFindingsInput: ResolverTypeWrapper<any>;
+  IngestFindingsPayload: ResolverTypeWrapper<any>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   AlertChange: ResolverTypeWrapper<any>;
 };
@@ -1381,16 +1835,44 @@ export type ResolversParentTypes = {
   BatchUpdateAlertsResult: any;
   Mutation: Record<PropertyKey, never>;
   ScanTargetGroup: any;
+  ScanTargetGroupConnection: any;
+  ScanTargetGroupEdge: any;
   OracleCompartment: any;
   CreateScanTargetGroupInput: any;
+  CreateScanTargetGroupPayload: any;
+  UpdateScanTargetGroupInput: any;
+  UpdateScanTargetGroupPayload: any;
+  DeleteScanTargetGroupInput: any;
+  DeleteScanTargetGroupPayload: any;
+  InsertScanTargetGroupCredentialInput: any;
+  InsertScanTargetGroupCredentialPayload: any;
   OracleCompartmentInput: any;
   CreateScanTargetsFromCompartmentsInput: any;
+  CreateScanTargetsFromCompartmentsPayload: any;
   ScanTarget: any;
+  ScanSchedule: any;
+  ScanScheduleInput: any;
+  ScanTargetConnection: any;
+  ScanTargetEdge: any;
   Link: any;
   CreateScanTargetInput: any;
+  CreateScanTargetPayload: any;
   UpdateScanTargetInput: any;
+  UpdateScanTargetPayload: any;
+  DeleteScanTargetInput: any;
+  DeleteScanTargetPayload: any;
+  CheckScanTargetInput: any;
+  CheckScanTargetPayload: any;
   ScanSummary: any;
   Scan: any;
+  ScanConnection: any;
+  ScanEdge: any;
+  StartScanInput: any;
+  StartScanPayload: any;
+  StopScanInput: any;
+  StopScanPayload: any;
+  IngestFindingsInput: any;
+  IngestFindingsPayload: any;
   Subscription: Record<PropertyKey, never>;
   AlertChange: any;
 };
@@ -1444,16 +1926,18 @@ export type QueryResolvers<ContextType = SubgraphContext, ParentType extends Res
   dailyOpenAlerts?: Resolver<Array<ResolversTypes['DailyAlertCounts']>, ParentType, ContextType, RequireFields<QueryDailyOpenAlertsArgs, 'organizationId'>>;
   followingDailyOpenAlerts?: Resolver<Array<ResolversTypes['DailyAlertCounts']>, ParentType, ContextType, RequireFields<QueryFollowingDailyOpenAlertsArgs, 'organizationId'>>;
   followingDailyResolvedAlerts?: Resolver<Array<ResolversTypes['DailyAlertCounts']>, ParentType, ContextType, RequireFields<QueryFollowingDailyResolvedAlertsArgs, 'organizationId'>>;
-  scanTargetGroups?: Resolver<Array<ResolversTypes['ScanTargetGroup']>, ParentType, ContextType, RequireFields<QueryScanTargetGroupsArgs, 'organizationId'>>;
+  scanTargetGroups?: Resolver<ResolversTypes['ScanTargetGroupConnection'], ParentType, ContextType, RequireFields<QueryScanTargetGroupsArgs, 'organizationId' | 'first'>>;
+  allScanTargetGroups?: Resolver<Array<ResolversTypes['ScanTargetGroup']>, ParentType, ContextType, RequireFields<QueryAllScanTargetGroupsArgs, 'organizationId'>>;
   scanTargetGroup?: Resolver<Maybe<ResolversTypes['ScanTargetGroup']>, ParentType, ContextType, RequireFields<QueryScanTargetGroupArgs, 'organizationId' | 'id'>>;
   scanTargetGroupCompartments?: Resolver<Array<ResolversTypes['OracleCompartment']>, ParentType, ContextType, RequireFields<QueryScanTargetGroupCompartmentsArgs, 'organizationId' | 'id'>>;
   scanTargetGroupScript?: Resolver<ResolversTypes['Link'], ParentType, ContextType, RequireFields<QueryScanTargetGroupScriptArgs, 'organizationId' | 'id'>>;
   scanTargetGroupTerraform?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<QueryScanTargetGroupTerraformArgs, 'organizationId' | 'id'>>;
-  scanTargets?: Resolver<Array<ResolversTypes['ScanTarget']>, ParentType, ContextType, RequireFields<QueryScanTargetsArgs, 'organizationId'>>;
+  scanTargets?: Resolver<ResolversTypes['ScanTargetConnection'], ParentType, ContextType, RequireFields<QueryScanTargetsArgs, 'organizationId' | 'first'>>;
+  allScanTargets?: Resolver<Array<ResolversTypes['ScanTarget']>, ParentType, ContextType, RequireFields<QueryAllScanTargetsArgs, 'organizationId'>>;
   scanTarget?: Resolver<Maybe<ResolversTypes['ScanTarget']>, ParentType, ContextType, RequireFields<QueryScanTargetArgs, 'organizationId' | 'id'>>;
   oauthLink?: Resolver<ResolversTypes['Link'], ParentType, ContextType, RequireFields<QueryOauthLinkArgs, 'organizationId'>>;
   gworkspaceOAuthLink?: Resolver<ResolversTypes['Link'], ParentType, ContextType, RequireFields<QueryGworkspaceOAuthLinkArgs, 'organizationId' | 'scanTargetId'>>;
-  scans?: Resolver<Array<ResolversTypes['Scan']>, ParentType, ContextType, RequireFields<QueryScansArgs, 'organizationId' | 'scanTargetId' | 'size'>>;
+  scans?: Resolver<ResolversTypes['ScanConnection'], ParentType, ContextType, RequireFields<QueryScansArgs, 'organizationId' | 'scanTargetId' | 'first'>>;
   scan?: Resolver<Maybe<ResolversTypes['Scan']>, ParentType, ContextType, RequireFields<QueryScanArgs, 'organizationId' | 'scanTargetId' | 'scanId'>>;
 };
 
@@ -1623,18 +2107,18 @@ export type MutationResolvers<ContextType = SubgraphContext, ParentType extends 
   createAlertComment?: Resolver<ResolversTypes['AlertComment'], ParentType, ContextType, RequireFields<MutationCreateAlertCommentArgs, 'organizationId' | 'alertId' | 'comment'>>;
   updateAlert?: Resolver<ResolversTypes['Alert'], ParentType, ContextType, RequireFields<MutationUpdateAlertArgs, 'organizationId' | 'scanTargetId' | 'alertId' | 'input'>>;
   batchUpdateAlerts?: Resolver<ResolversTypes['BatchUpdateAlertsResult'], ParentType, ContextType, RequireFields<MutationBatchUpdateAlertsArgs, 'organizationId' | 'input'>>;
-  createScanTargetGroup?: Resolver<ResolversTypes['ScanTargetGroup'], ParentType, ContextType, RequireFields<MutationCreateScanTargetGroupArgs, 'organizationId' | 'input'>>;
-  updateScanTargetGroup?: Resolver<ResolversTypes['ScanTargetGroup'], ParentType, ContextType, RequireFields<MutationUpdateScanTargetGroupArgs, 'organizationId' | 'id' | 'name'>>;
-  deleteScanTargetGroup?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteScanTargetGroupArgs, 'organizationId' | 'id'>>;
-  insertScanTargetGroupCredential?: Resolver<ResolversTypes['ScanTargetGroup'], ParentType, ContextType, RequireFields<MutationInsertScanTargetGroupCredentialArgs, 'organizationId' | 'id' | 'credential'>>;
-  createScanTargetsFromCompartments?: Resolver<Array<ResolversTypes['ScanTarget']>, ParentType, ContextType, RequireFields<MutationCreateScanTargetsFromCompartmentsArgs, 'organizationId' | 'id' | 'input'>>;
-  createScanTarget?: Resolver<ResolversTypes['ScanTarget'], ParentType, ContextType, RequireFields<MutationCreateScanTargetArgs, 'organizationId' | 'input'>>;
-  updateScanTarget?: Resolver<ResolversTypes['ScanTarget'], ParentType, ContextType, RequireFields<MutationUpdateScanTargetArgs, 'organizationId' | 'id' | 'input'>>;
-  deleteScanTarget?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteScanTargetArgs, 'organizationId' | 'id'>>;
-  checkScanTarget?: Resolver<ResolversTypes['ScanTarget'], ParentType, ContextType, RequireFields<MutationCheckScanTargetArgs, 'organizationId' | 'id'>>;
-  startScan?: Resolver<ResolversTypes['Scan'], ParentType, ContextType, RequireFields<MutationStartScanArgs, 'organizationId' | 'scanTargetId' | 'force'>>;
-  stopScan?: Resolver<Maybe<ResolversTypes['Scan']>, ParentType, ContextType, RequireFields<MutationStopScanArgs, 'organizationId' | 'scanTargetId'>>;
-  ingestFindings?: Resolver<ResolversTypes['Scan'], ParentType, ContextType, RequireFields<MutationIngestFindingsArgs, 'organizationId' | 'scanTargetId' | 'document'>>;
+  createScanTargetGroup?: Resolver<ResolversTypes['CreateScanTargetGroupPayload'], ParentType, ContextType, RequireFields<MutationCreateScanTargetGroupArgs, 'input'>>;
+  updateScanTargetGroup?: Resolver<ResolversTypes['UpdateScanTargetGroupPayload'], ParentType, ContextType, RequireFields<MutationUpdateScanTargetGroupArgs, 'input'>>;
+  deleteScanTargetGroup?: Resolver<ResolversTypes['DeleteScanTargetGroupPayload'], ParentType, ContextType, RequireFields<MutationDeleteScanTargetGroupArgs, 'input'>>;
+  insertScanTargetGroupCredential?: Resolver<ResolversTypes['InsertScanTargetGroupCredentialPayload'], ParentType, ContextType, RequireFields<MutationInsertScanTargetGroupCredentialArgs, 'input'>>;
+  createScanTargetsFromCompartments?: Resolver<ResolversTypes['CreateScanTargetsFromCompartmentsPayload'], ParentType, ContextType, RequireFields<MutationCreateScanTargetsFromCompartmentsArgs, 'input'>>;
+  createScanTarget?: Resolver<ResolversTypes['CreateScanTargetPayload'], ParentType, ContextType, RequireFields<MutationCreateScanTargetArgs, 'input'>>;
+  updateScanTarget?: Resolver<ResolversTypes['UpdateScanTargetPayload'], ParentType, ContextType, RequireFields<MutationUpdateScanTargetArgs, 'input'>>;
+  deleteScanTarget?: Resolver<ResolversTypes['DeleteScanTargetPayload'], ParentType, ContextType, RequireFields<MutationDeleteScanTargetArgs, 'input'>>;
+  checkScanTarget?: Resolver<ResolversTypes['CheckScanTargetPayload'], ParentType, ContextType, RequireFields<MutationCheckScanTargetArgs, 'input'>>;
+  startScan?: Resolver<ResolversTypes['StartScanPayload'], ParentType, ContextType, RequireFields<MutationStartScanArgs, 'input'>>;
+  stopScan?: Resolver<ResolversTypes['StopScanPayload'], ParentType, ContextType, RequireFields<MutationStopScanArgs, 'input'>>;
+  ingestFindings?: Resolver<ResolversTypes['IngestFindingsPayload'], ParentType, ContextType, RequireFields<MutationIngestFindingsArgs, 'input'>>;
 };
 
 export type ScanTargetGroupResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ScanTargetGroup'] = ResolversParentTypes['ScanTargetGroup']> = {
@@ -1644,14 +2128,47 @@ export type ScanTargetGroupResolvers<ContextType = SubgraphContext, ParentType e
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['ScanTargetGroupKind'], ParentType, ContextType>;
   credential?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
-  scanTargets?: Resolver<Array<ResolversTypes['ScanTarget']>, ParentType, ContextType>;
+  scanTargets?: Resolver<ResolversTypes['ScanTargetConnection'], ParentType, ContextType, RequireFields<ScanTargetGroupScanTargetsArgs, 'first'>>;
+  allScanTargets?: Resolver<Array<ResolversTypes['ScanTarget']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type ScanTargetGroupConnectionResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ScanTargetGroupConnection'] = ResolversParentTypes['ScanTargetGroupConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['ScanTargetGroupEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['ScanTargetGroup']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type ScanTargetGroupEdgeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ScanTargetGroupEdge'] = ResolversParentTypes['ScanTargetGroupEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['ScanTargetGroup'], ParentType, ContextType>;
 };
 
 export type OracleCompartmentResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['OracleCompartment'] = ResolversParentTypes['OracleCompartment']> = {
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   ocid?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CreateScanTargetGroupPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['CreateScanTargetGroupPayload'] = ResolversParentTypes['CreateScanTargetGroupPayload']> = {
+  scanTargetGroup?: Resolver<ResolversTypes['ScanTargetGroup'], ParentType, ContextType>;
+};
+
+export type UpdateScanTargetGroupPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['UpdateScanTargetGroupPayload'] = ResolversParentTypes['UpdateScanTargetGroupPayload']> = {
+  scanTargetGroup?: Resolver<ResolversTypes['ScanTargetGroup'], ParentType, ContextType>;
+};
+
+export type DeleteScanTargetGroupPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['DeleteScanTargetGroupPayload'] = ResolversParentTypes['DeleteScanTargetGroupPayload']> = {
+  deletedId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  deletedScanTargetIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type InsertScanTargetGroupCredentialPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['InsertScanTargetGroupCredentialPayload'] = ResolversParentTypes['InsertScanTargetGroupCredentialPayload']> = {
+  scanTargetGroup?: Resolver<ResolversTypes['ScanTargetGroup'], ParentType, ContextType>;
+};
+
+export type CreateScanTargetsFromCompartmentsPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['CreateScanTargetsFromCompartmentsPayload'] = ResolversParentTypes['CreateScanTargetsFromCompartmentsPayload']> = {
+  scanTargets?: Resolver<Array<ResolversTypes['ScanTarget']>, ParentType, ContextType>;
 };
 
 export type ScanTargetResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ScanTarget'] = ResolversParentTypes['ScanTarget'], FederationReferenceType extends FederationReferenceTypes['ScanTarget'] = FederationReferenceTypes['ScanTarget']> = {
@@ -1663,9 +2180,10 @@ export type ScanTargetResolvers<ContextType = SubgraphContext, ParentType extend
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['ScanTargetKind'], ParentType, ContextType>;
   credential?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
-  schedule?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  schedule?: Resolver<ResolversTypes['ScanSchedule'], ParentType, ContextType>;
+  scheduleJson?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ScanTargetStatus'], ParentType, ContextType>;
   scanner?: Resolver<ResolversTypes['ScanTargetScanner'], ParentType, ContextType>;
   lastScanAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   nextScanAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -1673,8 +2191,41 @@ export type ScanTargetResolvers<ContextType = SubgraphContext, ParentType extend
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
+export type ScanScheduleResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ScanSchedule'] = ResolversParentTypes['ScanSchedule']> = {
+  frequency?: Resolver<ResolversTypes['ScanFrequency'], ParentType, ContextType>;
+  timeOfDay?: Resolver<Maybe<ResolversTypes['ScanTimeOfDay']>, ParentType, ContextType>;
+  day?: Resolver<Maybe<ResolversTypes['DayOfWeek']>, ParentType, ContextType>;
+};
+
+export type ScanTargetConnectionResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ScanTargetConnection'] = ResolversParentTypes['ScanTargetConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['ScanTargetEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['ScanTarget']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type ScanTargetEdgeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ScanTargetEdge'] = ResolversParentTypes['ScanTargetEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['ScanTarget'], ParentType, ContextType>;
+};
+
 export type LinkResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Link'] = ResolversParentTypes['Link']> = {
   url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CreateScanTargetPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['CreateScanTargetPayload'] = ResolversParentTypes['CreateScanTargetPayload']> = {
+  scanTarget?: Resolver<ResolversTypes['ScanTarget'], ParentType, ContextType>;
+};
+
+export type UpdateScanTargetPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['UpdateScanTargetPayload'] = ResolversParentTypes['UpdateScanTargetPayload']> = {
+  scanTarget?: Resolver<ResolversTypes['ScanTarget'], ParentType, ContextType>;
+};
+
+export type DeleteScanTargetPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['DeleteScanTargetPayload'] = ResolversParentTypes['DeleteScanTargetPayload']> = {
+  deletedId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type CheckScanTargetPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['CheckScanTargetPayload'] = ResolversParentTypes['CheckScanTargetPayload']> = {
+  scanTarget?: Resolver<ResolversTypes['ScanTarget'], ParentType, ContextType>;
 };
 
 export type ScanSummaryResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ScanSummary'] = ResolversParentTypes['ScanSummary']> = {
@@ -1702,6 +2253,29 @@ export type ScanResolvers<ContextType = SubgraphContext, ParentType extends Reso
   finishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type ScanConnectionResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ScanConnection'] = ResolversParentTypes['ScanConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['ScanEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['Scan']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type ScanEdgeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ScanEdge'] = ResolversParentTypes['ScanEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Scan'], ParentType, ContextType>;
+};
+
+export type StartScanPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['StartScanPayload'] = ResolversParentTypes['StartScanPayload']> = {
+  scan?: Resolver<ResolversTypes['Scan'], ParentType, ContextType>;
+};
+
+export type StopScanPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['StopScanPayload'] = ResolversParentTypes['StopScanPayload']> = {
+  scan?: Resolver<Maybe<ResolversTypes['Scan']>, ParentType, ContextType>;
+};
+
+export type IngestFindingsPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['IngestFindingsPayload'] = ResolversParentTypes['IngestFindingsPayload']> = {
+  scan?: Resolver<ResolversTypes['Scan'], ParentType, ContextType>;
 };
 
 export type SubscriptionResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
@@ -1743,11 +2317,30 @@ export type Resolvers<ContextType = SubgraphContext> = {
   BatchUpdateAlertsResult?: BatchUpdateAlertsResultResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   ScanTargetGroup?: ScanTargetGroupResolvers<ContextType>;
+  ScanTargetGroupConnection?: ScanTargetGroupConnectionResolvers<ContextType>;
+  ScanTargetGroupEdge?: ScanTargetGroupEdgeResolvers<ContextType>;
   OracleCompartment?: OracleCompartmentResolvers<ContextType>;
+  CreateScanTargetGroupPayload?: CreateScanTargetGroupPayloadResolvers<ContextType>;
+  UpdateScanTargetGroupPayload?: UpdateScanTargetGroupPayloadResolvers<ContextType>;
+  DeleteScanTargetGroupPayload?: DeleteScanTargetGroupPayloadResolvers<ContextType>;
+  InsertScanTargetGroupCredentialPayload?: InsertScanTargetGroupCredentialPayloadResolvers<ContextType>;
+  CreateScanTargetsFromCompartmentsPayload?: CreateScanTargetsFromCompartmentsPayloadResolvers<ContextType>;
   ScanTarget?: ScanTargetResolvers<ContextType>;
+  ScanSchedule?: ScanScheduleResolvers<ContextType>;
+  ScanTargetConnection?: ScanTargetConnectionResolvers<ContextType>;
+  ScanTargetEdge?: ScanTargetEdgeResolvers<ContextType>;
   Link?: LinkResolvers<ContextType>;
+  CreateScanTargetPayload?: CreateScanTargetPayloadResolvers<ContextType>;
+  UpdateScanTargetPayload?: UpdateScanTargetPayloadResolvers<ContextType>;
+  DeleteScanTargetPayload?: DeleteScanTargetPayloadResolvers<ContextType>;
+  CheckScanTargetPayload?: CheckScanTargetPayloadResolvers<ContextType>;
   ScanSummary?: ScanSummaryResolvers<ContextType>;
   Scan?: ScanResolvers<ContextType>;
+  ScanConnection?: ScanConnectionResolvers<ContextType>;
+  ScanEdge?: ScanEdgeResolvers<ContextType>;
+  StartScanPayload?: StartScanPayloadResolvers<ContextType>;
+  StopScanPayload?: StopScanPayloadResolvers<ContextType>;
+  IngestFindingsPayload?: IngestFindingsPayloadResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   AlertChange?: AlertChangeResolvers<ContextType>;
 };

@@ -109,7 +109,7 @@ export async function buildAuthorizationFixture(t: TestVigil): Promise<Authoriza
   const comment = await t.rest('POST', `/organizations/${a.organizationId}/alerts/${alertId}/comments`, { key: a.apiKey, body: { comment: COMMENT } });
   expect(comment.status).toBe(200);
   const group = await t.graphql(
-    `mutation($o: ID!) { createScanTargetGroup(organizationId: $o, input: {name: "${TARGET_NAME} group", kind: ORACLE}) { id } }`,
+    `mutation($o: ID!) { createScanTargetGroup(input: {organizationId: $o, name: "${TARGET_NAME} group", kind: ORACLE}) { scanTargetGroup { id } } }`,
     { o: a.organizationId },
     a.apiKey,
   );
@@ -167,7 +167,7 @@ export async function buildAuthorizationFixture(t: TestVigil): Promise<Authoriza
       X: x.organizationId,
       alertId,
       scanTargetId: target.body.id,
-      groupId: group.body.data.createScanTargetGroup.id,
+      groupId: group.body.data.createScanTargetGroup.scanTargetGroup.id,
       scanId: scan.body.id,
       mUserId: m.userId,
       aUserId: a.userId,
@@ -196,9 +196,9 @@ export async function snapshotOfA({ t, a, f, ids }: AuthorizationFixture) {
       organization(id: $o) { id name picture email }
       alerts(organizationId: $o, size: 1000) { data { id state labels version resource severity metadata } }
       alertComments(alertId: $alertId) { total data { id comment } }
-      scanTargets(organizationId: $o) { id name kind tags schedule credential status groupId }
-      scanTargetGroups(organizationId: $o) { id name kind credential scanTargets { id } }
-      scans(organizationId: $o, scanTargetId: "${ids.scanTargetId}") { id status }
+      scanTargets(organizationId: $o, first: 100) { nodes { id name kind tags schedule { frequency timeOfDay day } credential status groupId } }
+      scanTargetGroups(organizationId: $o, first: 10) { nodes { id name kind credential scanTargets(first: 10) { nodes { id } } } }
+      scans(organizationId: $o, scanTargetId: "${ids.scanTargetId}", first: 100) { nodes { id status } }
       members(organizationId: $o) { userId roles }
       organizationInvites(organizationId: $o) { email roles expiredAt }
       followers(organizationId: $o) { id }

@@ -2,7 +2,8 @@ import { z } from 'zod/v4';
 import { id, organizationParams } from '../schemas';
 import { found, RawBody, route } from '../table';
 
-const SCAN_TARGET_FIELDS = `id organizationId groupId name kind credential schedule tags status scanner lastScanAt nextScanAt createdAt updatedAt`;
+/** The REST body of a scan target: the stored schedule object under `schedule` (the graph's own `schedule` is typed). */
+const SCAN_TARGET_FIELDS = `id organizationId groupId name kind credential schedule: scheduleJson tags status scanner lastScanAt nextScanAt createdAt updatedAt`;
 const GROUP_FIELDS = `id organizationId name kind credential createdAt updatedAt`;
 
 const targetParams = z.object({ organizationId: id, scanTargetId: id });
@@ -27,9 +28,9 @@ const targetRoutes = [
     tag: 'scan targets',
     summary: "The organization's scan targets, credentials masked (members)",
     params: organizationParams,
-    operation: `query($organizationId: ID!) { scanTargets(organizationId: $organizationId) { ${SCAN_TARGET_FIELDS} } }`,
+    operation: `query($organizationId: ID!) { allScanTargets(organizationId: $organizationId) { ${SCAN_TARGET_FIELDS} } }`,
     variables: ({ params }) => ({ organizationId: params.organizationId }),
-    result: (data) => data.scanTargets,
+    result: (data) => data.allScanTargets,
   }),
   route({
     method: 'POST',
@@ -39,19 +40,19 @@ const targetRoutes = [
       'Create a scan target (ADMIN). Body {name, kind, credential, schedule?, tags?, scanner?}; credential keys per kind (snake_case accepted), schedule object or cron string; scanner DEMO or EXTERNAL (default)',
     params: organizationParams,
     body: z.object({ name: z.string(), kind, credential: z.unknown().optional(), schedule, tags, scanner }),
-    operation: `mutation($organizationId: ID!, $input: CreateScanTargetInput!) { createScanTarget(organizationId: $organizationId, input: $input) { ${SCAN_TARGET_FIELDS} } }`,
+    operation: `mutation($input: CreateScanTargetInput!) { createScanTarget(input: $input) { scanTarget { ${SCAN_TARGET_FIELDS} } } }`,
     variables: ({ params, body }) => ({
-      organizationId: params.organizationId,
       input: {
+        organizationId: params.organizationId,
         name: body.name,
         kind: body.kind,
         credential: body.credential ?? null,
-        schedule: body.schedule ?? null,
+        scheduleJson: body.schedule ?? null,
         tags: body.tags ?? null,
         scanner: body.scanner ?? null,
       },
     }),
-    result: (data) => data.createScanTarget,
+    result: (data) => (data.createScanTarget as { scanTarget: unknown }).scanTarget,
   }),
   route({
     method: 'GET',
@@ -70,13 +71,18 @@ const targetRoutes = [
     summary: 'Update name, schedule, tags, scanner (ADMIN); null leaves a field unchanged',
     params: targetParams,
     body: z.object({ name: z.string().nullish(), schedule, tags, scanner }),
-    operation: `mutation($organizationId: ID!, $id: ID!, $input: UpdateScanTargetInput!) { updateScanTarget(organizationId: $organizationId, id: $id, input: $input) { ${SCAN_TARGET_FIELDS} } }`,
+    operation: `mutation($input: UpdateScanTargetInput!) { updateScanTarget(input: $input) { scanTarget { ${SCAN_TARGET_FIELDS} } } }`,
     variables: ({ params, body }) => ({
-      organizationId: params.organizationId,
-      id: params.scanTargetId,
-      input: { name: body.name ?? null, schedule: body.schedule ?? null, tags: body.tags ?? null, scanner: body.scanner ?? null },
+      input: {
+        organizationId: params.organizationId,
+        scanTargetId: params.scanTargetId,
+        name: body.name ?? null,
+        scheduleJson: body.schedule ?? null,
+        tags: body.tags ?? null,
+        scanner: body.scanner ?? null,
+      },
     }),
-    result: (data) => data.updateScanTarget,
+    result: (data) => (data.updateScanTarget as { scanTarget: unknown }).scanTarget,
   }),
   route({
     method: 'DELETE',
@@ -84,9 +90,9 @@ const targetRoutes = [
     tag: 'scan targets',
     summary: 'Delete a scan target (ADMIN)',
     params: targetParams,
-    operation: `mutation($organizationId: ID!, $id: ID!) { deleteScanTarget(organizationId: $organizationId, id: $id) }`,
-    variables: ({ params }) => ({ organizationId: params.organizationId, id: params.scanTargetId }),
-    result: (data) => data.deleteScanTarget,
+    operation: `mutation($input: DeleteScanTargetInput!) { deleteScanTarget(input: $input) { deletedId } }`,
+    variables: ({ params }) => ({ input: { organizationId: params.organizationId, scanTargetId: params.scanTargetId } }),
+    result: () => true,
   }),
   route({
     method: 'POST',
@@ -94,9 +100,9 @@ const targetRoutes = [
     tag: 'scan targets',
     summary: "Check the stored credential's shape (ADMIN); answers the scan target with status CHECKED or INVALID_CREDENTIAL",
     params: targetParams,
-    operation: `mutation($organizationId: ID!, $id: ID!) { checkScanTarget(organizationId: $organizationId, id: $id) { ${SCAN_TARGET_FIELDS} } }`,
-    variables: ({ params }) => ({ organizationId: params.organizationId, id: params.scanTargetId }),
-    result: (data) => data.checkScanTarget,
+    operation: `mutation($input: CheckScanTargetInput!) { checkScanTarget(input: $input) { scanTarget { ${SCAN_TARGET_FIELDS} } } }`,
+    variables: ({ params }) => ({ input: { organizationId: params.organizationId, scanTargetId: params.scanTargetId } }),
+    result: (data) => (data.checkScanTarget as { scanTarget: unknown }).scanTarget,
   }),
   route({
     method: 'GET',
@@ -133,9 +139,9 @@ const groupRoutes = [
     tag: 'scan target groups',
     summary: "The organization's scan target groups (members)",
     params: organizationParams,
-    operation: `query($organizationId: ID!) { scanTargetGroups(organizationId: $organizationId) { ${GROUP_FIELDS} } }`,
+    operation: `query($organizationId: ID!) { allScanTargetGroups(organizationId: $organizationId) { ${GROUP_FIELDS} } }`,
     variables: ({ params }) => ({ organizationId: params.organizationId }),
-    result: (data) => data.scanTargetGroups,
+    result: (data) => data.allScanTargetGroups,
   }),
   route({
     method: 'POST',
@@ -144,9 +150,9 @@ const groupRoutes = [
     summary: 'Create a scan target group (ADMIN). Body {name, kind: ORACLE|BITBUCKET|GITLAB}',
     params: organizationParams,
     body: z.object({ name: z.string(), kind }),
-    operation: `mutation($organizationId: ID!, $input: CreateScanTargetGroupInput!) { createScanTargetGroup(organizationId: $organizationId, input: $input) { ${GROUP_FIELDS} } }`,
-    variables: ({ params, body }) => ({ organizationId: params.organizationId, input: { name: body.name, kind: body.kind } }),
-    result: (data) => data.createScanTargetGroup,
+    operation: `mutation($input: CreateScanTargetGroupInput!) { createScanTargetGroup(input: $input) { scanTargetGroup { ${GROUP_FIELDS} } } }`,
+    variables: ({ params, body }) => ({ input: { organizationId: params.organizationId, name: body.name, kind: body.kind } }),
+    result: (data) => (data.createScanTargetGroup as { scanTargetGroup: unknown }).scanTargetGroup,
   }),
   route({
     method: 'GET',
@@ -165,9 +171,9 @@ const groupRoutes = [
     summary: 'Rename a scan target group (ADMIN). Body {name}',
     params: groupParams,
     body: z.object({ name: z.string() }),
-    operation: `mutation($organizationId: ID!, $id: ID!, $name: String!) { updateScanTargetGroup(organizationId: $organizationId, id: $id, name: $name) { ${GROUP_FIELDS} } }`,
-    variables: ({ params, body }) => ({ organizationId: params.organizationId, id: params.scanTargetGroupId, name: body.name }),
-    result: (data) => data.updateScanTargetGroup,
+    operation: `mutation($input: UpdateScanTargetGroupInput!) { updateScanTargetGroup(input: $input) { scanTargetGroup { ${GROUP_FIELDS} } } }`,
+    variables: ({ params, body }) => ({ input: { organizationId: params.organizationId, scanTargetGroupId: params.scanTargetGroupId, name: body.name } }),
+    result: (data) => (data.updateScanTargetGroup as { scanTargetGroup: unknown }).scanTargetGroup,
   }),
   route({
     method: 'DELETE',
@@ -175,9 +181,9 @@ const groupRoutes = [
     tag: 'scan target groups',
     summary: 'Delete a scan target group and its scan targets (ADMIN)',
     params: groupParams,
-    operation: `mutation($organizationId: ID!, $id: ID!) { deleteScanTargetGroup(organizationId: $organizationId, id: $id) }`,
-    variables: ({ params }) => ({ organizationId: params.organizationId, id: params.scanTargetGroupId }),
-    result: (data) => data.deleteScanTargetGroup,
+    operation: `mutation($input: DeleteScanTargetGroupInput!) { deleteScanTargetGroup(input: $input) { deletedId } }`,
+    variables: ({ params }) => ({ input: { organizationId: params.organizationId, scanTargetGroupId: params.scanTargetGroupId } }),
+    result: () => true,
   }),
   route({
     method: 'POST',
@@ -186,10 +192,11 @@ const groupRoutes = [
     summary: 'Insert the ORACLE group credential (ADMIN). Body {credential: {region, tenancy_id, user_id, key_fingerprint}}',
     params: groupParams,
     body: z.object({ credential: z.unknown() }),
-    operation: `mutation($organizationId: ID!, $id: ID!, $credential: JSON!) {
-      insertScanTargetGroupCredential(organizationId: $organizationId, id: $id, credential: $credential) { ${GROUP_FIELDS} } }`,
-    variables: ({ params, body }) => ({ organizationId: params.organizationId, id: params.scanTargetGroupId, credential: body.credential ?? null }),
-    result: (data) => data.insertScanTargetGroupCredential,
+    operation: `mutation($input: InsertScanTargetGroupCredentialInput!) { insertScanTargetGroupCredential(input: $input) { scanTargetGroup { ${GROUP_FIELDS} } } }`,
+    variables: ({ params, body }) => ({
+      input: { organizationId: params.organizationId, scanTargetGroupId: params.scanTargetGroupId, credential: body.credential ?? null },
+    }),
+    result: (data) => (data.insertScanTargetGroupCredential as { scanTargetGroup: unknown }).scanTargetGroup,
   }),
   route({
     method: 'GET',
@@ -209,15 +216,19 @@ const groupRoutes = [
       'Create ORACLE scan targets from compartments (ADMIN). Body {compartments: [{name, ocid}], schedule?, tags?}; one compartment answers the scan target, several answer an array',
     params: groupParams,
     body: z.object({ compartments: z.array(z.object({ name: z.string(), ocid: z.string() })), schedule, tags }),
-    operation: `mutation($organizationId: ID!, $id: ID!, $input: CreateScanTargetsFromCompartmentsInput!) {
-      createScanTargetsFromCompartments(organizationId: $organizationId, id: $id, input: $input) { ${SCAN_TARGET_FIELDS} } }`,
+    operation: `mutation($input: CreateScanTargetsFromCompartmentsInput!) {
+      createScanTargetsFromCompartments(input: $input) { scanTargets { ${SCAN_TARGET_FIELDS} } } }`,
     variables: ({ params, body }) => ({
-      organizationId: params.organizationId,
-      id: params.scanTargetGroupId,
-      input: { compartments: body.compartments, schedule: body.schedule ?? null, tags: body.tags ?? null },
+      input: {
+        organizationId: params.organizationId,
+        scanTargetGroupId: params.scanTargetGroupId,
+        compartments: body.compartments,
+        scheduleJson: body.schedule ?? null,
+        tags: body.tags ?? null,
+      },
     }),
     result: (data) => {
-      const created = data.createScanTargetsFromCompartments as unknown[];
+      const created = (data.createScanTargetsFromCompartments as { scanTargets: unknown[] }).scanTargets;
       return created.length === 1 ? created[0] : created;
     },
   }),
@@ -248,9 +259,9 @@ const groupRoutes = [
     tag: 'scan target groups',
     summary: "The group's scan targets (members)",
     params: groupParams,
-    operation: `query($organizationId: ID!, $id: ID!) { scanTargetGroup(organizationId: $organizationId, id: $id) { scanTargets { ${SCAN_TARGET_FIELDS} } } }`,
+    operation: `query($organizationId: ID!, $id: ID!) { scanTargetGroup(organizationId: $organizationId, id: $id) { allScanTargets { ${SCAN_TARGET_FIELDS} } } }`,
     variables: ({ params }) => ({ organizationId: params.organizationId, id: params.scanTargetGroupId }),
-    result: (data) => found(data.scanTargetGroup as { scanTargets: unknown[] } | null, 'Scan target group').scanTargets,
+    result: (data) => found(data.scanTargetGroup as { allScanTargets: unknown[] } | null, 'Scan target group').allScanTargets,
   }),
 ];
 

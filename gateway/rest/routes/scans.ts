@@ -16,8 +16,8 @@ export const scanRoutes = [
       'Start a scan of the scan target (ADMIN). force=false (default; the Ruby SDK sends no query): 409 while a scan is QUEUED or RUNNING. force=true: that scan is stopped and a new one queued. Answers true.',
     params: targetParams,
     query: z.object({ force: z.stringbool().optional() }),
-    operation: `mutation($organizationId: ID!, $scanTargetId: ID!, $force: Boolean) { startScan(organizationId: $organizationId, scanTargetId: $scanTargetId, force: $force) { id } }`,
-    variables: ({ params, query }) => ({ ...params, force: query.force ?? false }),
+    operation: `mutation($input: StartScanInput!) { startScan(input: $input) { scan { id } } }`,
+    variables: ({ params, query }) => ({ input: { ...params, force: query.force ?? false } }),
     result: () => true,
   }),
   route({
@@ -26,8 +26,8 @@ export const scanRoutes = [
     tag: 'scans',
     summary: "Stop the scan target's QUEUED or RUNNING scan, if any (ADMIN); its findings are discarded. Answers true.",
     params: targetParams,
-    operation: `mutation($organizationId: ID!, $scanTargetId: ID!) { stopScan(organizationId: $organizationId, scanTargetId: $scanTargetId) { id } }`,
-    variables: ({ params }) => params,
+    operation: `mutation($input: StopScanInput!) { stopScan(input: $input) { scan { id } } }`,
+    variables: ({ params }) => ({ input: params }),
     result: () => true,
   }),
   route({
@@ -38,9 +38,13 @@ export const scanRoutes = [
       'The scan history of a scan target, newest first, as {data: [...]} (the Python SDK reads `data`; the Ruby SDK 1.0.1, known by its User-Agent, gets the bare array it reads).',
     params: targetParams,
     query: z.object({ size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional() }),
-    operation: `query($organizationId: ID!, $scanTargetId: ID!, $size: Int) { scans(organizationId: $organizationId, scanTargetId: $scanTargetId, size: $size) { ${SCAN_FIELDS} } }`,
-    variables: ({ params, query }) => ({ ...params, size: query.size ?? 100 }),
-    result: (data, { client }) => (client === 'ruby-sdk' ? data.scans : { data: data.scans }),
+    operation: `query($organizationId: ID!, $scanTargetId: ID!, $first: Int) { scans(organizationId: $organizationId, scanTargetId: $scanTargetId, first: $first) { nodes { ${SCAN_FIELDS} } } }`,
+    // The newest `size` scans (default 100), unpaged as before: the first page of the connection.
+    variables: ({ params, query }) => ({ ...params, first: query.size ?? 100 }),
+    result: (data, { client }) => {
+      const scans = (data.scans as { nodes: unknown[] }).nodes;
+      return client === 'ruby-sdk' ? scans : { data: scans };
+    },
   }),
   route({
     method: 'GET',
@@ -61,8 +65,8 @@ export const scanRoutes = [
       'Load a scanner run as one completed scan and reconcile the alerts (ADMIN). Body: {"format":"vigil","findings":[{rule, resource, severity?, metadata?, enrichment?, tags?, compliances?, title?}]} or a Prowler JSON-OCSF array. Answers the scan (DONE or FAILED); 400 for a malformed document, 409 while another scan is active.',
     params: targetParams,
     body: z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]),
-    operation: `mutation($organizationId: ID!, $scanTargetId: ID!, $document: JSON!) { ingestFindings(organizationId: $organizationId, scanTargetId: $scanTargetId, document: $document) { ${SCAN_FIELDS} } }`,
-    variables: ({ params, body }) => ({ ...params, document: body }),
-    result: (data) => data.ingestFindings,
+    operation: `mutation($input: IngestFindingsInput!) { ingestFindings(input: $input) { scan { ${SCAN_FIELDS} } } }`,
+    variables: ({ params, body }) => ({ input: { ...params, document: body } }),
+    result: (data) => (data.ingestFindings as { scan: unknown }).scan,
   }),
 ];

@@ -114,10 +114,11 @@ export async function insertGroupCredential(db: PrismaClient, secret: string, or
   });
 }
 
-export async function deleteGroup(db: PrismaClient, organizationId: string, id: string, userId: string) {
-  await db.$transaction(async (tx) => {
+/** Soft-deletes the group and its scan targets; answers the deleted targets' ids. */
+export async function deleteGroup(db: PrismaClient, organizationId: string, id: string, userId: string): Promise<string[]> {
+  return db.$transaction(async (tx) => {
     const { count } = await tx.scanTargetGroup.updateMany({ where: { id, organizationId, deletedAt: null }, data: { deletedAt: new Date() } });
     if (count === 0) throw notFound('Scan target group');
-    await deleteScanTargets(tx, organizationId, { groupId: id }, userId);
+    return deleteScanTargets(tx, organizationId, { groupId: id }, userId);
   });
 }

@@ -4,51 +4,55 @@ import { type EventName, recordEvent } from '../../../lib/events';
 import * as valid from '../../../lib/validate';
 import type { ScanTargetKind } from '../../../lib/vocabulary';
 import type { SubgraphContext } from '../../server';
+import { iso } from '../event-payloads';
 import type { AlertsLoaders } from '../loaders';
 import { type Credential, credentialHint, decryptCredential, encryptCredential, isScanTargetKind, normalizeCredential } from './credentials';
-import { nextScanAt, parseSchedule, type ScanSchedule } from './schedule';
+import { DEFAULT_SCHEDULE, nextScanAt, type ScanSchedule, scheduleOfInput } from './schedule';
 
 export type Ctx = SubgraphContext<AlertsLoaders>;
 
 export const SCAN_TARGET_SOURCE = 'service.scantarget';
 
-export interface ScanTargetRow {
-  id: string;
-  organizationId: string;
-  groupId: string | null;
-  name: string;
-  kind: string;
-  credentialEncrypted: string;
-  credentialHint: unknown;
-  schedule: unknown;
-  tags: string[];
-  status: string;
-  scanner: string;
-  lastScanAt: Date | null;
-  nextScanAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-  deletedAt: Date | null;
-}
+/** A row of alerts.scan_targets, as the Prisma client reads it (prisma/schema.prisma defines the columns). */
+export type ScanTargetRow = Awaited<ReturnType<PrismaClient['scanTarget']['findFirstOrThrow']>>;
+
+/**
+ * What clients and event payloads see of a scan target, written once: each field, the column it reads
+ * (never the encrypted credential), and how SQL spells it as JSON. `scanTargetView` (rows in
+ * TypeScript) and `scanTargetJsonSql` (rows in a set-based statement) both derive from it.
+ */
+const SCAN_TARGET_VIEW = {
+  id: { column: 'id' },
+  organizationId: { column: 'organizationId' },
+  groupId: { column: 'groupId' },
+  name: { column: 'name' },
+  kind: { column: 'kind' },
+  credential: { column: 'credentialHint' },
+  schedule: { column: 'schedule' },
+  tags: { column: 'tags', sql: 'array' },
+  status: { column: 'status' },
+  scanner: { column: 'scanner' },
+  lastScanAt: { column: 'lastScanAt', sql: 'time' },
+  nextScanAt: { column: 'nextScanAt', sql: 'time' },
+  createdAt: { column: 'createdAt', sql: 'time' },
+  updatedAt: { column: 'updatedAt', sql: 'time' },
+} as const satisfies Record<string, { column: keyof ScanTargetRow; sql?: 'array' | 'time' }>;
+
+type ViewField = keyof typeof SCAN_TARGET_VIEW;
+export type ScanTargetView = { [F in ViewField]: ScanTargetRow[(typeof SCAN_TARGET_VIEW)[F]['column']] };
+
+const VIEW_FIELDS = Object.entries(SCAN_TARGET_VIEW) as Array<[ViewField, { column: keyof ScanTargetRow; sql?: 'array' | 'time' }]>;
 
 /** What clients (and event payloads) see of a scan target: never the encrypted column. */
-export function scanTargetView(row: ScanTargetRow) {
-  return {
-    id: row.id,
-    organizationId: row.organizationId,
-    groupId: row.groupId,
-    name: row.name,
-    kind: row.kind,
-    credential: row.credentialHint,
-    schedule: row.schedule,
-    tags: row.tags,
-    status: row.status,
-    scanner: row.scanner,
-    lastScanAt: row.lastScanAt,
-    nextScanAt: row.nextScanAt,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
+export function scanTargetView(row: ScanTargetRow): ScanTargetView {
+  return Object.fromEntries(VIEW_FIELDS.map(([field, { column }]) => [field, row[column]])) as ScanTargetView;
+}
+
+/** The same view built by the database from row alias `t` of alerts.scan_targets, timestamps in the API's ISO form. */
+export function scanTargetJsonSql(t: string): string {
+  const value = (column: string, sql?: 'array' | 'time') =>
+    sql === 'time' ? iso(`${t}."${column}"`) : sql === 'array' ? `to_jsonb(coalesce(${t}."${column}", '{}'))` : `${t}."${column}"`;
+  return `jsonb_build_object(${VIEW_FIELDS.map(([field, { column, sql }]) => `'${field}', ${value(column, sql)}`).join(', ')})`;
 }
 
 const MAX_TAGS = 50;
@@ -152,14 +156,14 @@ export async function updateScanTarget(
   });
 }
 
-/** Soft delete: the row stays (alerts and scans point to it), the scheduler no longer sees it. */
-export async function deleteScanTargets(tx: Tx, organizationId: string, where: { id?: string; groupId?: string }, userId: string): Promise<number> {
-  const rows = await tx.scanTarget.findMany({ where: { ...where, organizationId, deletedAt: null } });
-  if (rows.length === 0) return 0;
+/** Soft delete: the row stays (alerts and scans point to it), the scheduler no longer sees it. Answers the deleted ids. */
+export async function deleteScanTargets(tx: Tx, organizationId: string, where: { id?: string; groupId?: string }, userId: string): Promise<string[]> {
+  const rows = await tx.scanTarget.findMany({ where: { ...where, organizationId, deletedAt: null }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  if (rows.length === 0) return [];
   const deletedAt = new Date();
   await tx.scanTarget.updateMany({ where: { id: { in: rows.map((r) => r.id) } }, data: { deletedAt, nextScanAt: null } });
   for (const row of rows) await recordScanTargetEvent(tx, 'ScanTargetDeleted', { ...row, deletedAt, nextScanAt: null }, userId);
-  return rows.length;
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -195,7 +199,9 @@ export function requireOAuthKind(kind: string, allowed: readonly string[], what:
   if (!allowed.includes(kind)) throw badRequest(`${what} of kind ${kind} has no OAuth link (OAuth kinds: ${allowed.join(', ')})`, 'kind');
 }
 
-type CreateInput = { name: string; kind: string; credential?: unknown; schedule?: unknown; tags?: string[] | null; scanner?: string | null };
+type CreateInput = { name: string; kind: string; credential?: unknown; tags?: string[] | null; scanner?: string | null } & Parameters<
+  typeof scheduleOfInput
+>[0];
 
 function kindOf(value: unknown): ScanTargetKind {
   if (!isScanTargetKind(value)) throw badRequest('kind: is not a ScanTargetKind', 'kind');
@@ -208,7 +214,7 @@ export function parseNewScanTarget(input: CreateInput): NewScanTarget {
     name: valid.name(input.name, 'name'),
     kind,
     credential: normalizeCredential(kind, input.credential),
-    schedule: parseSchedule(input.schedule),
+    schedule: scheduleOfInput(input) ?? DEFAULT_SCHEDULE,
     tags: normalizeTags(input.tags) ?? [],
     scanner: scannerOf(input.scanner),
   };

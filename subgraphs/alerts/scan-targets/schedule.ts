@@ -156,3 +156,27 @@ export function nextScanAt(schedule: unknown, from: Date): Date {
     }
   }
 }
+
+/** The GraphQL names of the frequencies (ScanFrequency: an enum value cannot start with a digit). */
+const FREQUENCY_NAMES = { '6h': 'EVERY_6_HOURS', '12h': 'EVERY_12_HOURS', '1d': 'DAILY', '7d': 'WEEKLY' } as const satisfies Record<Frequency, string>;
+type FrequencyName = (typeof FREQUENCY_NAMES)[Frequency];
+const FREQUENCY_OF_NAME = Object.fromEntries(Object.entries(FREQUENCY_NAMES).map(([f, n]) => [n, f])) as Record<FrequencyName, Frequency>;
+
+/** A stored schedule as the graph's ScanSchedule shows it: `{frequency: DAILY, timeOfDay: NIGHT, day: null}`. */
+export function scheduleView(stored: unknown) {
+  const s = parseSchedule(stored);
+  return { frequency: FREQUENCY_NAMES[s.frequency], timeOfDay: 'timeOfDay' in s ? s.timeOfDay : null, day: 'day' in s ? s.day : null };
+}
+
+/**
+ * The schedule a mutation's input asks for: the typed `schedule` (ScanScheduleInput), or `scheduleJson`
+ * in any form parseSchedule reads; undefined when neither is given (null/absent: unchanged or default).
+ */
+export function scheduleOfInput(input: {
+  schedule?: { frequency: FrequencyName; timeOfDay?: TimeOfDay | null; day?: Day | null } | null;
+  scheduleJson?: unknown;
+}): ScanSchedule | undefined {
+  if (input.schedule) return parseSchedule({ ...input.schedule, frequency: FREQUENCY_OF_NAME[input.schedule.frequency] });
+  if (input.scheduleJson !== null && input.scheduleJson !== undefined) return parseSchedule(input.scheduleJson);
+  return undefined;
+}

@@ -326,11 +326,12 @@ export async function getScan(db: Database, scanId: string): Promise<ScanRow | n
   return rows[0] ?? null;
 }
 
-/** The target's scans, newest first. */
-export async function listScans(db: Database, scanTargetId: string, limit: number): Promise<ScanRow[]> {
-  const { rows } = await db.pool.query<ScanRow>(`SELECT * FROM alerts.scans WHERE "scanTargetId" = $1 ORDER BY "createdAt" DESC, id DESC LIMIT $2`, [
-    scanTargetId,
-    limit,
-  ]);
+/** The target's scans, newest first; with `before`, those after that position (a keyset page). */
+export async function listScans(db: Database, scanTargetId: string, limit: number, before: { createdAt: Date; id: string } | null = null): Promise<ScanRow[]> {
+  const { rows } = await db.pool.query<ScanRow>(
+    `SELECT * FROM alerts.scans WHERE "scanTargetId" = $1 AND ($3::timestamptz IS NULL OR ("createdAt", id) < ($3, $4::uuid))
+      ORDER BY "createdAt" DESC, id DESC LIMIT $2`,
+    [scanTargetId, limit, before?.createdAt ?? null, before?.id ?? null],
+  );
   return rows;
 }

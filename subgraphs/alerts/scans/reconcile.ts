@@ -5,7 +5,8 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../../../lib/db';
 import type { Severity } from '../../../lib/vocabulary';
 import { textArrayLiteral } from '../alerts/rule-catalog';
-import { alertJsonSql, insertEventsSql, scanJsonSql, scanTargetJsonSql } from '../event-payloads';
+import { alertJsonSql, insertEventsSql, scanJsonSql } from '../event-payloads';
+import { scanTargetJsonSql } from '../scan-targets/scan-targets';
 
 /** One finding of a scan, as every source (ingestion, demo scanner) normalizes it. */
 export interface Finding {

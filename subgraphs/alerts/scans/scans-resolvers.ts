@@ -1,9 +1,14 @@
+/**
+ * Scans: the history of a scan target (a connection), one scan, manual start and stop, findings
+ * ingestion (the service: queue.ts, ingest.ts). Who may call each field: permissions.ts.
+ */
 import { notFound } from '../../../lib/errors';
 import * as valid from '../../../lib/validate';
-import { pageSize } from '../../../lib/vocabulary';
+import { firstOf } from '../../connections';
 import type { SubgraphContext } from '../../server';
 import type { AlertsLoaders } from '../loaders';
 import type { Resolvers } from '../resolver-types.generated';
+import { createdAtPages } from '../scan-targets/pages';
 import { parseFindingsDocument } from './ingest';
 import { beginIngestScan, executeScan, findTargetForScan, getScan, listScans, type ScanRow, startScan, stopScan } from './queue';
 import { newWorkerId } from './scheduler';
@@ -21,13 +26,15 @@ export function scanView(row: ScanRow) {
 /** The scan target the arguments name (the caller's rule already passed: permissions.ts). */
 const targetOf = (ctx: Ctx, args: TargetArgs) => findTargetForScan(ctx.db, args.organizationId, args.scanTargetId);
 
-/** Scans: history, manual start and stop, findings ingestion. Admins act, members read. */
+/** Scans: history (a connection), manual start and stop, findings ingestion. Admins act, members read (permissions.ts). */
 export const scanResolvers = {
   Query: {
     scans: async (_, args, ctx) => {
-      const size = pageSize(args.size ?? 100);
+      const first = firstOf(args.first);
       const target = await targetOf(ctx, args);
-      return (await listScans(ctx.db, target.id, size)).map(scanView);
+      const pages = createdAtPages(ctx.services.secret, ['scans', target.id]);
+      const rows = await listScans(ctx.db, target.id, first + 1, pages.open(args.after));
+      return pages.page(rows.map(scanView), first, args.after);
     },
     scan: async (_, args, ctx) => {
       const target = await targetOf(ctx, args);
@@ -37,22 +44,21 @@ export const scanResolvers = {
     },
   },
   Mutation: {
-    startScan: async (_, args, ctx) => {
-      const target = await targetOf(ctx, args);
-      return scanView(await startScan(ctx.db, target, { force: args.force === true }));
+    startScan: async (_, { input }, ctx) => {
+      const target = await targetOf(ctx, input);
+      return { scan: scanView(await startScan(ctx.db, target, { force: input.force === true })) };
     },
-    stopScan: async (_, args, ctx) => {
-      const target = await targetOf(ctx, args);
-      const stopped = await stopScan(ctx.db, target);
-      return stopped && scanView(stopped);
+    stopScan: async (_, { input }, ctx) => {
+      const stopped = await stopScan(ctx.db, await targetOf(ctx, input));
+      return { scan: stopped && scanView(stopped) };
     },
-    ingestFindings: async (_, args, ctx) => {
-      const target = await targetOf(ctx, args);
-      const parsed = parseFindingsDocument(args.document);
+    ingestFindings: async (_, { input }, ctx) => {
+      const target = await targetOf(ctx, input);
+      const parsed = parseFindingsDocument(input.document);
       const scan = await beginIngestScan(ctx.db, target, ingestWorker);
       await executeScan(ctx.db, scan.id, () => parsed.findings);
       const finished = await getScan(ctx.db, scan.id);
-      return scanView(finished ?? scan);
+      return { scan: scanView(finished ?? scan) };
     },
   },
   Scan: {
