@@ -4,6 +4,7 @@ import { z } from 'zod/v4';
 import { restSupergraph } from '../gateway/gateway';
 import { REST_ROUTES } from '../gateway/rest/routes';
 import type { RestRoute } from '../gateway/rest/table';
+import { VigilError } from '../lib/errors';
 import { composeSupergraph } from '../schema/compose';
 
 // A typo in a route's operation makes that route answer 400 to every client while the HTTP tests of
@@ -100,6 +101,22 @@ function sampleOf(part: z.ZodType | undefined): unknown {
   throw new Error(`no sample input satisfies ${JSON.stringify(z.toJSONSchema(part, { unrepresentable: 'any' }))}`);
 }
 
+/**
+ * Values a route checks itself although its REST schema takes any text (an export's `type`, a webhook's
+ * `eventNames`: REST keeps their own messages), for the one field its variables() refused.
+ */
+const CHECKED_BY_THE_ROUTE: Record<string, unknown> = { type: 'ALERT', eventNames: ['AlertCreated'] };
+
+function variablesOf(row: RestRoute, input: { params: unknown; query: unknown; body: unknown; client: 'other' }): Record<string, unknown> {
+  try {
+    return row.variables(input as never);
+  } catch (error) {
+    const field = error instanceof VigilError ? error.field : undefined;
+    if (!field || !(field in CHECKED_BY_THE_ROUTE)) throw error;
+    return row.variables({ ...input, body: { ...(input.body as object), [field]: CHECKED_BY_THE_ROUTE[field] } } as never);
+  }
+}
+
 describe('REST route table', () => {
   it('has one operation per route', () => {
     expect(REST_ROUTES.length).toBeGreaterThan(80);
@@ -113,7 +130,7 @@ describe('REST route table', () => {
   it.each(rows)('%s passes exactly the variables its operation declares, of the declared types', (_label, row) => {
     const operation = operationOf(row);
     const input = { params: sampleOf(row.params) ?? {}, query: sampleOf(row.query) ?? {}, body: sampleOf(row.body), client: 'other' as const };
-    const variables = row.variables(input as never);
+    const variables = variablesOf(row, input);
     const declared = (operation.variableDefinitions ?? []).map((d) => d.variable.name.value);
     const passed = Object.keys(variables).filter((key) => variables[key] !== undefined);
     // A key the operation does not declare is dropped silently (and its declared twin is null).
