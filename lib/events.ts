@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Tx } from './db';
+import { badRequest } from './errors';
 
 /**
  * The event registry: every event name Vigil writes, per entity (as GET /events/names lists them),
@@ -55,6 +56,23 @@ export const EVENT_NAMES = {
 } as const;
 
 export type EventName = (typeof EVENT_NAMES)[keyof typeof EVENT_NAMES][number];
+
+/** Every event name, in the registry's order. */
+export const ALL_EVENT_NAMES: readonly EventName[] = Object.values(EVENT_NAMES).flat();
+
+/**
+ * A webhook's `eventNames` as given (null or absent: every event): at least one, each known, without
+ * repeats; 400 naming `eventNames` otherwise. The GraphQL enum already refuses unknown names; REST,
+ * which takes any string, checks here first so its answer names the event.
+ */
+export function checkEventNames(names: readonly string[] | null | undefined): string[] | null {
+  if (names === null || names === undefined) return null;
+  if (names.length === 0) throw badRequest('eventNames must name at least one event, or be null for every event', 'eventNames');
+  if (names.length > ALL_EVENT_NAMES.length) throw badRequest('eventNames has too many entries', 'eventNames');
+  const unknown = names.filter((name) => !(ALL_EVENT_NAMES as readonly string[]).includes(name));
+  if (unknown.length) throw badRequest(`eventNames: unknown event name ${JSON.stringify(unknown[0])} (see GET /events/names)`, 'eventNames');
+  return [...new Set(names)];
+}
 
 export interface NewEvent {
   organizationId: string;

@@ -1,4 +1,5 @@
 import { badRequest } from './errors';
+import { ALL_EVENT_NAMES, EVENT_NAMES } from './events';
 
 /**
  * The API's vocabulary: the enum values clients send and read, and the page-size rule, written once
@@ -77,6 +78,10 @@ export const SCAN_TARGET_KINDS = [
 ] as const;
 export type ScanTargetKind = (typeof SCAN_TARGET_KINDS)[number];
 
+/** What a document (an export) holds, by its `type` (subgraphs/documents/export-types.ts: format and params of each). */
+export const DOCUMENT_TYPES = ['ALERT', 'FOLLOWING_ALERT', 'EVENT', 'THIRD_PARTY_REPORT', 'QUESTIONNAIRE_REPORT'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
 /** Every cursor- or page-numbered list: 1..MAX_PAGE_SIZE items, DEFAULT_PAGE_SIZE when not asked. */
 export const MAX_PAGE_SIZE = 1000;
 export const DEFAULT_PAGE_SIZE = 25;
@@ -102,4 +107,20 @@ export function enumName(value: string): string {
  * value (subgraphs/enums.ts), so resolvers receive and return `scanTargetId`, never `SCAN_TARGET_ID`.
  * Add an enum here when its values are not already enum names.
  */
-export const DOMAIN_ENUMS: Record<string, readonly string[]> = {};
+export const DOMAIN_ENUMS: Record<string, readonly string[]> = {
+  /** The side of an assessment a caller reads it as (lib/visibility.ts AssessmentSide). */
+  AssessmentSide: ['sender', 'receiver'],
+  /** Event names as the log, webhooks and REST spell them (`AlertUpdated`). */
+  EventName: ALL_EVENT_NAMES,
+  /** The kinds of object events are about, as GET /events/names keys them (`alertComment`). */
+  EventEntity: Object.keys(EVENT_NAMES),
+};
+
+/**
+ * `ALERT_UPDATED` → `AlertUpdated`: a GraphQL value of one of the DOMAIN_ENUMS as the domain spells it
+ * (the REST layer, which reads GraphQL answers, gives its clients the domain's spelling); a value the
+ * enum does not have is returned as it is.
+ */
+export function domainValue(enumType: string, name: string): string {
+  return DOMAIN_ENUMS[enumType]?.find((value) => enumName(value) === name) ?? name;
+}

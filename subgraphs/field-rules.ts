@@ -2,9 +2,10 @@ import {
   defaultFieldResolver,
   type GraphQLArgument,
   type GraphQLField,
-  type GraphQLInputField,
+  type GraphQLInputType,
   type GraphQLSchema,
   getNamedType,
+  getNullableType,
   isInputObjectType,
   isListType,
   isNonNullType,
@@ -21,8 +22,8 @@ import type { Visibility } from '../lib/visibility';
  * cannot ship unguarded.
  *
  * One call runs: (1) the argument formats, every `ID` argument a UUID (400 `<name> must be a UUID`,
- * before anything is looked up) — also the `ID` fields of an input object argument (a mutation's
- * `input`), reported under the field's name — then any declared format; (2) the rule; (3) the resolver, with the
+ * before anything is looked up), `ID` fields of input objects too (a mutation's one `input`: reported
+ * under the field's name), then any declared format; (2) the rule; (3) the resolver, with the
  * parsed arguments (ids in lower case). Object-level checks that need the object itself (an alert
  * named by id, an assessment's two sides) stay with the resolver's lookup, and the rule says so.
  *
@@ -46,13 +47,13 @@ export type Access = 'authenticated' | 'member' | 'admin' | 'viewer' | 'object';
 export interface FieldRule {
   readonly access: Access;
   /**
-   * The argument holding the organization the rule is about (member, admin, viewer); `input.organizationId`
-   * names a field of an input object argument.
+   * The argument holding the organization the rule is about (member, admin, viewer); a path into an
+   * input object for a mutation's one `input` (`input.organizationId`).
    */
   readonly organizationArgument?: string;
   /** For `object`: who may, checked where the object is read. */
   readonly reason?: string;
-  /** The name a malformed `ID` argument (or `input.field`) is reported under, when it is not its own. */
+  /** The name a malformed `ID` argument is reported under, when it is not the argument's own. */
   readonly idNames: Readonly<Record<string, string>>;
   /** Formats of other arguments, checked before the rule. */
   readonly formats: Readonly<Record<string, ArgumentFormat>>;
@@ -64,13 +65,6 @@ export interface FieldRule {
 }
 
 type Check = FieldRule['check'];
-
-/** The value at `path` of the arguments: `organizationId`, or `input.organizationId` for an input object's field. */
-export function argumentAt(args: Record<string, unknown>, path: string): unknown {
-  let value: unknown = args;
-  for (const step of path.split('.')) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[step] : undefined;
-  return value;
-}
 
 function rule(access: Access, check: Check, extra: { organizationArgument?: string; reason?: string } = {}): FieldRule {
   const make = (idNames: Record<string, string>, formats: Record<string, ArgumentFormat>): FieldRule => ({
@@ -89,6 +83,11 @@ function rule(access: Access, check: Check, extra: { organizationArgument?: stri
 export const authenticated: FieldRule = rule('authenticated', (_, ctx) => {
   void ctx.policy.userId;
 });
+
+/** The value at `path` of the arguments: `organizationId`, or `input.organizationId` inside an input object. */
+export function argumentAt(args: Record<string, unknown>, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, key) => (value == null ? undefined : (value as Record<string, unknown>)[key]), args);
+}
 
 /** Members of the organization in `argument` (any role): reads, and the few writes every member makes. */
 export const member = (argument: string): FieldRule =>
@@ -123,47 +122,74 @@ const GUARDED_TYPES = ['Query', 'Mutation'] as const;
 /** Federation's own entry points (`_entities`, `_service`): entity references check the policy themselves. */
 const isFederationField = (name: string) => name.startsWith('_');
 
-function idArgument(arg: GraphQLArgument | GraphQLInputField): boolean {
+function idArgument(arg: GraphQLArgument): boolean {
   return getNamedType(arg.type).name === 'ID';
-}
-
-/** The fields of an input object argument (`input`), or none. */
-function inputFields(arg: GraphQLArgument): GraphQLInputField[] {
-  const type = getNamedType(arg.type);
-  return !listType(arg) && isInputObjectType(type) ? Object.values(type.getFields()) : [];
-}
-
-/** Whether `path` (`organizationId`, `input.organizationId`) names an argument, or a field of an input object argument. */
-function hasArgument(field: GraphQLField<unknown, unknown>, path: string, ids = false): boolean {
-  const [name, inner, ...rest] = path.split('.');
-  const arg = field.args.find((a) => a.name === name);
-  if (!arg || rest.length) return false;
-  if (inner === undefined) return !ids || idArgument(arg);
-  const found = inputFields(arg).find((f) => f.name === inner);
-  return Boolean(found && (!ids || idArgument(found)));
 }
 
 function uuidFormat(list: boolean): ArgumentFormat {
   return list ? (value, field) => valid.uuids(value as unknown[] | null, field) : (value, field) => valid.uuid(value, field);
 }
 
-function listType(arg: GraphQLArgument | GraphQLInputField): boolean {
+/** Whether `path` (`organizationId`, `input.organizationId`) names an argument, or a field of an input object argument. */
+function hasArgument(field: GraphQLField<unknown, unknown>, path: string): boolean {
+  const [name, ...rest] = path.split('.');
+  let type: GraphQLInputType | undefined = field.args.find((arg) => arg.name === name)?.type;
+  for (const key of rest) {
+    const named = type && getNullableType(type);
+    type = named && isInputObjectType(named) ? named.getFields()[key]?.type : undefined;
+  }
+  return type !== undefined;
+}
+
+function listType(arg: GraphQLArgument): boolean {
   const type = isNonNullType(arg.type) ? arg.type.ofType : arg.type;
   return isListType(type);
 }
 
+/**
+ * The UUID check of the `ID` fields inside an input object argument (nested inputs and lists of them
+ * included), each reported under its field's name (or the rule's `.ids({...})` name for it); null when
+ * the input holds no `ID` field.
+ */
+function inputIdsFormat(type: GraphQLInputType, idNames: Readonly<Record<string, string>>, within: ReadonlySet<string> = new Set()): ArgumentFormat | null {
+  const nullable = getNullableType(type);
+  if (isListType(nullable)) {
+    const item = inputIdsFormat(nullable.ofType, idNames, within);
+    return item && ((value, field) => (value == null ? value : (value as unknown[]).map((v) => item(v, field))));
+  }
+  // A recursive input (one holding itself) is walked once along each path.
+  if (!isInputObjectType(nullable) || within.has(nullable.name)) return null;
+  const path = new Set([...within, nullable.name]);
+  const checks: Array<[string, ArgumentFormat]> = [];
+  for (const inputField of Object.values(nullable.getFields())) {
+    if (getNamedType(inputField.type).name === 'ID') checks.push([inputField.name, uuidFormat(isListType(getNullableType(inputField.type)))]);
+    else {
+      const nested = inputIdsFormat(inputField.type, idNames, path);
+      if (nested) checks.push([inputField.name, nested]);
+    }
+  }
+  if (!checks.length) return null;
+  return (value) => {
+    if (value == null) return value;
+    const parsed = { ...(value as Record<string, unknown>) };
+    for (const [name, check] of checks) if (parsed[name] != null) parsed[name] = check(parsed[name], idNames[name] ?? name);
+    return parsed;
+  };
+}
+
 /** The argument parser of one field: ids first (in declaration order), then the declared formats. */
 function argumentParser(field: GraphQLField<unknown, unknown>, fieldRule: FieldRule, coordinate: string) {
-  const steps: Array<{ name: string; inner?: string; reportAs: string; format: ArgumentFormat; skipNull: boolean }> = [];
+  const steps: Array<{ name: string; reportAs: string; format: ArgumentFormat; skipNull: boolean }> = [];
   for (const arg of field.args) {
     if (idArgument(arg)) steps.push({ name: arg.name, reportAs: fieldRule.idNames[arg.name] ?? arg.name, format: uuidFormat(listType(arg)), skipNull: true });
-    for (const inner of inputFields(arg).filter(idArgument)) {
-      const reportAs = fieldRule.idNames[`${arg.name}.${inner.name}`] ?? inner.name;
-      steps.push({ name: arg.name, inner: inner.name, reportAs, format: uuidFormat(listType(inner)), skipNull: true });
+    else {
+      const ids = inputIdsFormat(arg.type, fieldRule.idNames);
+      if (ids) steps.push({ name: arg.name, reportAs: arg.name, format: ids, skipNull: true });
     }
   }
   for (const name of Object.keys(fieldRule.idNames)) {
-    if (!hasArgument(field, name, true)) throw new Error(`${coordinate}: the rule names ID argument ${name}, which the field does not have`);
+    if (!field.args.some((arg) => arg.name === name && idArgument(arg)) && !hasArgument(field, `input.${name}`))
+      throw new Error(`${coordinate}: the rule names ID argument ${name}, which the field does not have`);
   }
   for (const [name, format] of Object.entries(fieldRule.formats)) {
     if (!field.args.some((arg) => arg.name === name))
@@ -177,11 +203,9 @@ function argumentParser(field: GraphQLField<unknown, unknown>, fieldRule: FieldR
   return (args: Record<string, unknown>): Record<string, unknown> => {
     const parsed = { ...args };
     for (const step of steps) {
-      const outer = args[step.name] as Record<string, unknown> | null | undefined;
-      const value = step.inner === undefined ? outer : outer?.[step.inner];
+      const value = args[step.name];
       if (step.skipNull && (value === null || value === undefined)) continue;
-      if (step.inner === undefined) parsed[step.name] = step.format(value, step.reportAs);
-      else parsed[step.name] = { ...(parsed[step.name] as Record<string, unknown>), [step.inner]: step.format(value, step.reportAs) };
+      parsed[step.name] = step.format(value, step.reportAs);
     }
     return parsed;
   };

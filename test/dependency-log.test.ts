@@ -25,7 +25,7 @@ it('a subgraph refusing connections: 503 to the client, a warn "dependency unrea
     const rest = await t.rest('GET', `/organizations/${admin.organizationId}/questionnaires`, { key: admin.apiKey });
     expect(rest.status).toBe(503);
     expect(rest.body).toMatchObject({ statusCode: 503, error: 'ServiceUnavailable' });
-    const graphql = await t.graphql(`query($o: ID!) { questionnaires(organizationId: $o) { id } }`, { o: admin.organizationId }, admin.apiKey);
+    const graphql = await t.graphql(`query($o: ID!) { questionnaires(organizationId: $o) { nodes { id } } }`, { o: admin.organizationId }, admin.apiKey);
     expect(graphql.status).toBe(503);
     expect(graphql.body.errors?.[0].extensions?.code).toBe('SERVICE_UNAVAILABLE');
     // What does not need the subgraph is served.

@@ -82,7 +82,10 @@ it('keeps serving authenticated requests, and /readyz stays truthful, after requ
       request(service.url, 'GET', `/organizations/${account.organizationId}/events?name=a%00b`, { key: account.apiKey }),
       request(service.url, 'POST', '/graphql', {
         key: account.apiKey,
-        body: { query: `query($n: String) { events(organizationId: "${account.organizationId}", name: $n) { cursor } }`, variables: { n: 'a\u0000b' } },
+        body: {
+          query: `query($n: String) { events(organizationId: "${account.organizationId}", nameText: $n) { nodes { id } } }`,
+          variables: { n: 'a\u0000b' },
+        },
       }),
       request(service.url, 'POST', `/organizations/${account.organizationId}/alerts`, { key: account.apiKey, body: { search: 'x\u0000y' } }),
     ];

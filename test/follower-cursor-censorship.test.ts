@@ -282,7 +282,11 @@ const KINDS: CursorKind[] = [
     first: async () => (await t.rest('GET', `/organizations/${owner.organizationId}/events?size=1`, { key: owner.apiKey })).body.cursor,
     rest: (c) => t.rest('GET', `/organizations/${owner.organizationId}/events?size=1${q(c)}`, { key: owner.apiKey }),
     graphql: (c) =>
-      t.graphql(`query($o: ID!, $c: String) { events(organizationId: $o, size: 1, cursor: $c) { cursor } }`, { o: owner.organizationId, c }, owner.apiKey),
+      t.graphql(
+        `query($o: ID!, $c: String) { events(organizationId: $o, first: 1, after: $c) { pageInfo { endCursor } } }`,
+        { o: owner.organizationId, c },
+        owner.apiKey,
+      ),
     forged: () => b64('0'),
   },
 ];

@@ -61,13 +61,13 @@ describe('request errors carry the standard codes', () => {
     ['a field the schema lacks', { query: '{ nope }' }, 'GRAPHQL_VALIDATION_FAILED'],
     [
       'a bad DateTime literal',
-      { query: '{ events(organizationId: "00000000-0000-4000-8000-000000000000", start: "not a date") { cursor } }' },
+      { query: '{ events(organizationId: "00000000-0000-4000-8000-000000000000", start: "not a date") { nodes { id } } }' },
       'GRAPHQL_VALIDATION_FAILED',
     ],
     ['a variable of the wrong type', { query: 'query($id: ID!) { organization(id: $id) { id } }', variables: { id: { x: 1 } } }, 'BAD_USER_INPUT'],
     [
       'a bad DateTime variable',
-      { query: 'query($s: DateTime) { events(organizationId: "00000000-0000-4000-8000-000000000000", start: $s) { cursor } }', variables: { s: 'nope' } },
+      { query: 'query($s: DateTime) { events(organizationId: "00000000-0000-4000-8000-000000000000", start: $s) { nodes { id } } }', variables: { s: 'nope' } },
       'BAD_USER_INPUT',
     ],
     ['an unknown operationName', { query: 'query A { me { id } }', operationName: 'B' }, 'OPERATION_RESOLUTION_FAILURE'],

@@ -130,7 +130,7 @@ describe('malformed GraphQL requests', () => {
         { f: { updatedAtEnd: '-200000-01-01T00:00:00Z' } },
         'BAD_USER_INPUT',
       ],
-      [`query($s: DateTime) { events(organizationId: "${o}", start: $s) { cursor } }`, { s: '+275760-09-13T00:00:00Z' }, 'BAD_USER_INPUT'],
+      [`query($s: DateTime) { events(organizationId: "${o}", start: $s) { nodes { id } } }`, { s: '+275760-09-13T00:00:00Z' }, 'BAD_USER_INPUT'],
     ] as const) {
       const res = await t.rest('POST', '/graphql', { key: admin.apiKey, body: { query, variables }, headers: { accept: 'application/graphql-response+json' } });
       expect({ query, status: res.status, codes: codesOf(res) }).toEqual({ query, status: 400, codes: [code] });
@@ -162,7 +162,11 @@ describe('out-of-range numbers', () => {
       data: undefined,
       code: 'GRAPHQL_VALIDATION_FAILED',
     });
-    const events = await t.graphql(`query($c: String) { events(organizationId: "${o}", cursor: $c) { cursor } }`, { c: seqCursor }, admin.apiKey);
+    const events = await t.graphql(
+      `query($c: String) { events(organizationId: "${o}", after: $c) { pageInfo { endCursor } } }`,
+      { c: seqCursor },
+      admin.apiKey,
+    );
     expect(events.body.errors).toEqual([expect.objectContaining({ extensions: { code: 'BAD_REQUEST', field: 'cursor' } })]);
   });
 });

@@ -151,7 +151,7 @@ describe('the shared tail', () => {
 });
 
 describe('an open stream follows the viewer’s follows', () => {
-  const EVENTS = `subscription($org: ID!, $names: [String!]) { eventAppended(organizationId: $org, names: $names) { cursor event { name data } } }`;
+  const EVENTS = `subscription($org: ID!, $names: [EventName!]) { eventAppended(organizationId: $org, names: $names) { cursor event { name data } } }`;
   const FOLLOWING = `subscription($org: ID!) { followingAlertChanged(organizationId: $org) { seq event alert { id resource } } }`;
 
   async function startFollowing(follower: Account, followed: Account) {
@@ -177,7 +177,8 @@ describe('an open stream follows the viewer’s follows', () => {
     'over %s: a follow accepted while open starts the followed alerts, a follow stopped ends them, as the REST log shows',
     async (transport) => {
       const client = transport === 'ws' ? wsClient(t.url, { authorization: `Bearer ${beta.apiKey}` }) : null;
-      const names = ['AlertFollowingUpdated', 'FollowingAccepted', 'FollowingRemoved'];
+      const names = ['ALERT_FOLLOWING_UPDATED', 'FOLLOWING_ACCEPTED', 'FOLLOWING_REMOVED'];
+      const restSpelling = ['AlertFollowingUpdated', 'FollowingAccepted', 'FollowingRemoved'];
       const events = client
         ? subscribe(client, EVENTS, { org: beta.organizationId, names })
         : sseSubscribe(t.url, beta.apiKey, EVENTS, { org: beta.organizationId, names });
@@ -190,7 +191,7 @@ describe('an open stream follows the viewer’s follows', () => {
       await touch(acme, acmeTarget, acmeAlert);
       await events.waitFor(2, 10_000);
       await following.waitFor(1, 10_000);
-      expect(events.data.map((d) => d.eventAppended.event.name)).toEqual(['FollowingAccepted', 'AlertFollowingUpdated']);
+      expect(events.data.map((d) => d.eventAppended.event.name)).toEqual(['FOLLOWING_ACCEPTED', 'ALERT_FOLLOWING_UPDATED']);
       expect(following.data[0].followingAlertChanged).toMatchObject({
         event: 'AlertFollowingUpdated',
         alert: { id: `followed:${acmeAlert}`, resource: '[censored]' },
@@ -203,12 +204,12 @@ describe('an open stream follows the viewer’s follows', () => {
       await touch(beta, betaTarget, betaAlert);
       await new Promise((resolve) => setTimeout(resolve, 1500));
       const streamed = events.data.map((d) => d.eventAppended.event.name);
-      expect(streamed).toEqual(['FollowingAccepted', 'AlertFollowingUpdated', 'FollowingRemoved']);
+      expect(streamed).toEqual(['FOLLOWING_ACCEPTED', 'ALERT_FOLLOWING_UPDATED', 'FOLLOWING_REMOVED']);
       expect(following.data).toHaveLength(1);
       expect(following.errors).toEqual([]);
 
       const rest = await t.rest('GET', `/organizations/${beta.organizationId}/events?size=100`, { key: beta.apiKey });
-      const restNames = (rest.body.items ?? rest.body.data ?? rest.body).map((e: { name: string }) => e.name).filter((n: string) => names.includes(n));
+      const restNames = (rest.body.items ?? rest.body.data ?? rest.body).map((e: { name: string }) => e.name).filter((n: string) => restSpelling.includes(n));
       expect(restNames.filter((n: string) => n !== 'AlertFollowingUpdated').slice(-2)).toEqual(['FollowingAccepted', 'FollowingRemoved']);
       expect(restNames).not.toContain('AlertFollowingUpdated');
 

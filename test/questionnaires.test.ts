@@ -295,8 +295,8 @@ describe('visibility', () => {
   it('lists sent and received assessments in the caller’s view, each with its own version’s elements and its own answers (GraphQL)', async () => {
     const first = await answeredAssessment();
     const second = await answeredAssessment();
-    const query = `query($o: ID!, $role: AssessmentRole) { assessments(organizationId: $o, role: $role) { id view grade questionnaireId answers { assessmentId grade } elements { questionnaireId props { params { choices { expected } } } } } }`;
-    const received = (await t.graphql(query, { o: receiver.organizationId, role: 'RECEIVED' }, receiver.apiKey)).body.data.assessments;
+    const query = `query($o: ID!, $role: AssessmentRole) { assessments(organizationId: $o, role: $role, first: 1000) { nodes { id view grade questionnaireId answers { assessmentId grade } elements { questionnaireId props { params { choices { expected } } } } } } }`;
+    const received = (await t.graphql(query, { o: receiver.organizationId, role: 'RECEIVED' }, receiver.apiKey)).body.data.assessments.nodes;
     expect(received.map((a: { id: string }) => a.id)).toEqual(expect.arrayContaining([first.id, second.id]));
     for (const a of received) {
       expect(a).toMatchObject({ view: 'RECEIVER', grade: null });
@@ -307,10 +307,10 @@ describe('visibility', () => {
     const ofFirst = received.find((a: { id: string }) => a.id === first.id);
     expect(ofFirst.answers).toHaveLength(4);
     expect(ofFirst.elements).toHaveLength(6);
-    const sent = (await t.graphql(query, { o: sender.organizationId, role: 'SENT' }, sender.apiKey)).body.data.assessments;
+    const sent = (await t.graphql(query, { o: sender.organizationId, role: 'SENT' }, sender.apiKey)).body.data.assessments.nodes;
     expect(sent.map((a: { view: string }) => a.view)).toEqual(sent.map(() => 'SENDER'));
     expect(JSON.stringify(sent.find((a: { id: string }) => a.id === first.id).elements)).toContain('"expected":true');
-    expect((await t.graphql(query, { o: receiver.organizationId, role: 'SENT' }, receiver.apiKey)).body.data.assessments).toEqual([]);
+    expect((await t.graphql(query, { o: receiver.organizationId, role: 'SENT' }, receiver.apiKey)).body.data.assessments.nodes).toEqual([]);
   });
 
   it('a regular member of the sender reads but changes nothing (403); a third organization gets not-found everywhere', async () => {

@@ -7,8 +7,8 @@ import type { RestRoute } from '../gateway/rest/table';
 import { composeSupergraph } from '../schema/compose';
 
 // A typo in a route's operation makes that route answer 400 to every client while the HTTP tests of
-// other routes stay green: every operation is checked here against the schema the REST routes run on
-// (the REST graph: the API schema of the supergraph with the @inaccessible fields kept, gateway/gateway.ts).
+// other routes stay green: every operation is checked here against the schema the routes run on (the
+// REST graph: the supergraph the gateway composes with the fields marked @inaccessible kept).
 
 let schema: GraphQLSchema;
 beforeAll(async () => {

@@ -85,11 +85,11 @@ describe('security headers', () => {
     const webhook = await t.rest('POST', `/organizations/${acme.organizationId}/webhooks`, { key: acme.apiKey, body: { url: 'http://127.0.0.1:9/hook' } });
     expect(webhook.body.secret).toMatch(/^whsec_/);
     const rotated = await t.graphql(
-      'mutation($o: ID!, $id: ID!) { rotateWebhookSecret(organizationId: $o, id: $id) { secret } }',
-      { o: acme.organizationId, id: webhook.body.id },
+      'mutation($input: RotateWebhookSecretInput!) { rotateWebhookSecret(input: $input) { webhook { secret } } }',
+      { input: { organizationId: acme.organizationId, id: webhook.body.id } },
       acme.apiKey,
     );
-    expect(rotated.body.data?.rotateWebhookSecret.secret).toMatch(/^whsec_/);
+    expect(rotated.body.data?.rotateWebhookSecret.webhook.secret).toMatch(/^whsec_/);
     for (const answer of [rest, graphql, webhook, rotated]) expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 

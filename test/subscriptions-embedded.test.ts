@@ -121,8 +121,8 @@ it('on the embedded database: a malformed subscription is refused and disturbs n
     await malformed.waitForEnd();
     expect(malformed.errors.flat()[0]?.extensions?.code).toBeDefined();
 
-    const EVENTS = `subscription($org: ID!, $names: [String!]) { eventAppended(organizationId: $org, names: $names) { cursor event { name } } }`;
-    const names = ['FollowingAccepted', 'AlertFollowingUpdated', 'FollowingRemoved'];
+    const EVENTS = `subscription($org: ID!, $names: [EventName!]) { eventAppended(organizationId: $org, names: $names) { cursor event { name } } }`;
+    const names = ['FOLLOWING_ACCEPTED', 'ALERT_FOLLOWING_UPDATED', 'FOLLOWING_REMOVED'];
     const betaClient = wsClient(service.url, { apiKey: beta.apiKey });
     const overWs = subscribe(betaClient, EVENTS, { org: beta.organizationId, names });
     const sse = createSseClient({

@@ -197,16 +197,16 @@ describe('followers', () => {
   });
 
   it("eventAppended streams the organization's events filtered by name, a follower's derived events censored (over SSE)", async () => {
-    const q = `subscription($org: ID!, $names: [String!]) { eventAppended(organizationId: $org, names: $names) { cursor event { name data } } }`;
-    const follower = sseSubscribe(t.url, viewer.apiKey, q, { org: viewer.organizationId, names: ['AlertFollowingUpdated'] });
-    const own = sseSubscribe(t.url, acme.apiKey, q, { org: acme.organizationId, names: ['AlertUpdated'] });
-    const ownOther = sseSubscribe(t.url, acme.apiKey, q, { org: acme.organizationId, names: ['ScanCreated'] });
+    const q = `subscription($org: ID!, $names: [EventName!]) { eventAppended(organizationId: $org, names: $names) { cursor event { name data } } }`;
+    const follower = sseSubscribe(t.url, viewer.apiKey, q, { org: viewer.organizationId, names: ['ALERT_FOLLOWING_UPDATED'] });
+    const own = sseSubscribe(t.url, acme.apiKey, q, { org: acme.organizationId, names: ['ALERT_UPDATED'] });
+    const ownOther = sseSubscribe(t.url, acme.apiKey, q, { org: acme.organizationId, names: ['SCAN_CREATED'] });
     await live(3);
     await update(t.url, alerts[0], 'IN_PROGRESS');
     const [derived] = await follower.waitFor(1);
     const [original] = await own.waitFor(1);
-    expect(derived.eventAppended.event).toMatchObject({ name: 'AlertFollowingUpdated', data: { id: alerts[0], resource: '[censored]', metadata: {} } });
-    expect(original.eventAppended.event).toMatchObject({ name: 'AlertUpdated', data: { id: alerts[0], resource: 'bucket-a' } });
+    expect(derived.eventAppended.event).toMatchObject({ name: 'ALERT_FOLLOWING_UPDATED', data: { id: alerts[0], resource: '[censored]', metadata: {} } });
+    expect(original.eventAppended.event).toMatchObject({ name: 'ALERT_UPDATED', data: { id: alerts[0], resource: 'bucket-a' } });
     await settle();
     expect(ownOther.data).toEqual([]);
     for (const s of [follower, own, ownOther]) s.stop();
@@ -225,7 +225,7 @@ describe('followers', () => {
 describe('transactions committing out of seq order', () => {
   it('holds back an event committed while a transaction holding a lower seq is open, then delivers both in seq order', async () => {
     const client = wsClient(t.url, bearer(acme));
-    const sub = subscribe(client, `subscription($org: ID!) { eventAppended(organizationId: $org, names: ["WebhookUpdated"]) { event { data } } }`, {
+    const sub = subscribe(client, `subscription($org: ID!) { eventAppended(organizationId: $org, names: [WEBHOOK_UPDATED]) { event { data } } }`, {
       org: acme.organizationId,
     });
     await live(1);
@@ -295,7 +295,7 @@ describe('revocation and slow subscribers', () => {
 
   it('ends a subscriber that falls more than the buffer behind with SUBSCRIBER_TOO_SLOW and a cursor from which it resumes without gap', async () => {
     const client = wsClient(t.url, bearer(acme));
-    const q = `subscription($org: ID!, $after: String) { eventAppended(organizationId: $org, names: ["WebhookCreated"], after: $after) { cursor event { id data createdAt } } }`;
+    const q = `subscription($org: ID!, $after: String) { eventAppended(organizationId: $org, names: [WEBHOOK_CREATED], after: $after) { cursor event { id data createdAt } } }`;
     const sub = subscribe(client, q, { org: acme.organizationId });
     await live(1);
     // 40 events in one statement: one read of the tail hands them over at once, 8 times the buffer.

@@ -155,15 +155,16 @@ describe('registration', () => {
   it('works through GraphQL too', async () => {
     const admin = await t.bootstrap('gil@hooks.example', 'GraphQL Hooks Org');
     const created = await t.graphql(
-      `mutation($o: ID!, $input: CreateWebhookInput!) { createWebhook(organizationId: $o, input: $input) { id secret eventNames enabled } }`,
-      { o: admin.organizationId, input: { url: receiver.url('/graphql-hook') } },
+      `mutation($input: CreateWebhookInput!) { createWebhook(input: $input) { webhook { id secret eventNames enabled } } }`,
+      { input: { organizationId: admin.organizationId, url: receiver.url('/graphql-hook') } },
       admin.apiKey,
     );
     expect(created.body.errors).toBeUndefined();
-    expect(created.body.data.createWebhook).toMatchObject({ eventNames: null, enabled: true });
-    expect(created.body.data.createWebhook.secret).toMatch(/^whsec_/);
-    const listed = await t.graphql(`query($o: ID!) { webhooks(organizationId: $o) { id secret } }`, { o: admin.organizationId }, admin.apiKey);
-    expect(listed.body.data.webhooks).toEqual([{ id: created.body.data.createWebhook.id, secret: null }]);
+    const webhook = created.body.data.createWebhook.webhook;
+    expect(webhook).toMatchObject({ eventNames: null, enabled: true });
+    expect(webhook.secret).toMatch(/^whsec_/);
+    const listed = await t.graphql(`query($o: ID!) { webhooks(organizationId: $o) { nodes { id secret } } }`, { o: admin.organizationId }, admin.apiKey);
+    expect(listed.body.data.webhooks.nodes).toEqual([{ id: webhook.id, secret: null }]);
   });
 
   it('refuses a bad URL or an unknown event name with a 400 naming the field', async () => {

@@ -61,6 +61,15 @@ export function found<T>(value: T | null | undefined, what: string): T {
   return value;
 }
 
+/** The part of a GraphQL connection a REST list reads: its nodes and where the page stands. */
+export interface Page<T> {
+  nodes: T[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
+/** REST's `cursor` of a page read through a connection: the next page's, null on the last page. */
+export const restCursor = (page: Page<unknown>): string | null => (page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null);
+
 /** A route result that is its body's text already (JSON built by the database, a script): sent as it is. */
 export class RawBody {
   constructor(

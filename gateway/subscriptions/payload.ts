@@ -14,6 +14,7 @@ import {
   visit,
 } from 'graphql';
 import type { EventLogRow } from '../../lib/event-log';
+import { enumName } from '../../lib/vocabulary';
 
 /**
  * A subscription message is the subscriber's own selection, executed against the supergraph's
@@ -80,7 +81,8 @@ function eventValue(row: EventLogRow) {
   return {
     [LOCAL]: true,
     id: row.id,
-    name: row.name,
+    // The API schema's EventName enum spells the log's `AlertUpdated` as `ALERT_UPDATED`.
+    name: enumName(row.name),
     source: row.source,
     version: row.version,
     data: row.data,

@@ -5,6 +5,7 @@ import { VigilError } from '../../lib/errors';
 import { deriveFollowingEvent, type EventLogRow, FOLLOWED_EVENT_NAMES, followsOf } from '../../lib/event-log';
 import type { Principal } from '../../lib/principal';
 import { Visibility } from '../../lib/visibility';
+import { enumName } from '../../lib/vocabulary';
 
 /**
  * The three live streams (SDL: subgraphs/alerts/subscriptions.graphql and
@@ -113,6 +114,7 @@ export async function openStream(pool: pg.Pool, secret: string, principal: Princ
     };
   }
 
+  // `names` are EventName enum values (`ALERT_UPDATED`); the log spells them `AlertUpdated`.
   const names = args.names?.length ? new Set(args.names) : null;
   return {
     field,
@@ -127,7 +129,7 @@ export async function openStream(pool: pg.Pool, secret: string, principal: Princ
         const from = since.get(row.organizationId);
         seen = from ? deriveFollowingEvent(row, organizationId, from) : null;
       }
-      return seen && (!names || names.has(seen.name)) ? seen : null;
+      return seen && (!names || names.has(enumName(seen.name))) ? seen : null;
     },
     refine: none,
   };

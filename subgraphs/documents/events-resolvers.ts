@@ -3,14 +3,16 @@ import { badRequest } from '../../lib/errors';
 import { readEventLog } from '../../lib/event-log';
 import { EVENT_NAMES } from '../../lib/events';
 import * as valid from '../../lib/validate';
-import { pageSize } from '../../lib/vocabulary';
+import { connection, firstOf } from '../connections';
 import type { SubgraphContext } from '../server';
+import type { EventEntity, Resolvers } from './resolver-types.generated';
 
 type Ctx = SubgraphContext;
 
 /**
  * Event cursors hold the log's sequence number (global: it would tell how busy the whole instance
- * is), sealed for the organization whose log was read (lib/cursors.ts).
+ * is), sealed for the organization whose log was read (lib/cursors.ts). A malformed one is reported
+ * under `cursor`, the name the REST API gives it.
  */
 const eventCursors = (ctx: Ctx, organizationId: string): CursorCodec => cursorCodec(ctx.services.secret, ['events', organizationId]);
 
@@ -20,36 +22,22 @@ function readSeq(cursors: CursorCodec, cursor: string): string {
   return valid.sequenceNumber(seq, 'cursor', 'cursor is not an event log cursor');
 }
 
-/** The event log API: the names of events, and an organization's log read in pages. */
+/** The event log API: the catalog of event names, and an organization's log read in pages (who may: permissions.ts). */
 export const eventResolvers = {
   Query: {
-    eventNames: (_: unknown, __: unknown, ctx: Ctx) => {
-      ctx.policy.userId;
-      return EVENT_NAMES;
-    },
-    events: async (
-      _: unknown,
-      args: { organizationId: string; start?: Date | null; end?: Date | null; name?: string | null; cursor?: string | null; size?: number | null },
-      ctx: Ctx,
-    ) => {
-      const organizationId = valid.uuid(args.organizationId, 'organizationId');
-      await ctx.policy.requireMember(organizationId);
-      const size = pageSize(args.size);
-      const cursors = eventCursors(ctx, organizationId);
+    eventNames: () => Object.entries(EVENT_NAMES).map(([entity, names]) => ({ entity: entity as EventEntity, names: [...names] })),
+    events: async (_, args, ctx) => {
+      const first = firstOf(args.first);
+      const cursors = eventCursors(ctx, args.organizationId);
       const rows = await readEventLog(ctx.db.pool, {
-        organizationId,
-        name: args.name,
+        organizationId: args.organizationId,
+        name: args.name ?? args.nameText,
         start: args.start,
         end: args.end,
-        afterSeq: args.cursor ? readSeq(cursors, args.cursor) : null,
-        limit: size + 1,
+        afterSeq: args.after ? readSeq(cursors, args.after) : null,
+        limit: first + 1,
       });
-      const page = rows.slice(0, size);
-      const last = page[page.length - 1];
-      return {
-        data: page,
-        cursor: rows.length > size && last ? cursors.seal(['e', last.seq]) : null,
-      };
+      return connection(rows, first, args.after, (row) => cursors.seal(['e', row.seq]));
     },
   },
-};
+} satisfies Resolvers<Ctx>;

@@ -1,6 +1,6 @@
 import { badRequest } from '../../lib/errors';
 import * as valid from '../../lib/validate';
-import { languageOf } from '../../lib/vocabulary';
+import { DOCUMENT_TYPES, languageOf } from '../../lib/vocabulary';
 
 /**
  * The export types a document may ask for, their file format and what `params` each takes. The
@@ -14,7 +14,7 @@ import { languageOf } from '../../lib/vocabulary';
  * | THIRD_PARTY_REPORT   | PDF    | followed (or yours)                 | `language` (en-US, pt-BR; or en_US, pt_BR) |
  * | QUESTIONNAIRE_REPORT | PDF    | yours (member), a party of the assessment | `language`, `filter` = {`assessmentId` (required), `includeAnswers` (default true)} |
  */
-export const EXPORT_TYPES = ['ALERT', 'FOLLOWING_ALERT', 'EVENT', 'THIRD_PARTY_REPORT', 'QUESTIONNAIRE_REPORT'] as const;
+export const EXPORT_TYPES = DOCUMENT_TYPES;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
 export const EXPORT_FORMATS: Record<ExportType, { extension: 'csv' | 'pdf'; contentType: string; access: 'member' | 'view' }> = {

@@ -16,19 +16,20 @@ export const documentsPermissions: FieldRules = {
     documents: authenticated, // the caller's own
     document: ownDocument.ids({ id: 'documentId' }),
     webhooks: admin('organizationId'),
+    allWebhooks: admin('organizationId'),
     webhook: admin('organizationId'),
     webhookDeliveries: admin('organizationId'),
   },
   Mutation: {
-    createAttachment: member('organizationId'),
+    createAttachment: member('input.organizationId'),
     updateAttachment: attachmentByItsId.ids({ id: 'attachmentId' }),
     // An export of what the caller reads of the organization: members, and followers for the types
     // they may export (narrowed per type in the resolver, export-types.ts).
-    createDocument: viewer('organizationId'),
+    createDocument: viewer('input.organizationId'),
     deleteDocument: ownDocument.ids({ id: 'documentId' }),
-    createWebhook: admin('organizationId'),
-    updateWebhook: admin('organizationId'),
-    rotateWebhookSecret: admin('organizationId'),
-    deleteWebhook: admin('organizationId'),
+    createWebhook: admin('input.organizationId'),
+    updateWebhook: admin('input.organizationId'),
+    rotateWebhookSecret: admin('input.organizationId'),
+    deleteWebhook: admin('input.organizationId'),
   },
 };

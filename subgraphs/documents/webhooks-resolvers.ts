@@ -1,8 +1,9 @@
 import { cursorCodec } from '../../lib/cursors';
 import { badRequest } from '../../lib/errors';
 import * as valid from '../../lib/validate';
-import { pageSize } from '../../lib/vocabulary';
+import { connection, firstOf } from '../connections';
 import type { SubgraphContext } from '../server';
+import type { Resolvers } from './resolver-types.generated';
 import {
   createWebhook,
   deleteWebhook,
@@ -12,74 +13,71 @@ import {
   readDeliveries,
   rotateWebhookSecret,
   updateWebhook,
-  type WebhookInput,
+  type WebhookPosition,
   type WebhookRow,
 } from './webhooks';
 
 type Ctx = SubgraphContext;
-type Ids = { organizationId: string; id: string };
 
-/** Every webhook operation is an ADMIN's: URLs and delivery logs say where the organization's data goes. */
-async function adminOf(ctx: Ctx, organizationId: unknown): Promise<string> {
-  const id = valid.uuid(organizationId, 'organizationId');
-  await ctx.policy.requireAdmin(id);
-  return id;
-}
+/** Webhooks and their delivery logs: ADMINs only (permissions.ts), as URLs and logs say where the organization's data goes. */
 
 const allowHosts = (ctx: Ctx) => ctx.services.webhooks?.allowHosts ?? [];
 /** Only the create and rotate answers carry the secret. */
-const withoutSecret = (row: WebhookRow) => ({ ...publicWebhook(row), secret: null });
+const withoutSecret = <Row extends WebhookRow>(row: Row) => ({ ...publicWebhook(row), secret: null });
 const withSecret = (row: WebhookRow) => ({ ...publicWebhook(row), secret: row.secret });
 
+/** A list's cursor is the row's place in its order (creation time as PostgreSQL spells it, id), sealed for the organization. */
+const webhookCursors = (ctx: Ctx, organizationId: string) => cursorCodec(ctx.services.secret, ['webhooks', organizationId]);
 const deliveryCursors = (ctx: Ctx, webhookId: string) => cursorCodec(ctx.services.secret, ['webhookDeliveries', webhookId]);
+
+function openWebhookCursor(ctx: Ctx, organizationId: string, after: string): WebhookPosition {
+  const [kind, createdAt, id] = webhookCursors(ctx, organizationId).open(after);
+  if (kind !== 'w' || typeof createdAt !== 'string' || typeof id !== 'string') throw badRequest('cursor is not a webhook list cursor', 'cursor');
+  return { createdAt, id };
+}
+
+function openDeliveryCursor(ctx: Ctx, webhookId: string, after: string): string {
+  const [kind, seq] = deliveryCursors(ctx, webhookId).open(after);
+  if (kind !== 'd' || typeof seq !== 'string') throw badRequest('cursor is not a delivery log cursor', 'cursor');
+  return valid.sequenceNumber(seq, 'cursor', 'cursor is not a delivery log cursor');
+}
 
 export const webhookResolvers = {
   Query: {
-    webhooks: async (_: unknown, args: { organizationId: string }, ctx: Ctx) => {
-      const organizationId = await adminOf(ctx, args.organizationId);
-      return (await listWebhooks(ctx.db.pool, organizationId)).map(withoutSecret);
+    webhooks: async (_, args, ctx) => {
+      const first = firstOf(args.first);
+      const after = args.after ? openWebhookCursor(ctx, args.organizationId, args.after) : null;
+      const rows = await listWebhooks(ctx.db.pool, args.organizationId, { after, limit: first + 1 });
+      const cursors = webhookCursors(ctx, args.organizationId);
+      return connection(rows.map(withoutSecret), first, args.after, (row) => cursors.seal(['w', row.createdAtKey, row.id]));
     },
-    webhook: async (_: unknown, args: Ids, ctx: Ctx) => {
-      const organizationId = await adminOf(ctx, args.organizationId);
-      return withoutSecret(await getWebhook(ctx.db.pool, organizationId, valid.uuid(args.id, 'id')));
-    },
-    webhookDeliveries: async (_: unknown, args: { organizationId: string; webhookId: string; cursor?: string | null; size?: number | null }, ctx: Ctx) => {
-      const organizationId = await adminOf(ctx, args.organizationId);
-      const webhook = await getWebhook(ctx.db.pool, organizationId, valid.uuid(args.webhookId, 'webhookId'));
-      const size = pageSize(args.size);
+    allWebhooks: async (_, args, ctx) => (await listWebhooks(ctx.db.pool, args.organizationId)).map(withoutSecret),
+    webhook: async (_, args, ctx) => withoutSecret(await getWebhook(ctx.db.pool, args.organizationId, args.id)),
+    webhookDeliveries: async (_, args, ctx) => {
+      const webhook = await getWebhook(ctx.db.pool, args.organizationId, args.webhookId);
+      const first = firstOf(args.first);
+      const before = args.after ? openDeliveryCursor(ctx, webhook.id, args.after) : null;
+      const rows = await readDeliveries(ctx.db.pool, webhook.id, before, first + 1);
       const cursors = deliveryCursors(ctx, webhook.id);
-      let before: string | null = null;
-      if (args.cursor) {
-        const [kind, seq] = cursors.open(args.cursor);
-        if (kind !== 'd' || typeof seq !== 'string') throw badRequest('cursor is not a delivery log cursor', 'cursor');
-        before = valid.sequenceNumber(seq, 'cursor', 'cursor is not a delivery log cursor');
-      }
-      const rows = await readDeliveries(ctx.db.pool, webhook.id, before, size + 1);
-      const page = rows.slice(0, size);
-      const last = page[page.length - 1];
-      return { data: page, cursor: rows.length > size && last ? cursors.seal(['d', last.seq]) : null };
+      return connection(rows, first, args.after, (row) => cursors.seal(['d', row.seq]));
     },
   },
   Mutation: {
-    createWebhook: async (_: unknown, args: { organizationId: string; input: WebhookInput }, ctx: Ctx) => {
-      const organizationId = await adminOf(ctx, args.organizationId);
-      return withSecret(await createWebhook(ctx.db.pool, ctx.services.secret, allowHosts(ctx), organizationId, ctx.policy.userId, args.input));
-    },
-    updateWebhook: async (_: unknown, args: Ids & { input: WebhookInput }, ctx: Ctx) => {
-      const organizationId = await adminOf(ctx, args.organizationId);
-      return withoutSecret(await updateWebhook(ctx.db.pool, allowHosts(ctx), organizationId, valid.uuid(args.id, 'id'), ctx.policy.userId, args.input));
-    },
-    rotateWebhookSecret: async (_: unknown, args: Ids, ctx: Ctx) => {
-      const organizationId = await adminOf(ctx, args.organizationId);
-      return withSecret(await rotateWebhookSecret(ctx.db.pool, ctx.services.secret, organizationId, valid.uuid(args.id, 'id'), ctx.policy.userId));
-    },
-    deleteWebhook: async (_: unknown, args: Ids, ctx: Ctx) => {
-      const organizationId = await adminOf(ctx, args.organizationId);
-      await deleteWebhook(ctx.db.pool, organizationId, valid.uuid(args.id, 'id'), ctx.policy.userId);
-      return true;
+    createWebhook: async (_, { input: { organizationId, ...changes } }, ctx) => ({
+      webhook: withSecret(await createWebhook(ctx.db.pool, ctx.services.secret, allowHosts(ctx), organizationId, ctx.policy.userId, changes)),
+    }),
+    updateWebhook: async (_, { input: { organizationId, id, ...changes } }, ctx) => ({
+      webhook: withoutSecret(await updateWebhook(ctx.db.pool, allowHosts(ctx), organizationId, id, ctx.policy.userId, changes)),
+    }),
+    rotateWebhookSecret: async (_, { input }, ctx) => ({
+      webhook: withSecret(await rotateWebhookSecret(ctx.db.pool, ctx.services.secret, input.organizationId, input.id, ctx.policy.userId)),
+    }),
+    deleteWebhook: async (_, { input }, ctx) => {
+      await deleteWebhook(ctx.db.pool, input.organizationId, input.id, ctx.policy.userId);
+      return { deletedId: input.id };
     },
   },
   WebhookDelivery: {
     id: (delivery: { seq: string }) => delivery.seq,
   },
-};
+} satisfies Resolvers<Ctx>;

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } f
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db';
 import { badRequest, notFound } from '../../lib/errors';
-import { EVENT_NAMES, recordEventSql } from '../../lib/events';
+import { checkEventNames, recordEventSql } from '../../lib/events';
 import { checkWebhookUrl } from './webhook-targets';
 
 /**
@@ -11,8 +11,6 @@ import { checkWebhookUrl } from './webhook-targets';
  * rotate), never listed again, and stored sealed (AES-256-GCM under the instance secret).
  */
 export const WEBHOOK_SOURCE = 'service.webhook';
-
-const ALL_EVENT_NAMES: readonly string[] = Object.values(EVENT_NAMES).flat();
 
 export interface WebhookRow {
   id: string;
@@ -75,23 +73,30 @@ export function openWebhookSecret(instanceSecret: string, webhookId: string, sto
   }
 }
 
-function checkEventNames(names: string[] | null | undefined): string[] | null {
-  if (names === null || names === undefined) return null;
-  if (names.length === 0) throw badRequest('eventNames must name at least one event, or be null for every event', 'eventNames');
-  if (names.length > ALL_EVENT_NAMES.length) throw badRequest('eventNames has too many entries', 'eventNames');
-  const unknown = names.filter((name) => !ALL_EVENT_NAMES.includes(name));
-  if (unknown.length) throw badRequest(`eventNames: unknown event name ${JSON.stringify(unknown[0])} (see GET /events/names)`, 'eventNames');
-  return [...new Set(names)];
-}
-
 /** What events and answers say about a webhook (never its secret or delivery position). */
-export function publicWebhook(row: WebhookRow) {
+export function publicWebhook<Row extends WebhookRow>(row: Row) {
   const { secret: _secret, cursorSeq: _cursor, nextAttemptAt: _next, ...rest } = row;
   return rest;
 }
 
-export async function listWebhooks(pool: pg.Pool, organizationId: string): Promise<WebhookRow[]> {
-  const { rows } = await pool.query<WebhookRow>(`SELECT * FROM documents.webhooks WHERE "organizationId" = $1 ORDER BY "createdAt", id`, [organizationId]);
+/** A webhook's place in its organization's list: its creation time as PostgreSQL spells it (microseconds kept), and its id. */
+export interface WebhookPosition {
+  createdAt: string;
+  id: string;
+}
+
+/** The organization's webhooks, oldest first: all of them, or `limit` after `after`. Each row carries its position (`createdAtKey`). */
+export async function listWebhooks(
+  pool: pg.Pool,
+  organizationId: string,
+  page: { after: WebhookPosition | null; limit: number } | null = null,
+): Promise<Array<WebhookRow & { createdAtKey: string }>> {
+  const { rows } = await pool.query<WebhookRow & { createdAtKey: string }>(
+    `SELECT *, "createdAt"::text AS "createdAtKey" FROM documents.webhooks
+      WHERE "organizationId" = $1 AND ($2::timestamptz IS NULL OR ("createdAt", id) > ($2::timestamptz, $3::uuid))
+      ORDER BY "createdAt", id LIMIT $4`,
+    [organizationId, page?.after?.createdAt ?? null, page?.after?.id ?? null, page?.limit ?? null],
+  );
   return rows;
 }
 

@@ -1,21 +1,33 @@
+import type { AssessmentSide } from '../../lib/visibility';
 import { answerQuestion, reviewAnswer } from './answers';
-import { actorOf, assessmentFor, type Ctx, ids } from './requests';
+import { actorOf, assessmentFor, type Ctx } from './requests';
 import type { Resolvers } from './resolver-types.generated';
-import { answerView, liveAttachmentsOf } from './views';
+import { findAssessment } from './store';
+import { answerView, assessmentView, liveAttachmentsOf } from './views';
 
 /** Answers: the receiver answers a question, the sender reviews it (answers.ts). */
+
+/** The assessment of a changed answer as it is after the change (its grade), as the side that changed it reads it. */
+async function assessmentOfAnswer(payload: { answer: { assessmentId: string }; side: AssessmentSide }, _: unknown, ctx: Ctx) {
+  const row = await findAssessment(ctx.db.pool, payload.answer.assessmentId);
+  return row && assessmentView(row, payload.side);
+}
 export const answerResolvers = {
   Mutation: {
-    answerQuestion: async (_, args, ctx) => {
-      const { organizationId, row } = await assessmentFor(ctx, args, { side: 'receiver' });
-      const input = { ...args.input, attachmentIds: ids(args.input.attachmentIds, 'attachmentIds') };
-      return answerView(await answerQuestion(ctx.db.pool, actorOf(ctx, organizationId), row.id, args.questionId, input), 'receiver');
+    answerQuestion: async (_, { input }, ctx) => {
+      const { organizationId, assessmentId: _assessmentId, questionId, ...answer } = input;
+      const { row } = await assessmentFor(ctx, input, { side: 'receiver' });
+      const given = await answerQuestion(ctx.db.pool, actorOf(ctx, organizationId), row.id, questionId, answer);
+      return { answer: answerView(given, 'receiver'), side: 'receiver' as const };
     },
-    reviewAnswer: async (_, args, ctx) => {
-      const { organizationId, row } = await assessmentFor(ctx, args, { side: 'sender' });
-      return answerView(await reviewAnswer(ctx.db.pool, actorOf(ctx, organizationId), row.id, args.questionId, args.input), 'sender');
+    reviewAnswer: async (_, { input }, ctx) => {
+      const { row } = await assessmentFor(ctx, input, { side: 'sender' });
+      const reviewed = await reviewAnswer(ctx.db.pool, actorOf(ctx, input.organizationId), row.id, input.questionId, input);
+      return { answer: answerView(reviewed, 'sender'), side: 'sender' as const };
     },
   },
+  AnswerQuestionPayload: { assessment: assessmentOfAnswer },
+  ReviewAnswerPayload: { assessment: assessmentOfAnswer },
   Answer: {
     id: (answer: { assessmentId: string; questionId: string }) => `${answer.assessmentId}:${answer.questionId}`,
   },

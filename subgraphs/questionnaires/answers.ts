@@ -4,6 +4,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AssessmentSide } from '../../lib/visibility';
 import { type AnswerInput, answerContent, statusOfAnswer } from './answer-content';
 import { receiverMayAnswer } from './assessment-status';
+import type { Weight } from './element-props';
 import { type AnswerGrade, assessmentGrade } from './grade';
 import {
   ANSWER_COLUMNS,
@@ -39,13 +40,13 @@ export async function questionOf(db: Db, assessment: AssessmentRow, questionId: 
 
 /** Recomputes the assessment's grade (grade.ts) from its answers and their questions' weights. */
 async function regrade(client: pg.PoolClient, assessmentId: string): Promise<void> {
-  const { rows } = await client.query<{ weight: string; status: AnswerRow['status']; grade: AnswerGrade | null }>(
+  const { rows } = await client.query<{ weight: Weight | null; status: AnswerRow['status']; grade: AnswerGrade | null }>(
     `SELECT e.props->>'weight' AS weight, a.status, a.grade
        FROM questionnaires.answers a JOIN questionnaires.elements e ON e.id = a."questionId"
       WHERE a."assessmentId" = $1`,
     [assessmentId],
   );
-  const grade = assessmentGrade(rows.map((r) => ({ weight: (r.weight ?? 'INFORMATIONAL') as never, status: r.status, grade: r.grade })));
+  const grade = assessmentGrade(rows.map((r) => ({ weight: r.weight ?? 'INFORMATIONAL', status: r.status, grade: r.grade })));
   await client.query(`UPDATE questionnaires.assessments SET grade = $2 WHERE id = $1`, [assessmentId, grade]);
 }
 

@@ -1,64 +1,64 @@
-import { badRequest } from '../../lib/errors';
 import * as valid from '../../lib/validate';
+import { connection } from '../connections';
 import { contactInformation, createAssessment, listAssessments, moveAssessment, updateAssessment } from './assessments';
-import { actorOf, assessmentFor, type Ctx, MAX_DESCRIPTION, optionalText } from './requests';
+import { actorOf, assessmentFor, type Ctx, MAX_DESCRIPTION, optionalText, pageOf } from './requests';
 import type { Resolvers } from './resolver-types.generated';
-import type { AnswerRow } from './store';
+import type { AnswerRow, AssessmentRow } from './store';
 import { answerView, assessmentView, elementView } from './views';
 
 /** Assessments (a questionnaire sent to another organization): parse, call assessments.ts, answer the side's view. */
 
 type AssessmentView = ReturnType<typeof assessmentView>;
 
-function dueDate(value: unknown): Date {
-  if (!(value instanceof Date)) throw badRequest('dueDate must be a date-time', 'dueDate');
-  return value;
-}
-
-/** AssessmentSide's internal values are the side names the views use (lib/visibility.ts). */
-export const assessmentSide = { SENDER: 'sender', RECEIVER: 'receiver' };
+/** The assessment as `organizationId` (its sender or its receiver) reads it. */
+const sideView = (row: AssessmentRow, organizationId: string) => assessmentView(row, row.senderId === organizationId ? 'sender' : 'receiver');
 
 export const assessmentResolvers = {
   Query: {
     assessments: async (_, args, ctx) => {
       const { organizationId } = args;
-      const rows = await listAssessments(ctx.db.pool, organizationId, args.role ?? null);
-      return rows.map((row) => assessmentView(row, row.senderId === organizationId ? 'sender' : 'receiver'));
+      const { first, page, cursorOf } = pageOf(ctx, ['assessments', organizationId, args.role ?? 'BOTH'], args);
+      const rows = await listAssessments(ctx.db.pool, organizationId, args.role ?? null, page);
+      return connection(
+        rows.map((row) => sideView(row, organizationId)),
+        first,
+        args.after,
+        cursorOf,
+      );
     },
+    allAssessments: async (_, args, ctx) =>
+      (await listAssessments(ctx.db.pool, args.organizationId, args.role ?? null)).map((row) => sideView(row, args.organizationId)),
     assessment: async (_, args, ctx) => {
       const { row, side } = await assessmentFor(ctx, args);
       return assessmentView(row, side);
     },
   },
   Mutation: {
-    createAssessment: async (_, args, ctx) => {
-      const { organizationId } = args;
-      const input = args.input;
-      const row = await createAssessment(ctx.db.pool, actorOf(ctx, organizationId), {
-        questionnaireId: valid.uuid(input.questionnaireId, 'questionnaireId'),
-        receiverId: valid.uuid(input.receiverId, 'receiverId'),
+    createAssessment: async (_, { input }, ctx) => {
+      const row = await createAssessment(ctx.db.pool, actorOf(ctx, input.organizationId), {
+        questionnaireId: input.questionnaireId,
+        receiverId: input.receiverId,
         name: valid.name(input.name),
         description: optionalText(input.description, 'description') ?? '',
-        dueDate: dueDate(input.dueDate),
-        contactInformation: contactInformation(input.contactInformation as never),
+        dueDate: input.dueDate,
+        contactInformation: contactInformation(input.contactInformation),
       });
-      return assessmentView(row, 'sender');
+      return { assessment: assessmentView(row, 'sender') };
     },
-    updateAssessment: async (_, args, ctx) => {
-      const { organizationId, row } = await assessmentFor(ctx, args, { side: 'sender' });
-      const input = args.input;
+    updateAssessment: async (_, { input }, ctx) => {
+      const { organizationId, row } = await assessmentFor(ctx, input, { side: 'sender' });
       const updated = await updateAssessment(ctx.db.pool, actorOf(ctx, organizationId), row.id, {
         name: valid.optionalName(input.name),
         description: optionalText(input.description, 'description'),
-        dueDate: input.dueDate == null ? undefined : dueDate(input.dueDate),
-        contactInformation: input.contactInformation == null ? undefined : contactInformation(input.contactInformation as never),
-        reviewNotes: input.reviewNotes == null ? undefined : String(input.reviewNotes).slice(0, MAX_DESCRIPTION),
+        dueDate: input.dueDate ?? undefined,
+        contactInformation: input.contactInformation == null ? undefined : contactInformation(input.contactInformation),
+        reviewNotes: input.reviewNotes == null ? undefined : input.reviewNotes.slice(0, MAX_DESCRIPTION),
       });
-      return assessmentView(updated, 'sender');
+      return { assessment: assessmentView(updated, 'sender') };
     },
-    updateAssessmentStatus: async (_, args, ctx) => {
-      const { organizationId, row, side } = await assessmentFor(ctx, args, {});
-      return assessmentView(await moveAssessment(ctx.db.pool, actorOf(ctx, organizationId), side, row.id, args.status), side);
+    updateAssessmentStatus: async (_, { input }, ctx) => {
+      const { organizationId, row, side } = await assessmentFor(ctx, input, {});
+      return { assessment: assessmentView(await moveAssessment(ctx.db.pool, actorOf(ctx, organizationId), side, row.id, input.status), side) };
     },
   },
   Assessment: {

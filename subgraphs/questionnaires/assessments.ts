@@ -15,6 +15,7 @@ import {
   elementsOf,
   eventsForBothSides,
   findAssessment,
+  type Page,
   SOURCE,
   writeEvents,
 } from './store';
@@ -164,13 +165,16 @@ export async function moveAssessment(pool: pg.Pool, actor: Actor, side: Assessme
   });
 }
 
-/** The assessments an organization sent and received, newest first. */
-export async function listAssessments(db: Db, organizationId: string, role: 'SENT' | 'RECEIVED' | null): Promise<AssessmentRow[]> {
+/** The assessments an organization sent and received, newest first (a page of them when `page` is given). */
+export async function listAssessments(db: Db, organizationId: string, role: 'SENT' | 'RECEIVED' | null, page?: Page): Promise<AssessmentRow[]> {
   const { rows } = await db.query<AssessmentRow>(
-    `SELECT ${ASSESSMENT_COLUMNS} FROM questionnaires.assessments
-      WHERE ($2::text IS DISTINCT FROM 'RECEIVED' AND "senderId" = $1) OR ($2::text IS DISTINCT FROM 'SENT' AND "receiverId" = $1)
-      ORDER BY "createdAt" DESC, id`,
-    [organizationId, role],
+    `WITH after AS (SELECT "createdAt", id FROM questionnaires.assessments WHERE id = $3)
+     SELECT ${ASSESSMENT_COLUMNS} FROM questionnaires.assessments a
+      WHERE (($2::text IS DISTINCT FROM 'RECEIVED' AND "senderId" = $1) OR ($2::text IS DISTINCT FROM 'SENT' AND "receiverId" = $1))
+        AND ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM after WHERE a."createdAt" < after."createdAt" OR (a."createdAt" = after."createdAt" AND a.id > after.id)))
+      ORDER BY "createdAt" DESC, id
+      LIMIT $4`,
+    [organizationId, role, page?.afterId ?? null, page?.limit ?? null],
   );
   return rows;
 }

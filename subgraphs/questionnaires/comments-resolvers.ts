@@ -1,27 +1,28 @@
+import { connection } from '../connections';
 import { createComment, listComments } from './comments';
-import { actorOf, assessmentFor, type Ctx, ids, optionalId } from './requests';
+import { actorOf, assessmentFor, type Ctx, optionalId, pageOf } from './requests';
 import type { Resolvers } from './resolver-types.generated';
-import type { CommentRow } from './store';
 import { type assessmentView, commentView, liveAttachmentsOf } from './views';
 
 /** Comments on an assessment, by either side, optionally on one question (comments.ts). */
 export const commentResolvers = {
   Mutation: {
-    createAssessmentComment: async (_, args, ctx) => {
-      const { organizationId, row } = await assessmentFor(ctx, args, {});
-      const input = {
-        content: args.input.content,
-        questionId: optionalId(args.input.questionId, 'questionId'),
-        attachmentIds: ids(args.input.attachmentIds, 'attachmentIds'),
-      };
-      return commentView(await createComment(ctx.db.pool, actorOf(ctx, organizationId), row.id, input));
+    createAssessmentComment: async (_, { input }, ctx) => {
+      const { organizationId, row } = await assessmentFor(ctx, input, {});
+      const comment = { content: input.content, questionId: input.questionId, attachmentIds: input.attachmentIds };
+      return { comment: commentView(await createComment(ctx.db.pool, actorOf(ctx, organizationId), row.id, comment)) };
     },
   },
   AssessmentComment: {
     attachments: (c: { attachmentIds: string[] }, _, ctx) => liveAttachmentsOf(ctx.loaders, c.attachmentIds),
   },
   Assessment: {
-    comments: async (a: ReturnType<typeof assessmentView>, args, ctx) =>
-      (await listComments(ctx.db.pool, a.id, optionalId(args.questionId, 'questionId'))).map((c: CommentRow) => commentView(c)),
+    comments: async (a: ReturnType<typeof assessmentView>, args, ctx) => {
+      const questionId = optionalId(args.questionId, 'questionId');
+      const { first, page, cursorOf } = pageOf(ctx, ['assessmentComments', a.id, questionId ?? 'ALL'], args);
+      return connection((await listComments(ctx.db.pool, a.id, questionId, page)).map(commentView), first, args.after, cursorOf);
+    },
+    allComments: async (a: ReturnType<typeof assessmentView>, args, ctx) =>
+      (await listComments(ctx.db.pool, a.id, optionalId(args.questionId, 'questionId'))).map(commentView),
   },
 } satisfies Resolvers<Ctx>;

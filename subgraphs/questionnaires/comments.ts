@@ -8,6 +8,7 @@ import {
   type Db,
   eventsForBothSides,
   findAssessment,
+  type Page,
   recordsOf,
   requireOwnAttachments,
   SOURCE,
@@ -54,11 +55,16 @@ export async function createComment(
   });
 }
 
-export async function listComments(db: Db, assessmentId: string, questionId: string | null): Promise<CommentRow[]> {
+/** The comments of an assessment (only those on `questionId` when given), oldest first (a page of them when `page` is given). */
+export async function listComments(db: Db, assessmentId: string, questionId: string | null, page?: Page): Promise<CommentRow[]> {
   const { rows } = await db.query<CommentRow>(
-    `SELECT ${COMMENT_COLUMNS} FROM questionnaires.assessment_comments
-      WHERE "assessmentId" = $1 AND ($2::uuid IS NULL OR "questionId" = $2) ORDER BY "createdAt", id`,
-    [assessmentId, questionId],
+    `WITH after AS (SELECT "createdAt", id FROM questionnaires.assessment_comments WHERE id = $3)
+     SELECT ${COMMENT_COLUMNS} FROM questionnaires.assessment_comments c
+      WHERE "assessmentId" = $1 AND ($2::uuid IS NULL OR "questionId" = $2)
+        AND ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM after WHERE (c."createdAt", c.id) > (after."createdAt", after.id)))
+      ORDER BY "createdAt", id
+      LIMIT $4`,
+    [assessmentId, questionId, page?.afterId ?? null, page?.limit ?? null],
   );
   return rows;
 }

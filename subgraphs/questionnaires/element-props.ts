@@ -11,8 +11,8 @@ export type Weight = keyof typeof WEIGHTS;
 
 export interface Choice {
   value: string;
-  /** Sender-only: an answer matching the expected choices is approved automatically. */
-  expected: boolean;
+  /** Sender-only (null in the receiver's view): an answer matching the expected choices is approved automatically. */
+  expected: boolean | null;
 }
 
 export interface ElementProps {
@@ -74,5 +74,5 @@ export function elementProps(type: ElementType, input: PropsInput): ElementProps
 /** The props the receiver sees: no expected answers. */
 export function receiverProps(props: ElementProps): ElementProps {
   if (!props.params) return props;
-  return { ...props, params: { ...props.params, choices: props.params.choices.map((c) => ({ value: c.value, expected: null as unknown as boolean })) } };
+  return { ...props, params: { ...props.params, choices: props.params.choices.map((c) => ({ value: c.value, expected: null })) } };
 }

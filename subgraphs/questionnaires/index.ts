@@ -1,6 +1,6 @@
 import { mergeResolvers, readSdl, type SubgraphDefinition } from '../server';
 import { answerResolvers } from './answers-resolvers';
-import { assessmentResolvers, assessmentSide } from './assessments-resolvers';
+import { assessmentResolvers } from './assessments-resolvers';
 import { commentResolvers } from './comments-resolvers';
 import { createLoaders, type QuestionnairesLoaders } from './loaders';
 import { questionnairesPermissions } from './permissions';
@@ -16,7 +16,7 @@ import { templateResolvers } from './templates-resolvers';
 export const questionnairesSubgraph: SubgraphDefinition<QuestionnairesLoaders> = {
   name: 'questionnaires',
   typeDefs: readSdl(__dirname),
-  resolvers: { ...mergeResolvers<Resolvers<Ctx>>(templateResolvers, assessmentResolvers, answerResolvers, commentResolvers), AssessmentSide: assessmentSide },
+  resolvers: mergeResolvers<Resolvers<Ctx>>(templateResolvers, assessmentResolvers, answerResolvers, commentResolvers),
   permissions: questionnairesPermissions,
   createLoaders: (db) => createLoaders(db),
 };

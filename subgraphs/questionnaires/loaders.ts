@@ -34,9 +34,10 @@ export function createLoaders(db: Database) {
       return ids.map((id) => live.has(id));
     }),
     answersOfAssessment: new DataLoader<string, AnswerRow[]>(async (ids) => {
-      const { rows } = await db.pool.query<AnswerRow>(`SELECT ${ANSWER_COLUMNS} FROM questionnaires.answers WHERE "assessmentId" = ANY($1::uuid[])`, [
-        [...ids],
-      ]);
+      const { rows } = await db.pool.query<AnswerRow>(
+        `SELECT ${ANSWER_COLUMNS} FROM questionnaires.answers WHERE "assessmentId" = ANY($1::uuid[]) ORDER BY "createdAt", "questionId"`,
+        [[...ids]],
+      );
       return ids.map((id) => rows.filter((row) => row.assessmentId === id));
     }),
   };

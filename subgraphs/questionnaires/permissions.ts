@@ -9,21 +9,23 @@ import { admin, byObject, type FieldRules, member } from '../field-rules';
 export const questionnairesPermissions: FieldRules = {
   Query: {
     questionnaires: member('organizationId'),
+    allQuestionnaires: member('organizationId'),
     questionnaire: member('organizationId'),
     assessments: member('organizationId'),
+    allAssessments: member('organizationId'),
     assessment: byObject('an assessment: the members of its sender and of its receiver'),
   },
   Mutation: {
-    createQuestionnaire: admin('organizationId'),
-    updateQuestionnaire: admin('organizationId'),
-    createQuestionnaireElement: admin('organizationId'),
-    updateQuestionnaireElement: admin('organizationId'),
-    deleteQuestionnaireElement: admin('organizationId'),
-    createAssessment: admin('organizationId'),
-    updateAssessment: admin('organizationId'), // the sender's
-    updateAssessmentStatus: admin('organizationId'),
-    answerQuestion: admin('organizationId'), // the receiver's
-    reviewAnswer: admin('organizationId'), // the sender's
-    createAssessmentComment: admin('organizationId'),
+    createQuestionnaire: admin('input.organizationId'),
+    updateQuestionnaire: admin('input.organizationId'),
+    createQuestionnaireElement: admin('input.organizationId'),
+    updateQuestionnaireElement: admin('input.organizationId'),
+    deleteQuestionnaireElement: admin('input.organizationId'),
+    createAssessment: admin('input.organizationId'),
+    updateAssessment: admin('input.organizationId'), // the sender's
+    updateAssessmentStatus: admin('input.organizationId'),
+    answerQuestion: admin('input.organizationId'), // the receiver's
+    reviewAnswer: admin('input.organizationId'), // the sender's
+    createAssessmentComment: admin('input.organizationId'),
   },
 };

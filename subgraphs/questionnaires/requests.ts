@@ -1,13 +1,16 @@
+import { type CursorCodec, cursorCodec } from '../../lib/cursors';
 import * as valid from '../../lib/validate';
 import type { AssessmentSide } from '../../lib/visibility';
+import { firstOf } from '../connections';
 import type { SubgraphContext } from '../server';
 import type { QuestionnairesLoaders } from './loaders';
-import { type AssessmentRow, findAssessment } from './store';
+import { type AssessmentRow, findAssessment, type Page } from './store';
 
 /**
  * What every questionnaires resolver reads from a request: the acting user and organization, the
- * assessment as the caller's side may see it, and the optional texts and ids of inputs. Who may call
- * each field is permissions.ts (members read, ADMIN members write).
+ * assessment as the caller's side may see it, the optional texts of inputs and the page a connection
+ * asks for. Who may call each field is permissions.ts (members read, ADMIN members write); ids are
+ * checked before the resolver runs.
  */
 export type Ctx = SubgraphContext<QuestionnairesLoaders>;
 
@@ -15,7 +18,10 @@ export const MAX_DESCRIPTION = 20_000;
 
 export const actorOf = (ctx: Ctx, organizationId: string) => ({ userId: ctx.policy.userId, organizationId });
 export const optionalText = (value: unknown, field: string) => (value == null ? undefined : valid.name(value, field, MAX_DESCRIPTION));
-export const ids = (values: readonly unknown[] | null | undefined, field: string) => valid.uuids(values, field) ?? null;
+/**
+ * An optional `ID` argument of a field below the root (`Assessment.comments(questionId:)`): the kit
+ * checks the ids of root fields and of their inputs (subgraphs/field-rules.ts), not these.
+ */
 export const optionalId = (value: unknown, field: string) => (value == null ? null : valid.uuid(value, field));
 
 /**
@@ -27,4 +33,16 @@ export async function assessmentFor(ctx: Ctx, args: { organizationId: string; as
   const row = await findAssessment(ctx.db.pool, args.assessmentId);
   const side = write ? await ctx.policy.requireAssessmentWrite(organizationId, row, write.side) : await ctx.policy.requireAssessmentView(organizationId, row);
   return { organizationId, row: row as AssessmentRow, side };
+}
+
+/**
+ * The page a connection's `first` and `after` ask for, in the list `scope` names (`['assessments',
+ * organizationId, role]`): a cursor holds its row's id, sealed for that list only (lib/cursors.ts).
+ * `page.limit` reads one row more than `first`, which tells whether another page follows.
+ */
+export function pageOf(ctx: Ctx, scope: readonly string[], args: { first?: number | null; after?: string | null }) {
+  const codec: CursorCodec = cursorCodec(ctx.services.secret, scope);
+  const first = firstOf(args.first);
+  const page: Page = { limit: first + 1, afterId: args.after ? String(codec.open(args.after, 'after')[0]) : null };
+  return { first, page, cursorOf: (row: { id: string }) => codec.seal([row.id]) };
 }

@@ -12,7 +12,9 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
+  /** A date and time: an RFC 3339 / ISO 8601 string with a time zone offset (answers are UTC with milliseconds, like `2026-11-25T14:03:07.120Z`); zone-less inputs are read as UTC. */
   DateTime: { input: Date; output: Date; }
+  /** Any JSON value (object, array, string, number, boolean or null), used only where the API stores arbitrary properties. */
   JSON: { input: unknown; output: unknown; }
   _FieldSet: { input: unknown; output: unknown; }
 };
@@ -44,102 +46,196 @@ export type Attachment = {
 
 /** Which side of an assessment the caller reads it as: the sender sees every field, the receiver not the sender-only ones. */
 export type AssessmentSide =
-  | 'SENDER'
-  | 'RECEIVER';
+  /** The organization that sent the assessment. */
+  | 'sender'
+  /** The organization that answers it. */
+  | 'receiver';
 
+/** The kind of content an answer gives. */
 export type AnswerType =
   /** Skips an optional question. */
   | 'EMPTY'
+  /** A free text answer. */
   | 'TEXT'
+  /** One of the question's choices. */
   | 'SINGLE_CHOICE'
+  /** Some of the question's choices. */
   | 'MULTIPLE_CHOICE'
-  /** The files are the entry's attachments. */
+  /** Files: the content entry's attachments. */
   | 'FILE';
 
+/** Where an answer stands in the review. */
 export type AnswerStatus =
+  /** Given; not yet handed to the sender (the receiver has not asked for review since). */
   | 'NEW'
+  /** Handed to the sender for review. */
   | 'REQUESTED_REVIEW'
+  /** The sender asked the receiver to clarify it. */
   | 'REQUESTED_CLARIFICATION'
+  /** The sender approved it. */
   | 'APPROVED'
+  /** The sender rejected it. */
   | 'REJECTED'
+  /** It matched the question's expected choices. */
   | 'AUTOMATICALLY_APPROVED'
+  /** It did not match the question's expected choices. */
   | 'AUTOMATICALLY_REJECTED'
+  /** An optional question the receiver skipped (an EMPTY answer). */
   | 'SKIPPED';
 
+/** The sender's grade of an answer. */
 export type AnswerGrade =
+  /** Worth 0 in the assessment's grade. */
   | 'BAD'
+  /** Worth 0.5 in the assessment's grade. */
   | 'GOOD'
+  /** Worth 1 in the assessment's grade. */
   | 'EXCELLENT';
 
-/** One content variant, discriminated by `type`: TEXT has `text`, SINGLE_CHOICE `choice`, MULTIPLE_CHOICE `choices`. */
+/** One content variant, discriminated by `type`: TEXT has `text`, SINGLE_CHOICE `choice`, MULTIPLE_CHOICE `choices`; the others none. */
 export type AnswerContent = {
   __typename?: 'AnswerContent';
+  /** The kind of content. */
   type: AnswerType;
+  /** The text of a TEXT answer; null otherwise. */
   text?: Maybe<Scalars['String']['output']>;
+  /** The choice of a SINGLE_CHOICE answer; null otherwise. */
   choice?: Maybe<Scalars['String']['output']>;
+  /** The choices of a MULTIPLE_CHOICE answer, sorted; null otherwise. */
   choices?: Maybe<Array<Scalars['String']['output']>>;
 };
 
+/** One content the receiver gave for a question (an answer keeps every one, at most 100). */
 export type AnswerContentEntry = {
   __typename?: 'AnswerContentEntry';
+  /** The ids of the files given with this content (a FILE answer's files), including any that have since expired. */
   attachmentIds: Array<Scalars['ID']['output']>;
+  /** The files given with this content that are still there (expired ones are left out). */
   attachments: Array<Attachment>;
+  /** What the receiver answered. */
   content: AnswerContent;
+  /** When the receiver gave this content. */
   createdAt: Scalars['DateTime']['output'];
 };
 
+/** The receiver's answer to one question of an assessment, with every content it gave. */
 export type Answer = {
   __typename?: 'Answer';
   /** The answer's id: `<assessmentId>:<questionId>`. */
   id: Scalars['ID']['output'];
+  /** The assessment the answer belongs to. */
   assessmentId: Scalars['ID']['output'];
+  /** The question (an element of the assessment's version) the answer is for. */
   questionId: Scalars['ID']['output'];
+  /** The questionnaire template of the assessment. */
   questionnaireId: Scalars['ID']['output'];
+  /** The version of the template the assessment was sent with. */
   questionnaireVersion: Scalars['Int']['output'];
+  /** The organization that sent the assessment. */
   senderId: Scalars['ID']['output'];
+  /** The organization that answers it. */
   receiverId: Scalars['ID']['output'];
-  /** Every content the receiver gave, oldest first; the last one is the answer. */
+  /** Every content the receiver gave, oldest first (at most 100, so the list is not paged); the last one is the answer. */
   content: Array<AnswerContentEntry>;
+  /** Where the answer stands in the review. */
   status: AnswerStatus;
-  /** Sender-only (null for the receiver). */
+  /** Sender-only (null for the receiver, and until the sender grades it): the sender's grade; a new content drops it. */
   grade?: Maybe<AnswerGrade>;
+  /** When the question was first answered. */
   createdAt: Scalars['DateTime']['output'];
+  /** When the answer last changed. */
   updatedAt: Scalars['DateTime']['output'];
 };
 
-export type AnswerInput = {
+/** The receiver's answer to one question; which fields it needs depends on `type`. */
+export type AnswerQuestionInput = {
+  /** The receiving organization (the caller must be one of its ADMIN members). */
+  organizationId: Scalars['ID']['input'];
+  /** The assessment to answer. */
+  assessmentId: Scalars['ID']['input'];
+  /** The question to answer: a QUESTION element of the assessment's version. */
+  questionId: Scalars['ID']['input'];
+  /** The kind of answer: the question's own type, or EMPTY to skip an optional question. */
   type: AnswerType;
+  /** For TEXT: the answer (at most 20,000 characters). */
   text?: InputMaybe<Scalars['String']['input']>;
+  /** For SINGLE_CHOICE: one of the question's choices. */
   choice?: InputMaybe<Scalars['String']['input']>;
+  /** For MULTIPLE_CHOICE: one or more of the question's choices. */
   choices?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Files given with the answer (required for FILE): attachments of the receiving organization (at most 50). */
   attachmentIds?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
+/** The answer `answerQuestion` gave. */
+export type AnswerQuestionPayload = {
+  __typename?: 'AnswerQuestionPayload';
+  /** The answer with its new content, as the receiver reads it. */
+  answer?: Maybe<Answer>;
+  /** The assessment, as the receiver reads it. */
+  assessment?: Maybe<Assessment>;
+};
+
+/** A review verdict the sender may give one answer. */
 export type AnswerReviewStatus =
+  /** Approve the answer. */
   | 'APPROVED'
+  /** Reject the answer. */
   | 'REJECTED'
+  /** Ask the receiver to clarify the answer. */
   | 'REQUESTED_CLARIFICATION';
 
+/** The sender's review of one answer: a status, a grade, or both. */
 export type ReviewAnswerInput = {
+  /** The sending organization (the caller must be one of its ADMIN members). */
+  organizationId: Scalars['ID']['input'];
+  /** The assessment the answer belongs to. */
+  assessmentId: Scalars['ID']['input'];
+  /** The question whose answer to review. */
+  questionId: Scalars['ID']['input'];
+  /** The answer's new status. */
   status?: InputMaybe<AnswerReviewStatus>;
+  /** The answer's grade. */
   grade?: InputMaybe<AnswerGrade>;
 };
 
+/** The answer `reviewAnswer` reviewed. */
+export type ReviewAnswerPayload = {
+  __typename?: 'ReviewAnswerPayload';
+  /** The answer with its new status or grade, as the sender reads it. */
+  answer?: Maybe<Answer>;
+  /** The assessment with its new grade, as the sender reads it. */
+  assessment?: Maybe<Assessment>;
+};
+
+/** Where an assessment stands in its workflow. */
 export type AssessmentStatus =
+  /** Sent; the receiver is answering. */
   | 'NEW'
+  /** The receiver asked the sender to review its answers. */
   | 'REQUESTED_REVIEW'
+  /** The sender asked the receiver to clarify answers; the receiver may change them. */
   | 'REQUESTED_CLARIFICATION'
+  /** The sender approved the assessment (final). */
   | 'APPROVED'
+  /** The sender rejected the assessment (final). */
   | 'REJECTED';
 
+/** Which assessments of an organization to list. */
 export type AssessmentRole =
+  /** Those the organization sent. */
   | 'SENT'
+  /** Those the organization received. */
   | 'RECEIVED';
 
+/** Someone the receiver may contact about an assessment. */
 export type ContactInformation = {
   __typename?: 'ContactInformation';
+  /** The contact's name. */
   name: Scalars['String']['output'];
+  /** The contact's email address. */
   email: Scalars['String']['output'];
+  /** The contact's phone number, as given; null when none was given. */
   phone?: Maybe<Scalars['String']['output']>;
 };
 
@@ -149,31 +245,60 @@ export type ContactInformation = {
  */
 export type Assessment = {
   __typename?: 'Assessment';
+  /** The assessment's id. */
   id: Scalars['ID']['output'];
+  /** The questionnaire template the assessment was sent from. */
   questionnaireId: Scalars['ID']['output'];
+  /** The version of the template the assessment was sent with; later edits of the template do not change it. */
   questionnaireVersion: Scalars['Int']['output'];
+  /** The organization that sent the assessment. */
   senderId: Scalars['ID']['output'];
+  /** The organization that answers it. */
   receiverId: Scalars['ID']['output'];
-  /** The side the caller reads it as (the organizationId it named). */
+  /** The side the caller reads it as (the organization it named). */
   view: AssessmentSide;
+  /** The assessment's name (1 to 200 characters). */
   name: Scalars['String']['output'];
+  /** What the sender asks for, in plain text; empty when none was given. */
   description: Scalars['String']['output'];
+  /** When the receiver's answers are due. */
   dueDate: Scalars['DateTime']['output'];
+  /** When the receiver first asked for review; null until then. */
   firstRequestedReviewAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Where the assessment stands in its workflow. */
   status: AssessmentStatus;
   /** Past its due date and not APPROVED or REJECTED. */
   overdue: Scalars['Boolean']['output'];
+  /** Whom the receiver may contact about the assessment (at most 20). */
   contactInformation: Array<ContactInformation>;
-  /** Sender-only: 0 to 100 from the answers' grades and the questions' weights (README). */
+  /**
+   * Sender-only (null for the receiver, and while nothing counts): 0 to 100, one decimal, the weighted
+   * mean of the answers' values (graded BAD 0, GOOD 0.5, EXCELLENT 1; automatically approved 1, rejected
+   * 0) by their questions' weights. Skipped and ungraded answers do not count.
+   */
   grade?: Maybe<Scalars['Float']['output']>;
-  /** Sender-only: the sender's internal notes. */
+  /** Sender-only (null for the receiver): the sender's internal notes; empty when none were written. */
   reviewNotes?: Maybe<Scalars['String']['output']>;
-  /** The elements of the version the assessment was sent with, in order. */
+  /**
+   * The elements of the version the assessment was sent with, in their order, as the caller's side reads
+   * them; at most 500 (a version holds no more), so the list is not paged.
+   */
   elements: Array<Element>;
+  /**
+   * The answers given so far, at most one per question of the version (so at most 500: the list is not
+   * paged), the first answered first.
+   */
   answers: Array<Answer>;
-  /** Comments on the assessment and its questions (only those on `questionId` when given). */
-  comments: Array<AssessmentComment>;
+  /**
+   * Comments on the assessment and its questions, oldest first (only those on `questionId` when given).
+   * Both sides read every comment.
+   */
+  comments: AssessmentCommentConnection;
+  /** Every comment (only those on `questionId` when given), oldest first, in one list. */
+  allComments: Array<AssessmentComment>;
+  /** When the assessment was sent. */
   createdAt: Scalars['DateTime']['output'];
+  /** When the assessment last changed. */
   updatedAt: Scalars['DateTime']['output'];
 };
 
@@ -184,183 +309,505 @@ export type Assessment = {
  */
 export type AssessmentCommentsArgs = {
   questionId?: InputMaybe<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
 };
 
+
+/**
+ * One questionnaire version sent by the sender to the receiver. Only the two organizations' members
+ * see it; the receiver reads null in the sender-only fields (reviewNotes, grade).
+ */
+export type AssessmentAllCommentsArgs = {
+  questionId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** A page of assessments. */
+export type AssessmentConnection = {
+  __typename?: 'AssessmentConnection';
+  /** The page's entries with their cursors. */
+  edges: Array<AssessmentEdge>;
+  /** The page's assessments (the edges' nodes), for clients that do not need per-entry cursors. */
+  nodes: Array<Assessment>;
+  /** Where the page stands: pass `pageInfo.endCursor` as `after` while `hasNextPage` is true. */
+  pageInfo: PageInfo;
+};
+
+/** An assessment with its cursor in the list. */
+export type AssessmentEdge = {
+  __typename?: 'AssessmentEdge';
+  /** The cursor of this entry: pass it as `after` to read the entries after it. */
+  cursor: Scalars['String']['output'];
+  /** The assessment, as the organization's side reads it. */
+  node: Assessment;
+};
+
+/** Someone the receiver may contact about an assessment. */
 export type ContactInformationInput = {
+  /** The contact's name: 1 to 200 characters. */
   name: Scalars['String']['input'];
+  /** The contact's email address. */
   email: Scalars['String']['input'];
+  /** The contact's phone number, as written (at most 50 characters). */
   phone?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A questionnaire's current version, sent to another organization. */
 export type CreateAssessmentInput = {
+  /** The sending organization (the caller must be one of its ADMIN members). */
+  organizationId: Scalars['ID']['input'];
+  /** The sender's template to send; its current version must hold at least one question. */
   questionnaireId: Scalars['ID']['input'];
-  /** An organization with an accepted follow relation to the sender (either direction). */
+  /** The receiving organization: one with an accepted follow relation to the sender, in either direction. */
   receiverId: Scalars['ID']['input'];
+  /** The assessment's name: 1 to 200 characters. */
   name: Scalars['String']['input'];
+  /** What the sender asks for, in plain text (at most 20,000 characters). */
   description?: InputMaybe<Scalars['String']['input']>;
+  /** When the answers are due (RFC 3339 date-time). */
   dueDate: Scalars['DateTime']['input'];
+  /** Whom the receiver may contact (at most 20). */
   contactInformation?: InputMaybe<Array<ContactInformationInput>>;
 };
 
+/** The assessment `createAssessment` sent. */
+export type CreateAssessmentPayload = {
+  __typename?: 'CreateAssessmentPayload';
+  /** The new assessment, NEW, as the sender reads it. */
+  assessment?: Maybe<Assessment>;
+};
+
+/** The sender's changes to an assessment; omitted fields stay as they are. */
 export type UpdateAssessmentInput = {
+  /** The sending organization (the caller must be one of its ADMIN members). */
+  organizationId: Scalars['ID']['input'];
+  /** The assessment to change. */
+  assessmentId: Scalars['ID']['input'];
+  /** The new name: 1 to 200 characters. */
   name?: InputMaybe<Scalars['String']['input']>;
+  /** The new description, in plain text (at most 20,000 characters). */
   description?: InputMaybe<Scalars['String']['input']>;
+  /** The new due date (RFC 3339 date-time); a later one clears the overdue flag. */
   dueDate?: InputMaybe<Scalars['DateTime']['input']>;
+  /** The contacts instead of the current ones (at most 20). */
   contactInformation?: InputMaybe<Array<ContactInformationInput>>;
+  /** The sender's internal notes, never shown to the receiver (at most 20,000 characters). */
   reviewNotes?: InputMaybe<Scalars['String']['input']>;
 };
 
-/** A markdown comment by either side of an assessment, on the assessment or on one of its questions. */
+/** The assessment `updateAssessment` changed. */
+export type UpdateAssessmentPayload = {
+  __typename?: 'UpdateAssessmentPayload';
+  /** The assessment as the sender reads it. */
+  assessment?: Maybe<Assessment>;
+};
+
+/** One move of an assessment's workflow. */
+export type UpdateAssessmentStatusInput = {
+  /** The organization making the move: the sender or the receiver (the caller must be one of its ADMIN members). */
+  organizationId: Scalars['ID']['input'];
+  /** The assessment to move. */
+  assessmentId: Scalars['ID']['input'];
+  /** The status to move to. */
+  status: AssessmentStatus;
+};
+
+/** The assessment `updateAssessmentStatus` moved. */
+export type UpdateAssessmentStatusPayload = {
+  __typename?: 'UpdateAssessmentStatusPayload';
+  /** The assessment in its new status, as the mover's side reads it (asking for review hands the NEW answers over: their status is REQUESTED_REVIEW). */
+  assessment?: Maybe<Assessment>;
+};
+
+/** A markdown comment by either side of an assessment, on the assessment or on one of its questions; both sides read it. */
 export type AssessmentComment = {
   __typename?: 'AssessmentComment';
+  /** The comment's id. */
   id: Scalars['ID']['output'];
+  /** The organization (the sender or the receiver) whose member wrote it. */
   organizationId: Scalars['ID']['output'];
+  /** The user who wrote it. */
   userId: Scalars['ID']['output'];
+  /** The assessment commented on. */
   assessmentId: Scalars['ID']['output'];
+  /** The question commented on; null for a comment on the whole assessment. */
   questionId?: Maybe<Scalars['ID']['output']>;
+  /** The comment, in markdown. */
   content: Scalars['String']['output'];
+  /** The ids of the files attached to the comment, including any that have since expired. */
   attachmentIds: Array<Scalars['ID']['output']>;
+  /** The files attached to the comment that are still there (expired ones are left out). */
   attachments: Array<Attachment>;
+  /** When the comment was written. */
   createdAt: Scalars['DateTime']['output'];
 };
 
+/** A page of an assessment's comments. */
+export type AssessmentCommentConnection = {
+  __typename?: 'AssessmentCommentConnection';
+  /** The page's entries with their cursors. */
+  edges: Array<AssessmentCommentEdge>;
+  /** The page's comments (the edges' nodes), for clients that do not need per-entry cursors. */
+  nodes: Array<AssessmentComment>;
+  /** Where the page stands: pass `pageInfo.endCursor` as `after` while `hasNextPage` is true. */
+  pageInfo: PageInfo;
+};
+
+/** A comment with its cursor in the list. */
+export type AssessmentCommentEdge = {
+  __typename?: 'AssessmentCommentEdge';
+  /** The cursor of this entry: pass it as `after` to read the entries after it. */
+  cursor: Scalars['String']['output'];
+  /** The comment. */
+  node: AssessmentComment;
+};
+
+/** A new comment on an assessment or one of its questions. */
 export type CreateAssessmentCommentInput = {
+  /** The commenting organization: the sender or the receiver (the caller must be one of its ADMIN members). */
+  organizationId: Scalars['ID']['input'];
+  /** The assessment to comment on. */
+  assessmentId: Scalars['ID']['input'];
+  /** The question to comment on (a QUESTION element of the assessment's version); omit it to comment on the whole assessment. */
   questionId?: InputMaybe<Scalars['ID']['input']>;
-  /** Markdown. */
+  /** The comment, in markdown: non-empty, at most 20,000 characters. */
   content: Scalars['String']['input'];
-  /** Attachments of the commenting organization. */
+  /** Files attached to the comment: attachments of the commenting organization (at most 50). */
   attachmentIds?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
-/** A questionnaire template an organization sends to others as assessments. */
+/** The comment `createAssessmentComment` wrote. */
+export type CreateAssessmentCommentPayload = {
+  __typename?: 'CreateAssessmentCommentPayload';
+  /** The new comment. */
+  comment?: Maybe<AssessmentComment>;
+};
+
+/**
+ * A questionnaire template: named, versioned list of sections and questions an organization sends to the
+ * organizations it has a follow relation with, as assessments. Only the owning organization's members
+ * see it.
+ */
 export type Questionnaire = {
   __typename?: 'Questionnaire';
+  /** The template's id. */
   id: Scalars['ID']['output'];
+  /** The organization that owns the template. */
   organizationId: Scalars['ID']['output'];
+  /** The template's name (1 to 200 characters). */
   name: Scalars['String']['output'];
+  /** What the template is for, in plain text; empty when none was given. */
   description: Scalars['String']['output'];
-  /** The current version; editing the elements of a version an assessment holds makes a new one. */
+  /**
+   * The current version, from 1. Editing the elements of a version an assessment was sent with first
+   * copies them into a new version (new element ids); the assessment keeps its own version.
+   */
   version: Scalars['Int']['output'];
-  /** The current version's elements, in order. */
+  /** The current version's elements in their order; at most 500 (a version holds no more), so the list is not paged. */
   elements: Array<Element>;
+  /** When the template was created. */
   createdAt: Scalars['DateTime']['output'];
+  /** When the template or its current version last changed. */
   updatedAt: Scalars['DateTime']['output'];
 };
 
+/** What an element of a questionnaire is. */
 export type ElementType =
+  /** A question the receiver answers. */
   | 'QUESTION'
   /** A heading grouping the questions after it; it takes no answer. */
   | 'SECTION';
 
+/** What kind of answer a question takes. */
 export type QuestionType =
+  /** A free text answer (at most 20,000 characters). */
   | 'TEXT'
+  /** Exactly one of the question's choices. */
   | 'SINGLE_CHOICE'
+  /** One or more of the question's choices. */
   | 'MULTIPLE_CHOICE'
+  /** One or more files, given as attachments of the receiving organization. */
   | 'FILE';
 
-/** How much a question counts in the assessment's grade: INFORMATIONAL 0, LOW 1, MEDIUM 2, HIGH 3. */
+/** How much a question counts in the assessment's grade. */
 export type QuestionWeight =
+  /** Counts for nothing in the grade (weight 0); the default of a section. */
   | 'INFORMATIONAL'
+  /** Weight 1. */
   | 'LOW'
+  /** Weight 2; the default of a question. */
   | 'MEDIUM'
+  /** Weight 3. */
   | 'HIGH';
 
+/** One choice of a SINGLE_CHOICE or MULTIPLE_CHOICE question. */
 export type Choice = {
   __typename?: 'Choice';
+  /** The choice as the receiver sees and answers it; distinct within the question. */
   value: Scalars['String']['output'];
-  /** Sender-only (null for the receiver): answers matching the expected choices are approved automatically. */
+  /**
+   * Whether this choice is an expected answer. Sender-only: null for the receiver. An answer matching
+   * the expected choices (one of them for a single choice, exactly them for a multiple choice) is
+   * approved automatically, any other rejected automatically.
+   */
   expected?: Maybe<Scalars['Boolean']['output']>;
 };
 
+/** How a question is answered. */
 export type QuestionParams = {
   __typename?: 'QuestionParams';
+  /** The kind of answer the question takes. */
   type: QuestionType;
+  /** Whether the receiver must answer it before asking for review; an optional question may be skipped (an EMPTY answer). */
   required: Scalars['Boolean']['output'];
+  /** The choices of a choice question (2 to 100); empty for TEXT and FILE questions. */
   choices: Array<Choice>;
 };
 
+/**
+ * What an element says and how it is answered. A typed object rather than arbitrary JSON: every
+ * property is checked against the element's type.
+ */
 export type ElementProps = {
   __typename?: 'ElementProps';
+  /** The element's title or question (1 to 500 characters). */
   title: Scalars['String']['output'];
+  /** More detail for the receiver, in plain text; empty when none was given. */
   description: Scalars['String']['output'];
-  /** Null for a SECTION. */
+  /** How the question is answered; null for a SECTION. */
   params?: Maybe<QuestionParams>;
+  /** How much the question counts in the grade; INFORMATIONAL for a SECTION. */
   weight: QuestionWeight;
 };
 
-/** One element of one version of a questionnaire. `order` is a rank string: elements sort by it (byte order). */
+/**
+ * One element (a question or a section heading) of one version of a questionnaire. Elements sort by
+ * `order`.
+ */
 export type Element = {
   __typename?: 'Element';
+  /** The element's id; each version has its own element ids. */
   id: Scalars['ID']['output'];
+  /** The organization that owns the questionnaire. */
   organizationId: Scalars['ID']['output'];
+  /** The questionnaire the element belongs to. */
   questionnaireId: Scalars['ID']['output'];
+  /** The version of the questionnaire the element belongs to. */
   questionnaireVersion: Scalars['Int']['output'];
+  /** The element's rank: elements sort by it in byte order. A new element gets a rank between its neighbours', so others keep theirs. */
   order: Scalars['String']['output'];
+  /** Whether the element is a question or a section heading. */
   type: ElementType;
+  /** The element's title, description, answer parameters and weight (expected choices hidden from the receiver). */
   props: ElementProps;
+  /** The ids of the files attached to the element (at most 50), including any that have since expired. */
   attachmentIds: Array<Scalars['ID']['output']>;
+  /** The files attached to the element that are still there (expired ones are left out). */
   attachments: Array<Attachment>;
+  /** When the element was created (in this version). */
   createdAt: Scalars['DateTime']['output'];
+  /** When the element last changed. */
   updatedAt: Scalars['DateTime']['output'];
 };
 
+/** A page of an organization's questionnaire templates. */
+export type QuestionnaireConnection = {
+  __typename?: 'QuestionnaireConnection';
+  /** The page's entries with their cursors. */
+  edges: Array<QuestionnaireEdge>;
+  /** The page's questionnaires (the edges' nodes), for clients that do not need per-entry cursors. */
+  nodes: Array<Questionnaire>;
+  /** Where the page stands: pass `pageInfo.endCursor` as `after` while `hasNextPage` is true. */
+  pageInfo: PageInfo;
+};
+
+/** A questionnaire template with its cursor in the list. */
+export type QuestionnaireEdge = {
+  __typename?: 'QuestionnaireEdge';
+  /** The cursor of this entry: pass it as `after` to read the entries after it. */
+  cursor: Scalars['String']['output'];
+  /** The questionnaire template. */
+  node: Questionnaire;
+};
+
+/** A new questionnaire template. */
 export type CreateQuestionnaireInput = {
+  /** The organization that will own the template (the caller must be one of its ADMIN members). */
+  organizationId: Scalars['ID']['input'];
+  /** The template's name: 1 to 200 characters. */
   name: Scalars['String']['input'];
+  /** What the template is for, in plain text (at most 20,000 characters); empty when omitted. */
   description?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** The template `createQuestionnaire` made. */
+export type CreateQuestionnairePayload = {
+  __typename?: 'CreateQuestionnairePayload';
+  /** The new template, at version 1 with no elements. */
+  questionnaire?: Maybe<Questionnaire>;
+};
+
+/** A template's new name or description; omitted fields stay as they are. */
 export type UpdateQuestionnaireInput = {
+  /** The organization that owns the template (the caller must be one of its ADMIN members). */
+  organizationId: Scalars['ID']['input'];
+  /** The template to change. */
+  questionnaireId: Scalars['ID']['input'];
+  /** The new name: 1 to 200 characters. */
   name?: InputMaybe<Scalars['String']['input']>;
+  /** The new description, in plain text (at most 20,000 characters). */
   description?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** The template `updateQuestionnaire` changed. */
+export type UpdateQuestionnairePayload = {
+  __typename?: 'UpdateQuestionnairePayload';
+  /** The template with its new name and description (same version). */
+  questionnaire?: Maybe<Questionnaire>;
+};
+
+/** One choice of a choice question. */
 export type ChoiceInput = {
+  /** The choice as the receiver sees and answers it: 1 to 500 characters, distinct within the question. */
   value: Scalars['String']['input'];
+  /** Whether this choice is an expected answer (default false): matching answers are approved automatically. */
   expected?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** How a question is answered. */
 export type QuestionParamsInput = {
+  /** The kind of answer the question takes. */
   type: QuestionType;
-  /** Default true; an optional question may be skipped (an EMPTY answer). */
+  /** Whether an answer is required before review (default true); an optional question may be skipped (an EMPTY answer). */
   required?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The choices: 2 to 100 for a choice question, none for TEXT and FILE. */
   choices?: InputMaybe<Array<ChoiceInput>>;
 };
 
+/** What an element says and how it is answered. */
 export type ElementPropsInput = {
+  /** The element's title or question: 1 to 500 characters. */
   title: Scalars['String']['input'];
+  /** More detail for the receiver, in plain text (at most 20,000 characters). */
   description?: InputMaybe<Scalars['String']['input']>;
   /** Required for a QUESTION, absent for a SECTION. */
   params?: InputMaybe<QuestionParamsInput>;
-  /** Default MEDIUM for a question. */
+  /** How much a question counts in the grade (default MEDIUM); a SECTION is always INFORMATIONAL. */
   weight?: InputMaybe<QuestionWeight>;
 };
 
-export type CreateElementInput = {
+/** A new element of a template's current version. */
+export type CreateQuestionnaireElementInput = {
+  /** The organization that owns the template (the caller must be one of its ADMIN members). */
+  organizationId: Scalars['ID']['input'];
+  /** The template to add the element to. */
+  questionnaireId: Scalars['ID']['input'];
+  /** A question or a section heading. */
   type: ElementType;
+  /** What the element says and, for a question, how it is answered. */
   props: ElementPropsInput;
-  /** Insert right after this element, or right before `before`; neither: at the end. */
+  /** Insert the element right after this element of the current version (not with `before`); neither: at the end. */
   after?: InputMaybe<Scalars['ID']['input']>;
+  /** Insert the element right before this element of the current version (not with `after`). */
   before?: InputMaybe<Scalars['ID']['input']>;
+  /** Files attached to the element: attachments of the organization (at most 50). */
   attachmentIds?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
-export type UpdateElementInput = {
+/** The element `createQuestionnaireElement` added. */
+export type CreateQuestionnaireElementPayload = {
+  __typename?: 'CreateQuestionnaireElementPayload';
+  /** The new element, in the template's current version (a new version when the previous one had been sent). */
+  element?: Maybe<Element>;
+  /** The template with its current version and elements, for a client that lists them. */
+  questionnaire?: Maybe<Questionnaire>;
+};
+
+/** An element's new props or attachments; omitted fields stay as they are. */
+export type UpdateQuestionnaireElementInput = {
+  /** The organization that owns the template (the caller must be one of its ADMIN members). */
+  organizationId: Scalars['ID']['input'];
+  /** The template the element belongs to. */
+  questionnaireId: Scalars['ID']['input'];
+  /** The element to change: an element of the current version. */
+  elementId: Scalars['ID']['input'];
+  /** The element's new props, checked against its type. */
   props?: InputMaybe<ElementPropsInput>;
+  /** The files attached to the element instead of the current ones: attachments of the organization (at most 50). */
   attachmentIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+/** The element `updateQuestionnaireElement` changed. */
+export type UpdateQuestionnaireElementPayload = {
+  __typename?: 'UpdateQuestionnaireElementPayload';
+  /**
+   * The element as it is in the template's current version: when that version had been sent, a new
+   * version was made first and the element has a new id there.
+   */
+  element?: Maybe<Element>;
+  /** The template with its current version and elements, for a client that lists them. */
+  questionnaire?: Maybe<Questionnaire>;
+};
+
+/** The element to remove from a template's current version. */
+export type DeleteQuestionnaireElementInput = {
+  /** The organization that owns the template (the caller must be one of its ADMIN members). */
+  organizationId: Scalars['ID']['input'];
+  /** The template the element belongs to. */
+  questionnaireId: Scalars['ID']['input'];
+  /** The element to remove: an element of the current version. */
+  elementId: Scalars['ID']['input'];
+};
+
+/** What `deleteQuestionnaireElement` removed. */
+export type DeleteQuestionnaireElementPayload = {
+  __typename?: 'DeleteQuestionnaireElementPayload';
+  /**
+   * The id of the element removed. When the current version had been sent, a new version was made
+   * first: this is the id of the element's copy in it, and the element named stays in the version the
+   * assessments hold.
+   */
+  deletedId: Scalars['ID']['output'];
+  /** The removed element as it was. */
+  element?: Maybe<Element>;
+  /** The template with its current version and remaining elements, for a client that lists them. */
+  questionnaire?: Maybe<Questionnaire>;
 };
 
 export type Query = {
   __typename?: 'Query';
-  /** The organization's templates (members). */
-  questionnaires: Array<Questionnaire>;
+  /**
+   * The organization's questionnaire templates, oldest first. Any member of the organization may read
+   * them; following an organization does not show its templates.
+   */
+  questionnaires: QuestionnaireConnection;
+  /** Every template of the organization, oldest first, in one list. */
+  allQuestionnaires: Array<Questionnaire>;
+  /** One template of the organization with its current version's elements; null when there is none (or the caller is not a member). */
   questionnaire?: Maybe<Questionnaire>;
-  /** Assessments the organization sent and received (or only one role). */
-  assessments: Array<Assessment>;
+  /**
+   * The assessments the organization sent and received (or only those of one `role`), newest first, each
+   * as the organization's side reads it. Any member of the organization may read them.
+   */
+  assessments: AssessmentConnection;
+  /** Every assessment the organization sent and received (or only one role), newest first, in one list. */
+  allAssessments: Array<Assessment>;
+  /**
+   * One assessment as the organization's side (its sender or its receiver) reads it; null when there is
+   * none the organization sent or received (or the caller is not one of its members).
+   */
   assessment?: Maybe<Assessment>;
 };
 
 
 export type QueryQuestionnairesArgs = {
+  organizationId: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryAllQuestionnairesArgs = {
   organizationId: Scalars['ID']['input'];
 };
 
@@ -374,6 +821,14 @@ export type QueryQuestionnaireArgs = {
 export type QueryAssessmentsArgs = {
   organizationId: Scalars['ID']['input'];
   role?: InputMaybe<AssessmentRole>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryAllAssessmentsArgs = {
+  organizationId: Scalars['ID']['input'];
+  role?: InputMaybe<AssessmentRole>;
 };
 
 
@@ -384,106 +839,96 @@ export type QueryAssessmentArgs = {
 
 export type Mutation = {
   __typename?: 'Mutation';
-  createQuestionnaire: Questionnaire;
-  /** Name and description; no new version. */
-  updateQuestionnaire: Questionnaire;
-  /** Adds an element to the current version (a new version first when the current one was sent). */
-  createQuestionnaireElement: Element;
-  /** Answers the element as it is in the (possibly new) current version: its id changes when a new version was made. */
-  updateQuestionnaireElement: Element;
-  deleteQuestionnaireElement: Element;
-  /** The receiver (ADMIN) answers one question while the assessment is NEW or REQUESTED_CLARIFICATION. */
-  answerQuestion: Answer;
-  /** The sender (ADMIN) sets an answer's status and/or grade while the assessment is REQUESTED_REVIEW. */
-  reviewAnswer: Answer;
-  /** The sender (ADMIN) sends its questionnaire's current version. */
-  createAssessment: Assessment;
-  /** The sender (ADMIN) edits name, description, due date, contacts and review notes. */
-  updateAssessment: Assessment;
+  /** Creates a questionnaire template (ADMIN members of the organization). */
+  createQuestionnaire: CreateQuestionnairePayload;
+  /** Renames or describes a template (ADMIN members); no new version. NOT_FOUND for a template of no organization of the caller. */
+  updateQuestionnaire: UpdateQuestionnairePayload;
   /**
-   * One move of the workflow: NEW → REQUESTED_REVIEW (receiver), REQUESTED_REVIEW → REQUESTED_CLARIFICATION,
-   * APPROVED or REJECTED (sender), REQUESTED_CLARIFICATION → REQUESTED_REVIEW (receiver). Any other move: CONFLICT.
+   * Adds an element to the template's current version (ADMIN members); when an assessment holds that
+   * version, a new version is made first. At most 500 elements a version (CONFLICT beyond).
    */
-  updateAssessmentStatus: Assessment;
-  /** Either side's ADMIN comments. */
-  createAssessmentComment: AssessmentComment;
+  createQuestionnaireElement: CreateQuestionnaireElementPayload;
+  /**
+   * Changes an element's props or attachments (ADMIN members); when an assessment holds the current
+   * version, a new version is made first and the element answered is the copy in it (a new id).
+   */
+  updateQuestionnaireElement: UpdateQuestionnaireElementPayload;
+  /** Removes an element from the current version (ADMIN members); when an assessment holds that version, a new version is made first. */
+  deleteQuestionnaireElement: DeleteQuestionnaireElementPayload;
+  /**
+   * The receiver answers (or answers again) one question while the assessment is NEW or
+   * REQUESTED_CLARIFICATION (ADMIN members of the receiver); CONFLICT at other times.
+   */
+  answerQuestion: AnswerQuestionPayload;
+  /** The sender sets an answer's status and/or grade while the assessment is REQUESTED_REVIEW (ADMIN members of the sender). */
+  reviewAnswer: ReviewAnswerPayload;
+  /** Sends a questionnaire's current version to another organization (ADMIN members of the sender). */
+  createAssessment: CreateAssessmentPayload;
+  /** Changes an assessment's name, description, due date, contacts or review notes (ADMIN members of the sender). */
+  updateAssessment: UpdateAssessmentPayload;
+  /**
+   * One move of the workflow (ADMIN members of the side that makes it): NEW → REQUESTED_REVIEW
+   * (receiver; every required question answered), REQUESTED_REVIEW → REQUESTED_CLARIFICATION, APPROVED
+   * or REJECTED (sender), REQUESTED_CLARIFICATION → REQUESTED_REVIEW (receiver). Any other move:
+   * CONFLICT naming both states; the other side's move: FORBIDDEN.
+   */
+  updateAssessmentStatus: UpdateAssessmentStatusPayload;
+  /** Comments on an assessment or one of its questions (ADMIN members of either side); an assessment holds at most 1,000 comments (CONFLICT beyond). */
+  createAssessmentComment: CreateAssessmentCommentPayload;
 };
 
 
 export type MutationCreateQuestionnaireArgs = {
-  organizationId: Scalars['ID']['input'];
   input: CreateQuestionnaireInput;
 };
 
 
 export type MutationUpdateQuestionnaireArgs = {
-  organizationId: Scalars['ID']['input'];
-  questionnaireId: Scalars['ID']['input'];
   input: UpdateQuestionnaireInput;
 };
 
 
 export type MutationCreateQuestionnaireElementArgs = {
-  organizationId: Scalars['ID']['input'];
-  questionnaireId: Scalars['ID']['input'];
-  input: CreateElementInput;
+  input: CreateQuestionnaireElementInput;
 };
 
 
 export type MutationUpdateQuestionnaireElementArgs = {
-  organizationId: Scalars['ID']['input'];
-  questionnaireId: Scalars['ID']['input'];
-  elementId: Scalars['ID']['input'];
-  input: UpdateElementInput;
+  input: UpdateQuestionnaireElementInput;
 };
 
 
 export type MutationDeleteQuestionnaireElementArgs = {
-  organizationId: Scalars['ID']['input'];
-  questionnaireId: Scalars['ID']['input'];
-  elementId: Scalars['ID']['input'];
+  input: DeleteQuestionnaireElementInput;
 };
 
 
 export type MutationAnswerQuestionArgs = {
-  organizationId: Scalars['ID']['input'];
-  assessmentId: Scalars['ID']['input'];
-  questionId: Scalars['ID']['input'];
-  input: AnswerInput;
+  input: AnswerQuestionInput;
 };
 
 
 export type MutationReviewAnswerArgs = {
-  organizationId: Scalars['ID']['input'];
-  assessmentId: Scalars['ID']['input'];
-  questionId: Scalars['ID']['input'];
   input: ReviewAnswerInput;
 };
 
 
 export type MutationCreateAssessmentArgs = {
-  organizationId: Scalars['ID']['input'];
   input: CreateAssessmentInput;
 };
 
 
 export type MutationUpdateAssessmentArgs = {
-  organizationId: Scalars['ID']['input'];
-  assessmentId: Scalars['ID']['input'];
   input: UpdateAssessmentInput;
 };
 
 
 export type MutationUpdateAssessmentStatusArgs = {
-  organizationId: Scalars['ID']['input'];
-  assessmentId: Scalars['ID']['input'];
-  status: AssessmentStatus;
+  input: UpdateAssessmentStatusInput;
 };
 
 
 export type MutationCreateAssessmentCommentArgs = {
-  organizationId: Scalars['ID']['input'];
-  assessmentId: Scalars['ID']['input'];
   input: CreateAssessmentCommentInput;
 };
 
@@ -588,7 +1033,7 @@ export type ResolversTypes = {
   String: ResolverTypeWrapper<any>;
   Attachment: ResolverTypeWrapper<any>;
   ID: ResolverTypeWrapper<any>;
-  AssessmentSide: ResolverTypeWrapper<any>;
+  AssessmentSide: null;
   AnswerType: ResolverTypeWrapper<any>;
   AnswerStatus: ResolverTypeWrapper<any>;
   AnswerGrade: ResolverTypeWrapper<any>;
@@ -596,19 +1041,30 @@ export type ResolversTypes = {
   AnswerContentEntry: ResolverTypeWrapper<any>;
   Answer: ResolverTypeWrapper<any>;
   Int: ResolverTypeWrapper<any>;
-  AnswerInput: ResolverTypeWrapper<any>;
+  AnswerQuestionInput: ResolverTypeWrapper<any>;
+  AnswerQuestionPayload: ResolverTypeWrapper<any>;
   AnswerReviewStatus: ResolverTypeWrapper<any>;
   ReviewAnswerInput: ResolverTypeWrapper<any>;
+  ReviewAnswerPayload: ResolverTypeWrapper<any>;
   AssessmentStatus: ResolverTypeWrapper<any>;
   AssessmentRole: ResolverTypeWrapper<any>;
   ContactInformation: ResolverTypeWrapper<any>;
   Assessment: ResolverTypeWrapper<any>;
   Float: ResolverTypeWrapper<any>;
+  AssessmentConnection: ResolverTypeWrapper<any>;
+  AssessmentEdge: ResolverTypeWrapper<any>;
   ContactInformationInput: ResolverTypeWrapper<any>;
   CreateAssessmentInput: ResolverTypeWrapper<any>;
+  CreateAssessmentPayload: ResolverTypeWrapper<any>;
   UpdateAssessmentInput: ResolverTypeWrapper<any>;
+  UpdateAssessmentPayload: ResolverTypeWrapper<any>;
+  UpdateAssessmentStatusInput: ResolverTypeWrapper<any>;
+  UpdateAssessmentStatusPayload: ResolverTypeWrapper<any>;
   AssessmentComment: ResolverTypeWrapper<any>;
+  AssessmentCommentConnection: ResolverTypeWrapper<any>;
+  AssessmentCommentEdge: ResolverTypeWrapper<any>;
   CreateAssessmentCommentInput: ResolverTypeWrapper<any>;
+  CreateAssessmentCommentPayload: ResolverTypeWrapper<any>;
   Questionnaire: ResolverTypeWrapper<any>;
   ElementType: ResolverTypeWrapper<any>;
   QuestionType: ResolverTypeWrapper<any>;
@@ -617,13 +1073,21 @@ export type ResolversTypes = {
   QuestionParams: ResolverTypeWrapper<any>;
   ElementProps: ResolverTypeWrapper<any>;
   Element: ResolverTypeWrapper<any>;
+  QuestionnaireConnection: ResolverTypeWrapper<any>;
+  QuestionnaireEdge: ResolverTypeWrapper<any>;
   CreateQuestionnaireInput: ResolverTypeWrapper<any>;
+  CreateQuestionnairePayload: ResolverTypeWrapper<any>;
   UpdateQuestionnaireInput: ResolverTypeWrapper<any>;
+  UpdateQuestionnairePayload: ResolverTypeWrapper<any>;
   ChoiceInput: ResolverTypeWrapper<any>;
   QuestionParamsInput: ResolverTypeWrapper<any>;
   ElementPropsInput: ResolverTypeWrapper<any>;
-  CreateElementInput: ResolverTypeWrapper<any>;
-  UpdateElementInput: ResolverTypeWrapper<any>;
+  CreateQuestionnaireElementInput: ResolverTypeWrapper<any>;
+  CreateQuestionnaireElementPayload: ResolverTypeWrapper<any>;
+  UpdateQuestionnaireElementInput: ResolverTypeWrapper<any>;
+  UpdateQuestionnaireElementPayload: ResolverTypeWrapper<any>;
+  DeleteQuestionnaireElementInput: ResolverTypeWrapper<any>;
+  DeleteQuestionnaireElementPayload: ResolverTypeWrapper<any>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
 };
@@ -641,28 +1105,47 @@ export type ResolversParentTypes = {
   AnswerContentEntry: any;
   Answer: any;
   Int: any;
-  AnswerInput: any;
+  AnswerQuestionInput: any;
+  AnswerQuestionPayload: any;
   ReviewAnswerInput: any;
+  ReviewAnswerPayload: any;
   ContactInformation: any;
   Assessment: any;
   Float: any;
+  AssessmentConnection: any;
+  AssessmentEdge: any;
   ContactInformationInput: any;
   CreateAssessmentInput: any;
+  CreateAssessmentPayload: any;
   UpdateAssessmentInput: any;
+  UpdateAssessmentPayload: any;
+  UpdateAssessmentStatusInput: any;
+  UpdateAssessmentStatusPayload: any;
   AssessmentComment: any;
+  AssessmentCommentConnection: any;
+  AssessmentCommentEdge: any;
   CreateAssessmentCommentInput: any;
+  CreateAssessmentCommentPayload: any;
   Questionnaire: any;
   Choice: any;
   QuestionParams: any;
   ElementProps: any;
   Element: any;
+  QuestionnaireConnection: any;
+  QuestionnaireEdge: any;
   CreateQuestionnaireInput: any;
+  CreateQuestionnairePayload: any;
   UpdateQuestionnaireInput: any;
+  UpdateQuestionnairePayload: any;
   ChoiceInput: any;
   QuestionParamsInput: any;
   ElementPropsInput: any;
-  CreateElementInput: any;
-  UpdateElementInput: any;
+  CreateQuestionnaireElementInput: any;
+  CreateQuestionnaireElementPayload: any;
+  UpdateQuestionnaireElementInput: any;
+  UpdateQuestionnaireElementPayload: any;
+  DeleteQuestionnaireElementInput: any;
+  DeleteQuestionnaireElementPayload: any;
   Query: Record<PropertyKey, never>;
   Mutation: Record<PropertyKey, never>;
 };
@@ -685,6 +1168,8 @@ export type PageInfoResolvers<ContextType = SubgraphContext, ParentType extends 
 export type AttachmentResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Attachment'] = ResolversParentTypes['Attachment']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
+
+export type AssessmentSideResolvers = { SENDER: 'sender', RECEIVER: 'receiver' };
 
 export type AnswerContentResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AnswerContent'] = ResolversParentTypes['AnswerContent']> = {
   type?: Resolver<ResolversTypes['AnswerType'], ParentType, ContextType>;
@@ -715,6 +1200,16 @@ export type AnswerResolvers<ContextType = SubgraphContext, ParentType extends Re
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
+export type AnswerQuestionPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AnswerQuestionPayload'] = ResolversParentTypes['AnswerQuestionPayload']> = {
+  answer?: Resolver<Maybe<ResolversTypes['Answer']>, ParentType, ContextType>;
+  assessment?: Resolver<Maybe<ResolversTypes['Assessment']>, ParentType, ContextType>;
+};
+
+export type ReviewAnswerPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ReviewAnswerPayload'] = ResolversParentTypes['ReviewAnswerPayload']> = {
+  answer?: Resolver<Maybe<ResolversTypes['Answer']>, ParentType, ContextType>;
+  assessment?: Resolver<Maybe<ResolversTypes['Assessment']>, ParentType, ContextType>;
+};
+
 export type ContactInformationResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ContactInformation'] = ResolversParentTypes['ContactInformation']> = {
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -739,9 +1234,33 @@ export type AssessmentResolvers<ContextType = SubgraphContext, ParentType extend
   reviewNotes?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   elements?: Resolver<Array<ResolversTypes['Element']>, ParentType, ContextType>;
   answers?: Resolver<Array<ResolversTypes['Answer']>, ParentType, ContextType>;
-  comments?: Resolver<Array<ResolversTypes['AssessmentComment']>, ParentType, ContextType, Partial<AssessmentCommentsArgs>>;
+  comments?: Resolver<ResolversTypes['AssessmentCommentConnection'], ParentType, ContextType, RequireFields<AssessmentCommentsArgs, 'first'>>;
+  allComments?: Resolver<Array<ResolversTypes['AssessmentComment']>, ParentType, ContextType, Partial<AssessmentAllCommentsArgs>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type AssessmentConnectionResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AssessmentConnection'] = ResolversParentTypes['AssessmentConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['AssessmentEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['Assessment']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type AssessmentEdgeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AssessmentEdge'] = ResolversParentTypes['AssessmentEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Assessment'], ParentType, ContextType>;
+};
+
+export type CreateAssessmentPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['CreateAssessmentPayload'] = ResolversParentTypes['CreateAssessmentPayload']> = {
+  assessment?: Resolver<Maybe<ResolversTypes['Assessment']>, ParentType, ContextType>;
+};
+
+export type UpdateAssessmentPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['UpdateAssessmentPayload'] = ResolversParentTypes['UpdateAssessmentPayload']> = {
+  assessment?: Resolver<Maybe<ResolversTypes['Assessment']>, ParentType, ContextType>;
+};
+
+export type UpdateAssessmentStatusPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['UpdateAssessmentStatusPayload'] = ResolversParentTypes['UpdateAssessmentStatusPayload']> = {
+  assessment?: Resolver<Maybe<ResolversTypes['Assessment']>, ParentType, ContextType>;
 };
 
 export type AssessmentCommentResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AssessmentComment'] = ResolversParentTypes['AssessmentComment']> = {
@@ -754,6 +1273,21 @@ export type AssessmentCommentResolvers<ContextType = SubgraphContext, ParentType
   attachmentIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   attachments?: Resolver<Array<ResolversTypes['Attachment']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type AssessmentCommentConnectionResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AssessmentCommentConnection'] = ResolversParentTypes['AssessmentCommentConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['AssessmentCommentEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['AssessmentComment']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type AssessmentCommentEdgeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AssessmentCommentEdge'] = ResolversParentTypes['AssessmentCommentEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['AssessmentComment'], ParentType, ContextType>;
+};
+
+export type CreateAssessmentCommentPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['CreateAssessmentCommentPayload'] = ResolversParentTypes['CreateAssessmentCommentPayload']> = {
+  comment?: Resolver<Maybe<ResolversTypes['AssessmentComment']>, ParentType, ContextType>;
 };
 
 export type QuestionnaireResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Questionnaire'] = ResolversParentTypes['Questionnaire'], FederationReferenceType extends FederationReferenceTypes['Questionnaire'] = FederationReferenceTypes['Questionnaire']> = {
@@ -800,25 +1334,62 @@ export type ElementResolvers<ContextType = SubgraphContext, ParentType extends R
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
+export type QuestionnaireConnectionResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['QuestionnaireConnection'] = ResolversParentTypes['QuestionnaireConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['QuestionnaireEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['Questionnaire']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type QuestionnaireEdgeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['QuestionnaireEdge'] = ResolversParentTypes['QuestionnaireEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Questionnaire'], ParentType, ContextType>;
+};
+
+export type CreateQuestionnairePayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['CreateQuestionnairePayload'] = ResolversParentTypes['CreateQuestionnairePayload']> = {
+  questionnaire?: Resolver<Maybe<ResolversTypes['Questionnaire']>, ParentType, ContextType>;
+};
+
+export type UpdateQuestionnairePayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['UpdateQuestionnairePayload'] = ResolversParentTypes['UpdateQuestionnairePayload']> = {
+  questionnaire?: Resolver<Maybe<ResolversTypes['Questionnaire']>, ParentType, ContextType>;
+};
+
+export type CreateQuestionnaireElementPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['CreateQuestionnaireElementPayload'] = ResolversParentTypes['CreateQuestionnaireElementPayload']> = {
+  element?: Resolver<Maybe<ResolversTypes['Element']>, ParentType, ContextType>;
+  questionnaire?: Resolver<Maybe<ResolversTypes['Questionnaire']>, ParentType, ContextType>;
+};
+
+export type UpdateQuestionnaireElementPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['UpdateQuestionnaireElementPayload'] = ResolversParentTypes['UpdateQuestionnaireElementPayload']> = {
+  element?: Resolver<Maybe<ResolversTypes['Element']>, ParentType, ContextType>;
+  questionnaire?: Resolver<Maybe<ResolversTypes['Questionnaire']>, ParentType, ContextType>;
+};
+
+export type DeleteQuestionnaireElementPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['DeleteQuestionnaireElementPayload'] = ResolversParentTypes['DeleteQuestionnaireElementPayload']> = {
+  deletedId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  element?: Resolver<Maybe<ResolversTypes['Element']>, ParentType, ContextType>;
+  questionnaire?: Resolver<Maybe<ResolversTypes['Questionnaire']>, ParentType, ContextType>;
+};
+
 export type QueryResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
-  questionnaires?: Resolver<Array<ResolversTypes['Questionnaire']>, ParentType, ContextType, RequireFields<QueryQuestionnairesArgs, 'organizationId'>>;
+  questionnaires?: Resolver<ResolversTypes['QuestionnaireConnection'], ParentType, ContextType, RequireFields<QueryQuestionnairesArgs, 'organizationId' | 'first'>>;
+  allQuestionnaires?: Resolver<Array<ResolversTypes['Questionnaire']>, ParentType, ContextType, RequireFields<QueryAllQuestionnairesArgs, 'organizationId'>>;
   questionnaire?: Resolver<Maybe<ResolversTypes['Questionnaire']>, ParentType, ContextType, RequireFields<QueryQuestionnaireArgs, 'organizationId' | 'questionnaireId'>>;
-  assessments?: Resolver<Array<ResolversTypes['Assessment']>, ParentType, ContextType, RequireFields<QueryAssessmentsArgs, 'organizationId'>>;
+  assessments?: Resolver<ResolversTypes['AssessmentConnection'], ParentType, ContextType, RequireFields<QueryAssessmentsArgs, 'organizationId' | 'first'>>;
+  allAssessments?: Resolver<Array<ResolversTypes['Assessment']>, ParentType, ContextType, RequireFields<QueryAllAssessmentsArgs, 'organizationId'>>;
   assessment?: Resolver<Maybe<ResolversTypes['Assessment']>, ParentType, ContextType, RequireFields<QueryAssessmentArgs, 'organizationId' | 'assessmentId'>>;
 };
 
 export type MutationResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
-  createQuestionnaire?: Resolver<ResolversTypes['Questionnaire'], ParentType, ContextType, RequireFields<MutationCreateQuestionnaireArgs, 'organizationId' | 'input'>>;
-  updateQuestionnaire?: Resolver<ResolversTypes['Questionnaire'], ParentType, ContextType, RequireFields<MutationUpdateQuestionnaireArgs, 'organizationId' | 'questionnaireId' | 'input'>>;
-  createQuestionnaireElement?: Resolver<ResolversTypes['Element'], ParentType, ContextType, RequireFields<MutationCreateQuestionnaireElementArgs, 'organizationId' | 'questionnaireId' | 'input'>>;
-  updateQuestionnaireElement?: Resolver<ResolversTypes['Element'], ParentType, ContextType, RequireFields<MutationUpdateQuestionnaireElementArgs, 'organizationId' | 'questionnaireId' | 'elementId' | 'input'>>;
-  deleteQuestionnaireElement?: Resolver<ResolversTypes['Element'], ParentType, ContextType, RequireFields<MutationDeleteQuestionnaireElementArgs, 'organizationId' | 'questionnaireId' | 'elementId'>>;
-  answerQuestion?: Resolver<ResolversTypes['Answer'], ParentType, ContextType, RequireFields<MutationAnswerQuestionArgs, 'organizationId' | 'assessmentId' | 'questionId' | 'input'>>;
-  reviewAnswer?: Resolver<ResolversTypes['Answer'], ParentType, ContextType, RequireFields<MutationReviewAnswerArgs, 'organizationId' | 'assessmentId' | 'questionId' | 'input'>>;
-  createAssessment?: Resolver<ResolversTypes['Assessment'], ParentType, ContextType, RequireFields<MutationCreateAssessmentArgs, 'organizationId' | 'input'>>;
-  updateAssessment?: Resolver<ResolversTypes['Assessment'], ParentType, ContextType, RequireFields<MutationUpdateAssessmentArgs, 'organizationId' | 'assessmentId' | 'input'>>;
-  updateAssessmentStatus?: Resolver<ResolversTypes['Assessment'], ParentType, ContextType, RequireFields<MutationUpdateAssessmentStatusArgs, 'organizationId' | 'assessmentId' | 'status'>>;
-  createAssessmentComment?: Resolver<ResolversTypes['AssessmentComment'], ParentType, ContextType, RequireFields<MutationCreateAssessmentCommentArgs, 'organizationId' | 'assessmentId' | 'input'>>;
+  createQuestionnaire?: Resolver<ResolversTypes['CreateQuestionnairePayload'], ParentType, ContextType, RequireFields<MutationCreateQuestionnaireArgs, 'input'>>;
+  updateQuestionnaire?: Resolver<ResolversTypes['UpdateQuestionnairePayload'], ParentType, ContextType, RequireFields<MutationUpdateQuestionnaireArgs, 'input'>>;
+  createQuestionnaireElement?: Resolver<ResolversTypes['CreateQuestionnaireElementPayload'], ParentType, ContextType, RequireFields<MutationCreateQuestionnaireElementArgs, 'input'>>;
+  updateQuestionnaireElement?: Resolver<ResolversTypes['UpdateQuestionnaireElementPayload'], ParentType, ContextType, RequireFields<MutationUpdateQuestionnaireElementArgs, 'input'>>;
+  deleteQuestionnaireElement?: Resolver<ResolversTypes['DeleteQuestionnaireElementPayload'], ParentType, ContextType, RequireFields<MutationDeleteQuestionnaireElementArgs, 'input'>>;
+  answerQuestion?: Resolver<ResolversTypes['AnswerQuestionPayload'], ParentType, ContextType, RequireFields<MutationAnswerQuestionArgs, 'input'>>;
+  reviewAnswer?: Resolver<ResolversTypes['ReviewAnswerPayload'], ParentType, ContextType, RequireFields<MutationReviewAnswerArgs, 'input'>>;
+  createAssessment?: Resolver<ResolversTypes['CreateAssessmentPayload'], ParentType, ContextType, RequireFields<MutationCreateAssessmentArgs, 'input'>>;
+  updateAssessment?: Resolver<ResolversTypes['UpdateAssessmentPayload'], ParentType, ContextType, RequireFields<MutationUpdateAssessmentArgs, 'input'>>;
+  updateAssessmentStatus?: Resolver<ResolversTypes['UpdateAssessmentStatusPayload'], ParentType, ContextType, RequireFields<MutationUpdateAssessmentStatusArgs, 'input'>>;
+  createAssessmentComment?: Resolver<ResolversTypes['CreateAssessmentCommentPayload'], ParentType, ContextType, RequireFields<MutationCreateAssessmentCommentArgs, 'input'>>;
 };
 
 export type Resolvers<ContextType = SubgraphContext> = {
@@ -826,17 +1397,35 @@ export type Resolvers<ContextType = SubgraphContext> = {
   JSON?: GraphQLScalarType;
   PageInfo?: PageInfoResolvers<ContextType>;
   Attachment?: AttachmentResolvers<ContextType>;
+  AssessmentSide?: AssessmentSideResolvers;
   AnswerContent?: AnswerContentResolvers<ContextType>;
   AnswerContentEntry?: AnswerContentEntryResolvers<ContextType>;
   Answer?: AnswerResolvers<ContextType>;
+  AnswerQuestionPayload?: AnswerQuestionPayloadResolvers<ContextType>;
+  ReviewAnswerPayload?: ReviewAnswerPayloadResolvers<ContextType>;
   ContactInformation?: ContactInformationResolvers<ContextType>;
   Assessment?: AssessmentResolvers<ContextType>;
+  AssessmentConnection?: AssessmentConnectionResolvers<ContextType>;
+  AssessmentEdge?: AssessmentEdgeResolvers<ContextType>;
+  CreateAssessmentPayload?: CreateAssessmentPayloadResolvers<ContextType>;
+  UpdateAssessmentPayload?: UpdateAssessmentPayloadResolvers<ContextType>;
+  UpdateAssessmentStatusPayload?: UpdateAssessmentStatusPayloadResolvers<ContextType>;
   AssessmentComment?: AssessmentCommentResolvers<ContextType>;
+  AssessmentCommentConnection?: AssessmentCommentConnectionResolvers<ContextType>;
+  AssessmentCommentEdge?: AssessmentCommentEdgeResolvers<ContextType>;
+  CreateAssessmentCommentPayload?: CreateAssessmentCommentPayloadResolvers<ContextType>;
   Questionnaire?: QuestionnaireResolvers<ContextType>;
   Choice?: ChoiceResolvers<ContextType>;
   QuestionParams?: QuestionParamsResolvers<ContextType>;
   ElementProps?: ElementPropsResolvers<ContextType>;
   Element?: ElementResolvers<ContextType>;
+  QuestionnaireConnection?: QuestionnaireConnectionResolvers<ContextType>;
+  QuestionnaireEdge?: QuestionnaireEdgeResolvers<ContextType>;
+  CreateQuestionnairePayload?: CreateQuestionnairePayloadResolvers<ContextType>;
+  UpdateQuestionnairePayload?: UpdateQuestionnairePayloadResolvers<ContextType>;
+  CreateQuestionnaireElementPayload?: CreateQuestionnaireElementPayloadResolvers<ContextType>;
+  UpdateQuestionnaireElementPayload?: UpdateQuestionnaireElementPayloadResolvers<ContextType>;
+  DeleteQuestionnaireElementPayload?: DeleteQuestionnaireElementPayloadResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
 };

@@ -7,11 +7,24 @@ import type { AssessmentStatus } from './assessment-status';
 import type { ElementProps, ElementType } from './element-props';
 import type { AnswerGrade } from './grade';
 
-// SQL over the pg pool, by the rule in docs/development.md (Data access): a change here is one pg transaction
-// (lib/db.ts inTransaction) that locks the assessment (FOR UPDATE), writes several tables and appends its events
-// (writeEvents) on the same client; the reads share these column lists with those writes.
+// SQL over the pg pool, by the rule in docs/development.md (Data access): the subgraph's statements are ones
+// Prisma cannot say in one round trip: the answer upsert that appends a content to its JSON history and tells
+// whether it inserted (ON CONFLICT … content || …, xmax = 0), the set-based hand-over of answers
+// (UPDATE … RETURNING), a version copied in one INSERT … SELECT, elements in the byte order of their ranks
+// (COLLATE "C"), keyset pages, the grade read over the questions' JSON props. The other statements of the same
+// change run in its transaction (lib/db.ts inTransaction, the assessment locked FOR UPDATE) on the same client,
+// and the reads share these column lists with those writes.
 
 export type Db = pg.Pool | pg.PoolClient;
+
+/**
+ * One page of a list read by keyset: at most `limit` rows after the row `afterId` (the id a cursor
+ * holds; null for the first page). Absent: the whole list (the REST routes' unpaged lists).
+ */
+export interface Page {
+  limit: number;
+  afterId: string | null;
+}
 
 export interface QuestionnaireRow {
   id: string;
@@ -125,7 +138,10 @@ export async function elementsOf(db: Db, questionnaireId: string, version: numbe
 }
 
 export async function answersOf(db: Db, assessmentId: string): Promise<AnswerRow[]> {
-  const { rows } = await db.query<AnswerRow>(`SELECT ${ANSWER_COLUMNS} FROM questionnaires.answers WHERE "assessmentId" = $1`, [assessmentId]);
+  const { rows } = await db.query<AnswerRow>(
+    `SELECT ${ANSWER_COLUMNS} FROM questionnaires.answers WHERE "assessmentId" = $1 ORDER BY "createdAt", "questionId"`,
+    [assessmentId],
+  );
   return rows;
 }
 

@@ -1,59 +1,60 @@
 import * as valid from '../../lib/validate';
-import { actorOf, type Ctx, ids, optionalId, optionalText } from './requests';
+import { connection } from '../connections';
+import { actorOf, type Ctx, optionalText, pageOf } from './requests';
 import type { Resolvers } from './resolver-types.generated';
 import type { ElementRow, QuestionnaireRow } from './store';
-import { createElement, createQuestionnaire, deleteElement, type ElementInput, findQuestionnaire, updateElement, updateQuestionnaire } from './templates';
+import { createElement, createQuestionnaire, deleteElement, findQuestionnaire, listQuestionnaires, updateElement, updateQuestionnaire } from './templates';
 import { liveAttachmentsOf } from './views';
 
 /** Questionnaire templates and their elements: parse, call templates.ts, answer the row. */
 
-function elementInput(input: ElementInput): ElementInput {
-  return {
-    ...input,
-    after: optionalId(input.after, 'after'),
-    before: optionalId(input.before, 'before'),
-    attachmentIds: ids(input.attachmentIds, 'attachmentIds'),
-  };
-}
+/** An element mutation's payload: the element, and its template read when a client asks for it. */
+const elementChanged = (element: ElementRow) => ({ element });
+
+/** The template of a changed element, as it is after the change (its current version and elements). */
+const questionnaireOf = (payload: { element: ElementRow }, _: unknown, ctx: Ctx) =>
+  findQuestionnaire(ctx.db.pool, payload.element.organizationId, payload.element.questionnaireId);
 
 export const templateResolvers = {
   Query: {
     questionnaires: async (_, args, ctx) => {
-      const { organizationId } = args;
-      return ctx.db.prisma.questionnaire.findMany({ where: { organizationId, deletedAt: null }, orderBy: { createdAt: 'asc' } });
+      const { first, page, cursorOf } = pageOf(ctx, ['questionnaires', args.organizationId], args);
+      return connection(await listQuestionnaires(ctx.db.pool, args.organizationId, page), first, args.after, cursorOf);
     },
+    allQuestionnaires: async (_, args, ctx) => listQuestionnaires(ctx.db.pool, args.organizationId),
     questionnaire: async (_, args, ctx) => {
       const { organizationId } = args;
       return findQuestionnaire(ctx.db.pool, organizationId, args.questionnaireId);
     },
   },
   Mutation: {
-    createQuestionnaire: async (_, args, ctx) => {
-      const { organizationId } = args;
-      return createQuestionnaire(ctx.db.pool, actorOf(ctx, organizationId), {
-        name: valid.name(args.input.name),
-        description: optionalText(args.input.description, 'description') ?? '',
+    createQuestionnaire: async (_, { input }, ctx) => {
+      const questionnaire = await createQuestionnaire(ctx.db.pool, actorOf(ctx, input.organizationId), {
+        name: valid.name(input.name),
+        description: optionalText(input.description, 'description') ?? '',
       });
+      return { questionnaire };
     },
-    updateQuestionnaire: async (_, args, ctx) => {
-      const { organizationId } = args;
-      const input = { name: valid.optionalName(args.input.name), description: optionalText(args.input.description, 'description') };
-      return updateQuestionnaire(ctx.db.pool, actorOf(ctx, organizationId), args.questionnaireId, input);
+    updateQuestionnaire: async (_, { input }, ctx) => {
+      const changes = { name: valid.optionalName(input.name), description: optionalText(input.description, 'description') };
+      return { questionnaire: await updateQuestionnaire(ctx.db.pool, actorOf(ctx, input.organizationId), input.questionnaireId, changes) };
     },
-    createQuestionnaireElement: async (_, args, ctx) => {
-      const { organizationId } = args;
-      return createElement(ctx.db.pool, actorOf(ctx, organizationId), args.questionnaireId, elementInput(args.input));
+    createQuestionnaireElement: async (_, { input }, ctx) => {
+      const { organizationId, questionnaireId, ...element } = input;
+      return elementChanged(await createElement(ctx.db.pool, actorOf(ctx, organizationId), questionnaireId, element));
     },
-    updateQuestionnaireElement: async (_, args, ctx) => {
-      const { organizationId } = args;
-      const input = { props: args.input.props, attachmentIds: ids(args.input.attachmentIds, 'attachmentIds') };
-      return updateElement(ctx.db.pool, actorOf(ctx, organizationId), args.questionnaireId, args.elementId, input);
+    updateQuestionnaireElement: async (_, { input }, ctx) => {
+      const changes = { props: input.props, attachmentIds: input.attachmentIds };
+      return elementChanged(await updateElement(ctx.db.pool, actorOf(ctx, input.organizationId), input.questionnaireId, input.elementId, changes));
     },
-    deleteQuestionnaireElement: async (_, args, ctx) => {
-      const { organizationId } = args;
-      return deleteElement(ctx.db.pool, actorOf(ctx, organizationId), args.questionnaireId, args.elementId);
+    deleteQuestionnaireElement: async (_, { input }, ctx) => {
+      const element = await deleteElement(ctx.db.pool, actorOf(ctx, input.organizationId), input.questionnaireId, input.elementId);
+      return { ...elementChanged(element), deletedId: element.id };
     },
   },
+  CreateQuestionnaireElementPayload: { questionnaire: questionnaireOf },
+  UpdateQuestionnaireElementPayload: { questionnaire: questionnaireOf },
+  DeleteQuestionnaireElementPayload: { questionnaire: questionnaireOf },
   Questionnaire: {
     __resolveReference: async (ref: { id: string }, ctx: Ctx) => {
       const row = await ctx.db.prisma.questionnaire.findFirst({ where: { id: ref.id, deletedAt: null } });

@@ -9,6 +9,7 @@ import {
   ELEMENT_COLUMNS,
   type ElementRow,
   elementsOf,
+  type Page,
   type QuestionnaireRow,
   recordsOf,
   requireOwnAttachments,
@@ -43,6 +44,20 @@ export async function findQuestionnaire(db: Db, organizationId: string, id: stri
   );
   if (!rows[0]) throw notFound('Questionnaire');
   return rows[0];
+}
+
+/** The organization's templates, oldest first (a page of them when `page` is given). */
+export async function listQuestionnaires(db: Db, organizationId: string, page?: Page): Promise<QuestionnaireRow[]> {
+  const { rows } = await db.query<QuestionnaireRow>(
+    `WITH after AS (SELECT "createdAt", id FROM questionnaires.questionnaires WHERE id = $2)
+     SELECT ${QUESTIONNAIRE_COLUMNS} FROM questionnaires.questionnaires q
+      WHERE "organizationId" = $1 AND "deletedAt" IS NULL
+        AND ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM after WHERE (q."createdAt", q.id) > (after."createdAt", after.id)))
+      ORDER BY "createdAt", id
+      LIMIT $3`,
+    [organizationId, page?.afterId ?? null, page?.limit ?? null],
+  );
+  return rows;
 }
 
 export async function createQuestionnaire(pool: pg.Pool, actor: Actor, input: { name: string; description: string }): Promise<QuestionnaireRow> {

@@ -205,8 +205,10 @@ export async function snapshotOfA({ t, a, f, ids }: AuthorizationFixture) {
       followerRequests(organizationId: $o) { token status }
       following(organizationId: $o) { id }
       apiKeys { id }
-      questionnaires(organizationId: $o) { id name version elements { id props { title } } }
-      assessments(organizationId: $o) { id status name reviewNotes grade dueDate answers { status grade content { createdAt } } comments { id } }
+      questionnaires(organizationId: $o, first: 100) { nodes { id name version elements { id props { title } } } }
+      assessments(organizationId: $o, first: 100) {
+        nodes { id status name reviewNotes grade dueDate answers { status grade content { createdAt } } comments(first: 100) { nodes { id } } }
+      }
     }`,
     { o: ids.A, alertId: ids.alertId },
   );

@@ -1,9 +1,17 @@
 import { z } from 'zod/v4';
+import { badRequest } from '../../../lib/errors';
+import { DOCUMENT_TYPES } from '../../../lib/vocabulary';
 import { id, organizationParams } from '../schemas';
 import { found, route } from '../table';
 
 const ATTACHMENT_FIELDS = 'id organizationId fileName contentLength contentType contentMD5 url uploaded createdAt expiresAt';
 const DOCUMENT_FIELDS = 'id userId organizationId type params status attachmentId reason createdAt finishedAt expiresAt';
+
+/** REST takes any text as a document's type; one GraphQL's enum does not know is refused as before. */
+function documentType(type: string): string {
+  if (!(DOCUMENT_TYPES as readonly string[]).includes(type)) throw badRequest(`type must be one of ${DOCUMENT_TYPES.join(', ')}`, 'type');
+  return type;
+}
 
 const attachmentBody = z.object({
   fileName: z.string(),
@@ -24,9 +32,9 @@ const createAttachment = (path: string, deprecated: boolean) =>
       : 'Create an attachment of the organization: the answer`s url is a signed upload URL (PUT the bytes with the declared Content-Length and Content-MD5). AttachmentCreated.',
     params: organizationParams,
     body: attachmentBody,
-    operation: `mutation($organizationId: ID!, $input: AttachmentInput!) { createAttachment(organizationId: $organizationId, input: $input) { ${ATTACHMENT_FIELDS} } }`,
-    variables: ({ params, body }) => ({ organizationId: params.organizationId, input: body }),
-    result: (data) => data.createAttachment,
+    operation: `mutation($input: CreateAttachmentInput!) { createAttachment(input: $input) { attachment { ${ATTACHMENT_FIELDS} } } }`,
+    variables: ({ params, body }) => ({ input: { ...body, organizationId: params.organizationId } }),
+    result: (data) => (data.createAttachment as { attachment: unknown }).attachment,
   });
 
 const getAttachment = (path: string, deprecated: boolean) =>
@@ -56,9 +64,9 @@ export const documentRoutes = [
     summary: 'Rename an attachment or change its expiry (members of the owning organization). AttachmentUpdated.',
     params: z.object({ attachmentId: id }),
     body: z.object({ fileName: z.string().nullish(), expiresAt: z.string().nullish() }),
-    operation: `mutation($id: ID!, $input: AttachmentUpdateInput!) { updateAttachment(id: $id, input: $input) { ${ATTACHMENT_FIELDS} } }`,
-    variables: ({ params, body }) => ({ id: params.attachmentId, input: body }),
-    result: (data) => data.updateAttachment,
+    operation: `mutation($input: UpdateAttachmentInput!) { updateAttachment(input: $input) { attachment { ${ATTACHMENT_FIELDS} } } }`,
+    variables: ({ params, body }) => ({ input: { ...body, id: params.attachmentId } }),
+    result: (data) => (data.updateAttachment as { attachment: unknown }).attachment,
   }),
   route({
     method: 'POST',
@@ -67,18 +75,19 @@ export const documentRoutes = [
     summary: 'Request an export (members; followers for ALERT and THIRD_PARTY_REPORT, censored): body {type, params}; answers the PENDING document',
     params: organizationParams,
     body: z.object({ type: z.string(), params: z.record(z.string(), z.unknown()) }),
-    operation: `mutation($organizationId: ID!, $type: String!, $params: JSON!) { createDocument(organizationId: $organizationId, type: $type, params: $params) { ${DOCUMENT_FIELDS} } }`,
-    variables: ({ params, body }) => ({ organizationId: params.organizationId, type: body.type, params: body.params }),
-    result: (data) => data.createDocument,
+    operation: `mutation($input: CreateDocumentInput!) { createDocument(input: $input) { document { ${DOCUMENT_FIELDS} } } }`,
+    variables: ({ params, body }) => ({ input: { organizationId: params.organizationId, type: documentType(body.type), params: body.params } }),
+    result: (data) => (data.createDocument as { document: unknown }).document,
   }),
   route({
     method: 'GET',
     path: '/me/documents',
     tag: 'documents',
     summary: "The current user's documents, newest first (the file: GET /me/documents/{documentId}/download)",
-    operation: `query { documents { ${DOCUMENT_FIELDS} } }`,
+    // At most 1,000 documents, as before (they expire after a few days).
+    operation: `query { documents(first: 1000) { nodes { ${DOCUMENT_FIELDS} } } }`,
     variables: () => ({}),
-    result: (data) => data.documents,
+    result: (data) => (data.documents as { nodes: unknown[] }).nodes,
   }),
   route({
     method: 'GET',
@@ -96,8 +105,8 @@ export const documentRoutes = [
     tag: 'documents',
     summary: 'Delete one of your documents and its file',
     params: z.object({ documentId: id }),
-    operation: `mutation($id: ID!) { deleteDocument(id: $id) }`,
-    variables: ({ params }) => ({ id: params.documentId }),
-    result: (data) => data.deleteDocument,
+    operation: `mutation($input: DeleteDocumentInput!) { deleteDocument(input: $input) { deletedId } }`,
+    variables: ({ params }) => ({ input: { id: params.documentId } }),
+    result: () => true,
   }),
 ];

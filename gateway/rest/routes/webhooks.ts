@@ -1,12 +1,23 @@
 import { z } from 'zod/v4';
+import { checkEventNames } from '../../../lib/events';
+import { domainValue, enumName } from '../../../lib/vocabulary';
 import { id, organizationParams } from '../schemas';
-import { found, route } from '../table';
+import { found, type Page, restCursor, route } from '../table';
 
 const WEBHOOK_FIELDS = `id organizationId url eventNames enabled secret consecutiveFailures failingSince disabledReason lastDeliveryAt createdAt updatedAt`;
 const DELIVERY_FIELDS = `eventId eventName attempt status responseCode latencyMs error createdAt`;
 
 const webhookParams = z.object({ organizationId: id, webhookId: id });
 const eventNames = z.array(z.string()).nullish();
+
+/** A webhook as REST answers it: event names spelled as the log spells them (`AlertUpdated`). */
+function restWebhook(webhook: unknown) {
+  const hook = webhook as { eventNames: string[] | null };
+  return { ...hook, eventNames: hook.eventNames?.map((name) => domainValue('EventName', name)) ?? null };
+}
+
+/** Event names as REST takes them (any text) checked as before, then spelled as the GraphQL enum. */
+const eventNamesInput = (names: string[] | null | undefined) => checkEventNames(names)?.map(enumName) ?? null;
 
 /** Webhooks (ADMIN): registration, secret rotation, the delivery log. Delivery: workers/webhook-deliver.ts. */
 export const webhookRoutes = [
@@ -16,9 +27,9 @@ export const webhookRoutes = [
     tag: 'webhooks',
     summary: "The organization's webhooks, secrets never included (ADMIN)",
     params: organizationParams,
-    operation: `query($organizationId: ID!) { webhooks(organizationId: $organizationId) { ${WEBHOOK_FIELDS} } }`,
+    operation: `query($organizationId: ID!) { allWebhooks(organizationId: $organizationId) { ${WEBHOOK_FIELDS} } }`,
     variables: ({ params }) => ({ organizationId: params.organizationId }),
-    result: (data) => data.webhooks,
+    result: (data) => (data.allWebhooks as unknown[]).map(restWebhook),
   }),
   route({
     method: 'POST',
@@ -28,12 +39,11 @@ export const webhookRoutes = [
       'Register a webhook (ADMIN). Body {url, eventNames?, enabled?}: an absolute http(s) URL whose host resolves to a public address, event names (null or absent: all). The answer carries `secret` (whsec_…), shown this once',
     params: organizationParams,
     body: z.object({ url: z.string(), eventNames, enabled: z.boolean().nullish() }),
-    operation: `mutation($organizationId: ID!, $input: CreateWebhookInput!) { createWebhook(organizationId: $organizationId, input: $input) { ${WEBHOOK_FIELDS} } }`,
+    operation: `mutation($input: CreateWebhookInput!) { createWebhook(input: $input) { webhook { ${WEBHOOK_FIELDS} } } }`,
     variables: ({ params, body }) => ({
-      organizationId: params.organizationId,
-      input: { url: body.url, eventNames: body.eventNames ?? null, enabled: body.enabled ?? null },
+      input: { organizationId: params.organizationId, url: body.url, eventNames: eventNamesInput(body.eventNames), enabled: body.enabled ?? null },
     }),
-    result: (data) => data.createWebhook,
+    result: (data) => restWebhook((data.createWebhook as { webhook: unknown }).webhook),
   }),
   route({
     method: 'GET',
@@ -43,7 +53,7 @@ export const webhookRoutes = [
     params: webhookParams,
     operation: `query($organizationId: ID!, $id: ID!) { webhook(organizationId: $organizationId, id: $id) { ${WEBHOOK_FIELDS} } }`,
     variables: ({ params }) => ({ organizationId: params.organizationId, id: params.webhookId }),
-    result: (data) => found(data.webhook, 'Webhook'),
+    result: (data) => restWebhook(found(data.webhook, 'Webhook')),
   }),
   route({
     method: 'PUT',
@@ -52,13 +62,17 @@ export const webhookRoutes = [
     summary: 'Update url, eventNames (null: all) or enabled (ADMIN); an absent field is unchanged. Enabling resumes delivery where it stopped',
     params: webhookParams,
     body: z.object({ url: z.string().nullish(), eventNames: z.array(z.string()).nullable().optional(), enabled: z.boolean().nullish() }),
-    operation: `mutation($organizationId: ID!, $id: ID!, $input: UpdateWebhookInput!) { updateWebhook(organizationId: $organizationId, id: $id, input: $input) { ${WEBHOOK_FIELDS} } }`,
+    operation: `mutation($input: UpdateWebhookInput!) { updateWebhook(input: $input) { webhook { ${WEBHOOK_FIELDS} } } }`,
     variables: ({ params, body }) => ({
-      organizationId: params.organizationId,
-      id: params.webhookId,
-      input: { url: body.url ?? null, enabled: body.enabled ?? null, ...(body.eventNames !== undefined ? { eventNames: body.eventNames } : {}) },
+      input: {
+        organizationId: params.organizationId,
+        id: params.webhookId,
+        url: body.url ?? null,
+        enabled: body.enabled ?? null,
+        ...(body.eventNames !== undefined ? { eventNames: eventNamesInput(body.eventNames) } : {}),
+      },
     }),
-    result: (data) => data.updateWebhook,
+    result: (data) => restWebhook((data.updateWebhook as { webhook: unknown }).webhook),
   }),
   route({
     method: 'DELETE',
@@ -66,9 +80,9 @@ export const webhookRoutes = [
     tag: 'webhooks',
     summary: 'Delete a webhook and its delivery log (ADMIN)',
     params: webhookParams,
-    operation: `mutation($organizationId: ID!, $id: ID!) { deleteWebhook(organizationId: $organizationId, id: $id) }`,
-    variables: ({ params }) => ({ organizationId: params.organizationId, id: params.webhookId }),
-    result: (data) => data.deleteWebhook,
+    operation: `mutation($input: DeleteWebhookInput!) { deleteWebhook(input: $input) { deletedId } }`,
+    variables: ({ params }) => ({ input: { organizationId: params.organizationId, id: params.webhookId } }),
+    result: () => true,
   }),
   route({
     method: 'POST',
@@ -76,9 +90,9 @@ export const webhookRoutes = [
     tag: 'webhooks',
     summary: 'Rotate the signing secret (ADMIN); the answer carries the new `secret`, shown this once',
     params: webhookParams,
-    operation: `mutation($organizationId: ID!, $id: ID!) { rotateWebhookSecret(organizationId: $organizationId, id: $id) { ${WEBHOOK_FIELDS} } }`,
-    variables: ({ params }) => ({ organizationId: params.organizationId, id: params.webhookId }),
-    result: (data) => data.rotateWebhookSecret,
+    operation: `mutation($input: RotateWebhookSecretInput!) { rotateWebhookSecret(input: $input) { webhook { ${WEBHOOK_FIELDS} } } }`,
+    variables: ({ params }) => ({ input: { organizationId: params.organizationId, id: params.webhookId } }),
+    result: (data) => restWebhook((data.rotateWebhookSecret as { webhook: unknown }).webhook),
   }),
   route({
     method: 'GET',
@@ -88,8 +102,15 @@ export const webhookRoutes = [
     params: webhookParams,
     query: z.object({ cursor: z.string().optional(), size: z.coerce.number().int().min(1).max(1000).optional() }),
     operation: `query($organizationId: ID!, $webhookId: ID!, $cursor: String, $size: Int) {
-      webhookDeliveries(organizationId: $organizationId, webhookId: $webhookId, cursor: $cursor, size: $size) { data { ${DELIVERY_FIELDS} } cursor } }`,
+      webhookDeliveries(organizationId: $organizationId, webhookId: $webhookId, after: $cursor, first: $size) {
+        nodes { ${DELIVERY_FIELDS} } pageInfo { hasNextPage endCursor } } }`,
     variables: ({ params, query }) => ({ organizationId: params.organizationId, webhookId: params.webhookId, ...query }),
-    result: (data) => data.webhookDeliveries,
+    result: (data) => {
+      const deliveries = data.webhookDeliveries as Page<{ eventName: string }>;
+      return {
+        data: deliveries.nodes.map((delivery) => ({ ...delivery, eventName: domainValue('EventName', delivery.eventName) })),
+        cursor: restCursor(deliveries),
+      };
+    },
   }),
 ];
