@@ -753,7 +753,7 @@ describe('the admin of F, which follows A', () => {
 
   it('cannot read A’s scan targets, members, invites or events', async () => {
     for (const query of [
-      `query($o: ID!) { scanTargets(organizationId: $o) { id } }`,
+      `query($o: ID!) { scanTargets(organizationId: $o) { nodes { id } } }`,
       `query($o: ID!) { members(organizationId: $o) { userId } }`,
       `query($o: ID!) { organizationInvites(organizationId: $o) { email } }`,
       `query($o: ID!) { events(organizationId: $o) { nodes { id } } }`,
