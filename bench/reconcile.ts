@@ -34,8 +34,8 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { type Database, openPostgres } from '../lib/db';
 import { readEventLog } from '../lib/event-log';
 import { applyMigrations } from '../lib/migrate';
-import { type Finding, reconcileScan } from '../subgraphs/alerts/scans/reconcile';
 import { RULE_CATALOG, textArrayLiteral, upsertRuleCatalog } from '../subgraphs/alerts/alerts/rule-catalog';
+import { type Finding, reconcileScan } from '../subgraphs/alerts/scans/reconcile';
 
 const ALERTS = 100_000;
 const SLICE = ALERTS / 10; // 10% new, 10% closed per round

@@ -1,8 +1,8 @@
 import type { Database } from '../lib/db';
 import { updateAlert } from '../subgraphs/alerts/alerts/updates';
-import { findTargetForScan, startScan } from '../subgraphs/alerts/scans/queue';
 import type { NewScanTarget } from '../subgraphs/alerts/scan-targets/scan-targets';
 import { createScanTarget } from '../subgraphs/alerts/scan-targets/scan-targets';
+import { findTargetForScan, startScan } from '../subgraphs/alerts/scans/queue';
 import { runDueScans } from '../subgraphs/alerts/scans/scheduler';
 import { acceptInvite, bootstrapAccount } from '../subgraphs/organizations/account';
 import { acceptFollowingRequest, createFollowerRequest } from '../subgraphs/organizations/follows';

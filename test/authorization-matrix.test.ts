@@ -608,9 +608,7 @@ async function ownOrganizationWithAsIds(who: Account, org: string, skip: Set<str
     if (skip.has(field.name)) continue;
     const answer = await run(enumerator.call(field, operation, ids, org), who);
     problems.push(...leaks(answer, secrets));
-    const aimsAtA = enumerator
-      .argumentPaths(field)
-      .some((arg) => /^(alertIds?|scanTargetIds?|scanTargetGroupId|scanId|userId|id)$/.test(arg.name) && arg.type.kind === 'NON_NULL');
+    const aimsAtA = field.args.some((arg) => /^(alertIds?|scanTargetIds?|scanTargetGroupId|scanId|userId|id)$/.test(arg.name) && arg.type.kind === 'NON_NULL');
     const ownOnly = field.args.some((arg) => arg.name === 'id') && /organization|apiKey/i.test(field.name); // `id` is the caller's own organization / key
     if (
       aimsAtA &&
