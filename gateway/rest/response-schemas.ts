@@ -14,7 +14,8 @@ import {
   parse,
   type SelectionSetNode,
 } from 'graphql';
-import { RawBody, type RestRoute } from './table';
+import { DOMAIN_ENUMS } from '../../lib/vocabulary';
+import { RawBody, REST_DOMAIN_SPELLED_ENUMS, type RestRoute } from './table';
 
 /**
  * A REST route's 200 body, as a JSON Schema, derived from what answers it: the route's GraphQL
@@ -63,7 +64,10 @@ class Sampler {
       schema = { type: 'array', items: this.schemaOf(item) };
     } else if (isScalarType(inner) || isEnumType(inner)) {
       value = isScalarType(inner) && (inner.name === 'Int' || inner.name === 'Float') ? 1_000_000_000 + this.next++ : `\u0001${this.next++}`;
-      schema = isEnumType(inner) ? { type: 'string', enum: inner.getValues().map((v) => v.name) } : { ...(SCALARS[inner.name] ?? { type: 'string' }) };
+      // The enums REST answers in the domain's spelling (its routes convert with domainValue): the domain's values.
+      schema = isEnumType(inner)
+        ? { type: 'string', enum: REST_DOMAIN_SPELLED_ENUMS.has(inner.name) ? [...DOMAIN_ENUMS[inner.name]] : inner.getValues().map((v) => v.name) }
+        : { ...(SCALARS[inner.name] ?? { type: 'string' }) };
       // Records the database already made JSON text (AlertPage.recordsJson): a list of one sampled record.
       if (jsonText)
         value = JSON.stringify([
@@ -125,6 +129,10 @@ class Sampler {
     if (Array.isArray(value)) return { type: 'array', items: value.length ? this.schemaOf(value[0]) : {} };
     if (typeof value === 'object') {
       const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+      // Keys made from sampled values (a catalog keyed by an enum): a map, its keys that value's schema.
+      const sampledKey = entries.find(([k]) => this.values.has(k));
+      if (sampledKey)
+        return { type: 'object', propertyNames: this.values.get(sampledKey[0]) as JsonSchema, additionalProperties: this.schemaOf(sampledKey[1]) };
       return { type: 'object', properties: Object.fromEntries(entries.map(([k, v]) => [k, this.schemaOf(v)])), required: entries.map(([k]) => k) };
     }
     return { type: typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'string' };

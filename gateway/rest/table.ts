@@ -70,6 +70,13 @@ export interface Page<T> {
 /** REST's `cursor` of a page read through a connection: the next page's, null on the last page. */
 export const restCursor = (page: Page<unknown>): string | null => (page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null);
 
+/**
+ * The GraphQL enums (lib/vocabulary DOMAIN_ENUMS) REST answers in the domain's spelling, as the REST
+ * contract always has (`AlertUpdated`, `alertComment`): the routes convert with domainValue(), and the
+ * OpenAPI response schemas list the domain's values.
+ */
+export const REST_DOMAIN_SPELLED_ENUMS: ReadonlySet<string> = new Set(['EventName', 'EventEntity']);
+
 /** A route result that is its body's text already (JSON built by the database, a script): sent as it is. */
 export class RawBody {
   constructor(
