@@ -205,9 +205,9 @@ export async function snapshotOfA({ t, a, f, ids }: AuthorizationFixture) {
       followerRequests(organizationId: $o) { token status }
       following(organizationId: $o) { id }
       apiKeys { id }
-      questionnaires(organizationId: $o, first: 1000) { nodes { id name version elements { id props { title } } } }
-      assessments(organizationId: $o, first: 1000) {
-        nodes { id status name reviewNotes grade dueDate answers { status grade content { createdAt } } comments(first: 1000) { nodes { id } } }
+      questionnaires(organizationId: $o, first: 50) { nodes { id name version elements { id props { title } } } }
+      assessments(organizationId: $o, first: 50) {
+        nodes { id status name reviewNotes grade dueDate answers { status grade content { createdAt } } comments(first: 50) { nodes { id } } }
       }
     }`,
     { o: ids.A, alertId: ids.alertId },
