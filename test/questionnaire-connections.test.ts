@@ -2,9 +2,10 @@ import { follow } from './support/organizations';
 import { buildTemplate, call, sendAssessment } from './support/questionnaires';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
-// The questionnaires subgraph's lists that can grow are connections (first/after → edges, nodes,
-// pageInfo): a client pages through each with small pages and gets every entry once, in the order of
-// the REST route's unpaged list, and a cursor of one list is refused by another.
+// The questionnaires subgraph on the public graph's conventions. Its lists that can grow are
+// connections (first/after → edges, nodes, pageInfo): a client pages through each with small pages and
+// gets every entry once, in the order of the REST route's unpaged list, and a cursor of one list is
+// refused by another. Its mutations take one input and answer a payload with what changed.
 
 let t: TestVigil;
 let sender: Account;
@@ -101,5 +102,74 @@ describe('questionnaire connections', () => {
       const refused = await t.graphql(query, variables, query === ASSESSMENTS ? sender.apiKey : receiver.apiKey);
       expect(refused.body.errors?.[0]).toMatchObject({ message: 'after is not a cursor this list returned' });
     }
+  });
+});
+
+describe('questionnaire mutations', () => {
+  it('take one input (ids checked, the organization’s rule read from it) and answer payloads carrying what changed', async () => {
+    const gql = async (who: Account, query: string, input: Record<string, unknown>) => (await t.graphql(query, { input }, who.apiKey)).body;
+    const o = sender.organizationId;
+    const created = await gql(sender, `mutation($input: CreateQuestionnaireInput!) { createQuestionnaire(input: $input) { questionnaire { id version } } }`, {
+      organizationId: o,
+      name: 'Payloads',
+    });
+    const questionnaireId = created.data.createQuestionnaire.questionnaire.id;
+    expect(created.data.createQuestionnaire.questionnaire.version).toBe(1);
+
+    const ADD = `mutation($input: CreateQuestionnaireElementInput!) { createQuestionnaireElement(input: $input) { element { id } questionnaire { id elements { id } } } }`;
+    const section = await gql(sender, ADD, { organizationId: o, questionnaireId, type: 'SECTION', props: { title: 'Section' } });
+    const question = await gql(sender, ADD, {
+      organizationId: o,
+      questionnaireId,
+      type: 'QUESTION',
+      props: { title: 'Why?', params: { type: 'TEXT' } },
+    });
+    const questionId = question.data.createQuestionnaireElement.element.id;
+    const sectionId = section.data.createQuestionnaireElement.element.id;
+    expect(question.data.createQuestionnaireElement.questionnaire.elements.map((e: { id: string }) => e.id)).toEqual([sectionId, questionId]);
+
+    const removed = await gql(
+      sender,
+      `mutation($input: DeleteQuestionnaireElementInput!) { deleteQuestionnaireElement(input: $input) { deletedId questionnaire { elements { id } } } }`,
+      { organizationId: o, questionnaireId, elementId: sectionId },
+    );
+    expect(removed.data.deleteQuestionnaireElement).toEqual({ deletedId: sectionId, questionnaire: { elements: [{ id: questionId }] } });
+
+    const SEND = `mutation($input: CreateAssessmentInput!) { createAssessment(input: $input) { assessment { id status view } } }`;
+    const sendInput = { organizationId: o, questionnaireId, receiverId: receiver.organizationId, name: 'Payload review', dueDate: '2099-01-01T00:00:00Z' };
+    const malformed = await gql(sender, SEND, { ...sendInput, questionnaireId: 'not-a-uuid' });
+    expect(malformed.errors?.[0]).toMatchObject({ message: 'questionnaireId must be a UUID' });
+    const refused = await gql(receiver, SEND, sendInput);
+    expect(refused.errors?.[0]).toMatchObject({ message: 'Organization not found', extensions: { code: 'NOT_FOUND' } });
+    const sent = (await gql(sender, SEND, sendInput)).data.createAssessment.assessment;
+    expect(sent).toMatchObject({ status: 'NEW', view: 'SENDER' });
+
+    const answered = await gql(
+      receiver,
+      `mutation($input: AnswerQuestionInput!) { answerQuestion(input: $input) { answer { id status grade } assessment { id view grade } } }`,
+      { organizationId: receiver.organizationId, assessmentId: sent.id, questionId, type: 'TEXT', text: 'Because' },
+    );
+    expect(answered.data.answerQuestion).toEqual({
+      answer: { id: `${sent.id}:${questionId}`, status: 'NEW', grade: null },
+      assessment: { id: sent.id, view: 'RECEIVER', grade: null },
+    });
+    const moved = await gql(
+      receiver,
+      `mutation($input: UpdateAssessmentStatusInput!) { updateAssessmentStatus(input: $input) { assessment { status answers { status } } } }`,
+      { organizationId: receiver.organizationId, assessmentId: sent.id, status: 'REQUESTED_REVIEW' },
+    );
+    expect(moved.data.updateAssessmentStatus.assessment).toEqual({ status: 'REQUESTED_REVIEW', answers: [{ status: 'REQUESTED_REVIEW' }] });
+    const reviewed = await gql(
+      sender,
+      `mutation($input: ReviewAnswerInput!) { reviewAnswer(input: $input) { answer { status grade } assessment { grade } } }`,
+      { organizationId: o, assessmentId: sent.id, questionId, status: 'APPROVED', grade: 'EXCELLENT' },
+    );
+    expect(reviewed.data.reviewAnswer).toEqual({ answer: { status: 'APPROVED', grade: 'EXCELLENT' }, assessment: { grade: 100 } });
+    const commented = await gql(
+      sender,
+      `mutation($input: CreateAssessmentCommentInput!) { createAssessmentComment(input: $input) { comment { id content questionId } } }`,
+      { organizationId: o, assessmentId: sent.id, questionId, content: 'Thanks' },
+    );
+    expect(commented.data.createAssessmentComment.comment).toMatchObject({ content: 'Thanks', questionId });
   });
 });
