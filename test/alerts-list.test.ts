@@ -1,4 +1,13 @@
-import { addReadOnlyMember, createScanTarget, FIXTURE_RULES, type FixtureAlert, follow, insertAlerts, insertRules } from './support/alert-fixtures';
+import {
+  addReadOnlyMember,
+  alertsSubgraph,
+  createScanTarget,
+  FIXTURE_RULES,
+  type FixtureAlert,
+  follow,
+  insertAlerts,
+  insertRules,
+} from './support/alert-fixtures';
 import { responseChecker } from './support/openapi';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
@@ -578,7 +587,8 @@ describe('REST pages built by the database', () => {
           expect(res.headers.get('content-type')).toMatch(/^application\/json/);
           viaRest.push(...res.body.data);
           restCursor = res.body.cursor;
-          const gql: { body: any } = await t.graphql(c.query, { o: c.account.organizationId, lang, cursor: gqlCursor }, c.account.apiKey);
+          // `records` is REST plumbing the public schema hides: read on the subgraph.
+          const gql: { body: any } = await alertsSubgraph(t, c.account, c.query, { o: c.account.organizationId, lang, cursor: gqlCursor });
           expect(gql.body.errors).toBeUndefined();
           const page: { records: unknown[]; cursor: string | null } = gql.body.data[c.field];
           viaGraphql.push(...page.records);
@@ -625,5 +635,46 @@ describe('/openapi.json response schemas', () => {
     const wrong = (await t.rest('GET', `/alerts/${alertId}`, { key: alice.apiKey })).body;
     expect(check('GET', `/alerts/${alertId}`, { ...wrong, severity: 'SEVERE' })).not.toEqual([]);
     expect(check('GET', `/alerts/${alertId}`, { ...wrong, id: undefined })).not.toEqual([]);
+  });
+});
+
+describe('the public schema holds no REST plumbing', () => {
+  // Hidden with @inaccessible: the REST graph (gateway/gateway.ts restSupergraph) still reaches them.
+  const HIDDEN_QUERIES = ['alertsByPage', 'followingAlertsByPage', 'alertsByRuleByPage', 'followingAlertsByRuleByPage'];
+  const HIDDEN_TYPES = ['AlertNumberedPage', 'AlertRuleGroupNumberedPage'];
+
+  it('introspection over /graphql shows neither the page-numbered lists nor the JSON records', async () => {
+    const res = await t.graphql(`{ __schema { types { name fields { name } } } }`, {}, alice.apiKey);
+    expect(res.body.errors).toBeUndefined();
+    const types: Array<{ name: string; fields: Array<{ name: string }> | null }> = res.body.data.__schema.types;
+    const fieldsOf = (name: string) => (types.find((type) => type.name === name)?.fields ?? []).map((f) => f.name);
+    expect(fieldsOf('Query')).toContain('alerts');
+    expect(fieldsOf('Query').filter((name) => HIDDEN_QUERIES.includes(name))).toEqual([]);
+    expect(types.map((type) => type.name).filter((name) => HIDDEN_TYPES.includes(name))).toEqual([]);
+    const everyField = types.flatMap((type) => (type.fields ?? []).map((f) => `${type.name}.${f.name}`));
+    expect(everyField.filter((coordinate) => /\.(records|recordsJson)$/.test(coordinate))).toEqual([]);
+    const asked = await t.graphql(`query($o: ID!) { alerts(organizationId: $o) { recordsJson } }`, { o: alice.organizationId }, alice.apiKey);
+    expect(asked.body.errors?.[0].message).toMatch(/recordsJson/);
+  });
+
+  it('while the REST routes built on them still answer', async () => {
+    const own = await t.rest('POST', `/organizations/${alice.organizationId}/alerts?size=5`, { key: alice.apiKey, body: {} });
+    expect(own.status).toBe(200);
+    expect(own.body.data).toHaveLength(5);
+    expect(typeof own.body.cursor).toBe('string');
+    const legacy = await t.rest('POST', '/alerts', { key: alice.apiKey, body: { organizationId: alice.organizationId, page: 1, pageSize: 5 } });
+    expect(legacy.status).toBe(200);
+    expect(legacy.body).toMatchObject({ total: 31, data: expect.any(Array) });
+    const legacyFollowing = await t.rest('POST', '/alerts/following', { key: follower.apiKey, body: { organizationId: follower.organizationId } });
+    expect(legacyFollowing.status).toBe(200);
+    expect(legacyFollowing.body.total).toBe(31);
+    for (const [path, key, organizationId] of [
+      ['/alerts/rules', alice.apiKey, alice.organizationId],
+      ['/alerts/rules/following', follower.apiKey, follower.organizationId],
+    ]) {
+      const grouped = await t.rest('POST', path, { key, body: { organizationId, page: 1, pageSize: 2 } });
+      expect(grouped.status).toBe(200);
+      expect(grouped.body).toMatchObject({ total: 5, data: [expect.any(Object), expect.any(Object)] });
+    }
   });
 });
