@@ -51,6 +51,9 @@ const QUERY_MATRIX: Record<string, Access> = {
   alertsByPage: 'read',
   alertsByRule: 'read',
   alertsByRuleByPage: 'read',
+  alertsPage: 'read',
+  alertsByRulePage: 'read',
+  alertHistoryPage: 'read',
   alertHistory: 'read',
   alertSummary: 'read',
   dailyOpenAlerts: 'read',
@@ -60,6 +63,9 @@ const QUERY_MATRIX: Record<string, Access> = {
   followingAlertsByPage: 'read',
   followingAlertsByRule: 'read',
   followingAlertsByRuleByPage: 'read',
+  followingAlertsPage: 'read',
+  followingAlertsByRulePage: 'read',
+  followingAlertHistoryPage: 'read',
   followingAlertHistory: 'read',
   followingScanTargetSummaries: 'read',
   followingAlertSummary: 'read',
@@ -68,6 +74,8 @@ const QUERY_MATRIX: Record<string, Access> = {
   alert: 'follower-read',
   alertHistoryOf: 'follower-read',
   alertComments: 'follower-read', // a follower's answer is always empty
+  alertHistoryOfPage: 'follower-read',
+  alertCommentsPage: 'follower-read',
   organization: 'follower-read',
   scanTargetGroups: 'read',
   scanTargetGroup: 'read',
@@ -637,7 +645,7 @@ describe('a regular member of A', () => {
     }
     expect(problems).toEqual([]);
     const after = await snapshotOfA();
-    expect(after.alertComments.total).toBe(before.alertComments.total + 1);
+    expect(after.alertComments.totalCount).toBe(before.alertComments.totalCount + 1);
     expect(after.events).not.toEqual(before.events); // AlertCommentCreated
     const unchanged = (snapshot: typeof before) => ({ ...snapshot, alertComments: null, events: null });
     expect(unchanged(after)).toEqual(unchanged(before));
@@ -682,10 +690,10 @@ describe('the admin of F, which follows A', () => {
       enrichment: {},
       scanTarget: null,
     });
-    const list = await t.graphql(`query($o: ID!) { followingAlerts(organizationId: $o) { data { id alertId resource } } }`, { o: ids.F }, f.apiKey);
-    expect(list.body.data.followingAlerts.data).toEqual([{ id: `followed:${ids.alertId}`, alertId: ids.alertId, resource: '[censored]' }]);
-    const comments = await t.graphql(`query($id: ID!) { alertComments(alertId: $id) { total data { id } } }`, { id: ids.alertId }, f.apiKey);
-    expect(comments.body.data.alertComments).toEqual({ total: 0, data: [] });
+    const list = await t.graphql(`query($o: ID!) { followingAlerts(organizationId: $o) { nodes { id alertId resource } } }`, { o: ids.F }, f.apiKey);
+    expect(list.body.data.followingAlerts.nodes).toEqual([{ id: `followed:${ids.alertId}`, alertId: ids.alertId, resource: '[censored]' }]);
+    const comments = await t.graphql(`query($id: ID!) { alertComments(alertId: $id) { totalCount nodes { id } } }`, { id: ids.alertId }, f.apiKey);
+    expect(comments.body.data.alertComments).toEqual({ totalCount: 0, nodes: [] });
   });
 
   it('counts A’s alerts per scan target without the target’s name or tags (GraphQL and REST #72)', async () => {

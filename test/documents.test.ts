@@ -91,7 +91,7 @@ async function listed(field: 'alerts' | 'followingAlerts', args: Record<string, 
     t,
     account,
     `query($organizationId: ID!, ${field === 'followingAlerts' ? '$following: FollowingSelection, ' : ''}$filter: AlertFilter, $order: AlertOrder, $sort: Sort) {
-      list: ${field}(organizationId: $organizationId, ${field === 'followingAlerts' ? 'following: $following, ' : ''}filter: $filter, order: $order, sort: $sort, size: 1000) { recordsJson cursor } }`,
+      list: ${field}Page(organizationId: $organizationId, ${field === 'followingAlerts' ? 'following: $following, ' : ''}filter: $filter, order: $order, sort: $sort, size: 1000) { recordsJson cursor } }`,
     field === 'alerts' ? (({ following: _f, ...rest }) => rest)(args) : args,
   );
   expect(res.body.errors).toBeUndefined();

@@ -92,7 +92,11 @@ describe('request errors carry the standard codes', () => {
   });
 
   it("Vigil's own input checks in resolvers stay BAD_REQUEST with the field, the answer's data present", async () => {
-    const res = await t.graphql(`query($org: ID!) { alerts(organizationId: $org, size: 0) { cursor } }`, { org: alice.organizationId }, alice.apiKey);
+    const res = await t.graphql(
+      `query($org: ID!) { alerts(organizationId: $org, first: 0) { pageInfo { endCursor } } }`,
+      { org: alice.organizationId },
+      alice.apiKey,
+    );
     expect(res.body.errors?.[0].extensions).toEqual({ code: 'BAD_REQUEST', field: 'size' });
   });
 
