@@ -390,7 +390,7 @@ export const alertResolvers = {
       const cursorOf = (comment: CommentRow) => cursors.seal(['c', String(offsets.get(comment) ?? offset)]);
       if (!Visibility.showsComments(viewOfCopy(alert))) return connection([], first, args.after, cursorOf, { totalCount: 0 });
       const page = await listComments(ctx.db.pool, { alertId: alert.id, offset, size: first + 1 });
-      page.data.forEach((comment, i) => offsets.set(comment, offset + i));
+      for (const [i, comment] of page.data.entries()) offsets.set(comment, offset + i);
       return connection(page.data, first, args.after, cursorOf, { totalCount: page.total });
     },
     alertCommentsPage: async (_, args, ctx) => {

@@ -123,7 +123,7 @@ async function readPage<R extends { id: string; sortKey: string | null }>(
 
 /** One page of alerts as rows (up to `size + 1`) with their cursors: what a connection is built from. */
 export async function readAlerts(pool: pg.Pool, options: ListOptions): Promise<Keyset<AlertRow>> {
-  const read = await readPage<AlertRow & { sortKey: string | null }>(pool, options, (pg, title) => `pg.*, ${title} AS "ruleTitle"`);
+  const read = await readPage<AlertRow & { sortKey: string | null }>(pool, options, (page, title) => `${page}.*, ${title} AS "ruleTitle"`);
   return { rows: read.rows.map(stripSortKey), cursorOf: read.cursorOf };
 }
 
@@ -137,7 +137,7 @@ export async function listAlerts(pool: pg.Pool, options: ListOptions): Promise<P
     const read = await readPage<{ id: string; sortKey: string | null; record: string }>(
       pool,
       options,
-      (pg, title) => `${pg}.id, ${pg}."sortKey", ${alertRecordJsonSql(pg, title, options.view)} AS record`,
+      (page, title) => `${page}.id, ${page}."sortKey", ${alertRecordJsonSql(page, title, options.view)} AS record`,
     );
     const data = read.rows.slice(0, size);
     const cursor = read.rows.length > size ? read.cursorOf(data[data.length - 1]) : null;
