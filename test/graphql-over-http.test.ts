@@ -97,7 +97,7 @@ describe('request errors carry the standard codes', () => {
       { org: alice.organizationId },
       alice.apiKey,
     );
-    expect(res.body.errors?.[0].extensions).toEqual({ code: 'BAD_REQUEST', field: 'size' });
+    expect(res.body.errors?.[0].extensions).toEqual({ code: 'BAD_REQUEST', field: 'first' });
   });
 
   it('REST keeps {statusCode, error, message} with 400 when its operation refuses an input', async () => {
