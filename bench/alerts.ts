@@ -326,8 +326,8 @@ async function main(): Promise<void> {
     // ── 4. SQL statements per GraphQL page ──
     const counts: Record<number, number> = {};
     for (const size of [100, 1000]) {
-      const query = `query($org: ID!, $size: Int) { alerts(organizationId: $org, size: $size, order: createdAt) {
-        data { id rule severity organization { name } scanTarget { name kind } } cursor } }`;
+      const query = `query($org: ID!, $size: Int) { alerts(organizationId: $org, first: $size, order: createdAt) {
+        nodes { id rule severity organization { name } scanTarget { name kind } } pageInfo { endCursor } } }`;
       const run = async () => {
         const response = await fetch(`${vigil.url}/graphql`, {
           method: 'POST',
@@ -335,11 +335,11 @@ async function main(): Promise<void> {
           body: JSON.stringify({ query, variables: { org: own, size } }),
         });
         const json = (await response.json()) as {
-          data?: { alerts: { data: Array<{ organization: { name: string }; scanTarget: { name: string } | null }> } };
+          data?: { alerts: { nodes: Array<{ organization: { name: string }; scanTarget: { name: string } | null }> } };
           errors?: unknown;
         };
-        if (json.errors || json.data?.alerts.data.length !== size) throw new Error(`GraphQL page of ${size}: ${JSON.stringify(json.errors)}`);
-        if (json.data.alerts.data.some((a) => !a.organization?.name || !a.scanTarget?.name)) throw new Error('missing organization or scan target');
+        if (json.errors || json.data?.alerts.nodes.length !== size) throw new Error(`GraphQL page of ${size}: ${JSON.stringify(json.errors)}`);
+        if (json.data.alerts.nodes.some((a) => !a.organization?.name || !a.scanTarget?.name)) throw new Error('missing organization or scan target');
       };
       await run(); // warm caches (query plans, prepared documents)
       await new Promise((resolve) => setTimeout(resolve, 200)); // let off-path writes (API key lastUse) settle

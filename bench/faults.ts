@@ -46,7 +46,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const KINDS = { me: 25, 'alerts-rest': 20, 'alerts-graphql': 20, questionnaires: 10, 'alert-update': 15, comment: 10 } as const;
 type Kind = keyof typeof KINDS;
-const ALERT_LIST_QUERY = `query($o: ID!) { alerts(organizationId: $o, size: 20) { data { id rule resource severity state } cursor } }`;
+const ALERT_LIST_QUERY = `query($o: ID!) { alerts(organizationId: $o, first: 20) { nodes { id rule resource severity state } pageInfo { endCursor } } }`;
 
 interface Sample {
   kind: Kind;

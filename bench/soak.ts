@@ -180,7 +180,7 @@ interface KindStats {
   latencies: number[];
 }
 
-const ALERT_LIST_QUERY = `query($o: ID!, $size: Int) { alerts(organizationId: $o, size: $size) { data { id rule resource severity state labels updatedAt } cursor } }`;
+const ALERT_LIST_QUERY = `query($o: ID!, $size: Int) { alerts(organizationId: $o, first: $size) { nodes { id rule resource severity state labels updatedAt } pageInfo { endCursor } } }`;
 
 async function main() {
   const database = await createDatabase();

@@ -1,4 +1,13 @@
-import { addReadOnlyMember, createScanTarget, FIXTURE_RULES, type FixtureAlert, follow, insertAlerts, insertRules } from './support/alert-fixtures';
+import {
+  addReadOnlyMember,
+  alertsSubgraph,
+  createScanTarget,
+  FIXTURE_RULES,
+  type FixtureAlert,
+  follow,
+  insertAlerts,
+  insertRules,
+} from './support/alert-fixtures';
 import { responseChecker } from './support/openapi';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
@@ -527,20 +536,20 @@ describe('summaries', () => {
 describe('GraphQL', () => {
   it('lists alerts with their organization and scan target entities', async () => {
     const res = await t.graphql(
-      `query($org: ID!, $size: Int) { alerts(organizationId: $org, order: createdAt, sort: ASC, size: $size, filter: { states: [ACTIVE] }) {
-         data { id resource organization { id name } scanTarget { id name kind } } cursor } }`,
+      `query($org: ID!, $size: Int) { alerts(organizationId: $org, order: createdAt, sort: ASC, first: $size, filter: { states: [ACTIVE] }) {
+         nodes { id resource organization { id name } scanTarget { id name kind } } pageInfo { hasNextPage endCursor } } }`,
       { org: alice.organizationId, size: 3 },
       alice.apiKey,
     );
     expect(res.body.errors).toBeUndefined();
-    expect(res.body.data.alerts.data).toHaveLength(3);
-    expect(res.body.data.alerts.data[0]).toEqual({
+    expect(res.body.data.alerts.nodes).toHaveLength(3);
+    expect(res.body.data.alerts.nodes[0]).toEqual({
       id: expected('createdAt', 'ASC', (a) => a.state !== 'CLOSED')[0],
       resource: expect.any(String),
       organization: { id: alice.organizationId, name: 'Alice Corp' },
       scanTarget: { id: awsProd, name: 'aws prod', kind: 'AWS' },
     });
-    const bad = await t.graphql(`query($org: ID!) { alerts(organizationId: $org, size: 0) { cursor } }`, { org: alice.organizationId }, alice.apiKey);
+    const bad = await t.graphql(`query($org: ID!) { alerts(organizationId: $org, first: 0) { nodes { id } } }`, { org: alice.organizationId }, alice.apiKey);
     expect(bad.body.errors?.[0].extensions?.code).toBe('BAD_REQUEST');
   });
 });
@@ -554,11 +563,11 @@ describe('REST pages built by the database', () => {
         WHERE id = $1`,
       [alerts[1].id],
     );
-    const ownQuery = `query($o: ID!, $lang: Language, $cursor: String) { alerts(organizationId: $o, lang: $lang, size: 7, cursor: $cursor, order: openedAt) { records cursor } }`;
-    const followingQuery = `query($o: ID!, $lang: Language, $cursor: String) { followingAlerts(organizationId: $o, lang: $lang, size: 7, cursor: $cursor, order: openedAt) { records cursor } }`;
+    const ownQuery = `query($o: ID!, $lang: Language, $cursor: String) { alertsPage(organizationId: $o, lang: $lang, size: 7, cursor: $cursor, order: openedAt) { records cursor } }`;
+    const followingQuery = `query($o: ID!, $lang: Language, $cursor: String) { followingAlertsPage(organizationId: $o, lang: $lang, size: 7, cursor: $cursor, order: openedAt) { records cursor } }`;
     const cases = [
-      { account: alice, query: ownQuery, field: 'alerts', path: `/organizations/${alice.organizationId}/alerts` },
-      { account: follower, query: followingQuery, field: 'followingAlerts', path: `/organizations/${follower.organizationId}/followings/alerts` },
+      { account: alice, query: ownQuery, field: 'alertsPage', path: `/organizations/${alice.organizationId}/alerts` },
+      { account: follower, query: followingQuery, field: 'followingAlertsPage', path: `/organizations/${follower.organizationId}/followings/alerts` },
     ];
     for (const c of cases) {
       for (const [lang, restLang] of [
@@ -578,7 +587,8 @@ describe('REST pages built by the database', () => {
           expect(res.headers.get('content-type')).toMatch(/^application\/json/);
           viaRest.push(...res.body.data);
           restCursor = res.body.cursor;
-          const gql: { body: any } = await t.graphql(c.query, { o: c.account.organizationId, lang, cursor: gqlCursor }, c.account.apiKey);
+          // `records` is REST plumbing the public schema hides: read on the subgraph.
+          const gql: { body: any } = await alertsSubgraph(t, c.account, c.query, { o: c.account.organizationId, lang, cursor: gqlCursor });
           expect(gql.body.errors).toBeUndefined();
           const page: { records: unknown[]; cursor: string | null } = gql.body.data[c.field];
           viaGraphql.push(...page.records);
@@ -625,5 +635,141 @@ describe('/openapi.json response schemas', () => {
     const wrong = (await t.rest('GET', `/alerts/${alertId}`, { key: alice.apiKey })).body;
     expect(check('GET', `/alerts/${alertId}`, { ...wrong, severity: 'SEVERE' })).not.toEqual([]);
     expect(check('GET', `/alerts/${alertId}`, { ...wrong, id: undefined })).not.toEqual([]);
+  });
+});
+
+describe('the public schema holds no REST plumbing', () => {
+  // Hidden with @inaccessible: the REST graph (gateway/gateway.ts restSupergraph) still reaches them.
+  const HIDDEN_QUERIES = [
+    ...['alerts', 'followingAlerts', 'alertsByRule', 'followingAlertsByRule', 'alertHistory', 'followingAlertHistory', 'alertHistoryOf', 'alertComments'].map(
+      (list) => `${list}Page`,
+    ),
+    ...['alertsByPage', 'followingAlertsByPage', 'alertsByRuleByPage', 'followingAlertsByRuleByPage'],
+  ];
+  const HIDDEN_TYPES = [
+    'AlertPage',
+    'AlertNumberedPage',
+    'AlertRuleGroupPage',
+    'AlertRuleGroupNumberedPage',
+    'AlertHistoryPage',
+    'OneAlertHistoryPage',
+    'AlertCommentPage',
+  ];
+
+  it('introspection over /graphql shows neither the page-numbered lists nor the JSON records', async () => {
+    const res = await t.graphql(`{ __schema { types { name fields { name } } } }`, {}, alice.apiKey);
+    expect(res.body.errors).toBeUndefined();
+    const types: Array<{ name: string; fields: Array<{ name: string }> | null }> = res.body.data.__schema.types;
+    const fieldsOf = (name: string) => (types.find((type) => type.name === name)?.fields ?? []).map((f) => f.name);
+    expect(fieldsOf('Query')).toContain('alerts');
+    expect(fieldsOf('Query').filter((name) => HIDDEN_QUERIES.includes(name))).toEqual([]);
+    expect(types.map((type) => type.name).filter((name) => HIDDEN_TYPES.includes(name))).toEqual([]);
+    const everyField = types.flatMap((type) => (type.fields ?? []).map((f) => `${type.name}.${f.name}`));
+    expect(everyField.filter((coordinate) => /\.(records|recordsJson)$/.test(coordinate) || coordinate === 'AlertHistoryRecord.cursor')).toEqual([]);
+    const asked = await t.graphql(`query($o: ID!) { alerts(organizationId: $o) { recordsJson } }`, { o: alice.organizationId }, alice.apiKey);
+    expect(asked.body.errors?.[0].message).toMatch(/recordsJson/);
+  });
+
+  it('while the REST routes built on them still answer', async () => {
+    const own = await t.rest('POST', `/organizations/${alice.organizationId}/alerts?size=5`, { key: alice.apiKey, body: {} });
+    expect(own.status).toBe(200);
+    expect(own.body.data).toHaveLength(5);
+    expect(typeof own.body.cursor).toBe('string');
+    const legacy = await t.rest('POST', '/alerts', { key: alice.apiKey, body: { organizationId: alice.organizationId, page: 1, pageSize: 5 } });
+    expect(legacy.status).toBe(200);
+    expect(legacy.body).toMatchObject({ total: 31, data: expect.any(Array) });
+    const legacyFollowing = await t.rest('POST', '/alerts/following', { key: follower.apiKey, body: { organizationId: follower.organizationId } });
+    expect(legacyFollowing.status).toBe(200);
+    expect(legacyFollowing.body.total).toBe(31);
+    for (const [path, key, organizationId] of [
+      ['/alerts/rules', alice.apiKey, alice.organizationId],
+      ['/alerts/rules/following', follower.apiKey, follower.organizationId],
+    ]) {
+      const grouped = await t.rest('POST', path, { key, body: { organizationId, page: 1, pageSize: 2 } });
+      expect(grouped.status).toBe(200);
+      expect(grouped.body).toMatchObject({ total: 5, data: [expect.any(Object), expect.any(Object)] });
+    }
+  });
+});
+
+describe('GraphQL connections (first/after, edges, nodes, pageInfo)', () => {
+  /** Pages through `field` with `first` until hasNextPage is false; every page's endCursor is its last edge's cursor. */
+  async function pageThrough(account: Account, field: string, args: string, variables: Record<string, unknown>, first: number, key: (node: any) => string) {
+    const selection = /^(alerts|followingAlerts)$/.test(field) ? 'alertId' : /ByRule$/.test(field) ? 'rule' : 'id';
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let pages = 0; pages < 100; pages++) {
+      const res: { body: any } = await t.graphql(
+        `query($v: ID!, $first: Int, $after: String) { list: ${field}(${args}, first: $first, after: $after) {
+           edges { cursor node { ${selection} } }
+           nodes { __typename } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }`,
+        { ...variables, first, after },
+        account.apiKey,
+      );
+      expect(res.body.errors).toBeUndefined();
+      const page = res.body.data.list;
+      expect(page.nodes).toHaveLength(page.edges.length);
+      expect(page.pageInfo.hasPreviousPage).toBe(after !== null);
+      if (page.edges.length) {
+        expect(page.pageInfo.startCursor).toBe(page.edges[0].cursor);
+        expect(page.pageInfo.endCursor).toBe(page.edges[page.edges.length - 1].cursor);
+      }
+      seen.push(...page.edges.map((edge: { node: unknown }) => key(edge.node)));
+      if (!page.pageInfo.hasNextPage) return seen;
+      expect(page.edges).toHaveLength(first);
+      after = page.pageInfo.endCursor;
+    }
+    throw new Error(`${field}: more than 100 pages`);
+  }
+
+  it('page every alert list to its end, every entry once', async () => {
+    const byAlert = (node: { alertId: string }) => node.alertId;
+    const own = await pageThrough(alice, 'alerts', 'organizationId: $v', { v: alice.organizationId }, 4, byAlert);
+    expect(own.sort()).toEqual(alerts.map((a) => a.id).sort());
+    const following = await pageThrough(follower, 'followingAlerts', 'organizationId: $v', { v: follower.organizationId }, 7, byAlert);
+    expect(following.sort()).toEqual(alerts.map((a) => a.id).sort());
+    for (const [account, field] of [
+      [alice, 'alertsByRule'],
+      [follower, 'followingAlertsByRule'],
+    ] as const) {
+      const rules = await pageThrough(account, field, 'organizationId: $v', { v: account.organizationId }, 2, (node: { rule: string }) => node.rule);
+      expect(rules.sort()).toEqual(FIXTURE_RULES.map((r) => r.id).sort());
+    }
+    const records = await t.rest('POST', '/alerts/history', { key: alice.apiKey, body: { organizationId: alice.organizationId, pageSize: 1000 } });
+    const recordIds = records.body.data.length;
+    for (const [account, field] of [
+      [alice, 'alertHistory'],
+      [follower, 'followingAlertHistory'],
+    ] as const) {
+      const history = await pageThrough(account, field, 'organizationId: $v', { v: account.organizationId }, 5, (node: { id: string }) => node.id);
+      expect(history).toHaveLength(recordIds);
+      expect(new Set(history).size).toBe(recordIds);
+    }
+    const closed = alerts.find((a) => a.state === 'CLOSED')!.id;
+    const one = await pageThrough(alice, 'alertHistoryOf', 'alertId: $v', { v: closed }, 1, (node: { id: string }) => node.id);
+    expect(one).toHaveLength(2);
+    expect(new Set(one).size).toBe(2);
+    for (let i = 0; i < 5; i++)
+      await t.rest('POST', `/organizations/${alice.organizationId}/alerts/${alerts[2].id}/comments`, { key: alice.apiKey, body: { comment: `note ${i}` } });
+    const comments = await pageThrough(alice, 'alertComments', 'alertId: $v', { v: alerts[2].id }, 2, (node: { id: string }) => node.id);
+    expect(comments).toHaveLength(5);
+    expect(new Set(comments).size).toBe(5);
+    const counted = await t.graphql(
+      `query($a: ID!) { alertComments(alertId: $a, first: 1) { totalCount } alertHistoryOf(alertId: $a) { totalCount } }`,
+      { a: alerts[2].id },
+      alice.apiKey,
+    );
+    expect(counted.body.data).toEqual({ alertComments: { totalCount: 5 }, alertHistoryOf: { totalCount: 1 } });
+  });
+
+  it("end a page where the REST list's cursor does: endCursor is the REST cursor of the same page", async () => {
+    const rest = await t.rest('POST', `/organizations/${alice.organizationId}/alerts?size=4`, { key: alice.apiKey, body: { order: 'resource', sort: 'ASC' } });
+    const gql = await t.graphql(
+      `query($o: ID!) { alerts(organizationId: $o, order: resource, sort: ASC, first: 4) { nodes { alertId } pageInfo { hasNextPage endCursor } } }`,
+      { o: alice.organizationId },
+      alice.apiKey,
+    );
+    expect(gql.body.data.alerts.nodes.map((a: { alertId: string }) => a.alertId)).toEqual(rest.body.data.map((a: { id: string }) => a.id));
+    expect(gql.body.data.alerts.pageInfo).toEqual({ hasNextPage: true, endCursor: rest.body.cursor });
   });
 });

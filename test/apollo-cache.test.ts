@@ -67,40 +67,45 @@ function session(account: Account) {
 describe('Apollo Client InMemoryCache over Vigil', () => {
   it('keeps every alert history record: records have their own ids', async () => {
     const s = session(ann);
-    const history = gql`query History($org: ID!) { alertHistory(organizationId: $org, size: 100) { data { id alertId operation state } cursor } }`;
+    const history = gql`query History($org: ID!) { alertHistory(organizationId: $org, first: 100) { edges { cursor node { id alertId operation state } } pageInfo { hasNextPage endCursor } } }`;
     const cached = await s.query(history, { org: ann.organizationId });
     const fresh = await s.fresh(history, { org: ann.organizationId });
-    expect(fresh.alertHistory.data).toHaveLength(6);
+    expect(fresh.alertHistory.edges).toHaveLength(6);
     expect(cached).toEqual(fresh);
   });
 
   it('shows a member of both organizations its own whole alerts after reading them censored through a follow', async () => {
     const s = session(ann);
-    const own = gql`query Own($org: ID!) { alerts(organizationId: $org, order: createdAt, sort: ASC) { data { id alertId resource metadata } cursor } }`;
-    const followed = gql`query Followed($org: ID!) { followingAlerts(organizationId: $org, order: createdAt, sort: ASC) { data { id alertId resource metadata } cursor } }`;
+    const own = gql`query Own($org: ID!) { alerts(organizationId: $org, order: createdAt, sort: ASC) { nodes { id alertId resource metadata } pageInfo { hasNextPage endCursor } } }`;
+    const followed = gql`query Followed($org: ID!) { followingAlerts(organizationId: $org, order: createdAt, sort: ASC) { edges { cursor node { id alertId resource metadata } } pageInfo { hasNextPage endCursor } } }`;
     const one = gql`query One($id: ID!) { alert(id: $id) { id alertId resource } }`;
     await s.query(own, { org: ann.organizationId });
     const censored = await s.query(followed, { org: vera.organizationId });
-    expect(censored.followingAlerts.data.map((a: { resource: string }) => a.resource)).toEqual(['[censored]', '[censored]', '[censored]', '[censored]']);
+    expect(censored.followingAlerts.edges.map((e: { node: { resource: string } }) => e.node.resource)).toEqual([
+      '[censored]',
+      '[censored]',
+      '[censored]',
+      '[censored]',
+    ]);
     const again = await s.query(own, { org: ann.organizationId });
     expect(again).toEqual(await s.fresh(own, { org: ann.organizationId }));
-    expect(again.alerts.data[0].resource).toBe('arn:acme:0');
+    expect(again.alerts.nodes[0].resource).toBe('arn:acme:0');
     expect(await s.query(followed, { org: vera.organizationId })).toEqual(await s.fresh(followed, { org: vera.organizationId }));
-    const alertId = again.alerts.data[0].alertId;
+    const alertId = again.alerts.nodes[0].alertId;
     expect(await s.query(one, { id: alertId })).toEqual(await s.fresh(one, { id: alertId }));
   });
 
   it('keeps an English list English after a Portuguese one: ruleTitle takes its language as its own argument', async () => {
     const s = session(ann);
-    const list = gql`query List($org: ID!, $lang: Language) { alerts(organizationId: $org, lang: $lang, order: createdAt, sort: ASC) { data { id ruleTitle } cursor } }`;
+    const list = gql`query List($org: ID!, $lang: Language) { alerts(organizationId: $org, lang: $lang, order: createdAt, sort: ASC) { nodes { id ruleTitle } pageInfo { hasNextPage endCursor } } }`;
     const en = await s.query(list, { org: ann.organizationId, lang: 'en_US' });
-    expect(en.alerts.data[0].ruleTitle).toBe('Root account without MFA');
+    expect(en.alerts.nodes[0].ruleTitle).toBe('Root account without MFA');
     await s.query(list, { org: ann.organizationId, lang: 'pt_BR' });
     expect(await s.query(list, { org: ann.organizationId, lang: 'en_US' })).toEqual(en);
     expect(en).toEqual(await s.fresh(list, { org: ann.organizationId, lang: 'en_US' }));
-    const both = gql`query Both($org: ID!) { alerts(organizationId: $org, order: createdAt, sort: ASC) { data { id ruleTitle pt: ruleTitle(lang: pt_BR) } cursor } }`;
+    const both = gql`query Both($org: ID!) { alerts(organizationId: $org, order: createdAt, sort: ASC) { nodes { id ruleTitle pt: ruleTitle(lang: pt_BR) } pageInfo { hasNextPage endCursor } } }`;
     const titles = await s.query(both, { org: ann.organizationId });
-    expect(titles.alerts.data[0]).toMatchObject({ ruleTitle: 'Root account without MFA', pt: 'Conta root sem MFA' });
+    expect(titles.alerts.nodes[0]).toMatchObject({ ruleTitle: 'Root account without MFA', pt: 'Conta root sem MFA' });
     expect(titles).toEqual(await s.fresh(both, { org: ann.organizationId }));
     expect(await s.query(list, { org: ann.organizationId, lang: 'pt_BR' })).toEqual(await s.fresh(list, { org: ann.organizationId, lang: 'pt_BR' }));
   });
@@ -154,8 +159,8 @@ describe('lookups by id', () => {
 
   it('answer null, with no error, for an object that is not there and for one that is not the caller’s alike; the rest of the answer stays', async () => {
     const cid = await t.bootstrap('cid@cora.example', 'Cora');
-    const acmeAlert = (await t.graphql(`query($o: ID!) { alerts(organizationId: $o) { data { alertId } } }`, { o: ann.organizationId }, ann.apiKey)).body.data
-      .alerts.data[0].alertId;
+    const acmeAlert = (await t.graphql(`query($o: ID!) { alerts(organizationId: $o) { nodes { alertId } } }`, { o: ann.organizationId }, ann.apiKey)).body.data
+      .alerts.nodes[0].alertId;
     const acmeTarget = (await t.graphql(`query($o: ID!) { scanTargets(organizationId: $o) { nodes { id } } }`, { o: ann.organizationId }, ann.apiKey)).body.data
       .scanTargets.nodes[0]?.id;
     expect(acmeTarget).toEqual(expect.any(String));

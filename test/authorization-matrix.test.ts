@@ -50,6 +50,9 @@ const QUERY_MATRIX: Record<string, Access> = {
   alertsByPage: 'read',
   alertsByRule: 'read',
   alertsByRuleByPage: 'read',
+  alertsPage: 'read',
+  alertsByRulePage: 'read',
+  alertHistoryPage: 'read',
   alertHistory: 'read',
   alertSummary: 'read',
   dailyOpenAlerts: 'read',
@@ -59,6 +62,9 @@ const QUERY_MATRIX: Record<string, Access> = {
   followingAlertsByPage: 'read',
   followingAlertsByRule: 'read',
   followingAlertsByRuleByPage: 'read',
+  followingAlertsPage: 'read',
+  followingAlertsByRulePage: 'read',
+  followingAlertHistoryPage: 'read',
   followingAlertHistory: 'read',
   followingScanTargetSummaries: 'read',
   followingAlertSummary: 'read',
@@ -67,6 +73,8 @@ const QUERY_MATRIX: Record<string, Access> = {
   alert: 'follower-read',
   alertHistoryOf: 'follower-read',
   alertComments: 'follower-read', // a follower's answer is always empty
+  alertHistoryOfPage: 'follower-read',
+  alertCommentsPage: 'follower-read',
   organization: 'follower-read',
   scanTargetGroups: 'read',
   scanTargetGroup: 'read',
@@ -471,8 +479,8 @@ const everything = () => [
 describe('the enumeration itself', () => {
   it('covers the whole API, and as A’s admin the same calls do reach A’s secrets (so an empty answer below means refused, not mis-aimed)', async () => {
     // The matrix names every field, and only fields that exist: a new field needs its row, a removed one leaves none behind.
-    expect(Object.keys(QUERY_MATRIX).sort()).toEqual(enumerator.queries.map((f) => f.name).sort());
-    expect(Object.keys(MUTATION_MATRIX).sort()).toEqual(enumerator.mutations.map((f) => f.name).sort());
+    expect(Object.keys(QUERY_MATRIX).sort()).toEqual([...enumerator.queries.map((f) => f.name), ...restOnlyOf('Query')].sort());
+    expect(Object.keys(MUTATION_MATRIX).sort()).toEqual([...enumerator.mutations.map((f) => f.name), ...restOnlyOf('Mutation')].sort());
     const fields = new Set(everything().map(({ field }) => field.name));
     expect(Object.keys(MEMBER_READ_ERRORS).filter((name) => !fields.has(name))).toEqual([]);
     // An ADMIN-only read answers a member FORBIDDEN.
@@ -485,7 +493,7 @@ describe('the enumeration itself', () => {
       for (const secret of [RESOURCE, ACCOUNT, TARGET_NAME, COMMENT, A_NAME, M_EMAIL])
         if (JSON.stringify(answer.body).includes(secret)) seen.add(`${field.name}:${secret}`);
     }
-    for (const expected of ['alerts', 'alert', 'alertHistoryOf', 'alertHistory', 'alertsByPage']) expect(seen).toContain(`${expected}:${RESOURCE}`);
+    for (const expected of ['alerts', 'alert', 'alertHistoryOf', 'alertHistory']) expect(seen).toContain(`${expected}:${RESOURCE}`);
     for (const expected of ['scanTargets', 'scanTarget', 'scanTargetSummaries']) expect(seen).toContain(`${expected}:${TARGET_NAME}`);
     expect(seen).toContain(`scanTarget:${ACCOUNT}`);
     expect(seen).toContain(`alertComments:${COMMENT}`);
@@ -671,7 +679,7 @@ describe('a regular member of A', () => {
     }
     expect(problems).toEqual([]);
     const after = await snapshotOfA();
-    expect(after.alertComments.total).toBe(before.alertComments.total + 1);
+    expect(after.alertComments.totalCount).toBe(before.alertComments.totalCount + 1);
     expect(after.events).not.toEqual(before.events); // AlertCommentCreated
     const unchanged = (snapshot: typeof before) => ({ ...snapshot, alertComments: null, events: null });
     expect(unchanged(after)).toEqual(unchanged(before));
@@ -716,10 +724,10 @@ describe('the admin of F, which follows A', () => {
       enrichment: {},
       scanTarget: null,
     });
-    const list = await t.graphql(`query($o: ID!) { followingAlerts(organizationId: $o) { data { id alertId resource } } }`, { o: ids.F }, f.apiKey);
-    expect(list.body.data.followingAlerts.data).toEqual([{ id: `followed:${ids.alertId}`, alertId: ids.alertId, resource: '[censored]' }]);
-    const comments = await t.graphql(`query($id: ID!) { alertComments(alertId: $id) { total data { id } } }`, { id: ids.alertId }, f.apiKey);
-    expect(comments.body.data.alertComments).toEqual({ total: 0, data: [] });
+    const list = await t.graphql(`query($o: ID!) { followingAlerts(organizationId: $o) { nodes { id alertId resource } } }`, { o: ids.F }, f.apiKey);
+    expect(list.body.data.followingAlerts.nodes).toEqual([{ id: `followed:${ids.alertId}`, alertId: ids.alertId, resource: '[censored]' }]);
+    const comments = await t.graphql(`query($id: ID!) { alertComments(alertId: $id) { totalCount nodes { id } } }`, { id: ids.alertId }, f.apiKey);
+    expect(comments.body.data.alertComments).toEqual({ totalCount: 0, nodes: [] });
   });
 
   it('counts A’s alerts per scan target without the target’s name or tags (GraphQL and REST #72)', async () => {

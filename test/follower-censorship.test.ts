@@ -79,13 +79,13 @@ describe('a follower sees the censored alert everywhere', () => {
     expect(legacy.body.total).toBe(1);
     expectNoSecret(legacy.body);
     const gql = await t.graphql(
-      `query($org: ID!) { followingAlerts(organizationId: $org) { data { id resource metadata enrichment organization { name } scanTarget { name } } } }`,
+      `query($org: ID!) { followingAlerts(organizationId: $org) { nodes { id resource metadata enrichment organization { name } scanTarget { name } } } }`,
       { org: follower.organizationId },
       follower.apiKey,
     );
     expect(gql.body.errors).toBeUndefined();
     // A follower's copy has its own cache identity (`followed:<id>`).
-    expect(gql.body.data.followingAlerts.data).toEqual([
+    expect(gql.body.data.followingAlerts.nodes).toEqual([
       { id: `followed:${alertId}`, resource: '[censored]', metadata: {}, enrichment: {}, organization: { name: 'Owner Org' }, scanTarget: null },
     ]);
   });
@@ -171,7 +171,7 @@ describe('a follower sees the censored alert everywhere', () => {
 
   it('GraphQL reads combined in one operation stay censored', async () => {
     const gql = await t.graphql(
-      `query($org: ID!) { followingAlerts(organizationId: $org, order: createdAt) { data { id resource } cursor } alert(id: "${alertId}") { id resource ruleTitle } }`,
+      `query($org: ID!) { followingAlerts(organizationId: $org, order: createdAt) { edges { cursor node { id resource } } pageInfo { startCursor endCursor } } alert(id: "${alertId}") { id resource ruleTitle } }`,
       { org: follower.organizationId },
       follower.apiKey,
     );

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ALERT_ORDERS } from '../lib/vocabulary';
-import { addReadOnlyMember, createScanTarget, follow, insertAlerts, insertRules } from './support/alert-fixtures';
+import { addReadOnlyMember, alertsSubgraph, createScanTarget, follow, insertAlerts, insertRules } from './support/alert-fixtures';
 import { type Account, type HttpResult, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
@@ -120,12 +120,13 @@ describe('a follower paging one alert at a time learns no hidden value', () => {
         cursors.forEach(expectOpaque);
       }
       const gql = await t.graphql(
-        `query($o: ID!, $order: AlertOrder) { followingAlerts(organizationId: $o, order: $order, size: 1) { data { id resource } cursor } }`,
+        `query($o: ID!, $order: AlertOrder) { followingAlerts(organizationId: $o, order: $order, first: 1) { edges { cursor node { id resource } } pageInfo { endCursor } } }`,
         { o: follower.organizationId, order },
         follower.apiKey,
       );
       expect(gql.body.errors).toBeUndefined();
-      expectOpaque(gql.body.data.followingAlerts.cursor);
+      expectOpaque(gql.body.data.followingAlerts.pageInfo.endCursor);
+      expectOpaque(gql.body.data.followingAlerts.edges[0].cursor);
     }
   });
 
@@ -143,10 +144,12 @@ describe('a follower paging one alert at a time learns no hidden value', () => {
       });
       expect(legacy.status).toBe(200);
       expect(legacy.body.data.map((a: { id: string }) => a.id)).toEqual(expected);
-      const gql = await t.graphql(
+      // The page-numbered list is REST's (hidden from the public schema): read on the subgraph.
+      const gql = await alertsSubgraph(
+        t,
+        follower,
         `query($o: ID!, $sort: Sort) { followingAlertsByPage(organizationId: $o, order: resource, sort: $sort, page: 1, pageSize: 100) { data { id alertId } } }`,
         { o: follower.organizationId, sort },
-        follower.apiKey,
       );
       // The follower's censored view has its own cache identity (followed:<alert id>); alertId is the alert's.
       const followed = gql.body.data.followingAlertsByPage.data as Array<{ id: string; alertId: string }>;
@@ -194,7 +197,11 @@ const KINDS: CursorKind[] = [
     first: async () => (await t.rest('POST', `/organizations/${owner.organizationId}/alerts?size=1`, { key: member.apiKey, body: {} })).body.cursor,
     rest: (c) => t.rest('POST', `/organizations/${owner.organizationId}/alerts?size=1${q(c)}`, { key: member.apiKey, body: {} }),
     graphql: (c) =>
-      t.graphql(`query($o: ID!, $c: String) { alerts(organizationId: $o, size: 1, cursor: $c) { cursor } }`, { o: owner.organizationId, c }, member.apiKey),
+      t.graphql(
+        `query($o: ID!, $c: String) { alerts(organizationId: $o, first: 1, after: $c) { pageInfo { endCursor } } }`,
+        { o: owner.organizationId, c },
+        member.apiKey,
+      ),
     forged: () => b64(['a', 'severity', 'DESC', '9', '00000000-0000-0000-0000-000000000000']),
   },
   {
@@ -205,7 +212,7 @@ const KINDS: CursorKind[] = [
     rest: (c) => t.rest('POST', `/organizations/${follower.organizationId}/followings/alerts?size=1${q(c)}`, { key: follower.apiKey, body: {} }),
     graphql: (c) =>
       t.graphql(
-        `query($o: ID!, $c: String) { followingAlerts(organizationId: $o, size: 1, cursor: $c) { cursor } }`,
+        `query($o: ID!, $c: String) { followingAlerts(organizationId: $o, first: 1, after: $c) { pageInfo { endCursor } } }`,
         { o: follower.organizationId, c },
         follower.apiKey,
       ),
@@ -218,7 +225,7 @@ const KINDS: CursorKind[] = [
     rest: (c) => t.rest('POST', `/organizations/${owner.organizationId}/alerts/rules?pageSize=1${q(c)}`, { key: member.apiKey, body: {} }),
     graphql: (c) =>
       t.graphql(
-        `query($o: ID!, $c: String) { alertsByRule(organizationId: $o, size: 1, cursor: $c) { cursor } }`,
+        `query($o: ID!, $c: String) { alertsByRule(organizationId: $o, first: 1, after: $c) { pageInfo { endCursor } } }`,
         { o: owner.organizationId, c },
         member.apiKey,
       ),
@@ -232,7 +239,7 @@ const KINDS: CursorKind[] = [
     rest: (c) => t.rest('POST', `/organizations/${follower.organizationId}/followings/alerts/rules?pageSize=1${q(c)}`, { key: follower.apiKey, body: {} }),
     graphql: (c) =>
       t.graphql(
-        `query($o: ID!, $c: String) { followingAlertsByRule(organizationId: $o, size: 1, cursor: $c) { cursor } }`,
+        `query($o: ID!, $c: String) { followingAlertsByRule(organizationId: $o, first: 1, after: $c) { pageInfo { endCursor } } }`,
         { o: follower.organizationId, c },
         follower.apiKey,
       ),
@@ -246,7 +253,7 @@ const KINDS: CursorKind[] = [
     rest: (c) => t.rest('POST', '/alerts/history', { key: member.apiKey, body: { organizationId: owner.organizationId, pageSize: 1, cursor: c } }),
     graphql: (c) =>
       t.graphql(
-        `query($o: ID!, $c: String) { alertHistory(organizationId: $o, size: 1, cursor: $c) { cursor } }`,
+        `query($o: ID!, $c: String) { alertHistory(organizationId: $o, first: 1, after: $c) { pageInfo { endCursor } } }`,
         { o: owner.organizationId, c },
         member.apiKey,
       ),
@@ -261,7 +268,7 @@ const KINDS: CursorKind[] = [
       t.rest('POST', '/alerts/history/following', { key: follower.apiKey, body: { organizationId: follower.organizationId, pageSize: 1, cursor: c } }),
     graphql: (c) =>
       t.graphql(
-        `query($o: ID!, $c: String) { followingAlertHistory(organizationId: $o, size: 1, cursor: $c) { cursor } }`,
+        `query($o: ID!, $c: String) { followingAlertHistory(organizationId: $o, first: 1, after: $c) { pageInfo { endCursor } } }`,
         { o: follower.organizationId, c },
         follower.apiKey,
       ),
@@ -273,7 +280,11 @@ const KINDS: CursorKind[] = [
     first: async () => (await t.rest('GET', `/alerts/${updatedAlertId}/history?size=1`, { key: member.apiKey })).body.cursor,
     rest: (c) => t.rest('GET', `/alerts/${updatedAlertId}/history?size=1${q(c)}`, { key: member.apiKey }),
     graphql: (c) =>
-      t.graphql(`query($a: ID!, $c: String) { alertHistoryOf(alertId: $a, size: 1, cursor: $c) { cursor } }`, { a: updatedAlertId, c }, member.apiKey),
+      t.graphql(
+        `query($a: ID!, $c: String) { alertHistoryOf(alertId: $a, first: 1, after: $c) { pageInfo { endCursor } } }`,
+        { a: updatedAlertId, c },
+        member.apiKey,
+      ),
     forged: () => b64(['h', '0']),
   },
   {
@@ -439,12 +450,12 @@ describe("history records do not name the followed organization's members", () =
     const list = await t.rest('POST', '/alerts/history/following', { key: follower.apiKey, body: { organizationId: follower.organizationId, pageSize: 100 } });
     const unpaged = await t.rest('GET', `/alerts/${updatedAlertId}/history`, { key: follower.apiKey });
     const gql = await t.graphql(
-      `query($a: ID!, $o: ID!) { alertHistoryOf(alertId: $a) { data { userId } } followingAlertHistory(organizationId: $o) { data { userId } } }`,
+      `query($a: ID!, $o: ID!) { alertHistoryOf(alertId: $a, first: 100) { nodes { userId } } followingAlertHistory(organizationId: $o, first: 100) { nodes { userId } } }`,
       { a: updatedAlertId, o: follower.organizationId },
       follower.apiKey,
     );
     expect(gql.body.errors).toBeUndefined();
-    const records = [...one.body.data, ...list.body.data, ...unpaged.body, ...gql.body.data.alertHistoryOf.data, ...gql.body.data.followingAlertHistory.data];
+    const records = [...one.body.data, ...list.body.data, ...unpaged.body, ...gql.body.data.alertHistoryOf.nodes, ...gql.body.data.followingAlertHistory.nodes];
     expect(records.length).toBeGreaterThan(HIDDEN.length);
     expect(records.every((r: { userId: string | null }) => r.userId === null)).toBe(true);
     const events = await t.rest('GET', `/organizations/${follower.organizationId}/events?size=1000`, { key: follower.apiKey });

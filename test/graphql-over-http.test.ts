@@ -92,8 +92,12 @@ describe('request errors carry the standard codes', () => {
   });
 
   it("Vigil's own input checks in resolvers stay BAD_REQUEST with the field, the answer's data present", async () => {
-    const res = await t.graphql(`query($org: ID!) { alerts(organizationId: $org, size: 0) { cursor } }`, { org: alice.organizationId }, alice.apiKey);
-    expect(res.body.errors?.[0].extensions).toEqual({ code: 'BAD_REQUEST', field: 'size' });
+    const res = await t.graphql(
+      `query($org: ID!) { alerts(organizationId: $org, first: 0) { pageInfo { endCursor } } }`,
+      { org: alice.organizationId },
+      alice.apiKey,
+    );
+    expect(res.body.errors?.[0].extensions).toEqual({ code: 'BAD_REQUEST', field: 'first' });
   });
 
   it('REST keeps {statusCode, error, message} with 400 when its operation refuses an input', async () => {

@@ -78,7 +78,7 @@ describe('a NUL character (PostgreSQL text cannot hold it)', () => {
     const calls: Array<[string, Record<string, unknown>, string, string]> = [
       ['mutation($n: String) { createApiKey(name: $n) { id } }', { n: NUL }, 'n', 'BAD_USER_INPUT'],
       [
-        'query($o: ID!, $f: AlertFilter) { alerts(organizationId: $o, filter: $f) { cursor } }',
+        'query($o: ID!, $f: AlertFilter) { alerts(organizationId: $o, filter: $f) { pageInfo { endCursor } } }',
         { o, f: { rules: ['ok', NUL] } },
         'f.rules.1',
         'BAD_USER_INPUT',
@@ -89,7 +89,7 @@ describe('a NUL character (PostgreSQL text cannot hold it)', () => {
         `i.document.${NUL}`,
         'BAD_USER_INPUT',
       ],
-      [`query { alerts(organizationId: "${o}", filter: {search: "a\\u0000"}) { cursor } }`, {}, 'filter.search', 'GRAPHQL_VALIDATION_FAILED'],
+      [`query { alerts(organizationId: "${o}", filter: {search: "a\\u0000"}) { pageInfo { endCursor } } }`, {}, 'filter.search', 'GRAPHQL_VALIDATION_FAILED'],
       [`mutation { createOrganization(input: {name: "x\\u0000"}) { id } }`, {}, 'input.name', 'GRAPHQL_VALIDATION_FAILED'],
     ];
     for (const [query, variables, field, code] of calls) {
@@ -122,11 +122,11 @@ describe('malformed GraphQL requests', () => {
   it('refuse a bad DateTime, as a literal inside an input object (GRAPHQL_VALIDATION_FAILED) or as a variable (BAD_USER_INPUT), and years PostgreSQL cannot hold; 400 as graphql-response+json', async () => {
     const o = fixture.ids.organizationId;
     for (const [query, variables, code] of [
-      [`{ alerts(organizationId: "${o}", filter: {createdAtStart: "not a date"}) { cursor } }`, {}, 'GRAPHQL_VALIDATION_FAILED'],
-      [`{ alerts(organizationId: "${o}", filter: {createdAtStart: 20200101}) { cursor } }`, {}, 'GRAPHQL_VALIDATION_FAILED'],
-      [`query($d: DateTime) { alerts(organizationId: "${o}", filter: {createdAtStart: $d}) { cursor } }`, { d: 'nope' }, 'BAD_USER_INPUT'],
+      [`{ alerts(organizationId: "${o}", filter: {createdAtStart: "not a date"}) { pageInfo { endCursor } } }`, {}, 'GRAPHQL_VALIDATION_FAILED'],
+      [`{ alerts(organizationId: "${o}", filter: {createdAtStart: 20200101}) { pageInfo { endCursor } } }`, {}, 'GRAPHQL_VALIDATION_FAILED'],
+      [`query($d: DateTime) { alerts(organizationId: "${o}", filter: {createdAtStart: $d}) { pageInfo { endCursor } } }`, { d: 'nope' }, 'BAD_USER_INPUT'],
       [
-        `query($f: AlertFilter) { alerts(organizationId: "${o}", filter: $f) { cursor } }`,
+        `query($f: AlertFilter) { alerts(organizationId: "${o}", filter: $f) { pageInfo { endCursor } } }`,
         { f: { updatedAtEnd: '-200000-01-01T00:00:00Z' } },
         'BAD_USER_INPUT',
       ],
@@ -155,7 +155,7 @@ describe('out-of-range numbers', () => {
       const res = await t.rest(method, path, { key: admin.apiKey, body });
       expect({ path, status: res.status, error: res.body.error }).toEqual({ path, status: 400, error: 'BadRequest' });
     }
-    const overflow = await t.graphql(`{ alerts(organizationId: "${o}", size: 2147483648) { cursor } }`, {}, admin.apiKey);
+    const overflow = await t.graphql(`{ alerts(organizationId: "${o}", first: 2147483648) { pageInfo { endCursor } } }`, {}, admin.apiKey);
     // A validation error: 200 to Accept: application/json (GraphQL-over-HTTP), with no data.
     expect({ status: overflow.status, data: overflow.body.data, code: overflow.body.errors?.[0].extensions?.code }).toEqual({
       status: 200,

@@ -57,9 +57,7 @@ describe('with the default limits', () => {
   });
 
   it('refuses 1,000 aliases of alerts(size: 1000) before any of them runs', async () => {
-    const fields = Array.from({ length: 1000 }, (_, i) => `a${i}: alerts(organizationId: "${alice.organizationId}", size: 1000) { recordsJson cursor }`).join(
-      ' ',
-    );
+    const fields = Array.from({ length: 1000 }, (_, i) => `a${i}: alerts(organizationId: "${alice.organizationId}", first: 1000) { nodes { id } }`).join(' ');
     const started = performance.now();
     const res = await defaults.graphql(`{ ${fields} }`, {}, alice.apiKey);
     const ms = performance.now() - started;
@@ -71,7 +69,7 @@ describe('with the default limits', () => {
   it('refuses 20 pages of 1,000 alerts with many fields by their estimated cost', async () => {
     const fields = Array.from(
       { length: 20 },
-      (_, i) => `a${i}: alerts(organizationId: $org, size: 1000) { data { id rule resource severity state tags labels } cursor }`,
+      (_, i) => `a${i}: alerts(organizationId: $org, first: 1000) { nodes { id rule resource severity state tags labels } pageInfo { endCursor } }`,
     ).join(' ');
     const res = await defaults.graphql(`query($org: ID!) { ${fields} }`, { org: alice.organizationId }, alice.apiKey);
     expectRefused(res, /estimated cost is \d+, more than the limit of 100000 \(VIGIL_GRAPHQL_MAX_COST\)/);
@@ -122,15 +120,15 @@ describe('each limit at its edge', () => {
   });
 
   it('cost counts the requested page size, from a variable as from a literal, in GraphQL and through REST', async () => {
-    const query = 'query($org: ID!, $size: Int) { alerts(organizationId: $org, size: $size) { recordsJson cursor } }';
-    // size × (1 + 2 fields): 999 × 3 = 2997 is the limit, 1000 × 3 is over it.
+    const query = 'query($org: ID!, $size: Int) { alerts(organizationId: $org, first: $size) { __typename again: __typename } }';
+    // first × (1 + 2 leaf fields; the tight depth limit of 2 allows no deeper selection): 999 × 3 = 2997 is the limit, 1000 × 3 is over it.
     expect((await tight.graphql(query, { org: tightAlice.organizationId, size: 999 }, tightAlice.apiKey)).status).toBe(200);
     expectRefused(
       await tight.graphql(query, { org: tightAlice.organizationId, size: 1000 }, tightAlice.apiKey),
       /estimated cost is 3000, more than the limit of 2997/,
     );
     expectRefused(
-      await tight.graphql(`{ alerts(organizationId: "${tightAlice.organizationId}", size: 1000) { recordsJson cursor } }`, {}, tightAlice.apiKey),
+      await tight.graphql(`{ alerts(organizationId: "${tightAlice.organizationId}", first: 1000) { __typename again: __typename } }`, {}, tightAlice.apiKey),
       /estimated cost is 3000/,
     );
     const ok = await tight.rest('POST', `/organizations/${tightAlice.organizationId}/alerts?size=999`, { key: tightAlice.apiKey, body: {} });

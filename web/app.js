@@ -25,7 +25,7 @@ async function graphql(key, query, variables = {}) {
 const OVERVIEW = `query($org: ID!) {
   summary: alertSummary(organizationId: $org) { total open severities { CRITICAL HIGH MEDIUM LOW INFO } states { OPEN IN_PROGRESS RISK_ACCEPTED MITIGATING_CONTROL FALSE_POSITIVE CLOSED } }
   daily: dailyOpenAlerts(organizationId: $org, days: 14) { date total }
-  newest: alerts(organizationId: $org, order: createdAt, sort: DESC, size: 10) { data { id rule ruleTitle resource severity state createdAt } }
+  newest: alerts(organizationId: $org, order: createdAt, sort: DESC, first: 10) { nodes { id rule ruleTitle resource severity state createdAt } }
   following(organizationId: $org) { id followingId name }
   followed: followingScanTargetSummaries(organizationId: $org) { data { organizationId open severities { CRITICAL HIGH MEDIUM LOW INFO } } }
 }`;
@@ -173,7 +173,7 @@ function Dashboard({ keyValue, onLogout }) {
         <table id="state-counts">${STATES.map((s) => html`<tr><td>${s}</td><td data-state=${s}>${data.summary.states[s]}</td></tr>`)}</table></section>
       <section><h2>Unresolved alerts, last 14 days</h2><${Chart} type="line" label="unresolved" labels=${data.daily.map((d) => d.date.slice(5))} values=${data.daily.map((d) => d.total)} /></section>
       <section class="wide"><h2>Newest alerts</h2><table id="newest"><colgroup><col class="severity" /><col /><col class="state" /></colgroup>
-        ${data.newest.data.map((a) => html`<tr data-alert=${a.id}><td class=${`sev ${a.severity}`}>${a.severity}</td><td title=${`${a.ruleTitle ?? a.rule}\n${a.resource}`}>${a.ruleTitle ?? a.rule}<small class="resource">${a.resource}</small></td><td>${a.state}</td></tr>`)}
+        ${data.newest.nodes.map((a) => html`<tr data-alert=${a.id}><td class=${`sev ${a.severity}`}>${a.severity}</td><td title=${`${a.ruleTitle ?? a.rule}\n${a.resource}`}>${a.ruleTitle ?? a.rule}<small class="resource">${a.resource}</small></td><td>${a.state}</td></tr>`)}
       </table></section>
       <section><h2>Followed organizations (censored)</h2><table id="followed">
         ${data.following.map((f) => html`<tr><td>${followedNames[f.followingId]}</td><td>${followed[f.followingId] ?? 0} unresolved</td></tr>`)}

@@ -15,6 +15,12 @@ export const alertsPermissions: FieldRules = {
   Query: {
     rules: authenticated, // the rule catalog is the same for everyone
     alerts: member('organizationId'),
+    alertsPage: member('organizationId'),
+    alertsByRulePage: member('organizationId'),
+    alertHistoryPage: member('organizationId'),
+    followingAlertsPage: member('organizationId'),
+    followingAlertsByRulePage: member('organizationId'),
+    followingAlertHistoryPage: member('organizationId'),
     alertsByPage: member('organizationId'),
     alertsByRule: member('organizationId'),
     alertsByRuleByPage: member('organizationId'),
@@ -34,6 +40,8 @@ export const alertsPermissions: FieldRules = {
     alert: alertByItsId.ids({ id: 'alertId' }),
     alertHistoryOf: alertByItsId,
     alertComments: alertByItsId, // a follower's answer is always empty
+    alertHistoryOfPage: alertByItsId,
+    alertCommentsPage: alertByItsId,
     scanTargets: member('organizationId'),
     allScanTargets: member('organizationId'),
     scanTarget: member('organizationId').ids({ id: 'scanTargetId' }),

@@ -135,27 +135,37 @@ export type RuleTitleArgs = {
 export type Query = {
   __typename?: 'Query';
   rules: Array<Rule>;
-  /** The organization's alerts, keyset-paged (size 1..1000, default 25). Members. */
-  alerts: AlertPage;
-  /** Alerts of the organizations `organizationId` follows, censored. Members of organizationId. */
-  followingAlerts: AlertPage;
+  /** The organization's alerts, filtered and sorted, `first` (1..1000, default 25) after the cursor `after`. Members. */
+  alerts: AlertConnection;
+  /** Alerts of the organizations `organizationId` follows, censored, `first` (1..1000, default 25) after `after`. Members of organizationId. */
+  followingAlerts: AlertConnection;
+  alertsPage: AlertPage;
+  followingAlertsPage: AlertPage;
   /** Legacy page-numbered list (POST /alerts): page from 1, pageSize 1..1000. */
   alertsByPage: AlertNumberedPage;
   followingAlertsByPage: AlertNumberedPage;
-  alertsByRule: AlertRuleGroupPage;
-  followingAlertsByRule: AlertRuleGroupPage;
+  /** The organization's alerts grouped by rule, `first` (1..1000, default 25) groups after `after`. Members. */
+  alertsByRule: AlertRuleGroupConnection;
+  /** Alerts of followed organizations grouped by rule. Members of organizationId. */
+  followingAlertsByRule: AlertRuleGroupConnection;
+  alertsByRulePage: AlertRuleGroupPage;
+  followingAlertsByRulePage: AlertRuleGroupPage;
   alertsByRuleByPage: AlertRuleGroupNumberedPage;
   followingAlertsByRuleByPage: AlertRuleGroupNumberedPage;
-  /** History records of the organization's alerts, oldest first, after `cursor`. */
-  alertHistory: AlertHistoryPage;
-  /** History records of followed organizations' alerts, censored. */
-  followingAlertHistory: AlertHistoryPage;
+  /** History records of the organization's alerts, oldest first: `first` (1..1000, default 25) after `after`. Members. */
+  alertHistory: AlertHistoryRecordConnection;
+  /** History records of followed organizations' alerts, censored, oldest first. Members of organizationId. */
+  followingAlertHistory: AlertHistoryRecordConnection;
+  alertHistoryPage: AlertHistoryPage;
+  followingAlertHistoryPage: AlertHistoryPage;
   /** One alert, for a member (whole) or a follower (censored). With organizationId, the alert must belong to it. */
   alert?: Maybe<Alert>;
-  /** One alert's history: page (from 1) and size, or cursor and size. total always. */
-  alertHistoryOf: OneAlertHistoryPage;
-  /** One alert's comments, oldest first (page from 1, size 1..1000). Empty for followers. */
-  alertComments: AlertCommentPage;
+  /** One alert's history, oldest first: `first` (1..1000, default 25) after `after`, with `totalCount`. Its members, and its followers censored. */
+  alertHistoryOf: AlertHistoryRecordConnection;
+  /** One alert's comments, oldest first: `first` (1..1000, default 25) after `after`. Its members; empty for followers. */
+  alertComments: AlertCommentConnection;
+  alertHistoryOfPage: OneAlertHistoryPage;
+  alertCommentsPage: AlertCommentPage;
   /** Per scan target alert counts of the organization. */
   scanTargetSummaries: ScanTargetSummaries;
   /** Per scan target alert counts of followed organizations; a target shows its id and kind, its name is "[censored]" and its tags empty (lib/visibility.ts). */
@@ -218,12 +228,35 @@ export type QueryAlertsArgs = {
   order?: InputMaybe<AlertOrder>;
   sort?: InputMaybe<Sort>;
   lang?: InputMaybe<Language>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryFollowingAlertsArgs = {
+  organizationId: Scalars['ID']['input'];
+  following?: InputMaybe<FollowingSelection>;
+  filter?: InputMaybe<AlertFilter>;
+  order?: InputMaybe<AlertOrder>;
+  sort?: InputMaybe<Sort>;
+  lang?: InputMaybe<Language>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryAlertsPageArgs = {
+  organizationId: Scalars['ID']['input'];
+  filter?: InputMaybe<AlertFilter>;
+  order?: InputMaybe<AlertOrder>;
+  sort?: InputMaybe<Sort>;
+  lang?: InputMaybe<Language>;
   cursor?: InputMaybe<Scalars['String']['input']>;
   size?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
-export type QueryFollowingAlertsArgs = {
+export type QueryFollowingAlertsPageArgs = {
   organizationId: Scalars['ID']['input'];
   following?: InputMaybe<FollowingSelection>;
   filter?: InputMaybe<AlertFilter>;
@@ -264,12 +297,35 @@ export type QueryAlertsByRuleArgs = {
   order?: InputMaybe<GroupedAlertOrder>;
   sort?: InputMaybe<Sort>;
   lang?: InputMaybe<Language>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryFollowingAlertsByRuleArgs = {
+  organizationId: Scalars['ID']['input'];
+  following?: InputMaybe<FollowingSelection>;
+  filter?: InputMaybe<AlertFilter>;
+  order?: InputMaybe<GroupedAlertOrder>;
+  sort?: InputMaybe<Sort>;
+  lang?: InputMaybe<Language>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryAlertsByRulePageArgs = {
+  organizationId: Scalars['ID']['input'];
+  filter?: InputMaybe<AlertFilter>;
+  order?: InputMaybe<GroupedAlertOrder>;
+  sort?: InputMaybe<Sort>;
+  lang?: InputMaybe<Language>;
   cursor?: InputMaybe<Scalars['String']['input']>;
   size?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
-export type QueryFollowingAlertsByRuleArgs = {
+export type QueryFollowingAlertsByRulePageArgs = {
   organizationId: Scalars['ID']['input'];
   following?: InputMaybe<FollowingSelection>;
   filter?: InputMaybe<AlertFilter>;
@@ -308,12 +364,30 @@ export type QueryAlertHistoryArgs = {
   organizationId: Scalars['ID']['input'];
   scanTargetIds?: InputMaybe<Array<Scalars['ID']['input']>>;
   lang?: InputMaybe<Language>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryFollowingAlertHistoryArgs = {
+  organizationId: Scalars['ID']['input'];
+  followingIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  lang?: InputMaybe<Language>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryAlertHistoryPageArgs = {
+  organizationId: Scalars['ID']['input'];
+  scanTargetIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  lang?: InputMaybe<Language>;
   cursor?: InputMaybe<Scalars['String']['input']>;
   size?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
-export type QueryFollowingAlertHistoryArgs = {
+export type QueryFollowingAlertHistoryPageArgs = {
   organizationId: Scalars['ID']['input'];
   followingIds?: InputMaybe<Array<Scalars['ID']['input']>>;
   lang?: InputMaybe<Language>;
@@ -331,6 +405,21 @@ export type QueryAlertArgs = {
 
 export type QueryAlertHistoryOfArgs = {
   alertId: Scalars['ID']['input'];
+  lang?: InputMaybe<Language>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryAlertCommentsArgs = {
+  alertId: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryAlertHistoryOfPageArgs = {
+  alertId: Scalars['ID']['input'];
   page?: InputMaybe<Scalars['Int']['input']>;
   size?: InputMaybe<Scalars['Int']['input']>;
   cursor?: InputMaybe<Scalars['String']['input']>;
@@ -338,7 +427,7 @@ export type QueryAlertHistoryOfArgs = {
 };
 
 
-export type QueryAlertCommentsArgs = {
+export type QueryAlertCommentsPageArgs = {
   alertId: Scalars['ID']['input'];
   page?: InputMaybe<Scalars['Int']['input']>;
   size?: InputMaybe<Scalars['Int']['input']>;
@@ -606,6 +695,7 @@ export type FollowingSelection = {
   includeEmptyFollowingTags?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** A page of alerts as the REST lists read it. */
 export type AlertPage = {
   __typename?: 'AlertPage';
   data: Array<Alert>;
@@ -673,7 +763,7 @@ export type AlertHistoryRecord = {
   userId?: Maybe<Scalars['ID']['output']>;
   /** When the change happened. */
   createdAt: Scalars['DateTime']['output'];
-  /** Opaque; a history list asked for with this cursor starts after this record. */
+  /** Opaque; a history list asked for with this cursor starts after this record (the edge's cursor). */
   cursor: Scalars['String']['output'];
 };
 
@@ -716,6 +806,90 @@ export type AlertCommentPage = {
   __typename?: 'AlertCommentPage';
   data: Array<AlertComment>;
   total: Scalars['Int']['output'];
+};
+
+/** A page of alerts. */
+export type AlertConnection = {
+  __typename?: 'AlertConnection';
+  /** The page's entries with their cursors. */
+  edges: Array<AlertEdge>;
+  /** The page's alerts (the edges' nodes), for clients that do not need per-entry cursors. */
+  nodes: Array<Alert>;
+  /** Where this page stands: pass `endCursor` as `after` while `hasNextPage` is true. */
+  pageInfo: PageInfo;
+};
+
+/** An alert with its cursor in the list. */
+export type AlertEdge = {
+  __typename?: 'AlertEdge';
+  /** Pass as `after` to read the alerts that follow this one. */
+  cursor: Scalars['String']['output'];
+  /** The alert. */
+  node: Alert;
+};
+
+/** A page of alerts grouped by rule. */
+export type AlertRuleGroupConnection = {
+  __typename?: 'AlertRuleGroupConnection';
+  /** The page's entries with their cursors. */
+  edges: Array<AlertRuleGroupEdge>;
+  /** The page's rule groups (the edges' nodes). */
+  nodes: Array<AlertRuleGroup>;
+  /** Where this page stands: pass `endCursor` as `after` while `hasNextPage` is true. */
+  pageInfo: PageInfo;
+};
+
+/** A rule group with its cursor in the list. */
+export type AlertRuleGroupEdge = {
+  __typename?: 'AlertRuleGroupEdge';
+  /** Pass as `after` to read the groups that follow this one. */
+  cursor: Scalars['String']['output'];
+  /** The rule group. */
+  node: AlertRuleGroup;
+};
+
+/** A page of alert history records. */
+export type AlertHistoryRecordConnection = {
+  __typename?: 'AlertHistoryRecordConnection';
+  /** The page's entries with their cursors. */
+  edges: Array<AlertHistoryRecordEdge>;
+  /** The page's history records (the edges' nodes). */
+  nodes: Array<AlertHistoryRecord>;
+  /** Where this page stands: pass `endCursor` as `after` while `hasNextPage` is true. */
+  pageInfo: PageInfo;
+  /** How many history records the alert has in all (one alert's history only; null for organization-wide history). */
+  totalCount?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A history record with its cursor in the list. */
+export type AlertHistoryRecordEdge = {
+  __typename?: 'AlertHistoryRecordEdge';
+  /** Pass as `after` to read the records that follow this one. */
+  cursor: Scalars['String']['output'];
+  /** The history record. */
+  node: AlertHistoryRecord;
+};
+
+/** A page of an alert's comments. */
+export type AlertCommentConnection = {
+  __typename?: 'AlertCommentConnection';
+  /** The page's entries with their cursors. */
+  edges: Array<AlertCommentEdge>;
+  /** The page's comments (the edges' nodes). */
+  nodes: Array<AlertComment>;
+  /** Where this page stands: pass `endCursor` as `after` while `hasNextPage` is true. */
+  pageInfo: PageInfo;
+  /** How many comments the alert has in all (0 for a follower). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** A comment with its cursor in the list. */
+export type AlertCommentEdge = {
+  __typename?: 'AlertCommentEdge';
+  /** Pass as `after` to read the comments that follow this one. */
+  cursor: Scalars['String']['output'];
+  /** The comment. */
+  node: AlertComment;
 };
 
 /** Alert counts: severities count the alerts that are not CLOSED, states count all of them. */
@@ -1733,6 +1907,14 @@ export type ResolversTypes = {
   OneAlertHistoryPage: ResolverTypeWrapper<any>;
   AlertComment: ResolverTypeWrapper<any>;
   AlertCommentPage: ResolverTypeWrapper<any>;
+  AlertConnection: ResolverTypeWrapper<any>;
+  AlertEdge: ResolverTypeWrapper<any>;
+  AlertRuleGroupConnection: ResolverTypeWrapper<any>;
+  AlertRuleGroupEdge: ResolverTypeWrapper<any>;
+  AlertHistoryRecordConnection: ResolverTypeWrapper<any>;
+  AlertHistoryRecordEdge: ResolverTypeWrapper<any>;
+  AlertCommentConnection: ResolverTypeWrapper<any>;
+  AlertCommentEdge: ResolverTypeWrapper<any>;
   AlertCounts: ResolverTypeWrapper<any>;
   SeverityCounts: ResolverTypeWrapper<any>;
   StateCounts: ResolverTypeWrapper<any>;
@@ -1822,6 +2004,14 @@ export type ResolversParentTypes = {
   OneAlertHistoryPage: any;
   AlertComment: any;
   AlertCommentPage: any;
+  AlertConnection: any;
+  AlertEdge: any;
+  AlertRuleGroupConnection: any;
+  AlertRuleGroupEdge: any;
+  AlertHistoryRecordConnection: any;
+  AlertHistoryRecordEdge: any;
+  AlertCommentConnection: any;
+  AlertCommentEdge: any;
   AlertCounts: any;
   SeverityCounts: any;
   StateCounts: any;
@@ -1906,19 +2096,27 @@ export type RuleResolvers<ContextType = SubgraphContext, ParentType extends Reso
 
 export type QueryResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   rules?: Resolver<Array<ResolversTypes['Rule']>, ParentType, ContextType, Partial<QueryRulesArgs>>;
-  alerts?: Resolver<ResolversTypes['AlertPage'], ParentType, ContextType, RequireFields<QueryAlertsArgs, 'organizationId'>>;
-  followingAlerts?: Resolver<ResolversTypes['AlertPage'], ParentType, ContextType, RequireFields<QueryFollowingAlertsArgs, 'organizationId'>>;
+  alerts?: Resolver<ResolversTypes['AlertConnection'], ParentType, ContextType, RequireFields<QueryAlertsArgs, 'organizationId' | 'first'>>;
+  followingAlerts?: Resolver<ResolversTypes['AlertConnection'], ParentType, ContextType, RequireFields<QueryFollowingAlertsArgs, 'organizationId' | 'first'>>;
+  alertsPage?: Resolver<ResolversTypes['AlertPage'], ParentType, ContextType, RequireFields<QueryAlertsPageArgs, 'organizationId'>>;
+  followingAlertsPage?: Resolver<ResolversTypes['AlertPage'], ParentType, ContextType, RequireFields<QueryFollowingAlertsPageArgs, 'organizationId'>>;
   alertsByPage?: Resolver<ResolversTypes['AlertNumberedPage'], ParentType, ContextType, RequireFields<QueryAlertsByPageArgs, 'organizationId'>>;
   followingAlertsByPage?: Resolver<ResolversTypes['AlertNumberedPage'], ParentType, ContextType, RequireFields<QueryFollowingAlertsByPageArgs, 'organizationId'>>;
-  alertsByRule?: Resolver<ResolversTypes['AlertRuleGroupPage'], ParentType, ContextType, RequireFields<QueryAlertsByRuleArgs, 'organizationId'>>;
-  followingAlertsByRule?: Resolver<ResolversTypes['AlertRuleGroupPage'], ParentType, ContextType, RequireFields<QueryFollowingAlertsByRuleArgs, 'organizationId'>>;
+  alertsByRule?: Resolver<ResolversTypes['AlertRuleGroupConnection'], ParentType, ContextType, RequireFields<QueryAlertsByRuleArgs, 'organizationId' | 'first'>>;
+  followingAlertsByRule?: Resolver<ResolversTypes['AlertRuleGroupConnection'], ParentType, ContextType, RequireFields<QueryFollowingAlertsByRuleArgs, 'organizationId' | 'first'>>;
+  alertsByRulePage?: Resolver<ResolversTypes['AlertRuleGroupPage'], ParentType, ContextType, RequireFields<QueryAlertsByRulePageArgs, 'organizationId'>>;
+  followingAlertsByRulePage?: Resolver<ResolversTypes['AlertRuleGroupPage'], ParentType, ContextType, RequireFields<QueryFollowingAlertsByRulePageArgs, 'organizationId'>>;
   alertsByRuleByPage?: Resolver<ResolversTypes['AlertRuleGroupNumberedPage'], ParentType, ContextType, RequireFields<QueryAlertsByRuleByPageArgs, 'organizationId'>>;
   followingAlertsByRuleByPage?: Resolver<ResolversTypes['AlertRuleGroupNumberedPage'], ParentType, ContextType, RequireFields<QueryFollowingAlertsByRuleByPageArgs, 'organizationId'>>;
-  alertHistory?: Resolver<ResolversTypes['AlertHistoryPage'], ParentType, ContextType, RequireFields<QueryAlertHistoryArgs, 'organizationId'>>;
-  followingAlertHistory?: Resolver<ResolversTypes['AlertHistoryPage'], ParentType, ContextType, RequireFields<QueryFollowingAlertHistoryArgs, 'organizationId'>>;
+  alertHistory?: Resolver<ResolversTypes['AlertHistoryRecordConnection'], ParentType, ContextType, RequireFields<QueryAlertHistoryArgs, 'organizationId' | 'first'>>;
+  followingAlertHistory?: Resolver<ResolversTypes['AlertHistoryRecordConnection'], ParentType, ContextType, RequireFields<QueryFollowingAlertHistoryArgs, 'organizationId' | 'first'>>;
+  alertHistoryPage?: Resolver<ResolversTypes['AlertHistoryPage'], ParentType, ContextType, RequireFields<QueryAlertHistoryPageArgs, 'organizationId'>>;
+  followingAlertHistoryPage?: Resolver<ResolversTypes['AlertHistoryPage'], ParentType, ContextType, RequireFields<QueryFollowingAlertHistoryPageArgs, 'organizationId'>>;
   alert?: Resolver<Maybe<ResolversTypes['Alert']>, ParentType, ContextType, RequireFields<QueryAlertArgs, 'id'>>;
-  alertHistoryOf?: Resolver<ResolversTypes['OneAlertHistoryPage'], ParentType, ContextType, RequireFields<QueryAlertHistoryOfArgs, 'alertId'>>;
-  alertComments?: Resolver<ResolversTypes['AlertCommentPage'], ParentType, ContextType, RequireFields<QueryAlertCommentsArgs, 'alertId'>>;
+  alertHistoryOf?: Resolver<ResolversTypes['AlertHistoryRecordConnection'], ParentType, ContextType, RequireFields<QueryAlertHistoryOfArgs, 'alertId' | 'first'>>;
+  alertComments?: Resolver<ResolversTypes['AlertCommentConnection'], ParentType, ContextType, RequireFields<QueryAlertCommentsArgs, 'alertId' | 'first'>>;
+  alertHistoryOfPage?: Resolver<ResolversTypes['OneAlertHistoryPage'], ParentType, ContextType, RequireFields<QueryAlertHistoryOfPageArgs, 'alertId'>>;
+  alertCommentsPage?: Resolver<ResolversTypes['AlertCommentPage'], ParentType, ContextType, RequireFields<QueryAlertCommentsPageArgs, 'alertId'>>;
   scanTargetSummaries?: Resolver<ResolversTypes['ScanTargetSummaries'], ParentType, ContextType, RequireFields<QueryScanTargetSummariesArgs, 'organizationId'>>;
   followingScanTargetSummaries?: Resolver<ResolversTypes['ScanTargetSummaries'], ParentType, ContextType, RequireFields<QueryFollowingScanTargetSummariesArgs, 'organizationId'>>;
   alertSummary?: Resolver<ResolversTypes['AlertCounts'], ParentType, ContextType, RequireFields<QueryAlertSummaryArgs, 'organizationId'>>;
@@ -2048,6 +2246,52 @@ export type AlertCommentResolvers<ContextType = SubgraphContext, ParentType exte
 export type AlertCommentPageResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertCommentPage'] = ResolversParentTypes['AlertCommentPage']> = {
   data?: Resolver<Array<ResolversTypes['AlertComment']>, ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AlertConnectionResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertConnection'] = ResolversParentTypes['AlertConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['AlertEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['Alert']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type AlertEdgeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertEdge'] = ResolversParentTypes['AlertEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Alert'], ParentType, ContextType>;
+};
+
+export type AlertRuleGroupConnectionResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertRuleGroupConnection'] = ResolversParentTypes['AlertRuleGroupConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['AlertRuleGroupEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['AlertRuleGroup']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type AlertRuleGroupEdgeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertRuleGroupEdge'] = ResolversParentTypes['AlertRuleGroupEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['AlertRuleGroup'], ParentType, ContextType>;
+};
+
+export type AlertHistoryRecordConnectionResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertHistoryRecordConnection'] = ResolversParentTypes['AlertHistoryRecordConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['AlertHistoryRecordEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['AlertHistoryRecord']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type AlertHistoryRecordEdgeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertHistoryRecordEdge'] = ResolversParentTypes['AlertHistoryRecordEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['AlertHistoryRecord'], ParentType, ContextType>;
+};
+
+export type AlertCommentConnectionResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertCommentConnection'] = ResolversParentTypes['AlertCommentConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['AlertCommentEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['AlertComment']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AlertCommentEdgeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertCommentEdge'] = ResolversParentTypes['AlertCommentEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['AlertComment'], ParentType, ContextType>;
 };
 
 export type AlertCountsResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertCounts'] = ResolversParentTypes['AlertCounts']> = {
@@ -2308,6 +2552,14 @@ export type Resolvers<ContextType = SubgraphContext> = {
   OneAlertHistoryPage?: OneAlertHistoryPageResolvers<ContextType>;
   AlertComment?: AlertCommentResolvers<ContextType>;
   AlertCommentPage?: AlertCommentPageResolvers<ContextType>;
+  AlertConnection?: AlertConnectionResolvers<ContextType>;
+  AlertEdge?: AlertEdgeResolvers<ContextType>;
+  AlertRuleGroupConnection?: AlertRuleGroupConnectionResolvers<ContextType>;
+  AlertRuleGroupEdge?: AlertRuleGroupEdgeResolvers<ContextType>;
+  AlertHistoryRecordConnection?: AlertHistoryRecordConnectionResolvers<ContextType>;
+  AlertHistoryRecordEdge?: AlertHistoryRecordEdgeResolvers<ContextType>;
+  AlertCommentConnection?: AlertCommentConnectionResolvers<ContextType>;
+  AlertCommentEdge?: AlertCommentEdgeResolvers<ContextType>;
   AlertCounts?: AlertCountsResolvers<ContextType>;
   SeverityCounts?: SeverityCountsResolvers<ContextType>;
   StateCounts?: StateCountsResolvers<ContextType>;

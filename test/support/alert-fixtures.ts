@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../lib/db';
 import { readEventLog } from '../../lib/event-log';
-import type { Account, TestVigil } from './vigil';
+import { signPrincipal } from '../../lib/principal';
+import { type Account, request, type TestVigil } from './vigil';
 
 /**
  * Alerts are created by scans only; tests of the alerts API insert them directly, as the reconciler
@@ -164,4 +165,18 @@ export async function insertManyAlerts(
      SELECT id, "organizationId", "scanTargetId", rule, resource, severity, state, version, enrichment, metadata, "openedAt", 'CREATE' FROM a`,
     [options.organizationId, options.scanTargetId, options.rule, options.prefix ?? 'many-', options.severity ?? 'LOW', options.state ?? 'OPEN', options.count],
   );
+}
+
+/**
+ * An operation on the alerts subgraph itself, as `account`: how tests reach the fields the public
+ * schema hides (`@inaccessible`: the REST routes' page-numbered lists and database-built records),
+ * which /graphql refuses as unknown fields.
+ */
+export async function alertsSubgraph(t: TestVigil, account: Account, query: string, variables: Record<string, unknown> = {}) {
+  const body = { query, variables };
+  const answer = await request(t.vigil.subgraphs.alerts!.url, 'POST', '', {
+    body,
+    headers: signPrincipal(t.secret, { userId: account.userId, apiKeyId: 'test' }, body),
+  });
+  return answer as { status: number; body: { data?: any; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> } };
 }

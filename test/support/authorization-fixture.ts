@@ -104,8 +104,8 @@ export async function buildAuthorizationFixture(t: TestVigil): Promise<Authoriza
     body: { format: 'vigil', findings: [{ rule: 'aws-s3-public-bucket', resource: RESOURCE, metadata: { accountId: ACCOUNT } }] },
   });
   expect(scan.body).toMatchObject({ status: 'DONE' });
-  const alerts = await t.graphql(`query($o: ID!) { alerts(organizationId: $o) { data { id } } }`, { o: a.organizationId }, a.apiKey);
-  const alertId = alerts.body.data.alerts.data[0].id as string;
+  const alerts = await t.graphql(`query($o: ID!) { alerts(organizationId: $o) { nodes { id } } }`, { o: a.organizationId }, a.apiKey);
+  const alertId = alerts.body.data.alerts.nodes[0].id as string;
   const comment = await t.rest('POST', `/organizations/${a.organizationId}/alerts/${alertId}/comments`, { key: a.apiKey, body: { comment: COMMENT } });
   expect(comment.status).toBe(200);
   const group = await t.graphql(
@@ -194,8 +194,8 @@ export async function snapshotOfA({ t, a, f, ids }: AuthorizationFixture) {
   const data = await q(
     `query($o: ID!, $alertId: ID!) {
       organization(id: $o) { id name picture email }
-      alerts(organizationId: $o, size: 1000) { data { id state labels version resource severity metadata } }
-      alertComments(alertId: $alertId) { total data { id comment } }
+      alerts(organizationId: $o, first: 1000) { nodes { id state labels version resource severity metadata } }
+      alertComments(alertId: $alertId, first: 1000) { totalCount nodes { id comment } }
       scanTargets(organizationId: $o, first: 100) { nodes { id name kind tags schedule { frequency timeOfDay day } credential status groupId } }
       scanTargetGroups(organizationId: $o, first: 10) { nodes { id name kind credential scanTargets(first: 10) { nodes { id } } } }
       scans(organizationId: $o, scanTargetId: "${ids.scanTargetId}", first: 100) { nodes { id status } }

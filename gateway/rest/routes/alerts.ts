@@ -48,7 +48,7 @@ import { legacyAlertRoutes } from './alerts-legacy';
 const unpaged = (query: { page?: number; pageSize?: number; size?: number; cursor?: string }) =>
   query.page === undefined && query.pageSize === undefined && query.size === undefined && query.cursor === undefined;
 
-/** Cursor lists get their page as JSON text built by the database (AlertPage.recordsJson) and send it as `data`. */
+/** Cursor lists get their page as JSON text built by the database (AlertPage.recordsJson, of the REST graph's alertsPage) and send it as `data`. */
 const recordsPage = (page: unknown) => {
   const { recordsJson, cursor } = page as { recordsJson: string; cursor: string | null };
   return new RawBody(`{"data":${recordsJson},"cursor":${JSON.stringify(cursor)}}`);
@@ -71,7 +71,7 @@ export const alertRoutes = [
     query: z.object({ size, cursor }),
     body: listBody,
     operation: `query($organizationId: ID!, ${LIST_ARGS}, $cursor: String, $size: Int) {
-      alerts(organizationId: $organizationId, ${LIST_VARS}, cursor: $cursor, size: $size) { recordsJson cursor } }`,
+      alertsPage(organizationId: $organizationId, ${LIST_VARS}, cursor: $cursor, size: $size) { recordsJson cursor } }`,
     variables: ({ params, query, body: b }) => ({
       organizationId: params.organizationId,
       filter: filterVariables(b),
@@ -81,7 +81,7 @@ export const alertRoutes = [
       cursor: query.cursor,
       size: query.size,
     }),
-    result: (data) => recordsPage(data.alerts),
+    result: (data) => recordsPage(data.alertsPage),
   }),
   route({
     method: 'POST',
@@ -92,7 +92,7 @@ export const alertRoutes = [
     query: z.object({ size, cursor }),
     body: followingListBody,
     operation: `query($organizationId: ID!, $following: FollowingSelection, ${LIST_ARGS}, $cursor: String, $size: Int) {
-      followingAlerts(organizationId: $organizationId, following: $following, ${LIST_VARS}, cursor: $cursor, size: $size) { recordsJson cursor } }`,
+      followingAlertsPage(organizationId: $organizationId, following: $following, ${LIST_VARS}, cursor: $cursor, size: $size) { recordsJson cursor } }`,
     variables: ({ params, query, body: b }) => ({
       organizationId: params.organizationId,
       following: followingVariables(b),
@@ -103,7 +103,7 @@ export const alertRoutes = [
       cursor: query.cursor,
       size: query.size,
     }),
-    result: (data) => recordsPage(data.followingAlerts),
+    result: (data) => recordsPage(data.followingAlertsPage),
   }),
   route({
     method: 'POST',
@@ -114,7 +114,7 @@ export const alertRoutes = [
     query: z.object({ size, pageSize: size, cursor }),
     body: groupedBody,
     operation: `query($organizationId: ID!, $filter: AlertFilter, $order: GroupedAlertOrder, $sort: Sort, $lang: Language, $cursor: String, $size: Int) {
-      alertsByRule(organizationId: $organizationId, ${LIST_VARS}, cursor: $cursor, size: $size) { data { ${GROUP_FIELDS} } cursor } }`,
+      alertsByRulePage(organizationId: $organizationId, ${LIST_VARS}, cursor: $cursor, size: $size) { data { ${GROUP_FIELDS} } cursor } }`,
     variables: ({ params, query, body: b }) => ({
       organizationId: params.organizationId,
       filter: filterVariables(b),
@@ -124,7 +124,7 @@ export const alertRoutes = [
       cursor: query.cursor,
       size: query.pageSize ?? query.size,
     }),
-    result: (data) => data.alertsByRule,
+    result: (data) => data.alertsByRulePage,
   }),
   route({
     method: 'POST',
@@ -135,7 +135,7 @@ export const alertRoutes = [
     query: z.object({ size, pageSize: size, cursor }),
     body: followingGroupedBody,
     operation: `query($organizationId: ID!, $following: FollowingSelection, $filter: AlertFilter, $order: GroupedAlertOrder, $sort: Sort, $lang: Language, $cursor: String, $size: Int) {
-      followingAlertsByRule(organizationId: $organizationId, following: $following, ${LIST_VARS}, cursor: $cursor, size: $size) { data { ${GROUP_FIELDS} } cursor } }`,
+      followingAlertsByRulePage(organizationId: $organizationId, following: $following, ${LIST_VARS}, cursor: $cursor, size: $size) { data { ${GROUP_FIELDS} } cursor } }`,
     variables: ({ params, query, body: b }) => ({
       organizationId: params.organizationId,
       following: followingVariables(b),
@@ -146,7 +146,7 @@ export const alertRoutes = [
       cursor: query.cursor,
       size: query.pageSize ?? query.size,
     }),
-    result: (data) => data.followingAlertsByRule,
+    result: (data) => data.followingAlertsByRulePage,
   }),
   // ───────────── history lists (body paging; query optional) ─────────────
   route({
@@ -157,7 +157,7 @@ export const alertRoutes = [
     query: z.object({ size, cursor }),
     body: body({ organizationId: id, pageSize: size, cursor, lang, scanTargetIds: list(id) }),
     operation: `query($organizationId: ID!, $scanTargetIds: [ID!], $lang: Language, $cursor: String, $size: Int) {
-      alertHistory(organizationId: $organizationId, scanTargetIds: $scanTargetIds, lang: $lang, cursor: $cursor, size: $size) { data { ${HISTORY_FIELDS} } cursor } }`,
+      alertHistoryPage(organizationId: $organizationId, scanTargetIds: $scanTargetIds, lang: $lang, cursor: $cursor, size: $size) { data { ${HISTORY_FIELDS} } cursor } }`,
     variables: ({ query, body: b }) => ({
       organizationId: b.organizationId,
       scanTargetIds: b.scanTargetIds,
@@ -165,7 +165,7 @@ export const alertRoutes = [
       cursor: b.cursor ?? query.cursor,
       size: b.pageSize ?? query.size ?? 100,
     }),
-    result: (data) => data.alertHistory,
+    result: (data) => data.alertHistoryPage,
   }),
   route({
     method: 'POST',
@@ -175,7 +175,7 @@ export const alertRoutes = [
     query: z.object({ size, cursor }),
     body: body({ organizationId: id, pageSize: size, cursor, lang, followingIds: list(id) }),
     operation: `query($organizationId: ID!, $followingIds: [ID!], $lang: Language, $cursor: String, $size: Int) {
-      followingAlertHistory(organizationId: $organizationId, followingIds: $followingIds, lang: $lang, cursor: $cursor, size: $size) { data { ${HISTORY_FIELDS} } cursor } }`,
+      followingAlertHistoryPage(organizationId: $organizationId, followingIds: $followingIds, lang: $lang, cursor: $cursor, size: $size) { data { ${HISTORY_FIELDS} } cursor } }`,
     variables: ({ query, body: b }) => ({
       organizationId: b.organizationId,
       followingIds: b.followingIds,
@@ -183,7 +183,7 @@ export const alertRoutes = [
       cursor: b.cursor ?? query.cursor,
       size: b.pageSize ?? query.size ?? 100,
     }),
-    result: (data) => data.followingAlertHistory,
+    result: (data) => data.followingAlertHistoryPage,
   }),
   // ───────────── one alert ─────────────
   route({
@@ -216,7 +216,7 @@ export const alertRoutes = [
     params: alertParams,
     query: z.object({ page, pageSize: size, size, cursor, lang }),
     operation: `query($alertId: ID!, $page: Int, $size: Int, $cursor: String, $lang: Language) {
-      alertHistoryOf(alertId: $alertId, page: $page, size: $size, cursor: $cursor, lang: $lang) { data { ${HISTORY_FIELDS} } total cursor } }`,
+      alertHistoryOfPage(alertId: $alertId, page: $page, size: $size, cursor: $cursor, lang: $lang) { data { ${HISTORY_FIELDS} } total cursor } }`,
     variables: ({ params, query }) => ({
       alertId: params.alertId,
       page: query.page,
@@ -224,7 +224,7 @@ export const alertRoutes = [
       cursor: query.cursor,
       lang: query.lang,
     }),
-    result: (data, { query }) => (unpaged(query) ? (data.alertHistoryOf as { data: unknown[] }).data : data.alertHistoryOf),
+    result: (data, { query }) => (unpaged(query) ? (data.alertHistoryOfPage as { data: unknown[] }).data : data.alertHistoryOfPage),
   }),
   route({
     method: 'GET',
@@ -233,13 +233,13 @@ export const alertRoutes = [
     summary: "One alert's comments, oldest first (page, pageSize or size); {data, total}. Never shown to followers.",
     params: alertParams,
     query: z.object({ page, pageSize: size, size }),
-    operation: `query($alertId: ID!, $page: Int, $size: Int) { alertComments(alertId: $alertId, page: $page, size: $size) { data { ${COMMENT_FIELDS} } total } }`,
+    operation: `query($alertId: ID!, $page: Int, $size: Int) { alertCommentsPage(alertId: $alertId, page: $page, size: $size) { data { ${COMMENT_FIELDS} } total } }`,
     variables: ({ params, query }) => ({
       alertId: params.alertId,
       page: query.page,
       size: query.pageSize ?? query.size ?? (unpaged(query) ? MAX_PAGE_SIZE : undefined),
     }),
-    result: (data, { query }) => (unpaged(query) ? (data.alertComments as { data: unknown[] }).data : data.alertComments),
+    result: (data, { query }) => (unpaged(query) ? (data.alertCommentsPage as { data: unknown[] }).data : data.alertCommentsPage),
   }),
   // ───────────── changes ─────────────
   route({

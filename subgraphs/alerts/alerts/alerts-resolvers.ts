@@ -5,6 +5,7 @@ import { quotasOf } from '../../../lib/quotas';
 import { uuids } from '../../../lib/validate';
 import { type View, Visibility } from '../../../lib/visibility';
 import { type AlertOrder, type GroupedOrder, type Lang, pageSize, type SortDirection } from '../../../lib/vocabulary';
+import { connection, firstOf } from '../../connections';
 import type { SubgraphContext } from '../../server';
 import type { AlertsLoaders } from '../loaders';
 import type {
@@ -13,17 +14,21 @@ import type {
   QueryAlertsByPageArgs,
   QueryAlertsByRuleArgs,
   QueryAlertsByRuleByPageArgs,
+  QueryAlertsByRulePageArgs,
+  QueryAlertsPageArgs,
   QueryFollowingAlertsArgs,
   QueryFollowingAlertsByPageArgs,
   QueryFollowingAlertsByRuleArgs,
   QueryFollowingAlertsByRuleByPageArgs,
+  QueryFollowingAlertsByRulePageArgs,
+  QueryFollowingAlertsPageArgs,
   Resolvers,
 } from '../resolver-types.generated';
-import { listComments } from './comments';
+import { type CommentRow, listComments } from './comments';
 import type { AlertFilter } from './filters';
-import { defaultGroupedSort, listRuleGroups, listRuleGroupsByPage } from './groups';
-import { alertHistory, historyCursor, listHistory } from './history';
-import { findAlert, listAlerts, listAlertsByPage } from './lists';
+import { defaultGroupedSort, listRuleGroups, listRuleGroupsByPage, readRuleGroups } from './groups';
+import { alertHistory, historyCursor, readHistory } from './history';
+import { findAlert, listAlerts, listAlertsByPage, readAlerts } from './lists';
 import { type AlertRow, DEFAULT_ORDER, defaultSort, type HistoryRow } from './sql';
 import { alertCounts, dailyCounts, scanTargetSummaries } from './summaries';
 import { batchUpdateAlerts, createComment, updateAlert } from './updates';
@@ -60,8 +65,20 @@ function ruleTitleIn(
 const viewOfCopy = (alert: AlertView): View => (alert.followerView ? 'follower' : 'member');
 
 /** The arguments of the alert lists (one shape, with or without `following`). */
-type ListArgs = QueryAlertsArgs | QueryFollowingAlertsArgs | QueryAlertsByPageArgs | QueryFollowingAlertsByPageArgs;
-type GroupedArgs = QueryAlertsByRuleArgs | QueryFollowingAlertsByRuleArgs | QueryAlertsByRuleByPageArgs | QueryFollowingAlertsByRuleByPageArgs;
+type ListArgs =
+  | QueryAlertsArgs
+  | QueryFollowingAlertsArgs
+  | QueryAlertsPageArgs
+  | QueryFollowingAlertsPageArgs
+  | QueryAlertsByPageArgs
+  | QueryFollowingAlertsByPageArgs;
+type GroupedArgs =
+  | QueryAlertsByRuleArgs
+  | QueryFollowingAlertsByRuleArgs
+  | QueryAlertsByRulePageArgs
+  | QueryFollowingAlertsByRulePageArgs
+  | QueryAlertsByRuleByPageArgs
+  | QueryFollowingAlertsByRuleByPageArgs;
 
 /**
  * The cursors of one list as read for one organization (or alert): `list` is the query field, so a
@@ -149,6 +166,44 @@ const withCursor = (cursors: CursorCodec) => (row: HistoryRow) => ({ ...row, cur
 /** A follower's copy of a history record: marked, so its `id` is its own. */
 const followerRecord = <R extends object>(record: R): R & { followerView: true } => ({ ...record, followerView: true });
 
+/**
+ * A history list's page as the REST routes read it (every record with its cursor; the page's cursor
+ * when the page is full, so the end of a list is an empty page). `shown` censors for a follower.
+ */
+async function historyPage(
+  ctx: Ctx,
+  args: { lang?: Lang | null; cursor?: string | null; size?: number | null },
+  organizationIds: string[],
+  list: 'alertHistory' | 'followingAlertHistory',
+  shown: (records: Array<HistoryRow & { cursor: string }>) => Array<HistoryRow & { cursor: string }>,
+  scanTargetIds?: string[] | null,
+) {
+  const organizationId = (args as { organizationId: string }).organizationId;
+  const cursors = cursorsFor(ctx, list, organizationId);
+  const size = pageSize(args.size, 'pageSize');
+  const read = await readHistory(ctx.db.pool, {
+    organizationIds,
+    scanTargetIds: scanTargetIds ?? undefined,
+    cursor: args.cursor,
+    cursors,
+    size,
+    lang: args.lang,
+  });
+  const data = read.rows.slice(0, size);
+  return {
+    data: shown(titledIn(data.map(withCursor(cursors)), args.lang)),
+    cursor: data.length === size ? read.cursorOf(data[data.length - 1]) : null,
+  };
+}
+
+/** The position a comment list's cursor names (0 = the first comment). */
+function commentOffset(cursors: CursorCodec, cursor: string): number {
+  const [kind, offset] = cursors.open(cursor);
+  const n = Number(offset);
+  if (kind !== 'c' || typeof offset !== 'string' || !Number.isInteger(n) || n < 0) throw badRequest('cursor is not an alert comment cursor', 'cursor');
+  return n;
+}
+
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** An alert (already censored when the caller is a follower) as a plain JSON record, fields as on the Alert type. */
@@ -178,7 +233,31 @@ export function alertRecord(a: AlertView) {
 
 export const alertResolvers = {
   Query: {
-    alerts: async (_, args, ctx, info) =>
+    alerts: async (_, args, ctx) => {
+      const first = firstOf(args.first);
+      const read = await readAlerts(ctx.db.pool, {
+        ...(await listScope(ctx, args, false)),
+        ...alertOrder(args),
+        size: first,
+        cursor: args.after,
+        cursors: cursorsFor(ctx, 'alerts', args.organizationId),
+      });
+      return connection(titledIn(read.rows, args.lang), first, args.after, read.cursorOf);
+    },
+    followingAlerts: async (_, args, ctx) => {
+      const first = firstOf(args.first);
+      const read = await readAlerts(ctx.db.pool, {
+        ...(await listScope(ctx, args, true)),
+        ...alertOrder(args),
+        size: first,
+        cursor: args.after,
+        cursors: cursorsFor(ctx, 'followingAlerts', args.organizationId),
+      });
+      // Cursors are made from the row as read (its sealed sort key), never from the censored copy.
+      const censored = titledIn(read.rows, args.lang).map((row) => Visibility.alertFor('follower', row));
+      return connection(censored, first, args.after, read.cursorOf);
+    },
+    alertsPage: async (_, args, ctx, info) =>
       pageIn(
         await listAlerts(ctx.db.pool, {
           ...(await listScope(ctx, args, false)),
@@ -190,7 +269,7 @@ export const alertResolvers = {
         }),
         args.lang,
       ),
-    followingAlerts: async (_, args, ctx, info) =>
+    followingAlertsPage: async (_, args, ctx, info) =>
       followerPage(
         pageIn(
           await listAlerts(ctx.db.pool, {
@@ -208,7 +287,29 @@ export const alertResolvers = {
       pageIn(await listAlertsByPage(ctx.db.pool, { ...(await listScope(ctx, args, false)), ...alertOrder(args), ...legacyPage(args) }), args.lang),
     followingAlertsByPage: async (_, args, ctx) =>
       followerPage(pageIn(await listAlertsByPage(ctx.db.pool, { ...(await listScope(ctx, args, true)), ...alertOrder(args), ...legacyPage(args) }), args.lang)),
-    alertsByRule: async (_, args, ctx) =>
+    alertsByRule: async (_, args, ctx) => {
+      const first = firstOf(args.first);
+      const read = await readRuleGroups(ctx.db.pool, {
+        ...(await listScope(ctx, args, false)),
+        ...groupOrder(args),
+        size: first,
+        cursor: args.after,
+        cursors: cursorsFor(ctx, 'alertsByRule', args.organizationId),
+      });
+      return connection(read.rows, first, args.after, read.cursorOf);
+    },
+    followingAlertsByRule: async (_, args, ctx) => {
+      const first = firstOf(args.first);
+      const read = await readRuleGroups(ctx.db.pool, {
+        ...(await listScope(ctx, args, true)),
+        ...groupOrder(args),
+        size: first,
+        cursor: args.after,
+        cursors: cursorsFor(ctx, 'followingAlertsByRule', args.organizationId),
+      });
+      return connection(read.rows, first, args.after, read.cursorOf);
+    },
+    alertsByRulePage: async (_, args, ctx) =>
       listRuleGroups(ctx.db.pool, {
         ...(await listScope(ctx, args, false)),
         ...groupOrder(args),
@@ -216,7 +317,7 @@ export const alertResolvers = {
         cursor: args.cursor,
         cursors: cursorsFor(ctx, 'alertsByRule', args.organizationId),
       }),
-    followingAlertsByRule: async (_, args, ctx) =>
+    followingAlertsByRulePage: async (_, args, ctx) =>
       listRuleGroups(ctx.db.pool, {
         ...(await listScope(ctx, args, true)),
         ...groupOrder(args),
@@ -229,30 +330,44 @@ export const alertResolvers = {
     followingAlertsByRuleByPage: async (_, args, ctx) =>
       listRuleGroupsByPage(ctx.db.pool, { ...(await listScope(ctx, args, true)), ...groupOrder(args), ...legacyPage(args) }),
     alertHistory: async (_, args, ctx) => {
-      const organizationId = args.organizationId;
-      const cursors = cursorsFor(ctx, 'alertHistory', organizationId);
-      const page = await listHistory(ctx.db.pool, {
-        organizationIds: [organizationId],
+      const first = firstOf(args.first);
+      const cursors = cursorsFor(ctx, 'alertHistory', args.organizationId);
+      const read = await readHistory(ctx.db.pool, {
+        organizationIds: [args.organizationId],
         scanTargetIds: args.scanTargetIds ?? undefined,
-        cursor: args.cursor,
+        cursor: args.after,
         cursors,
-        size: pageSize(args.size, 'pageSize'),
+        size: first,
         lang: args.lang,
       });
-      return { ...page, data: titledIn(page.data.map(withCursor(cursors)), args.lang) };
+      return connection(titledIn(read.rows, args.lang), first, args.after, read.cursorOf);
     },
     followingAlertHistory: async (_, args, ctx) => {
-      const organizationId = args.organizationId;
-      const organizationIds = await followedOrganizations(ctx, organizationId, { followingIds: args.followingIds });
-      const cursors = cursorsFor(ctx, 'followingAlertHistory', organizationId);
-      const page = await listHistory(ctx.db.pool, { organizationIds, cursor: args.cursor, cursors, size: pageSize(args.size, 'pageSize'), lang: args.lang });
-      return {
-        ...page,
-        data: titledIn(page.data.map(withCursor(cursors)), args.lang).map((record) => followerRecord(Visibility.historyRecordFor('follower', record))),
-      };
+      const first = firstOf(args.first);
+      const organizationIds = await followedOrganizations(ctx, args.organizationId, { followingIds: args.followingIds });
+      const cursors = cursorsFor(ctx, 'followingAlertHistory', args.organizationId);
+      const read = await readHistory(ctx.db.pool, { organizationIds, cursor: args.after, cursors, size: first, lang: args.lang });
+      const censored = titledIn(read.rows, args.lang).map((record) => followerRecord(Visibility.historyRecordFor('follower', record)));
+      return connection(censored, first, args.after, read.cursorOf);
     },
+    alertHistoryPage: async (_, args, ctx) => historyPage(ctx, args, [args.organizationId], 'alertHistory', (records) => records, args.scanTargetIds),
+    followingAlertHistoryPage: async (_, args, ctx) =>
+      historyPage(ctx, args, await followedOrganizations(ctx, args.organizationId, { followingIds: args.followingIds }), 'followingAlertHistory', (records) =>
+        records.map((record) => followerRecord(Visibility.historyRecordFor('follower', record))),
+      ),
     alert: (_, args, ctx) => visibleAlert(ctx, args.id, args.lang, args.organizationId),
     alertHistoryOf: async (_, args, ctx) => {
+      const alert = await visibleAlert(ctx, args.alertId, args.lang);
+      const first = firstOf(args.first);
+      const view = viewOfCopy(alert);
+      const cursors = cursorsFor(ctx, 'alertHistoryOf', alert.id, view);
+      const history = await alertHistory(ctx.db.pool, { alertId: alert.id, size: first, cursor: args.after, cursors, lang: args.lang });
+      const records = titledIn(history.rows, args.lang).map((record) =>
+        view === 'follower' ? followerRecord(Visibility.historyRecordFor(view, record)) : record,
+      );
+      return connection(records, first, args.after, (record) => historyCursor(cursors, record.seq), { totalCount: history.total });
+    },
+    alertHistoryOfPage: async (_, args, ctx) => {
       const alert = await visibleAlert(ctx, args.alertId, args.lang);
       const page = args.page ?? 1;
       if (!Number.isInteger(page) || page < 1) throw badRequest('page must be an integer >= 1', 'page');
@@ -268,11 +383,23 @@ export const alertResolvers = {
     },
     alertComments: async (_, args, ctx) => {
       const alert = await visibleAlert(ctx, args.alertId, undefined);
+      const first = firstOf(args.first);
+      const cursors = cursorsFor(ctx, 'alertComments', alert.id);
+      const offset = args.after ? commentOffset(cursors, args.after) + 1 : 0;
+      const offsets = new Map<CommentRow, number>();
+      const cursorOf = (comment: CommentRow) => cursors.seal(['c', String(offsets.get(comment) ?? offset)]);
+      if (!Visibility.showsComments(viewOfCopy(alert))) return connection([], first, args.after, cursorOf, { totalCount: 0 });
+      const page = await listComments(ctx.db.pool, { alertId: alert.id, offset, size: first + 1 });
+      for (const [i, comment] of page.data.entries()) offsets.set(comment, offset + i);
+      return connection(page.data, first, args.after, cursorOf, { totalCount: page.total });
+    },
+    alertCommentsPage: async (_, args, ctx) => {
+      const alert = await visibleAlert(ctx, args.alertId, undefined);
       const page = args.page ?? 1;
       if (!Number.isInteger(page) || page < 1) throw badRequest('page must be an integer >= 1', 'page');
       const size = pageSize(args.size);
       if (!Visibility.showsComments(viewOfCopy(alert))) return { data: [], total: 0 };
-      return listComments(ctx.db.pool, { alertId: alert.id, page, size });
+      return listComments(ctx.db.pool, { alertId: alert.id, offset: (page - 1) * size, size });
     },
     scanTargetSummaries: async (_, args, ctx) => {
       const organizationId = args.organizationId;

@@ -20,8 +20,11 @@ export interface CommentRow extends NewCommentRow {
   notMember: boolean;
 }
 
-/** An alert's comments, oldest first, with the author's name and picture and whether they left the organization. */
-export async function listComments(pool: pg.Pool, options: { alertId: string; page: number; size: number }): Promise<{ data: CommentRow[]; total: number }> {
+/**
+ * An alert's comments, oldest first, with the author's name and picture and whether they left the
+ * organization: `size` of them from position `offset` (0 = the first), and how many there are.
+ */
+export async function listComments(pool: pg.Pool, options: { alertId: string; offset: number; size: number }): Promise<{ data: CommentRow[]; total: number }> {
   const [page, count] = await Promise.all([
     pool.query<CommentRow>(
       `SELECT c.id, c."organizationId", c."alertId", c."userId", c.comment, c."mimeType", c."createdAt",
@@ -30,7 +33,7 @@ export async function listComments(pool: pg.Pool, options: { alertId: string; pa
          LEFT JOIN organizations.users u ON u.id = c."userId"
          LEFT JOIN organizations.memberships m ON m."organizationId" = c."organizationId" AND m."userId" = c."userId"
         WHERE c."alertId" = $1 ORDER BY c."createdAt", c.id LIMIT $2 OFFSET $3`,
-      [options.alertId, options.size, (options.page - 1) * options.size],
+      [options.alertId, options.size, options.offset],
     ),
     pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM alerts.alert_comments WHERE "alertId" = $1`, [options.alertId]),
   ]);

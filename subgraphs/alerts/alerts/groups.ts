@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { GroupedOrder, Severity, SortDirection } from '../../../lib/vocabulary';
 import { filterConditions } from './filters';
-import type { ListOptions } from './lists';
+import type { Keyset, ListOptions } from './lists';
 import { type Page, Params, readKeysetCursor, SEVERITY_RANK_SQL, titleColumn } from './sql';
 
 export interface RuleGroupRow {
@@ -24,12 +24,17 @@ export function defaultGroupedSort(order: GroupedOrder): SortDirection {
   return GROUP_KEYS[order].defaultSort;
 }
 
-/** Alerts grouped by rule (the rule's worst severity, its threshold, the count), keyset-paged on (key, rule). */
-export async function listRuleGroups(pool: pg.Pool, options: Omit<ListOptions, 'order'> & { order: GroupedOrder }): Promise<Page<RuleGroupRow>> {
+/**
+ * Alerts grouped by rule (the rule's worst severity, its threshold, the count), keyset-paged on
+ * (key, rule): up to `size + 1` groups (one more tells another page follows) and each one's cursor.
+ */
+export async function readRuleGroups(pool: pg.Pool, options: Omit<ListOptions, 'order'> & { order: GroupedOrder }): Promise<Keyset<RuleGroupRow>> {
   const { organizationIds, order, sort, size } = options;
   const keyDef = GROUP_KEYS[order];
   const position = readKeysetCursor(options.cursors, options.cursor, 'g', order, sort);
-  if (!organizationIds.length) return { data: [], cursor: null };
+  const keys = new Map<string, string>();
+  const cursorOf = (group: RuleGroupRow) => options.cursors.seal(['g', order, sort, keys.get(group.rule) ?? null, group.rule]);
+  if (!organizationIds.length) return { rows: [], cursorOf };
   const p = new Params();
   const where = [
     `a."organizationId" = ANY(${p.add(organizationIds)}::uuid[])`,
@@ -53,20 +58,24 @@ export async function listRuleGroups(pool: pg.Pool, options: Omit<ListOptions, '
     sortKey: string;
     ruleTitle: string | null;
   }>(sql, p.values);
-  const more = rows.length > size;
-  const data = more ? rows.slice(0, size) : rows;
-  const last = data[data.length - 1];
-  return {
-    data: data.map((g) => ({
-      rule: g.rule,
-      ruleTitle: g.ruleTitle,
-      severity: SEVERITY_BY_RANK[g.severityRank] ?? 'INFO',
-      timelinessThreshold: g.timelinessThreshold,
-      total: g.total,
-    })),
-    cursor: more && last ? options.cursors.seal(['g', order, sort, last.sortKey, last.rule]) : null,
-  };
+  for (const g of rows) keys.set(g.rule, g.sortKey);
+  return { rows: rows.map(groupOf), cursorOf };
 }
+
+/** A page of rule groups with the next page's cursor (null on the last page). */
+export async function listRuleGroups(pool: pg.Pool, options: Omit<ListOptions, 'order'> & { order: GroupedOrder }): Promise<Page<RuleGroupRow>> {
+  const read = await readRuleGroups(pool, options);
+  const data = read.rows.slice(0, options.size);
+  return { data, cursor: read.rows.length > options.size ? read.cursorOf(data[data.length - 1]) : null };
+}
+
+const groupOf = (g: { rule: string; severityRank: number; timelinessThreshold: number | null; total: number; ruleTitle: string | null }): RuleGroupRow => ({
+  rule: g.rule,
+  ruleTitle: g.ruleTitle,
+  severity: SEVERITY_BY_RANK[g.severityRank] ?? 'INFO',
+  timelinessThreshold: g.timelinessThreshold,
+  total: g.total,
+});
 
 /** Legacy page-numbered grouped lists (POST /alerts/rules, /alerts/rules/following). */
 export async function listRuleGroupsByPage(
@@ -105,14 +114,5 @@ export async function listRuleGroupsByPage(
     );
     total = counted.rows[0].n;
   }
-  return {
-    data: rows.map((g) => ({
-      rule: g.rule,
-      ruleTitle: g.ruleTitle,
-      severity: SEVERITY_BY_RANK[g.severityRank] ?? 'INFO',
-      timelinessThreshold: g.timelinessThreshold,
-      total: g.total,
-    })),
-    total,
-  };
+  return { data: rows.map(groupOf), total };
 }

@@ -3,6 +3,7 @@ import type { CursorCodec } from '../../../lib/cursors';
 import { badRequest } from '../../../lib/errors';
 import { sequenceNumber } from '../../../lib/validate';
 import type { Lang } from '../../../lib/vocabulary';
+import type { Keyset } from './lists';
 import { type HistoryRow, liveTargetCondition, type Page, Params, titleColumn } from './sql';
 
 /** Alert history records: an organization's (cursor after cursor) and one alert's (by page or cursor). */
@@ -24,15 +25,17 @@ function readHistoryCursor(codec: CursorCodec, cursor: string | null | undefined
 }
 
 /**
- * Alert history records of organizations after `cursor`, oldest first. Every record carries its own
- * cursor; a request with the last one returns only later records, and `[]` at the end.
+ * Alert history records of organizations after `cursor`, oldest first, up to `size + 1` (one more
+ * tells another page follows). Every record has its own cursor; a request with one returns only
+ * later records.
  */
-export async function listHistory(
+export async function readHistory(
   pool: pg.Pool,
   options: { organizationIds: readonly string[]; scanTargetIds?: string[] | null; cursor?: string | null; cursors: CursorCodec; size: number; lang: Lang },
-): Promise<Page<HistoryRow>> {
+): Promise<Keyset<HistoryRow>> {
   const after = readHistoryCursor(options.cursors, options.cursor);
-  if (!options.organizationIds.length) return { data: [], cursor: null };
+  const cursorOf = (row: HistoryRow) => historyCursor(options.cursors, row.seq);
+  if (!options.organizationIds.length) return { rows: [], cursorOf };
   const p = new Params();
   const where = [`h."organizationId" = ANY(${p.add(options.organizationIds)}::uuid[])`, liveTargetCondition(p, options.organizationIds, 'h')];
   if (options.scanTargetIds?.length) where.push(`h."scanTargetId" = ANY(${p.add(options.scanTargetIds)}::uuid[])`);
@@ -40,18 +43,17 @@ export async function listHistory(
   const { rows } = await pool.query<HistoryRow>(
     `SELECT ${HISTORY_COLUMNS}, r.${titleColumn(options.lang)} AS "ruleTitle"
        FROM alerts.alert_history h LEFT JOIN alerts.rules r ON r.id = h.rule
-      WHERE ${where.join(' AND ')} ORDER BY h.seq LIMIT ${p.add(options.size)}`,
+      WHERE ${where.join(' AND ')} ORDER BY h.seq LIMIT ${p.add(options.size + 1)}`,
     p.values,
   );
-  const last = rows[rows.length - 1];
-  return { data: rows, cursor: rows.length === options.size && last ? historyCursor(options.cursors, last.seq) : null };
+  return { rows, cursorOf };
 }
 
-/** One alert's history, oldest first: by page number (`total` always) or after a cursor. */
+/** One alert's history, oldest first: by page number (`total` always) or after a cursor; `rows` holds one more record when another page follows. */
 export async function alertHistory(
   pool: pg.Pool,
   options: { alertId: string; page?: number | null; size: number; cursor?: string | null; cursors: CursorCodec; lang: Lang },
-): Promise<Page<HistoryRow> & { total: number }> {
+): Promise<Page<HistoryRow> & { total: number; rows: HistoryRow[] }> {
   const p = new Params();
   const where = [`h."alertId" = ${p.add(options.alertId)}::uuid`];
   const countParams = [...p.values];
@@ -75,5 +77,5 @@ export async function alertHistory(
   const more = page.rows.length > options.size;
   const data = more ? page.rows.slice(0, options.size) : page.rows;
   const last = data[data.length - 1];
-  return { data, total: count.rows[0].total, cursor: more && last ? historyCursor(options.cursors, last.seq) : null };
+  return { data, rows: page.rows, total: count.rows[0].total, cursor: more && last ? historyCursor(options.cursors, last.seq) : null };
 }

@@ -71,15 +71,28 @@ function alertRecordJsonSql(a: string, title: string, view: View): string {
     ${a}."timelinessThreshold") rec)::text`;
 }
 
+/** Rows read for one page (up to `size + 1`: one more tells another page follows) and how each row's cursor is made. */
+export interface Keyset<T> {
+  rows: T[];
+  cursorOf: (row: T) => string;
+}
+
 /**
- * One page of alerts in (key, id) order. For several organizations each one's next `size + 1` rows
- * come from its own index range, and the merge keeps the first `size + 1`.
+ * One page of alerts in (key, id) order, read `size + 1` rows deep. For several organizations each
+ * one's next `size + 1` rows come from its own index range, and the merge keeps the first `size + 1`.
+ * A row's cursor is its sealed (kind, order, sort, key, id): the same for an edge and a page's end.
  */
-export async function listAlerts(pool: pg.Pool, options: ListOptions): Promise<Page<AlertRow>> {
+async function readPage<R extends { id: string; sortKey: string | null }>(
+  pool: pg.Pool,
+  options: ListOptions,
+  columns: (page: string, title: string) => string,
+): Promise<{ rows: R[]; cursorOf: (row: { id: string }) => string }> {
   const { organizationIds, order, sort, size } = options;
   const keyDef = orderKey(order, options.view);
   const position = readKeysetCursor(options.cursors, options.cursor, 'a', order, sort);
-  if (!organizationIds.length) return { data: [], cursor: null };
+  const keys = new Map<string, string | null>();
+  const cursorOf = (row: { id: string }) => options.cursors.seal(['a', order, sort, keyDef.constant ? null : normalizeKey(keys.get(row.id) ?? null), row.id]);
+  if (!organizationIds.length) return { rows: [], cursorOf };
   const p = new Params();
   const dir = sort === 'DESC' ? 'DESC' : 'ASC';
   const cmp = sort === 'DESC' ? '<' : '>';
@@ -100,18 +113,39 @@ export async function listAlerts(pool: pg.Pool, options: ListOptions): Promise<P
       ? innerFor(`${p.add(organizationIds[0])}::uuid`)
       : `SELECT x.* FROM unnest(${p.add(organizationIds)}::uuid[]) AS o(id) CROSS JOIN LATERAL (${innerFor('o.id')}) x
           ORDER BY x."sortKey"::${keyDef.type} ${dir}, x.id ${dir} LIMIT ${limit}`;
-  const title = `r.${titleColumn(options.lang)}`;
-  const columns = options.json ? `pg.id, pg."sortKey", ${alertRecordJsonSql('pg', title, options.view)} AS record` : `pg.*, ${title} AS "ruleTitle"`;
-  const sql = `SELECT ${columns}
+  const sql = `SELECT ${columns('pg', `r.${titleColumn(options.lang)}`)}
                  FROM (${page}) pg LEFT JOIN alerts.rules r ON r.id = pg.rule
                 ORDER BY pg."sortKey"::${keyDef.type} ${dir}, pg.id ${dir}`;
-  const { rows } = await pool.query<AlertRow & { sortKey: string | null; record?: string }>(sql, p.values);
-  const more = rows.length > size;
-  const data = more ? rows.slice(0, size) : rows;
-  const last = data[data.length - 1];
-  const cursor = more && last ? options.cursors.seal(['a', order, sort, keyDef.constant ? null : normalizeKey(last.sortKey), last.id]) : null;
-  if (options.json) return { data: [], cursor, recordsJson: `[${data.map((row) => row.record).join(',')}]` };
-  return { data: data.map(stripSortKey), cursor };
+  const { rows } = await pool.query<R>(sql, p.values);
+  for (const row of rows) keys.set(row.id, row.sortKey);
+  return { rows, cursorOf };
+}
+
+/** One page of alerts as rows (up to `size + 1`) with their cursors: what a connection is built from. */
+export async function readAlerts(pool: pg.Pool, options: ListOptions): Promise<Keyset<AlertRow>> {
+  const read = await readPage<AlertRow & { sortKey: string | null }>(pool, options, (page, title) => `${page}.*, ${title} AS "ruleTitle"`);
+  return { rows: read.rows.map(stripSortKey), cursorOf: read.cursorOf };
+}
+
+/**
+ * One page of alerts with the next page's cursor (null on the last page): rows, or with `json` the
+ * page as one JSON array text built by the database (no rows read into Node).
+ */
+export async function listAlerts(pool: pg.Pool, options: ListOptions): Promise<Page<AlertRow>> {
+  const { size } = options;
+  if (options.json) {
+    const read = await readPage<{ id: string; sortKey: string | null; record: string }>(
+      pool,
+      options,
+      (page, title) => `${page}.id, ${page}."sortKey", ${alertRecordJsonSql(page, title, options.view)} AS record`,
+    );
+    const data = read.rows.slice(0, size);
+    const cursor = read.rows.length > size ? read.cursorOf(data[data.length - 1]) : null;
+    return { data: [], cursor, recordsJson: `[${data.map((row) => row.record).join(',')}]` };
+  }
+  const read = await readAlerts(pool, options);
+  const data = read.rows.slice(0, size);
+  return { data, cursor: read.rows.length > size ? read.cursorOf(data[data.length - 1]) : null };
 }
 
 /**
