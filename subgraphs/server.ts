@@ -190,7 +190,7 @@ export async function startSubgraph(
       const given = req.headers[REQUEST_ID_HEADER];
       return typeof given === 'string' && /^[A-Za-z0-9._-]{1,128}$/.test(given) ? given : randomUUID();
     }),
-    (req, _res, next) => withRequestId(String((req as unknown as { id: string }).id), next),
+    (req, _res, next) => withRequestId(String(req.id), next),
   );
   app.use(
     '/graphql',
