@@ -1,13 +1,14 @@
 import type { VigilConfig } from '../lib/config';
 import type { Database } from '../lib/db';
 import { openSharedWakeChannel, wakeOptionsOf } from '../lib/event-wake';
+import { SCAN_JOB_KINDS } from '../lib/jobs/kinds';
 import { enqueueEvery } from '../lib/jobs/periodic';
 import type { JobRunner } from '../lib/jobs/runner';
 import { log } from '../lib/log';
 import type { ObjectStorage } from '../lib/storage';
 import { upsertRuleCatalog } from '../subgraphs/alerts/alerts/rule-catalog';
 import { type RunningScheduler, recoverAbandonedScans, startScheduler } from '../subgraphs/alerts/scans/scheduler';
-import { runsKind, SCAN_JOB_KINDS, startWorkers, workerHandlers } from '../workers';
+import { runsKind, startWorkers, workerHandlers } from '../workers';
 import { startWebhookWake } from '../workers/webhook-wake';
 
 /** The background side of a process: the scan scheduler, the job runner and what feeds it. */
@@ -21,22 +22,24 @@ export interface Background {
 }
 
 /**
- * Starts what `VIGIL_SCHEDULER` and `VIGIL_WORKERS` ask of this process: `npm start` runs it beside
- * the gateway, `npm run start:worker` alone.
+ * Starts what `VIGIL_WORKERS` asks of this process (the scan scheduler where it runs `scan.schedule`):
+ * `npm start` runs it beside the gateway, `npm run start:worker` alone.
  */
 export async function startBackground(db: Database, config: VigilConfig, storage: ObjectStorage): Promise<Background> {
   // ── scans: the rule catalog, scans abandoned by a stopped process, the scan scheduler ──
   await upsertRuleCatalog(db.pool);
   const recovered = await recoverAbandonedScans(db);
   if (recovered.length) log.warn('scans left running by a stopped process were failed', { scans: recovered });
+  // ── background jobs (workers/): VIGIL_WORKERS' kinds (`all` less the scan kinds under the deprecated VIGIL_SCHEDULER=off) ──
+  const workerKinds =
+    config.workers !== 'all'
+      ? config.workers
+      : Object.keys(workerHandlers(db, { storage })).filter((kind) => config.scheduler.enabled || !SCAN_JOB_KINDS.includes(kind as never));
   const scheduler = config.scheduler.enabled ? startScheduler(db, { intervalMs: config.scheduler.intervalMs }) : null;
-  // ── background jobs (workers/): VIGIL_WORKERS' kinds, less the scan scheduler's when VIGIL_SCHEDULER=off ──
-  const kinds = config.workers === 'all' ? Object.keys(workerHandlers(db, { storage })) : config.workers;
-  const workerKinds = config.scheduler.enabled ? kinds : kinds.filter((kind) => !SCAN_JOB_KINDS.includes(kind as never));
   const workers = startWorkers(db, {
     kinds: workerKinds,
     settings: { webhooks: config.webhooks, secret: config.secret, storage },
-    concurrency: config.webhooks.concurrency,
+    concurrency: config.jobConcurrency,
   });
   // ── webhooks: the poller that wakes delivery jobs (workers/webhook-wake.ts; handlers in workers/webhook-deliver.ts) ──
   // Woken by the process's shared wake channel (lib/event-wake.ts), the live tail's too.

@@ -37,7 +37,7 @@ async function main() {
     process.stderr.write('npm run start:cluster runs several processes on one database: set DATABASE_URL (PostgreSQL).\n');
     process.exit(2);
   }
-  const missing = await missingDependency(config.databaseUrl, config.limits.rateLimit.redisUrl);
+  const missing = await missingDependency(config.databaseUrl, config.redisUrl);
   if (missing) {
     process.stderr.write(`npm run start:cluster: ${missing}; no member started.\n`);
     process.exit(1);
@@ -64,7 +64,6 @@ async function main() {
         ...subgraphUrls,
         PORT: String(base + n),
         VIGIL_WORKERS: 'none',
-        VIGIL_SCHEDULER: 'off',
         VIGIL_DATA_DIR: path.join(config.dataDir, `gateway-${n}`),
       },
     })),

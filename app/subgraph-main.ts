@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, SUBGRAPH_NAMES, type SubgraphName } from '../l
 import { openPostgres } from '../lib/db';
 import { log } from '../lib/log';
 import { applyMigrations } from '../lib/migrate';
+import { rateLimitSettings } from '../lib/rate-limits';
 import { stopOnSignals } from '../lib/shutdown';
 import { createStorage } from '../lib/storage';
 import { SUBGRAPHS } from '../subgraphs';
@@ -44,7 +45,7 @@ async function main() {
       timeouts: config.limits.timeouts,
       maxTokens: config.limits.graphql.maxTokens * 4,
       shutdownTimeoutMs: config.shutdownTimeoutMs,
-      rateLimit: config.limits.rateLimit,
+      rateLimit: rateLimitSettings(config),
     },
   );
   log.info('subgraph up', { name, url: server.url });

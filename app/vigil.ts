@@ -7,6 +7,7 @@ import type { RunningServer } from '../lib/http-server';
 import type { JobRunner } from '../lib/jobs/runner';
 import { log } from '../lib/log';
 import { applyMigrations } from '../lib/migrate';
+import { rateLimitSettings } from '../lib/rate-limits';
 import { createStorage } from '../lib/storage';
 import { Visibility } from '../lib/visibility';
 import { SUBGRAPHS } from '../subgraphs';
@@ -25,7 +26,7 @@ export interface RunningVigil {
   db: Database;
   /** The subgraphs this process runs (all of them unless some are given by URL). */
   subgraphs: Partial<Record<SubgraphName, RunningServer>>;
-  /** The scan scheduler of this process; null when VIGIL_SCHEDULER=off. */
+  /** The scan scheduler of this process; null when its VIGIL_WORKERS leaves out scan.schedule. */
   scheduler: RunningScheduler | null;
   /** The background job runner of this process (workers/); null when VIGIL_WORKERS=none. */
   workers: JobRunner | null;
@@ -65,7 +66,7 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
   const subgraphs: Partial<Record<SubgraphName, RunningServer>> = {};
   const localSubgraphs: Partial<Record<SubgraphName, InProcessDataSource>> = {};
   // Router calls (VIGIL_ROUTER_SECRET) of this process's subgraphs count in one per-key budget.
-  const routerLimits = config.routerSecret ? routerRateLimits(config.limits.rateLimit) : null;
+  const routerLimits = config.routerSecret ? routerRateLimits(rateLimitSettings(config)) : null;
   const urls = { ...config.subgraphUrls };
   for (const name of SUBGRAPH_NAMES) {
     if (config.remoteSubgraphs.includes(name)) continue;

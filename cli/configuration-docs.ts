@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ENVIRONMENT } from '../lib/environment';
+import { ENVIRONMENT_SECTIONS } from '../lib/environment';
 
 /**
  * `npm run docs:config`: writes the table of docs/configuration.md from the environment schema
@@ -43,13 +43,18 @@ function defaultOf(field: ZodNode & { safeParse(value: unknown): { success: bool
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-/** The generated part of docs/configuration.md: one row per variable, in the schema's order. */
+type Field = ZodNode & { description?: string; safeParse(value: unknown): { success: boolean; data?: unknown } };
+
+/** The generated part of docs/configuration.md: a table per section of the schema, one row per variable, in the schema's order. */
 export function renderConfigurationTable(): string {
-  const rows = Object.entries(ENVIRONMENT.shape).map(([name, schema]) => {
-    const field = schema as unknown as ZodNode & { description?: string; safeParse(value: unknown): { success: boolean; data?: unknown } };
-    return `| \`${name}\` | ${defaultOf(field)} | ${accepted(field)} | ${cell(field.description ?? '')} |`;
+  const sections = ENVIRONMENT_SECTIONS.flatMap(({ title, variables }) => {
+    const rows = Object.entries(variables).map(([name, schema]) => {
+      const field = schema as Field;
+      return `| \`${name}\` | ${defaultOf(field)} | ${accepted(field)} | ${cell(field.description ?? '')} |`;
+    });
+    return [`### ${title}`, '', '| variable | default | value | meaning |', '|---|---|---|---|', ...rows, ''];
   });
-  return [BEGIN, '', '| variable | default | value | meaning |', '|---|---|---|---|', ...rows, '', END].join('\n');
+  return [BEGIN, '', ...sections, END].join('\n');
 }
 
 /** The file as it should be: its hand-written parts kept, the table between the markers rendered again. */

@@ -126,7 +126,8 @@ export function operationCostLimit(limits: GraphQLLimits): ApolloServerPlugin {
           const cost = selectionCost(operation.selectionSet, fragments, request.variables ?? {}, defaults);
           if (limits.maxCost > 0 && cost > limits.maxCost) {
             throw refusal(
-              `The operation's estimated cost is ${cost}, more than the limit of ${limits.maxCost} (VIGIL_GRAPHQL_MAX_COST): a paged field costs its size times its selection; ask for fewer or smaller pages`,
+              `The operation's estimated cost is ${cost}, more than the limit of ${limits.maxCost} (VIGIL_GRAPHQL_MAX_COST): ` +
+                'a paged field costs its size times its selection; ask for fewer or smaller pages',
             );
           }
         },

@@ -12,6 +12,7 @@ export function oauthStartRoute(): express.RequestHandler {
       req,
       res,
       'NOT_IMPLEMENTED',
-      `This Vigil deployment has no ${req.params.kind} OAuth application, so the consent cannot start; give the scan target a credential, or load its findings with POST /organizations/{organizationId}/scantargets/{scanTargetId}/findings`,
+      `This Vigil deployment has no ${req.params.kind} OAuth application, so the consent cannot start; give the scan target a credential, ` +
+        'or load its findings with POST /organizations/{organizationId}/scantargets/{scanTargetId}/findings',
     );
 }

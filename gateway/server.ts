@@ -16,7 +16,7 @@ import { httpServerOptions, listen } from '../lib/http-server';
 import { log } from '../lib/log';
 import { observeProcess } from '../lib/metrics';
 import type { Principal } from '../lib/principal';
-import { createRateLimits } from '../lib/rate-limits';
+import { createRateLimits, rateLimitSettings } from '../lib/rate-limits';
 import { requestOrigin } from '../lib/request-origin';
 import type { ObjectStorage } from '../lib/storage';
 import { localStorageRoutes } from '../lib/storage/http';
@@ -82,7 +82,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   // ── subscriptions: gateway/subscriptions/ (graphql-ws on /graphql upgrades, SSE on /graphql/stream);
   // payloads are fetched through this gateway as queries, so censorship is the subgraphs' as everywhere ──
   // One per-key budget for HTTP, SSE (HTTP requests) and graphql-ws operations (counted by the subscription service).
-  const rateLimits = createRateLimits(config.limits.rateLimit);
+  const rateLimits = createRateLimits(rateLimitSettings(config));
   const subscriptions = createSubscriptions(
     config,
     db,

@@ -25,7 +25,8 @@ export function answerClientErrors(server: http.Server): void {
     const { status: statusCode, error: name } = HTTP_STATUS[code];
     const body = JSON.stringify({ statusCode, error: name, message });
     socket.end(
-      `HTTP/1.1 ${statusCode} ${name.replace(/([a-z])([A-Z])/g, '$1 $2')}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\n` +
+      `HTTP/1.1 ${statusCode} ${name.replace(/([a-z])([A-Z])/g, '$1 $2')}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   });

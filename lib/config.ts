@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ENVIRONMENT, ENVIRONMENT_VARIABLES, type Environment } from './environment';
+import { SCAN_JOB_KINDS } from './jobs/kinds';
+import { log } from './log';
 import { trustProxySetting } from './request-origin';
 import type { StorageSettings } from './storage';
 
@@ -31,14 +33,25 @@ export interface VigilConfig {
   /** VIGIL_TRUST_PROXY as express's `trust proxy`: whose X-Forwarded-Proto/-Host/-For count (default: nobody's). */
   trustProxy: boolean | string[];
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  /** The scan scheduler (subgraphs/alerts/scans/scheduler.ts): VIGIL_SCHEDULER=off disables it in this process. */
+  /**
+   * The scan scheduler (subgraphs/alerts/scans/scheduler.ts): on in a process whose VIGIL_WORKERS runs
+   * `scan.schedule` (and the deprecated VIGIL_SCHEDULER is not off).
+   */
   scheduler: { enabled: boolean; intervalMs: number };
   /** What one request may ask for (gateway/cost-limits.ts, gateway/body-limits.ts, lib/rate-limits.ts). */
   limits: RequestLimits;
   /** How many of a thing one owner may hold (checked where the thing is created). */
   quotas: Quotas;
-  /** VIGIL_WORKERS: the job kinds this process runs (workers/): `all` (default), `none` = [], or a comma list. */
+  /**
+   * VIGIL_WORKERS: the job kinds this process runs (workers/): `all` (default), `none` = [], or a comma
+   * list; the scan kinds left out of a list when the deprecated VIGIL_SCHEDULER is off (of `all`:
+   * `scheduler.enabled` false says so).
+   */
   workers: 'all' | string[];
+  /** VIGIL_JOB_CONCURRENCY (formerly VIGIL_WEBHOOK_CONCURRENCY): jobs of any kind this process's runner runs at once. */
+  jobConcurrency: number;
+  /** REDIS_URL: shared by the rate-limit counts (lib/rate-limits.ts) and the subscription wake-ups (lib/event-wake.ts); unset = per process. */
+  redisUrl?: string;
   /** Webhook delivery (subgraphs/documents/webhooks.ts, workers/webhook-deliver.ts). */
   webhooks: WebhookSettings;
   /** Attachment bytes (lib/storage/): local disk under dataDir, or S3 when S3_BUCKET is set. */
@@ -69,8 +82,6 @@ export interface WebhookSettings {
   disableAfterFailures: number;
   /** …or after failing without a success for this long (0: never by time). */
   disableAfterMs: number;
-  /** Webhooks delivered at once by one worker process (each one in order, one event at a time). */
-  concurrency: number;
 }
 
 export interface AttachmentLimits {
@@ -85,7 +96,10 @@ export interface AttachmentLimits {
 }
 
 export interface SubscriptionConfig {
-  /** VIGIL_SUBSCRIPTION_WAKE: what wakes the event tails: auto (redis when REDIS_URL is set, else postgres LISTEN, else in-process for the embedded database), redis, postgres, process. */
+  /**
+   * VIGIL_SUBSCRIPTION_WAKE: what wakes the event tails: auto (redis when REDIS_URL is set, else postgres LISTEN, else in-process
+   * for the embedded database), redis, postgres, process.
+   */
   wake: 'auto' | 'redis' | 'postgres' | 'process';
   /** VIGIL_SUBSCRIPTION_POLL_MS: safety-net poll of the event log (default 1000). */
   pollMs: number;
@@ -110,8 +124,8 @@ export interface RequestLimits {
   };
   /** Decompressed request body sizes, in bytes. */
   body: { jsonBytes: number; textBytes: number; findingsBytes: number };
-  /** Requests per window; 0 disables that limit. Redis-backed when redisUrl is set. */
-  rateLimit: { windowMs: number; perKey: number; perAddress: number; failedKeysPerAddress: number; redisUrl?: string; redisPrefix: string };
+  /** Requests per window; 0 disables that limit. Counted in Redis when REDIS_URL (`VigilConfig.redisUrl`) is set. */
+  rateLimit: { windowMs: number; perKey: number; perAddress: number; failedKeysPerAddress: number; redisPrefix: string };
   /** node:http server timeouts (slow clients), in milliseconds. */
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
 }
@@ -163,7 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VigilConfig {
       return fallback;
     }
   };
-  const config = configOf(parsed.data, check);
+  const config = configOf(parsed.data, check, env);
   if (problems.length) throw new ConfigError(problems);
   return config;
 }
@@ -172,8 +186,26 @@ const KNOWN = new Set(ENVIRONMENT_VARIABLES);
 
 type Check = <T>(read: () => T, fallback: T) => T;
 
-function configOf(e: Environment, check: Check): VigilConfig {
+/** Deprecated names still read: each is warned about once per process, when set. */
+const warned = new Set<string>();
+function deprecated(name: string, instead: string): void {
+  if (warned.has(name)) return;
+  warned.add(name);
+  log.warn(`${name} is deprecated: ${instead} (docs/configuration.md)`, { variable: name });
+}
+
+function configOf(e: Environment, check: Check, env: NodeJS.ProcessEnv): VigilConfig {
   const port = e.PORT ?? 4000;
+  let workers = workerKinds(e.VIGIL_WORKERS);
+  if (e.VIGIL_SCHEDULER) {
+    deprecated('VIGIL_SCHEDULER', 'VIGIL_WORKERS alone says which job kinds run here; to run no scans, list the kinds without scan.schedule and scan.run');
+    if (e.VIGIL_SCHEDULER === 'off' && workers !== 'all') workers = workers.filter((kind) => !(SCAN_JOB_KINDS as readonly string[]).includes(kind));
+  }
+  let jobConcurrency = e.VIGIL_JOB_CONCURRENCY;
+  if (e.VIGIL_WEBHOOK_CONCURRENCY !== undefined) {
+    deprecated('VIGIL_WEBHOOK_CONCURRENCY', 'it is the concurrency of all jobs, VIGIL_JOB_CONCURRENCY, which wins when both are set');
+    if (!env.VIGIL_JOB_CONCURRENCY) jobConcurrency = e.VIGIL_WEBHOOK_CONCURRENCY;
+  }
   const dataDir = path.resolve(e.VIGIL_DATA_DIR);
   const basePort = e.SUBGRAPH_BASE_PORT ?? port + 1;
   const subgraphPorts = {} as Record<SubgraphName, number>;
@@ -199,7 +231,7 @@ function configOf(e: Environment, check: Check): VigilConfig {
     publicUrl: e.VIGIL_PUBLIC_URL?.replace(/\/+$/, ''),
     trustProxy: check(() => trustProxySetting(e.VIGIL_TRUST_PROXY), false),
     logLevel: e.LOG_LEVEL,
-    scheduler: { enabled: e.VIGIL_SCHEDULER === 'on', intervalMs: e.VIGIL_SCHEDULER_INTERVAL_MS },
+    scheduler: { enabled: e.VIGIL_SCHEDULER !== 'off' && (workers === 'all' || workers.includes('scan.schedule')), intervalMs: e.VIGIL_SCHEDULER_INTERVAL_MS },
     limits: {
       graphql: {
         maxTokens: e.VIGIL_GRAPHQL_MAX_TOKENS,
@@ -216,7 +248,6 @@ function configOf(e: Environment, check: Check): VigilConfig {
         perKey: e.VIGIL_RATE_LIMIT_PER_KEY,
         perAddress: e.VIGIL_RATE_LIMIT_PER_ADDRESS,
         failedKeysPerAddress: e.VIGIL_RATE_LIMIT_FAILED_KEYS_PER_ADDRESS,
-        redisUrl: e.REDIS_URL,
         redisPrefix: e.VIGIL_RATE_LIMIT_REDIS_PREFIX,
       },
       timeouts: { headersMs: e.VIGIL_HEADERS_TIMEOUT_MS, requestMs: e.VIGIL_REQUEST_TIMEOUT_MS, keepAliveMs: e.VIGIL_KEEP_ALIVE_TIMEOUT_MS },
@@ -228,7 +259,9 @@ function configOf(e: Environment, check: Check): VigilConfig {
       pendingAccessRequests: e.VIGIL_QUOTA_PENDING_ACCESS_REQUESTS,
       organizationsPerUser: e.VIGIL_QUOTA_ORGANIZATIONS_PER_USER,
     },
-    workers: workerKinds(e.VIGIL_WORKERS),
+    workers,
+    jobConcurrency,
+    redisUrl: e.REDIS_URL,
     webhooks: webhookSettingsOf(e),
     storage: {
       dataDir,
@@ -280,7 +313,6 @@ function webhookSettingsOf(e: Environment): WebhookSettings {
     backoffMaxMs: e.VIGIL_WEBHOOK_BACKOFF_MAX_MS,
     disableAfterFailures: e.VIGIL_WEBHOOK_DISABLE_AFTER_FAILURES,
     disableAfterMs: e.VIGIL_WEBHOOK_DISABLE_AFTER_MS,
-    concurrency: e.VIGIL_WEBHOOK_CONCURRENCY,
   };
 }
 

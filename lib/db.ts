@@ -95,7 +95,7 @@ function keepConnectionOnStatementErrors(pool: pg.Pool): void {
       client.release(broken);
     }
   };
-  (pool as unknown as { query: typeof query }).query = query;
+  Object.assign(pool, { query });
 }
 
 /**
@@ -105,19 +105,21 @@ function keepConnectionOnStatementErrors(pool: pg.Pool): void {
  * that slot, so a refusal only ever means "not yet".
  */
 function retryConnectWhileOldSocketDetaches(pool: pg.Pool): void {
-  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const connect: (callback?: (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => Promise<pg.PoolClient> | undefined =
+    pool.connect.bind(pool);
   const retrying = async (): Promise<pg.PoolClient> => {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await connect();
+        return (await connect()) as pg.PoolClient;
       } catch (error) {
         if (attempt >= 20) throw error;
         await new Promise((resolve) => setTimeout(resolve, 5 * attempt));
       }
     }
   };
-  (pool as unknown as { connect: (callback?: unknown) => unknown }).connect = (callback?: unknown) =>
-    typeof callback === 'function' ? (connect as unknown as (cb: unknown) => void)(callback) : retrying();
+  Object.assign(pool, {
+    connect: (callback?: Parameters<typeof connect>[0]) => (callback ? connect(callback) : retrying()),
+  });
 }
 
 /**

@@ -31,7 +31,8 @@ export function useTokenLimit(limits: { maxTokens: number; anonymousMaxTokens?: 
       return refuseGraphQL(
         res,
         'BAD_REQUEST',
-        `The document has more than ${max} tokens, the limit${anonymous ? ' without an API key' : ''} (VIGIL_GRAPHQL_${anonymous ? 'ANONYMOUS_' : ''}MAX_TOKENS)`,
+        `The document has more than ${max} tokens, the limit${anonymous ? ' without an API key' : ''} ` +
+          `(VIGIL_GRAPHQL_${anonymous ? 'ANONYMOUS_' : ''}MAX_TOKENS)`,
       );
     }
     next();

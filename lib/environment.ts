@@ -73,18 +73,22 @@ const SUBGRAPH_VARIABLES = Object.fromEntries(
 ) as Record<`${'ORGANIZATIONS' | 'ALERTS' | 'QUESTIONNAIRES' | 'DOCUMENTS'}_${'PORT'}`, ReturnType<typeof port>> &
   Record<`${'ORGANIZATIONS' | 'ALERTS' | 'QUESTIONNAIRES' | 'DOCUMENTS'}_${'URL'}`, ReturnType<typeof url>>;
 
-export const ENVIRONMENT = z.object({
+/** The variables by concern, in the order docs/configuration.md shows them (one table per section). */
+const PROCESSES = {
   PORT: port('gateway port (GraphQL at /graphql, REST routes, /healthz, /readyz, /openapi.json); unset = 4000'),
   HOST: textOr('127.0.0.1', 'interface the servers listen on'),
   DATABASE_URL: text('PostgreSQL URL; unset = the embedded PGlite database in VIGIL_DATA_DIR/db'),
   VIGIL_DATA_DIR: textOr('.vigil', 'embedded database, generated secret, runtime file, local attachment bytes'),
   VIGIL_SECRET: text(
-    'signs the principal the gateway passes to subgraphs and keys credential encryption, cursors and signed URLs; set the same value in every process of a deployment; unset = generated into VIGIL_DATA_DIR/secret',
+    'signs the principal the gateway passes to subgraphs and keys credential encryption, cursors and signed URLs; set the same value in every ' +
+      'process of a deployment; unset = generated into VIGIL_DATA_DIR/secret',
   ),
   VIGIL_ROUTER_SECRET: z
     .preprocess(unset, z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional())
     .describe(
-      "lets a router other than Vigil's gateway (Apollo Router, Cosmo, Hive Gateway) call the subgraphs: it sends x-vigil-router-secret: <this> or signs with Hive Gateway's hmacSignature using it, and forwards the client's Authorization; also the credential for fetching _service { sdl } (docs/own-router.md); unset = only Vigil's gateway",
+      "lets a router other than Vigil's gateway (Apollo Router, Cosmo, Hive Gateway) call the subgraphs: it sends x-vigil-router-secret: <this> or " +
+        "signs with Hive Gateway's hmacSignature using it, and forwards the client's Authorization; also the credential for fetching _service { sdl } " +
+        "(docs/own-router.md); unset = only Vigil's gateway",
     ),
   SUBGRAPH_BASE_PORT: port('subgraphs listen on consecutive ports from here (default PORT + 1; 0 = any free port)'),
   ...SUBGRAPH_VARIABLES,
@@ -93,26 +97,60 @@ export const ENVIRONMENT = z.object({
     'in-process',
     'how the gateway calls the subgraphs of its own process: in-process (direct execution) or http (the signed HTTP path other gateways use)',
   ),
-  VIGIL_SCHEDULER: choice(['on', 'off'], 'on', 'the scan scheduler in this process', {
-    true: 'on',
-    yes: 'on',
-    '1': 'on',
-    false: 'off',
-    no: 'off',
-    '0': 'off disables the scan scheduler in this process (several instances may run it: each due scan runs once)',
-  }),
-  VIGIL_SCHEDULER_INTERVAL_MS: positive(10_000, 'how often the scheduler looks for due scans'),
-  VIGIL_WORKERS: textOr(
-    'all',
-    'which background job kinds this process runs (docs/background-jobs.md): all, none, or a comma list such as jobs.purge; an unknown kind fails start-up',
-  ),
   VIGIL_PUBLIC_URL: url(
-    "the address clients reach Vigil at (e.g. https://vigil.example.com): links in answers (attachment URLs, OAuth consent, Oracle Terraform script) are absolute under it; unset = absolute under the request's own origin (Host, or the forwarded headers of a trusted proxy)",
+    'the address clients reach Vigil at (e.g. https://vigil.example.com): links in answers (attachment URLs, OAuth consent, Oracle Terraform ' +
+      "script) are absolute under it; unset = absolute under the request's own origin (Host, or the forwarded headers of a trusted proxy)",
   ),
   VIGIL_TRUST_PROXY: text(
-    "whose X-Forwarded-Proto / -Host / -For count (express's trust proxy): false nobody's (unset); true always (only behind a proxy that overwrites them); or a comma list of proxy addresses / subnets (10.0.0.1,10.1.0.0/16, loopback, uniquelocal). A Host that is not a bare host[:port] never reaches a link",
+    "whose X-Forwarded-Proto / -Host / -For count (express's trust proxy): false nobody's (unset); true always (only behind a proxy that overwrites " +
+      'them); or a comma list of proxy addresses / subnets (10.0.0.1,10.1.0.0/16, loopback, uniquelocal). A Host that is not a bare host[:port] never ' +
+      'reaches a link',
   ),
   LOG_LEVEL: choice(['debug', 'info', 'warn', 'error', 'silent'], 'info', 'which log lines are written (JSON lines on stderr)'),
+};
+
+const BACKGROUND_JOBS = {
+  VIGIL_WORKERS: textOr(
+    'all',
+    'which background job kinds this process runs (docs/background-jobs.md): all, none, or a comma list such as jobs.purge; the scan scheduler runs ' +
+      'where scan.schedule is listed; an unknown kind fails start-up',
+  ),
+  VIGIL_JOB_CONCURRENCY: positive(
+    4,
+    "jobs this process's job runner runs at once, of every kind it runs (webhooks delivered in parallel, each in order; exports; scans)",
+  ),
+  VIGIL_SCHEDULER_INTERVAL_MS: positive(10_000, 'how often a process running scan.schedule asks for a scheduler pass (due scans queued)'),
+  VIGIL_SCHEDULER: z
+    .preprocess((value) => {
+      if (value === '' || value === undefined) return undefined;
+      const lower = String(value).trim().toLowerCase();
+      return ({ true: 'on', yes: 'on', '1': 'on', false: 'off', no: 'off', '0': 'off' } as Record<string, string>)[lower] ?? lower;
+    }, z.enum(['on', 'off'], { error: 'must be one of on, off, true, yes, 1, false, no, 0' }).optional())
+    .describe(
+      'deprecated (a warning is logged): off = leave scan.schedule and scan.run out of VIGIL_WORKERS, which now says alone whether this process ' +
+        'schedules and runs scans; on changes nothing',
+    ),
+  VIGIL_WEBHOOK_CONCURRENCY: z
+    .preprocess(
+      unset,
+      z.coerce
+        .number({ error: 'must be a whole number > 0' })
+        .int('must be a whole number > 0')
+        .min(1, 'must be a whole number > 0')
+        .max(Number.MAX_SAFE_INTEGER)
+        .optional(),
+    )
+    .describe('deprecated (a warning is logged): the old name of VIGIL_JOB_CONCURRENCY, read when that is unset'),
+};
+
+const REDIS = {
+  REDIS_URL: text(
+    'Redis shared by every gateway process: the rate-limit counts (VIGIL_RATE_LIMIT_*) and the subscription wake-ups (VIGIL_SUBSCRIPTION_WAKE); ' +
+      'unset = both in memory, per process',
+  ),
+};
+
+const REQUEST_LIMITS = {
   VIGIL_GRAPHQL_MAX_TOKENS: count(5000, 'lexical tokens a GraphQL document may have, counted before it is parsed (400 beyond)'),
   VIGIL_GRAPHQL_ANONYMOUS_MAX_TOKENS: count(2000, 'the same without an API key (only introspection is allowed then)'),
   VIGIL_GRAPHQL_MAX_ALIASES: count(30, 'aliases per operation'),
@@ -133,9 +171,9 @@ export const ENVIRONMENT = z.object({
   VIGIL_RATE_LIMIT_PER_ADDRESS: count(600, 'requests per window per address without a key (0 = no limit)'),
   VIGIL_RATE_LIMIT_FAILED_KEYS_PER_ADDRESS: count(
     60,
-    'requests per window per address whose API key does not authenticate (401 up to it, 429 past it; a valid key from that address is not held back); 0 = no limit',
+    'requests per window per address whose API key does not authenticate (401 up to it, 429 past it; a valid key from that address is not held ' +
+      'back); 0 = no limit',
   ),
-  REDIS_URL: text('Redis for the rate-limit counts and the subscription wake-ups, shared by every gateway process; unset = in memory, per process'),
   VIGIL_RATE_LIMIT_REDIS_PREFIX: textOr('vigil:rl:', 'prefix of the rate-limit keys in Redis'),
   VIGIL_HEADERS_TIMEOUT_MS: count(
     20_000,
@@ -143,6 +181,9 @@ export const ENVIRONMENT = z.object({
   ),
   VIGIL_REQUEST_TIMEOUT_MS: count(300_000, '… and its whole request (a large findings upload included) within this time'),
   VIGIL_KEEP_ALIVE_TIMEOUT_MS: count(5_000, 'an idle kept-alive connection closes after this time'),
+};
+
+const QUOTAS = {
   VIGIL_QUOTA_API_KEYS_PER_USER: count(100, 'live API keys one user may hold'),
   VIGIL_QUOTA_COMMENTS_PER_ALERT: count(1000, 'comments on one alert'),
   VIGIL_QUOTA_LABELS_PER_ALERT: count(50, 'labels on one alert'),
@@ -151,6 +192,9 @@ export const ENVIRONMENT = z.object({
     'pending access requests of one user (POST /me/invites/requests), and pending follower requests one organization has sent',
   ),
   VIGIL_QUOTA_ORGANIZATIONS_PER_USER: count(50, 'organizations one user may administer'),
+};
+
+const WEBHOOKS = {
   VIGIL_WEBHOOK_ALLOW_HOSTS: text(
     'comma list of host names (as written in webhook URLs, e.g. 127.0.0.1,localhost) exempt from the SSRF refusal of internal addresses',
   ),
@@ -160,7 +204,9 @@ export const ENVIRONMENT = z.object({
   VIGIL_WEBHOOK_BACKOFF_MAX_MS: count(3_600_000, '… at most this'),
   VIGIL_WEBHOOK_DISABLE_AFTER_FAILURES: count(50, 'consecutive failures that disable a webhook (0 = never)'),
   VIGIL_WEBHOOK_DISABLE_AFTER_MS: count(3 * 24 * 3_600_000, 'failing this long disables a webhook (0 = never)'),
-  VIGIL_WEBHOOK_CONCURRENCY: positive(4, 'jobs one worker process runs at once (webhooks delivered in parallel, each in order)'),
+};
+
+const ATTACHMENTS = {
   S3_BUCKET: text('attachment bytes in this S3 bucket; unset = local disk'),
   S3_ENDPOINT: url('an S3-compatible endpoint (MinIO: http://127.0.0.1:9000); unset = AWS'),
   S3_REGION: textOr('us-east-1', "the bucket's region"),
@@ -174,6 +220,9 @@ export const ENVIRONMENT = z.object({
     60_000,
     'how often a worker process enqueues documents.expire (expired documents and attachments, with their bytes)',
   ),
+};
+
+const SUBSCRIPTIONS = {
   VIGIL_SUBSCRIPTION_WAKE: choice(
     ['auto', 'redis', 'postgres', 'process'],
     'auto',
@@ -183,12 +232,40 @@ export const ENVIRONMENT = z.object({
   VIGIL_SUBSCRIPTION_BUFFER: positive(1000, 'events waiting for one subscriber before it is ended'),
   VIGIL_SUBSCRIPTION_RECHECK_MS: positive(5000, 'how often connected keys, memberships and follows are checked again'),
   VIGIL_SUBSCRIPTION_REDIS_PREFIX: textOr('vigil:sub:', 'Redis channel prefix'),
+};
+
+const OPERATIONS = {
   VIGIL_SHUTDOWN_TIMEOUT_MS: count(
     30_000,
-    'on SIGTERM/SIGINT, how long in-flight requests and running jobs get to finish before they are cut (jobs are given back); the process is ended 15 s after this if it has not stopped',
+    'on SIGTERM/SIGINT, how long in-flight requests and running jobs get to finish before they are cut (jobs are given back); the process is ended ' +
+      '15 s after this if it has not stopped',
   ),
   VIGIL_METRICS_TOKEN: text('/metrics answers callers on this machine; with this set, also anyone sending Authorization: Bearer <token>'),
   VIGIL_CORS_ORIGINS: text('comma list of browser origins (https://app.example.com) allowed to call the API from their pages; unset = CORS off'),
+};
+
+export const ENVIRONMENT_SECTIONS = [
+  { title: 'Processes, ports and addresses', variables: PROCESSES },
+  { title: 'Background jobs', variables: BACKGROUND_JOBS },
+  { title: 'Redis', variables: REDIS },
+  { title: 'Request limits and rate limits', variables: REQUEST_LIMITS },
+  { title: 'Quotas', variables: QUOTAS },
+  { title: 'Webhooks', variables: WEBHOOKS },
+  { title: 'Attachments and documents', variables: ATTACHMENTS },
+  { title: 'Live subscriptions', variables: SUBSCRIPTIONS },
+  { title: 'Operations', variables: OPERATIONS },
+] as const;
+
+export const ENVIRONMENT = z.object({
+  ...PROCESSES,
+  ...BACKGROUND_JOBS,
+  ...REDIS,
+  ...REQUEST_LIMITS,
+  ...QUOTAS,
+  ...WEBHOOKS,
+  ...ATTACHMENTS,
+  ...SUBSCRIPTIONS,
+  ...OPERATIONS,
 });
 
 export type Environment = z.infer<typeof ENVIRONMENT>;

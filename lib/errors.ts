@@ -96,8 +96,19 @@ const UNREACHABLE_CODES = new Set([
 ]);
 // What pg and Prisma's pg adapter say when a connection drops or cannot be had (or, Prisma, a
 // transaction waited its maxWait for one: the database is saturated), without a code.
-const UNREACHABLE_MESSAGES =
-  /Connection terminated|Unable to start a transaction in the given time|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|Can't reach database server|fetch failed|socket hang up/i;
+const UNREACHABLE_MESSAGES = new RegExp(
+  [
+    'Connection terminated',
+    'Unable to start a transaction in the given time',
+    'timeout exceeded when trying to connect',
+    'Client has encountered a connection error',
+    'Connection is closed',
+    "Can't reach database server",
+    'fetch failed',
+    'socket hang up',
+  ].join('|'),
+  'i',
+);
 
 /**
  * Whether `error` (or what it wraps: `cause`, `originalError`, graphql-js's `thrownValue`) says a

@@ -154,11 +154,11 @@ export function openWakeChannel(options: WakeChannelOptions): WakeChannel {
 /** The wake a process uses: VIGIL_SUBSCRIPTION_WAKE, or Redis when configured, else LISTEN on PostgreSQL, else in-process. */
 export function wakeOptionsOf(config: VigilConfig, db: Database): WakeChannelOptions {
   const chosen = config.subscriptions.wake;
-  const mode: WakeMode = chosen !== 'auto' ? chosen : config.limits.rateLimit.redisUrl ? 'redis' : db.mode === 'postgres' ? 'postgres' : 'process';
+  const mode: WakeMode = chosen !== 'auto' ? chosen : config.redisUrl ? 'redis' : db.mode === 'postgres' ? 'postgres' : 'process';
   return {
     mode,
     databaseUrl: db.mode === 'postgres' ? db.url : undefined,
-    redisUrl: config.limits.rateLimit.redisUrl,
+    redisUrl: config.redisUrl,
     redisPrefix: config.subscriptions.redisPrefix,
   };
 }

@@ -83,7 +83,8 @@ export interface NewEvent {
 }
 
 /** The one statement that appends an event (seq, id and createdAt come from the table's defaults). */
-const APPEND = `INSERT INTO documents.events (id, "organizationId", name, source, data, metadata) VALUES (gen_random_uuid(), $1::uuid, $2, $3, $4::jsonb, $5::jsonb)`;
+const APPEND = `INSERT INTO documents.events (id, "organizationId", name, source, data, metadata)
+                VALUES (gen_random_uuid(), $1::uuid, $2, $3, $4::jsonb, $5::jsonb)`;
 const appendValues = (event: NewEvent) => [event.organizationId, event.name, event.source, JSON.stringify(event.data), JSON.stringify(event.metadata ?? {})];
 
 /** Appends to the event log inside the caller's (Prisma) transaction, so the change and its event land together. */

@@ -1,16 +1,23 @@
 import type express from 'express';
 import { ipKeyGenerator, MemoryStore, rateLimit, type Store } from 'express-rate-limit';
-import type { RequestLimits } from './config';
+import type { RequestLimits, VigilConfig } from './config';
 import type { Principal } from './principal';
 import { redisRateLimitStores } from './rate-limit-store';
 import { refuse } from './refuse';
 
-type RateLimitSettings = RequestLimits['rateLimit'];
+/** The limits (VIGIL_RATE_LIMIT_*) and where the counts are kept: Redis when REDIS_URL is set. */
+export type RateLimitSettings = RequestLimits['rateLimit'] & { redisUrl?: string };
+
+/** A process's rate-limit settings from its configuration. */
+export function rateLimitSettings(config: Pick<VigilConfig, 'limits' | 'redisUrl'>): RateLimitSettings {
+  return { ...config.limits.rateLimit, redisUrl: config.redisUrl };
+}
 
 /**
  * Requests per window: per API key for a caller with a valid key, per address for a caller without
  * one. Counted in Redis when REDIS_URL is set (every gateway process shares the count; while Redis
- * is unreachable, in this process: lib/rate-limit-store.ts), in memory otherwise. Over the limit: 429 with `Retry-After` and `RateLimit-Limit/-Remaining/-Reset`.
+ * is unreachable, in this process: lib/rate-limit-store.ts), in memory otherwise. Over the limit: 429 with `Retry-After` and
+ * `RateLimit-Limit/-Remaining/-Reset`.
  */
 export interface RateLimits {
   /** Before authentication: calls without an `Authorization` header, by address. */

@@ -163,7 +163,8 @@ export class Visibility {
     if (!tags?.length || !ids.length) return ids;
     const { rows } = await this.pool.query<{ followedId: string }>(
       `SELECT "followedId" FROM organizations.follows
-        WHERE "followerId" = $1 AND "followedId" = ANY($2::uuid[]) AND (tags && $3::text[] ${selection?.includeEmptyFollowingTags ? 'OR cardinality(tags) = 0' : ''})`,
+        WHERE "followerId" = $1 AND "followedId" = ANY($2::uuid[])
+          AND (tags && $3::text[] ${selection?.includeEmptyFollowingTags ? 'OR cardinality(tags) = 0' : ''})`,
       [viewerId, ids, tags],
     );
     const tagged = new Set(rows.map((r) => r.followedId));
@@ -245,7 +246,8 @@ export class Visibility {
       const used = Array.isArray(value) ? value.length > 0 : value === true;
       if (used && isHiddenScanTargetField(field)) {
         throw badRequest(
-          `followers cannot filter by ${name}: the scan target ${field} of followed organizations are hidden (followingTags selects followed organizations by your own tags)`,
+          `followers cannot filter by ${name}: the scan target ${field} of followed organizations are hidden ` +
+            '(followingTags selects followed organizations by your own tags)',
           name,
         );
       }

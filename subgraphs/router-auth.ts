@@ -2,11 +2,10 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type express from 'express';
 import { Kind, parse } from 'graphql';
 import { authenticateApiKey, bearerToken } from '../lib/api-keys';
-import type { RequestLimits } from '../lib/config';
 import type { Database } from '../lib/db';
 import { logUnexpectedError } from '../lib/error-log';
 import { isDependencyUnreachable, SERVICE_UNAVAILABLE_MESSAGE, unauthenticated } from '../lib/errors';
-import { createRateLimits, type RateLimits, tooManyRequestsMessage, WHO } from '../lib/rate-limits';
+import { createRateLimits, type RateLimitSettings, type RateLimits, tooManyRequestsMessage, WHO } from '../lib/rate-limits';
 import { refuseGraphQL as refuse } from '../lib/refuse';
 
 /**
@@ -26,8 +25,6 @@ import { refuseGraphQL as refuse } from '../lib/refuse';
  */
 export const ROUTER_SECRET_HEADER = 'x-vigil-router-secret';
 export const HMAC_EXTENSION = 'hmac-signature';
-
-type RateLimitSettings = RequestLimits['rateLimit'];
 
 export interface RouterAuthentication {
   /** For a call without Vigil's signed principal: refuses it, or sets `res.locals.principal` and goes on. */

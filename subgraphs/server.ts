@@ -11,7 +11,7 @@ import { type DocumentNode, type GraphQLSchema, parse } from 'graphql';
 import { createHttpTerminator } from 'http-terminator';
 import { accessLog } from '../lib/access-log';
 import { answerClientErrors } from '../lib/client-errors';
-import type { AttachmentLimits, Quotas, RequestLimits, SubgraphName } from '../lib/config';
+import type { AttachmentLimits, Quotas, SubgraphName } from '../lib/config';
 import type { Database } from '../lib/db';
 import { useTokenLimit } from '../lib/document-tokens';
 import { logUnexpectedError } from '../lib/error-log';
@@ -19,7 +19,7 @@ import { isDependencyUnreachable, isErrorCode, VigilError } from '../lib/errors'
 import { formatError } from '../lib/graphql-errors';
 import { httpServerOptions, listen, type RunningServer, type ServerTimeouts } from '../lib/http-server';
 import { PRINCIPAL_HEADER, type Principal, REQUEST_ID_HEADER, SIGNATURE_HEADER, verifyPrincipal } from '../lib/principal';
-import type { RateLimits } from '../lib/rate-limits';
+import type { RateLimitSettings, RateLimits } from '../lib/rate-limits';
 import { refuseGraphQL } from '../lib/refuse';
 import { withRequestId } from '../lib/request-context';
 import { scalarResolvers } from '../lib/scalars';
@@ -165,7 +165,7 @@ export async function startSubgraph(
     timeouts?: ServerTimeouts;
     maxTokens?: number;
     shutdownTimeoutMs?: number;
-    rateLimit?: RequestLimits['rateLimit'];
+    rateLimit?: RateLimitSettings;
     rateLimits?: RateLimits | null;
   },
 ): Promise<RunningServer> {
@@ -190,7 +190,7 @@ export async function startSubgraph(
       const given = req.headers[REQUEST_ID_HEADER];
       return typeof given === 'string' && /^[A-Za-z0-9._-]{1,128}$/.test(given) ? given : randomUUID();
     }),
-    (req, _res, next) => withRequestId(String((req as unknown as { id: string }).id), next),
+    (req, _res, next) => withRequestId(String(req.id), next),
   );
   app.use(
     '/graphql',

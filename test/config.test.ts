@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../lib/config';
+import { log } from '../lib/log';
 import { buildOnce, ROOT, spawnCompiled } from './support/processes';
 
 /**
@@ -49,6 +50,31 @@ it('takes the documented spellings of valid values', () => {
   expect(config.scheduler).toEqual({ enabled: false, intervalMs: 2500 });
   expect([config.subgraphTransport, config.logLevel]).toEqual(['http', 'warn']);
   expect(loadConfig({ VIGIL_DATA_DIR: dataDir, VIGIL_SCHEDULER: 'yes' }).scheduler.enabled).toBe(true);
+});
+
+it('lets VIGIL_WORKERS alone say whether this process schedules scans', () => {
+  const scheduling = (workers: string) => loadConfig({ VIGIL_DATA_DIR: dataDir, VIGIL_WORKERS: workers }).scheduler.enabled;
+  expect([scheduling('all'), scheduling('scan.schedule,scan.run'), scheduling('jobs.purge,scan.run'), scheduling('none')]).toEqual([true, true, false, false]);
+});
+
+it("names the job runner's concurrency for what it is, and still reads its old name with one warning", () => {
+  const warned = jest.spyOn(log, 'warn');
+  try {
+    expect(loadConfig({ VIGIL_DATA_DIR: dataDir }).jobConcurrency).toBe(4);
+    expect(loadConfig({ VIGIL_DATA_DIR: dataDir, VIGIL_JOB_CONCURRENCY: '7' }).jobConcurrency).toBe(7);
+    expect(warned).not.toHaveBeenCalled();
+    expect(loadConfig({ VIGIL_DATA_DIR: dataDir, VIGIL_WEBHOOK_CONCURRENCY: '6' }).jobConcurrency).toBe(6);
+    expect(loadConfig({ VIGIL_DATA_DIR: dataDir, VIGIL_WEBHOOK_CONCURRENCY: '6', VIGIL_JOB_CONCURRENCY: '8' }).jobConcurrency).toBe(8);
+    expect(warned.mock.calls.map(([message]) => message)).toEqual([expect.stringMatching(/^VIGIL_WEBHOOK_CONCURRENCY is deprecated: .*VIGIL_JOB_CONCURRENCY/)]);
+  } finally {
+    warned.mockRestore();
+  }
+});
+
+it('keeps REDIS_URL apart from the rate limits: one setting for the rate-limit counts and the subscription wake-ups', () => {
+  const config = loadConfig({ VIGIL_DATA_DIR: dataDir, REDIS_URL: 'redis://redis.example:6379' });
+  expect(config.redisUrl).toBe('redis://redis.example:6379');
+  expect(config.limits.rateLimit).not.toHaveProperty('redisUrl');
 });
 
 it('stops `npm start` before it starts anything, exit code 1, each problem on its own line', async () => {

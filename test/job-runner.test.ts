@@ -216,6 +216,21 @@ describe.each([
     expect(failed.lastError).toContain('lease of worker stuck expired');
   });
 
+  it('recovers at once, without waiting for its lease, a job held by a process of this host that is gone', async () => {
+    const { id } = await enqueue(db, 'test.echo', { n: 1 }, { retries: 1 });
+    // Claimed an hour's lease long by a pid no process has (the highest the kernel hands out, plus one).
+    const gone = `${os.hostname()}:4194305:abcdef01/0a0b0c`;
+    await db.pool.query(`UPDATE jobs.jobs SET state = 'RUNNING', attempts = 1, "lockedBy" = $2, "lockedUntil" = now() + interval '1 hour' WHERE id = $1`, [
+      id,
+      gone,
+    ]);
+    const rescued: string[] = [];
+    runner({ 'test.echo': async (_p, { job }) => void rescued.push(job.lockedBy ?? '') }, { workerId: 'rescuer' });
+    const done = await jobInState(db, id, 'DONE');
+    expect(rescued).toEqual(['rescuer']);
+    expect(done).toMatchObject({ attempts: 2, lastError: `worker ${gone} stopped before finishing the job (its process is gone)` });
+  });
+
   it('keeps a long job on its runner while the heartbeat renews the lease', async () => {
     const runs: string[] = [];
     const slow = async ({ ms }: { ms: number }, { job }: { job: JobRow }) => {

@@ -38,6 +38,16 @@ async function openAlerts(id: string): Promise<string[]> {
   return rows.map((r) => `${r.rule} ${r.resource}`);
 }
 
+/** The target's queued scan made RUNNING as a worker claiming it does: its `scan.run` job held by `workerId` until `until`. */
+async function holdScanJob(targetId: string, workerId: string, until: string): Promise<void> {
+  await t.vigil.db.pool.query(
+    `WITH s AS (UPDATE alerts.scans SET status = 'RUNNING', "startedAt" = now() WHERE "scanTargetId" = $1 AND status = 'QUEUED' RETURNING id)
+     UPDATE jobs.jobs SET state = 'RUNNING', attempts = 1, "lockedBy" = $2, "lockedUntil" = ${until}, "startedAt" = now()
+      WHERE kind = 'scan.run' AND "singletonKey" IN (SELECT id::text FROM s)`,
+    [targetId, workerId],
+  );
+}
+
 const expectedOpen = (target: { id: string; kind: string }, scanNumber: number) =>
   demoFindings(target, scanNumber)
     .map((f) => `${f.rule} ${f.resource}`)
@@ -211,10 +221,7 @@ describe('runDueScans', () => {
     await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${target.id}/scan`, { key: admin.apiKey });
     // A pid no process has: the highest the kernel can hand out, plus one.
     const gone = `${os.hostname()}:4194305:abcdef01/0a0b0c`;
-    await t.vigil.db.pool.query(
-      `UPDATE alerts.scans SET status = 'RUNNING', "lockedBy" = $2, "lockedAt" = now(), "startedAt" = now() WHERE "scanTargetId" = $1`,
-      [target.id, gone],
-    );
+    await holdScanJob(target.id, gone, `now() + interval '1 hour'`);
     const [scan] = await scansOf(target.id);
     expect(await recoverAbandonedScans(t.vigil.db)).toEqual([scan.id]);
     expect((await scansOf(target.id)).map((s) => s.status)).toEqual(['FAILED']);
@@ -225,10 +232,7 @@ describe('runDueScans', () => {
     const target = await createTarget('abandoned');
     await t.rest('POST', `/organizations/${admin.organizationId}/scantargets/${target.id}/scan`, { key: admin.apiKey });
     // A worker claimed it long ago and died.
-    await t.vigil.db.pool.query(
-      `UPDATE alerts.scans SET status = 'RUNNING', "lockedBy" = 'dead-worker', "lockedAt" = now() - interval '1 hour', "startedAt" = now() - interval '1 hour' WHERE "scanTargetId" = $1`,
-      [target.id],
-    );
+    await holdScanJob(target.id, 'dead-worker', `now() - interval '1 hour'`);
     const report = await runDueScans(t.vigil.db, new Date(0), { leaseMs: 10 * 60_000 });
     const [scan] = await scansOf(target.id);
     expect(report.abandoned).toContain(scan.id);

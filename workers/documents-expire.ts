@@ -22,7 +22,8 @@ export function expireDocuments(db: JobDatabase, storage: ObjectStorage): JobHan
       [STUCK_AFTER_SECONDS],
     );
     await pool.query(
-      `UPDATE documents.attachments a SET "expiresAt" = d."expiresAt" FROM documents.documents d WHERE d."attachmentId" = a.id AND d."expiresAt" <= now() AND (a."expiresAt" IS NULL OR a."expiresAt" > d."expiresAt")`,
+      `UPDATE documents.attachments a SET "expiresAt" = d."expiresAt" FROM documents.documents d
+        WHERE d."attachmentId" = a.id AND d."expiresAt" <= now() AND (a."expiresAt" IS NULL OR a."expiresAt" > d."expiresAt")`,
     );
     await pool.query(`DELETE FROM documents.documents WHERE "expiresAt" <= now()`);
     while ((await deleteExpiredAttachments(pool, storage)) > 0);

@@ -143,7 +143,7 @@ export async function writeAlertCsv(
   }
   const filter = alertFilterOf(options.params.filter, view);
   const { order, sort, lang } = orderOf(options.params);
-  await file.write(stringify([ALERT_CSV_COLUMNS as unknown as string[]]));
+  await file.write(stringify([[...ALERT_CSV_COLUMNS]]));
   if (!organizationIds.length) return;
   if (options.copy) return copyAlertCsv(pool, alertsCsvCopySql({ organizationIds, view, filter, order, sort, lang }), file, options.signal);
   const cursors = cursorCodec(options.secret, ['export', organizationId]);
@@ -201,7 +201,7 @@ export async function writeEventCsv(
   file: ExportFile,
 ): Promise<number> {
   const filter = options.params.filter ?? {};
-  await file.write(stringify([EVENT_CSV_COLUMNS as unknown as string[]]));
+  await file.write(stringify([[...EVENT_CSV_COLUMNS]]));
   let afterSeq: string | null = null;
   let rows = 0;
   for (;;) {

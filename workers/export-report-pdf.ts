@@ -62,7 +62,8 @@ async function oldestOpenByRule(pool: pg.Pool, organizationId: string, lang: 'en
   const org = p.add(organizationId);
   const live = liveTargetCondition(p, [organizationId]);
   const { rows } = await pool.query<OldestRule>(
-    `SELECT a.rule, min(r.${lang === 'pt_BR' ? '"titlePt"' : '"titleEn"'}) AS title, min(COALESCE(a."openedAt", a."createdAt")) AS "openedAt", count(*)::int AS open
+    `SELECT a.rule, min(r.${lang === 'pt_BR' ? '"titlePt"' : '"titleEn"'}) AS title,
+            min(COALESCE(a."openedAt", a."createdAt")) AS "openedAt", count(*)::int AS open
        FROM alerts.alerts a LEFT JOIN alerts.rules r ON r.id = a.rule
       WHERE a."organizationId" = ${org}::uuid AND a.state <> 'CLOSED' AND ${live}
       GROUP BY a.rule ORDER BY 3 ASC, a.rule LIMIT 15`,

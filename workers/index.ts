@@ -42,9 +42,6 @@ export interface WorkerSettings {
   storage?: ObjectStorage;
 }
 
-/** The scan scheduler's kinds: a process with VIGIL_SCHEDULER=off runs none of them. */
-export const SCAN_JOB_KINDS: readonly JobKind[] = ['scan.schedule', 'scan.run'];
-
 /** The handlers of the chosen kinds; an unknown kind is a configuration error, said at start-up. */
 export function selectHandlers(handlers: JobHandlers, kinds: 'all' | readonly string[]): JobHandlers {
   if (kinds === 'all') return handlers;

@@ -108,7 +108,8 @@ export function deliverWebhookEvents(db: JobDatabase, settings: WebhookSettings,
       `WITH logged AS (
          INSERT INTO documents.webhook_deliveries ("webhookId", "eventId", "eventSeq", "eventName", attempt, status, "responseCode", "latencyMs", error)
          SELECT $1, a."eventId", a."eventSeq", a."eventName", a.attempt, a.status, a."responseCode", a."latencyMs", a.error
-           FROM jsonb_to_recordset($3::jsonb) AS a("eventId" uuid, "eventSeq" bigint, "eventName" text, attempt int, status text, "responseCode" int, "latencyMs" int, error text)
+           FROM jsonb_to_recordset($3::jsonb)
+                AS a("eventId" uuid, "eventSeq" bigint, "eventName" text, attempt int, status text, "responseCode" int, "latencyMs" int, error text)
        )
        UPDATE documents.webhooks SET "cursorSeq" = greatest("cursorSeq", $2::bigint),
               "lastDeliveryAt" = CASE WHEN $4 THEN now() ELSE "lastDeliveryAt" END,

@@ -185,7 +185,9 @@ export class SubscriptionService {
     if (session.counted) {
       const refused = await this.admitOperation(session.principal.apiKeyId);
       if (refused) {
-        const message = `Too many requests: at most ${refused.limit} per ${Math.round(refused.windowMs / 1000)} s for this API key (HTTP, SSE and WebSocket operations together); retry after ${refused.retryAfterSeconds} s`;
+        const message =
+          `Too many requests: at most ${refused.limit} per ${Math.round(refused.windowMs / 1000)} s for this API key ` +
+          `(HTTP, SSE and WebSocket operations together); retry after ${refused.retryAfterSeconds} s`;
         return { errors: [new GraphQLError(message, { extensions: { code: 'TOO_MANY_REQUESTS', retryAfter: refused.retryAfterSeconds } })] };
       }
     }

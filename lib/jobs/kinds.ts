@@ -11,7 +11,10 @@ export interface JobPayloads {
   'jobs.purge': { keepDays: number };
   /** One scheduler pass: scans abandoned by a gone worker failed, due targets given a QUEUED scan (and its `scan.run`). */
   'scan.schedule': Record<string, never>;
-  /** Runs one QUEUED scan (demo scanner) and reconciles its findings; a scan no longer QUEUED is left alone. */
+  /**
+   * Runs one QUEUED scan (demo scanner) and reconciles its findings; a scan no longer QUEUED is left alone.
+   * Its RUNNING job (singletonKey = scanId) is what holds a RUNNING scan, an ingestion's too (claimed by the ingesting process).
+   */
   'scan.run': { scanId: string };
   /** Delivers a webhook's pending events in order (workers/webhook-deliver.ts); singletonKey = webhookId. */
   'webhook.deliver': { webhookId: string };
@@ -24,3 +27,6 @@ export interface JobPayloads {
 }
 
 export type JobKind = keyof JobPayloads & string;
+
+/** The scan scheduler's kinds: a process whose VIGIL_WORKERS lists neither runs no scans. */
+export const SCAN_JOB_KINDS: readonly JobKind[] = ['scan.schedule', 'scan.run'];

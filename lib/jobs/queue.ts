@@ -1,12 +1,14 @@
 import type pg from 'pg';
 import type { Database } from '../db';
 import { currentRequestId } from '../request-context';
+import { heldByDeadLocalProcess } from './holders';
 import type { JobKind, JobPayloads } from './kinds';
 
 /**
- * The job queue: one table (`jobs.jobs`), plain SQL, every step one short statement. Generalised
- * from the scan queue (subgraphs/alerts/scan-queue.ts): FOR UPDATE SKIP LOCKED for the claim, a
- * lease for the worker that holds a job.
+ * The job queue: one table (`jobs.jobs`), plain SQL, every step one short statement: FOR UPDATE
+ * SKIP LOCKED for the claim, a lease for the worker that holds a job. The lease is the only one in
+ * Vigil: a unit of work that runs where it is asked for instead of on a runner (a scan's ingestion)
+ * holds a job too (`claimKeyed`), so one recovery covers every worker that stops.
  *
  *   enqueue ──▶ QUEUED ──claim──▶ RUNNING ──complete──▶ DONE
  *                  ▲                 │  └──fail, no attempts left / lease expired on the last──▶ FAILED
@@ -143,6 +145,48 @@ export async function claimJobs(db: JobDatabase, options: { workerId: string; ki
   return rows.sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
 }
 
+/**
+ * Claims the job of `kind` holding `singletonKey` for `workerId`, to run it here rather than on a
+ * runner: the QUEUED one is taken (due or not), or one is created RUNNING when none waits. null
+ * when a worker already runs it. `db` may be a client inside the caller's transaction, so the claim
+ * commits with the work it covers. A job created here has one attempt: if its worker stops, the
+ * recovery fails it (runners never claim a RUNNING job).
+ */
+export async function claimKeyed<K extends JobKind>(
+  db: JobDatabase | pg.PoolClient,
+  kind: K,
+  payload: JobPayloads[K],
+  options: { singletonKey: string; workerId: string; leaseMs: number },
+): Promise<JobRow<K> | null> {
+  const client = 'pool' in db ? db.pool : db;
+  const { rows } = await client.query<JobRow<K>>(
+    `WITH queued AS (
+       UPDATE jobs.jobs SET state = 'RUNNING', attempts = attempts + 1, "lockedBy" = $4,
+              "lockedUntil" = now() + $5::double precision ${MS}, "startedAt" = now(), "updatedAt" = now()
+        WHERE id = (SELECT id FROM jobs.jobs WHERE kind = $1 AND "singletonKey" = $3 AND state = 'QUEUED' FOR UPDATE SKIP LOCKED)
+       RETURNING *
+     ), created AS (
+       INSERT INTO jobs.jobs (id, kind, payload, state, "singletonKey", attempts, "maxAttempts", "lockedBy", "lockedUntil", "startedAt", "requestId")
+       SELECT gen_random_uuid(), $1, $2::jsonb, 'RUNNING', $3, 1, 1, $4, now() + $5::double precision ${MS}, now(), $6
+        WHERE NOT EXISTS (SELECT 1 FROM queued)
+       ON CONFLICT (kind, "singletonKey") WHERE state IN ('QUEUED', 'RUNNING') DO NOTHING
+       RETURNING *
+     )
+     SELECT * FROM queued UNION ALL SELECT * FROM created`,
+    [kind, JSON.stringify(payload), options.singletonKey, options.workerId, options.leaseMs, currentRequestId() ?? null],
+  );
+  return rows[0] ?? null;
+}
+
+/** The RUNNING job of `kind` holding `singletonKey`, if any (the claim a worker of this unit of work holds). */
+export async function runningJob<K extends JobKind>(db: JobDatabase, kind: K, singletonKey: string): Promise<JobRow<K> | null> {
+  const { rows } = await db.pool.query<JobRow<K>>(`SELECT * FROM jobs.jobs WHERE kind = $1 AND "singletonKey" = $2 AND state = 'RUNNING'`, [
+    kind,
+    singletonKey,
+  ]);
+  return rows[0] ?? null;
+}
+
 /** The claim a later statement must still hold (a job recovered from an expired lease has another). */
 const HELD = `id = $1 AND state = 'RUNNING' AND "lockedBy" = $2 AND attempts = $3`;
 const held = (job: JobRow) => [job.id, job.lockedBy, job.attempts];
@@ -185,27 +229,37 @@ export async function failJob(db: JobDatabase, job: JobRow, error: string): Prom
 /** Gives a claimed job back untouched (graceful stop): QUEUED at once, the attempt not counted. */
 export async function releaseJob(db: JobDatabase, job: JobRow): Promise<boolean> {
   const { rowCount } = await db.pool.query(
-    `UPDATE jobs.jobs SET state = 'QUEUED', attempts = attempts - 1, "runAt" = now(), "lockedBy" = NULL, "lockedUntil" = NULL, "updatedAt" = now() WHERE ${HELD}`,
+    `UPDATE jobs.jobs SET state = 'QUEUED', attempts = attempts - 1, "runAt" = now(), "lockedBy" = NULL, "lockedUntil" = NULL, "updatedAt" = now()
+      WHERE ${HELD}`,
     held(job),
   );
   return rowCount === 1;
 }
 
 /**
- * RUNNING jobs whose lease expired (their worker crashed, hung or lost the database) count as a
- * failed attempt: QUEUED again at once while attempts remain, else FAILED. Any runner may do it;
- * concurrent runs are serialised by the row locks and the second finds nothing left to change.
+ * RUNNING jobs whose worker is gone count as a failed attempt: QUEUED again at once while attempts
+ * remain, else FAILED. Gone = the lease expired (the worker crashed, hung or lost the database), or
+ * the worker was a process of this host that no longer runs (holders.ts; recovered without waiting
+ * for the lease). Any runner may do it; concurrent runs are serialised by the row locks and the
+ * second finds nothing left to change.
  */
 export async function recoverExpiredLeases(db: JobDatabase): Promise<{ requeued: string[]; failed: string[] }> {
+  const { rows: holders } = await db.pool.query<{ lockedBy: string }>(
+    `SELECT DISTINCT "lockedBy" FROM jobs.jobs WHERE state = 'RUNNING' AND "lockedUntil" >= now() AND "lockedBy" IS NOT NULL`,
+  );
+  const gone = holders.map((h) => h.lockedBy).filter(heldByDeadLocalProcess);
   const { rows } = await db.pool.query<{ id: string; state: JobState }>(
     `UPDATE jobs.jobs SET
             state = CASE WHEN attempts < "maxAttempts" THEN 'QUEUED' ELSE 'FAILED' END,
             "finishedAt" = CASE WHEN attempts < "maxAttempts" THEN NULL ELSE now() END,
             "runAt" = now(),
-            "lastError" = 'the lease of worker ' || coalesce("lockedBy", '?') || ' expired before the job finished (worker stopped or stuck)',
+            "lastError" = CASE WHEN "lockedBy" = ANY($1::text[])
+                          THEN 'worker ' || "lockedBy" || ' stopped before finishing the job (its process is gone)'
+                          ELSE 'the lease of worker ' || coalesce("lockedBy", '?') || ' expired before the job finished (worker stopped or stuck)' END,
             "lockedBy" = NULL, "lockedUntil" = NULL, "updatedAt" = now()
-      WHERE state = 'RUNNING' AND "lockedUntil" < now()
+      WHERE state = 'RUNNING' AND ("lockedUntil" < now() OR "lockedBy" = ANY($1::text[]))
       RETURNING id, state`,
+    [gone],
   );
   return {
     requeued: rows.filter((r) => r.state === 'QUEUED').map((r) => r.id),

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import { log } from '../log';
 import { jobDuration } from '../metrics';
 import { withRequestId } from '../request-context';
+import { newWorkerId } from './holders';
 import type { JobKind, JobPayloads } from './kinds';
 import { claimJobs, completeJob, failJob, type JobDatabase, type JobRow, onJobEnqueued, recoverExpiredLeases, releaseJob, renewLease } from './queue';
 
@@ -25,13 +24,13 @@ export type JobHandlers = { [K in JobKind]?: JobHandler<K> };
 
 export interface JobRunnerOptions {
   handlers: JobHandlers;
-  /** Names this runner in `jobs.lockedBy` (default host:pid:random). */
+  /** Names this runner in `jobs.lockedBy` (default: holders.ts' newWorkerId, host:pid:instance/random). */
   workerId?: string;
   /** Jobs run at once by this runner (default 1). */
   concurrency?: number;
   /** How often an idle runner looks for due jobs and expired leases (default 1 s). */
   pollMs?: number;
-  /** A claimed job's lease: without a heartbeat for this long it is recovered (default 60 s). */
+  /** A claimed job's lease: without a heartbeat for this long it is recovered (default JOB_LEASE_MS). */
   leaseMs?: number;
   /** How often a running job's lease is renewed (default leaseMs / 3: two heartbeats may be lost). */
   heartbeatMs?: number;
@@ -57,19 +56,52 @@ interface InFlight {
   done: Promise<void>;
 }
 
-export function newWorkerId(): string {
-  return `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+const errorText = (error: unknown) => (error instanceof Error ? error.message || error.name : String(error));
+
+/** A claimed job's lease unless said otherwise: a minute without a heartbeat and the job is recovered. */
+export const JOB_LEASE_MS = 60_000;
+
+/**
+ * Renews `job`'s lease every `heartbeatMs` (default a third of the lease: two heartbeats may be lost)
+ * until the returned function is called; `onLost` when the job is no longer this claim's.
+ */
+function heartbeat(db: JobDatabase, job: JobRow, leaseMs: number, onLost: () => void, heartbeatMs = Math.floor(leaseMs / 3)): () => void {
+  const timer = setInterval(() => {
+    renewLease(db, job, leaseMs)
+      .then((held) => {
+        if (!held) onLost();
+      })
+      .catch((error: unknown) => log.warn('job heartbeat failed', { workerId: job.lockedBy, jobId: job.id, error: errorText(error) }));
+  }, heartbeatMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message || error.name : String(error));
+/**
+ * Runs `work` for a job claimed where it runs (queue.ts' claimKeyed), not by a runner: its lease
+ * renewed meanwhile, then DONE, or a failed attempt when `work` throws (the error is rethrown).
+ */
+export async function runHeld<T>(db: JobDatabase, job: JobRow, leaseMs: number, work: () => Promise<T>): Promise<T> {
+  const stop = heartbeat(db, job, leaseMs, () => log.warn('job lease lost while it ran here', { workerId: job.lockedBy, jobId: job.id }));
+  let result: T;
+  try {
+    result = await work();
+  } catch (error) {
+    stop();
+    await failJob(db, job, errorText(error));
+    throw error;
+  }
+  stop();
+  await completeJob(db, job);
+  return result;
+}
 
 export function startJobRunner(db: JobDatabase, options: JobRunnerOptions): JobRunner {
   const workerId = options.workerId ?? newWorkerId();
   const kinds = (Object.keys(options.handlers) as JobKind[]).filter((kind) => options.handlers[kind]);
   const concurrency = options.concurrency ?? 1;
   const pollMs = options.pollMs ?? 1_000;
-  const leaseMs = options.leaseMs ?? 60_000;
-  const heartbeatMs = options.heartbeatMs ?? Math.floor(leaseMs / 3);
+  const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
   const inFlight = new Map<string, InFlight>();
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
@@ -115,27 +147,28 @@ export function startJobRunner(db: JobDatabase, options: JobRunnerOptions): JobR
   function run(job: JobRow): void {
     const controller = new AbortController();
     const entry: InFlight = { job, controller, released: false, done: Promise.resolve() };
-    const heartbeat = setInterval(() => {
-      renewLease(db, job, leaseMs)
-        .then((held) => {
-          if (!held && !entry.released) controller.abort(new Error(`job ${job.id}: lease lost`));
-        })
-        .catch((error: unknown) => log.warn('job heartbeat failed', { workerId, jobId: job.id, error: errorText(error) }));
-    }, heartbeatMs);
-    heartbeat.unref();
+    const stopHeartbeat = heartbeat(
+      db,
+      job,
+      leaseMs,
+      () => {
+        if (!entry.released) controller.abort(new Error(`job ${job.id}: lease lost`));
+      },
+      options.heartbeatMs,
+    );
     const handler = options.handlers[job.kind] as JobHandler<JobKind>;
     entry.done = (async () => {
       const started = Date.now();
       try {
         // The handler's own work (and jobs it enqueues) belongs to the request that enqueued this job.
         await withRequestId(job.requestId ?? `job:${job.id}`, () => handler(job.payload, { job, signal: controller.signal }));
-        clearInterval(heartbeat);
+        stopHeartbeat();
         jobDuration.observe({ kind: job.kind, outcome: entry.released ? 'released' : 'done' }, (Date.now() - started) / 1000);
         if (entry.released) return;
         const recorded = await completeJob(db, job);
         log.debug('job done', { workerId, jobId: job.id, kind: job.kind, ms: Date.now() - started, recorded, requestId: job.requestId ?? undefined });
       } catch (error) {
-        clearInterval(heartbeat);
+        stopHeartbeat();
         jobDuration.observe(
           { kind: job.kind, outcome: entry.released ? 'released' : job.attempts >= job.maxAttempts ? 'failed' : 'retried' },
           (Date.now() - started) / 1000,
@@ -156,7 +189,7 @@ export function startJobRunner(db: JobDatabase, options: JobRunnerOptions): JobR
     })()
       .catch((error: unknown) => log.error('job outcome not recorded', { workerId, jobId: job.id, error: errorText(error) }))
       .finally(() => {
-        clearInterval(heartbeat);
+        stopHeartbeat();
         inFlight.delete(job.id);
         schedule(0);
       });

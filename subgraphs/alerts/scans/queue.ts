@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import type pg from 'pg';
 import { type Database, inTransaction } from '../../../lib/db';
 import { conflict, notFound } from '../../../lib/errors';
-import { enqueue } from '../../../lib/jobs/queue';
+import { claimKeyed, enqueue, runningJob } from '../../../lib/jobs/queue';
+import { JOB_LEASE_MS, runHeld } from '../../../lib/jobs/runner';
 import { log } from '../../../lib/log';
 import { insertEventsSql, scanJsonSql } from '../event-payloads';
 import type { ScanTargetScanner } from '../scan-targets/scan-targets';
@@ -15,6 +14,11 @@ import { type Finding, reconcileScan, ScanNotRunningError, type ScanSummary } fr
  * FAILED or STOPPED. A partial unique index allows one QUEUED/RUNNING scan per target, so a
  * double start, a scheduled scan racing a manual one or an ingestion during a scan cannot both
  * proceed. Every transition is logged as a scan event in the same transaction.
+ *
+ * A RUNNING scan is held by its `scan.run` job (singletonKey = the scan's id), whose lease is the job
+ * runner's: claimed by a runner for a queued scan, or created RUNNING with an ingestion's scan by the
+ * process ingesting. A RUNNING scan whose job is no longer RUNNING (its worker stopped, and the job
+ * runner recovered the job) is failed by the scheduler's sweep (`failAbandonedScans`).
  *
  * `force` on a manual start: without it, a target that already has a QUEUED or RUNNING scan
  * refuses the start (409 CONFLICT); with it, that scan is STOPPED (its results, if any arrive, are
@@ -32,8 +36,6 @@ export interface ScanRow {
   findingsCount: number;
   summary: Partial<ScanSummary>;
   error: string | null;
-  lockedBy: string | null;
-  lockedAt: Date | null;
   startedAt: Date | null;
   finishedAt: Date | null;
   createdAt: Date;
@@ -51,87 +53,20 @@ export interface ScanTargetRef {
 const ACTIVE = `('QUEUED', 'RUNNING')`;
 
 /**
- * A RUNNING scan's lease: its worker renews `lockedAt` every quarter of it (see `holdLease`), so a
- * scan whose `lockedAt` is older than this has no live worker and is given up (scheduler.ts).
- * Short, so a target whose worker died on another host is usable again within a minute.
+ * Fails RUNNING scans no worker holds: their `scan.run` job is not RUNNING (the job runner recovered
+ * it from a worker whose lease expired or whose process is gone, lib/jobs/holders.ts). A scan whose
+ * row is locked (its claim or reconciliation committing) is left alone. No alert changes: a scan's
+ * findings are applied in one transaction, which died with its worker.
  */
-export const SCAN_LEASE_MS = 60_000;
-
-// This process, as it appears in `scans.lockedBy` ("<host>:<pid>:<instance>/<worker>"): a scan
-// held by an instance of this host whose process is gone is recovered at once, not after the lease.
-const INSTANCE = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-
-export function newWorkerId(): string {
-  return `${INSTANCE}/${randomBytes(3).toString('hex')}`;
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, it is just not ours to signal.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Whether `lockedBy` names a Vigil instance on this host that no longer runs. */
-export function heldByDeadLocalProcess(lockedBy: string | null): boolean {
-  const holder = lockedBy && /(?:^|:)([^:]+):(\d+):([0-9a-f]+)(?:\/[0-9a-f]+)?$/.exec(lockedBy);
-  if (!holder) return false;
-  const [, host, pidText, instance] = holder;
-  if (host !== os.hostname()) return false;
-  const pid = Number(pidText);
-  // Our own pid under another instance id: a previous run of this process slot (a container's pid 1).
-  if (pid === process.pid) return instance !== INSTANCE.split(':').pop();
-  return !processAlive(pid);
-}
-
-/**
- * Renews the lease of a RUNNING scan while `work` runs. SKIP LOCKED: while the reconciliation
- * holds the scan row the renewal is skipped instead of waiting (the sweep skips locked rows too,
- * so a scan being committed is never taken for abandoned).
- */
-async function holdLease<T>(db: Database, scanId: string, leaseMs: number, work: () => Promise<T>): Promise<T> {
-  let renewing: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (renewing) return;
-    renewing = db.pool
-      .query(
-        `UPDATE alerts.scans SET "lockedAt" = now() WHERE id IN (SELECT id FROM alerts.scans WHERE id = $1 AND status = 'RUNNING' FOR UPDATE SKIP LOCKED)`,
-        [scanId],
-      )
-      .catch((error: Error) => log.warn('scan lease renewal failed', { scanId, error: error.message }))
-      .finally(() => (renewing = null));
-  }, leaseMs / 4);
-  timer.unref();
-  try {
-    return await work();
-  } finally {
-    clearInterval(timer);
-  }
-}
-
-/**
- * Fails RUNNING scans no live worker holds: their lease expired (`lockedAt` before `leaseCutoff`)
- * or their holder is a process of this host that is gone (a crash or kill mid-scan, recovered at
- * the next start). A scan whose row is locked (its reconciliation committing) is left alone.
- * No alert changes: a scan's findings are applied in one transaction, which died with its worker.
- */
-export async function failAbandonedScans(db: Database, leaseCutoff: Date): Promise<string[]> {
-  const { rows: running } = await db.pool.query<{ id: string; lockedBy: string | null; expired: boolean }>(
-    `SELECT id, "lockedBy", "lockedAt" IS NULL OR "lockedAt" < $1 AS expired FROM alerts.scans WHERE status = 'RUNNING'`,
-    [leaseCutoff],
-  );
-  const abandoned = running.filter((scan) => scan.expired || heldByDeadLocalProcess(scan.lockedBy)).map((scan) => scan.id);
-  if (!abandoned.length) return [];
+export async function failAbandonedScans(db: Database): Promise<string[]> {
   const { rows } = await db.pool.query<{ id: string }>(
     withScanEvents(
       `UPDATE alerts.scans SET status = 'FAILED', error = 'the worker running this scan stopped before finishing it', "finishedAt" = now(), "updatedAt" = now()
-        WHERE id IN (SELECT id FROM alerts.scans WHERE id = ANY($1::uuid[]) AND status = 'RUNNING' FOR UPDATE SKIP LOCKED) RETURNING *`,
+        WHERE id IN (SELECT s.id FROM alerts.scans s WHERE s.status = 'RUNNING' AND NOT EXISTS (
+                       SELECT 1 FROM jobs.jobs j WHERE j.kind = 'scan.run' AND j."singletonKey" = s.id::text AND j.state = 'RUNNING')
+                     FOR UPDATE SKIP LOCKED) RETURNING *`,
       'ScanFailed',
     ),
-    [abandoned],
   );
   return rows.map((r) => r.id);
 }
@@ -216,20 +151,25 @@ export async function stopScan(db: Database, target: ScanTargetRef, reason = 'st
   return rows[0] ?? null;
 }
 
-/** A RUNNING scan for findings that arrive with the request (ingestion); CONFLICT while another scan is active. */
+/**
+ * A RUNNING scan for findings that arrive with the request (ingestion), held by `workerId` through its
+ * `scan.run` job created RUNNING in the same transaction (`executeScan` renews and ends it); CONFLICT
+ * while another scan is active.
+ */
 export async function beginIngestScan(db: Database, target: ScanTargetRef, workerId: string): Promise<ScanRow> {
   try {
-    const { rows } = await inTransaction(db.pool, (client) =>
-      client.query<ScanRow>(
+    return await inTransaction(db.pool, async (client) => {
+      const { rows } = await client.query<ScanRow>(
         withScanEvents(
-          `INSERT INTO alerts.scans (id, "scanTargetId", "organizationId", status, trigger, "lockedBy", "lockedAt", "startedAt", "createdAt", "updatedAt")
-           VALUES (gen_random_uuid(), $1, $2, 'RUNNING', 'INGEST', $3, now(), now(), now(), now()) RETURNING *`,
+          `INSERT INTO alerts.scans (id, "scanTargetId", "organizationId", status, trigger, "startedAt", "createdAt", "updatedAt")
+           VALUES (gen_random_uuid(), $1, $2, 'RUNNING', 'INGEST', now(), now(), now()) RETURNING *`,
           'ScanStarted',
         ),
-        [target.id, target.organizationId, workerId],
-      ),
-    );
-    return rows[0];
+        [target.id, target.organizationId],
+      );
+      await claimKeyed(client, 'scan.run', { scanId: rows[0].id }, { singletonKey: rows[0].id, workerId, leaseMs: JOB_LEASE_MS });
+      return rows[0];
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('Another scan of this scan target is QUEUED or RUNNING; wait for it or stop it first');
     throw error;
@@ -245,23 +185,22 @@ export interface ClaimedScan {
 }
 
 /**
- * Claims a QUEUED scan — `scanId`, or else the oldest — for `workerId` (FOR UPDATE SKIP LOCKED:
- * concurrent workers never get the same one); null when there is none (stopped, or taken).
+ * Starts the QUEUED scan `scanId` for the worker holding its `scan.run` job (FOR UPDATE SKIP LOCKED:
+ * concurrent workers never get the same one); null when it is no longer QUEUED (stopped, or taken).
  */
-export async function claimQueuedScan(db: Database, workerId: string, scanId?: string): Promise<ClaimedScan | null> {
+export async function claimQueuedScan(db: Database, scanId: string): Promise<ClaimedScan | null> {
   return inTransaction(db.pool, async (client) => {
-    const { rows: next } = await client.query<{ id: string }>(
-      `SELECT id FROM alerts.scans WHERE status = 'QUEUED' AND ($1::uuid IS NULL OR id = $1) ORDER BY "createdAt", id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      [scanId ?? null],
-    );
+    const { rows: next } = await client.query<{ id: string }>(`SELECT id FROM alerts.scans WHERE status = 'QUEUED' AND id = $1 FOR UPDATE SKIP LOCKED`, [
+      scanId,
+    ]);
     if (!next[0]) return null;
     const { rows } = await client.query<ScanRow>(
       withScanEvents(
-        `UPDATE alerts.scans SET status = 'RUNNING', "lockedBy" = $2, "lockedAt" = now(), "startedAt" = now(), "updatedAt" = now()
+        `UPDATE alerts.scans SET status = 'RUNNING', "startedAt" = now(), "updatedAt" = now()
           WHERE id = $1 RETURNING *`,
         'ScanStarted',
       ),
-      [next[0].id, workerId],
+      [next[0].id],
     );
     const scan = rows[0];
     const { rows: targets } = await client.query<ClaimedScan['target'] & { done: string }>(
@@ -301,16 +240,11 @@ export interface ScanOutcome {
  * Runs a RUNNING scan to its end: `produce` delivers the complete set of findings, the
  * reconciliation applies it atomically and marks the scan DONE. If `produce` or the
  * reconciliation throws, the scan is FAILED and no alert changes; if the scan was stopped
- * meanwhile, its findings are discarded.
+ * meanwhile, its findings are discarded. The caller holds the scan's `scan.run` job.
  */
-export async function executeScan(
-  db: Database,
-  scanId: string,
-  produce: () => Promise<readonly Finding[]> | readonly Finding[],
-  leaseMs = SCAN_LEASE_MS,
-): Promise<ScanOutcome> {
+export async function finishScan(db: Database, scanId: string, produce: () => Promise<readonly Finding[]> | readonly Finding[]): Promise<ScanOutcome> {
   try {
-    const summary = await holdLease(db, scanId, leaseMs, async () => reconcileScan(db, scanId, await produce()));
+    const summary = await reconcileScan(db, scanId, await produce());
     return { scanId, status: 'DONE', summary };
   } catch (error) {
     if (error instanceof ScanNotRunningError) return { scanId, status: (error.status as ScanStatus | null) ?? 'STOPPED' };
@@ -319,6 +253,21 @@ export async function executeScan(
     await failScan(db, scanId, message);
     return { scanId, status: 'FAILED', error: message };
   }
+}
+
+/**
+ * `finishScan` for a scan begun here (`beginIngestScan`): its `scan.run` job's lease is renewed while
+ * the findings are reconciled, and the job ends with the scan.
+ */
+export async function executeScan(
+  db: Database,
+  scanId: string,
+  produce: () => Promise<readonly Finding[]> | readonly Finding[],
+  leaseMs = JOB_LEASE_MS,
+): Promise<ScanOutcome> {
+  const job = await runningJob(db, 'scan.run', scanId);
+  if (!job) return finishScan(db, scanId, produce);
+  return runHeld(db, job, leaseMs, () => finishScan(db, scanId, produce));
 }
 
 export async function getScan(db: Database, scanId: string): Promise<ScanRow | null> {

@@ -1,19 +1,12 @@
 import { type Database, inTransaction } from '../../../lib/db';
+import { newWorkerId } from '../../../lib/jobs/holders';
 import { enqueueEvery } from '../../../lib/jobs/periodic';
+import { claimKeyed, recoverExpiredLeases } from '../../../lib/jobs/queue';
+import { JOB_LEASE_MS, runHeld } from '../../../lib/jobs/runner';
 import { insertEventsSql, scanJsonSql } from '../event-payloads';
 import { nextScanAt } from '../scan-targets/schedule';
 import { demoFindings } from './demo-scanner';
-import {
-  type ClaimedScan,
-  claimQueuedScan,
-  enqueueScanRun,
-  executeScan,
-  failAbandonedScans,
-  failScan,
-  newWorkerId,
-  SCAN_LEASE_MS,
-  type ScanOutcome,
-} from './queue';
+import { type ClaimedScan, claimQueuedScan, enqueueScanRun, failAbandonedScans, failScan, finishScan, type ScanOutcome } from './queue';
 import type { Finding } from './reconcile';
 
 /**
@@ -26,13 +19,14 @@ import type { Finding } from './reconcile';
  *   queues the scan (a scheduled one here, a manual start in queue.ts).
  *
  * `runDueScans(db, now)` is one whole pass, inline (tests and the seed drive it):
- * 1. RUNNING scans whose worker stopped renewing them (lockedAt older than the lease, renewed while
- *    the scan runs) or whose worker was a process of this host that is gone are FAILED;
+ * 1. RUNNING scans whose `scan.run` job no worker holds any more (its lease expired, or its worker was
+ *    a process of this host that is gone: the job runner's recovery, lib/jobs) are FAILED;
  * 2. due targets (`nextScanAt <= now`, not deleted) are claimed with FOR UPDATE SKIP LOCKED: each
  *    gets a QUEUED scan (SCHEDULED) and its `nextScanAt` moves to the next slot in the same
  *    transaction, so a second instance either skips the locked row or no longer finds it due;
- * 3. QUEUED scans (scheduled and manual) are claimed one at a time with FOR UPDATE SKIP LOCKED,
- *    scanned, and reconciled; the reconciliation sets the target's `lastScanAt`.
+ * 3. QUEUED scans (scheduled and manual), oldest first, are run one at a time under their `scan.run`
+ *    job, claimed here (a job a runner already runs is left to it), scanned and reconciled; the
+ *    reconciliation sets the target's `lastScanAt`.
  * Only DEMO targets are scanned here (by the demo scanner); EXTERNAL targets get their findings from
  * a real scanner through the ingestion API: their schedule only moves on, and a manual start on them
  * fails with a pointer to that API (see ScanTargetScanner in scan-targets.ts).
@@ -40,11 +34,11 @@ import type { Finding } from './reconcile';
 export type Scanner = (claimed: ClaimedScan) => Promise<readonly Finding[]> | readonly Finding[];
 
 export interface RunOptions {
-  /** Names this worker in `scans.lockedBy`. */
+  /** Names this worker in the `jobs.lockedBy` of the scans it runs inline. */
   workerId?: string;
   /** At most this many due targets queued and this many scans run per pass (default 50). */
   batchSize?: number;
-  /** A RUNNING scan whose lease was not renewed for this long is given up as FAILED (default SCAN_LEASE_MS, a minute). */
+  /** The lease of a scan's job run inline: not renewed for this long, the scan is given up as FAILED (default JOB_LEASE_MS). */
   leaseMs?: number;
   /** Which scanner runs a claimed scan; null fails the scan. Default: `defaultScannerFor`. */
   scannerFor?: (claimed: ClaimedScan) => Scanner | null;
@@ -60,7 +54,8 @@ export interface RunReport {
 }
 
 export const EXTERNAL_TARGET_ERROR =
-  'This scan target has an EXTERNAL scanner: load its findings with POST /organizations/{organizationId}/scantargets/{scanTargetId}/findings (or set its scanner to DEMO for demo findings)';
+  'This scan target has an EXTERNAL scanner: load its findings with POST /organizations/{organizationId}/scantargets/{scanTargetId}/findings ' +
+  '(or set its scanner to DEMO for demo findings)';
 
 /** The demo scanner for DEMO targets; none for EXTERNAL ones (their findings arrive through ingestion). */
 export function defaultScannerFor(claimed: ClaimedScan): Scanner | null {
@@ -71,12 +66,13 @@ export function defaultScannerFor(claimed: ClaimedScan): Scanner | null {
 export { newWorkerId };
 
 /**
- * Start-up recovery: scans left RUNNING by a process of this host that is gone (killed or crashed
- * mid-scan) are FAILED at once, so their targets take a new scan or findings immediately; those of
- * other hosts wait for their lease to expire.
+ * Scans no worker holds are FAILED: the job runner's recovery first (jobs whose lease expired or whose
+ * process of this host is gone, killed or crashed mid-scan), then the scans of those jobs, so their
+ * targets take a new scan or findings immediately. Run at start-up and by every scheduler pass.
  */
-export function recoverAbandonedScans(db: Database, leaseMs = SCAN_LEASE_MS): Promise<string[]> {
-  return failAbandonedScans(db, new Date(Date.now() - leaseMs));
+export async function recoverAbandonedScans(db: Database): Promise<string[]> {
+  await recoverExpiredLeases(db);
+  return failAbandonedScans(db);
 }
 
 /** The next slot of a target's schedule; an unreadable schedule falls back to a day later. */
@@ -130,36 +126,41 @@ async function runClaimed(db: Database, claimed: ClaimedScan, options: RunOption
     await failScan(db, claimed.scan.id, EXTERNAL_TARGET_ERROR);
     return { scanId: claimed.scan.id, status: 'FAILED', error: EXTERNAL_TARGET_ERROR };
   }
-  return executeScan(db, claimed.scan.id, () => scanner(claimed), options.leaseMs);
+  return finishScan(db, claimed.scan.id, () => scanner(claimed));
 }
 
 /** Steps 1 and 2 (the `scan.schedule` job): abandoned scans failed, due targets queued. */
-export async function scheduleDueScans(
-  db: Database,
-  now: Date = new Date(),
-  options: Pick<RunOptions, 'batchSize' | 'leaseMs'> = {},
-): Promise<Omit<RunReport, 'ran'>> {
-  const abandoned = await recoverAbandonedScans(db, options.leaseMs);
+export async function scheduleDueScans(db: Database, now: Date = new Date(), options: Pick<RunOptions, 'batchSize'> = {}): Promise<Omit<RunReport, 'ran'>> {
+  const abandoned = await recoverAbandonedScans(db);
   const queued = await queueDueTargets(db, now, options.batchSize ?? 50);
   return { abandoned, queued };
 }
 
-/** Step 3 for one scan (the `scan.run` job); null when it is no longer QUEUED (stopped, or run already). */
+/** Step 3 for one scan (the `scan.run` job, held by its caller); null when it is no longer QUEUED (stopped, or run already). */
 export async function runQueuedScan(db: Database, scanId: string, options: RunOptions = {}): Promise<ScanOutcome | null> {
-  const claimed = await claimQueuedScan(db, options.workerId ?? newWorkerId(), scanId);
+  const claimed = await claimQueuedScan(db, scanId);
   return claimed ? runClaimed(db, claimed, options) : null;
 }
 
 /** One whole scheduler pass, inline (see above). `now` decides what is due; tests pass their own clock. */
 export async function runDueScans(db: Database, now: Date = new Date(), options: RunOptions = {}): Promise<RunReport> {
   const workerId = options.workerId ?? newWorkerId();
+  const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
   const batchSize = options.batchSize ?? 50;
   const { abandoned, queued } = await scheduleDueScans(db, now, options);
   const ran: ScanOutcome[] = [];
+  const skipped: string[] = [];
   while (ran.length < batchSize) {
-    const claimed = await claimQueuedScan(db, workerId);
-    if (!claimed) break;
-    ran.push(await runClaimed(db, claimed, options));
+    const { rows } = await db.pool.query<{ id: string }>(
+      `SELECT id FROM alerts.scans WHERE status = 'QUEUED' AND NOT (id = ANY($1::uuid[])) ORDER BY "createdAt", id LIMIT 1`,
+      [skipped],
+    );
+    if (!rows[0]) break;
+    const scanId = rows[0].id;
+    const job = await claimKeyed(db, 'scan.run', { scanId }, { singletonKey: scanId, workerId, leaseMs });
+    const outcome = job && (await runHeld(db, job, leaseMs, () => runQueuedScan(db, scanId, options)));
+    if (outcome) ran.push(outcome);
+    else skipped.push(scanId);
   }
   return { abandoned, queued, ran };
 }
