@@ -240,6 +240,9 @@ const REST_ONLY_FIELDS = (() => {
   );
 })();
 
+/** The REST-only root fields of `type`, by name. */
+const restOnlyOf = (type: 'Query' | 'Mutation') => REST_ONLY_FIELDS.filter((c) => c.startsWith(`${type}.`)).map((c) => c.slice(type.length + 1));
+
 // ───────────── introspection types ─────────────
 
 const TYPE_REF = 'kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } } }';
