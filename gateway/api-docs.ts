@@ -1,5 +1,5 @@
 import express from 'express';
-import { composeSupergraph } from '../schema/compose';
+import { composedSupergraph } from '../schema/compose';
 import { packageFile } from './package-files';
 import { openApiDocument } from './rest/openapi';
 import { typesOf } from './rest/response-schemas';
@@ -57,7 +57,7 @@ export function apiDocs(): express.Router {
 export function openApiRoute(publicUrl: string | undefined): express.RequestHandler {
   let document: ReturnType<typeof openApiDocument> | undefined;
   return (_req, res) => {
-    document ??= openApiDocument(REST_ROUTES, typesOf(composeSupergraph()), publicUrl);
+    document ??= openApiDocument(REST_ROUTES, typesOf(composedSupergraph()), publicUrl);
     res.json(document);
   };
 }

@@ -2,7 +2,7 @@ import { ApolloGateway, type GraphQLDataSource } from '@apollo/gateway';
 import { parse, print, visit } from 'graphql';
 import type { SubgraphName } from '../lib/config';
 import { type Principal, REQUEST_ID_HEADER, signPrincipal } from '../lib/principal';
-import { composeSupergraph } from '../schema/compose';
+import { composedSupergraph } from '../schema/compose';
 import { timedDataSource } from './metrics';
 import { SubgraphTransport } from './subgraph-transport';
 
@@ -42,6 +42,14 @@ export function restSupergraph(supergraphSdl: string): string {
 }
 
 /**
+ * @apollo/gateway reports usage metrics to Apollo (usage-reporting.api.apollographql.com, hourly) unless
+ * told not to, after probing for a cloud provider's metadata service (AWS, GCP, Azure, Alibaba) at each
+ * gateway's start: a self-hosted service sends nothing to a third party by default, and an offline one
+ * does not probe. APOLLO_TELEMETRY_DISABLED=false in the environment turns Apollo's reporting back on.
+ */
+process.env.APOLLO_TELEMETRY_DISABLED ??= 'true';
+
+/**
  * The gateway over the subgraphs: `graph: 'public'` serves /graphql and subscriptions; `graph: 'rest'`
  * the REST routes (restSupergraph). Both plan over the same subgraphs and data sources.
  */
@@ -51,9 +59,10 @@ export function createGateway(
   inProcess: Partial<Record<SubgraphName, GraphQLDataSource>> = {},
   graph: 'public' | 'rest' = 'public',
 ): ApolloGateway {
-  const supergraph = composeSupergraph(urls);
+  // The supergraph's subgraph URLs are composition's defaults: each subgraph is reached at urls[name].
+  const supergraph = composedSupergraph();
   return new ApolloGateway({
     supergraphSdl: graph === 'rest' ? restSupergraph(supergraph) : supergraph,
-    buildService: ({ name, url }) => timedDataSource(name, inProcess[name as SubgraphName] ?? signedTransport(url as string, secret)),
+    buildService: ({ name }) => timedDataSource(name, inProcess[name as SubgraphName] ?? signedTransport(urls[name as SubgraphName], secret)),
   });
 }

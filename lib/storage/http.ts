@@ -1,8 +1,7 @@
 import express from 'express';
 import { log } from '../log';
 import { refuseRest } from '../refuse';
-import { ContentMismatch, type ObjectStorage } from './object-storage';
-import { contentDisposition } from './s3';
+import { ContentMismatch, contentDisposition, type ObjectStorage } from './object-storage';
 import { openGrant } from './signed-tokens';
 
 /**

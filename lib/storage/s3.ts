@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { DownloadUrlOptions, ExpectedContent, ObjectStorage, StoredObject, UploadUrlOptions } from './object-storage';
-import { ContentMismatch } from './object-storage';
+import { ContentMismatch, contentDisposition } from './object-storage';
 
 export interface S3Settings {
   bucket: string;
@@ -102,10 +102,4 @@ export class S3Storage implements ObjectStorage {
     });
     return getSignedUrl(this.client, command, { expiresIn: options.expiresInSeconds });
   }
-}
-
-/** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266): an ASCII fallback and the exact name. */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
