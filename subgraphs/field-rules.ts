@@ -1,4 +1,13 @@
-import { defaultFieldResolver, type GraphQLArgument, type GraphQLField, type GraphQLSchema, getNamedType, isListType, isNonNullType } from 'graphql';
+import {
+  defaultFieldResolver,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLSchema,
+  getNamedType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+} from 'graphql';
 import { VigilError } from '../lib/errors';
 import * as valid from '../lib/validate';
 import type { Visibility } from '../lib/visibility';
@@ -19,6 +28,10 @@ import type { Visibility } from '../lib/visibility';
  * resolver finds nothing the caller may see: NOT_FOUND from the resolver, the same for "not there"
  * and "not yours", so nothing leaks and the rest of the answer stays. The rule's own refusals (an
  * organization argument the caller is not a member of) stay errors.
+ *
+ * A mutation takes one input object (`updateMember(input: { organizationId, userId, roles })`): a rule
+ * names an argument inside it by its path, `admin('input.organizationId')`, and so do `.ids()` and
+ * `.parse()`; the `ID` fields of an argument named `input` are checked as UUIDs like `ID` arguments.
  */
 
 /** The context a rule reads: the one visibility policy (lib/visibility.ts). */
@@ -71,15 +84,15 @@ export const authenticated: FieldRule = rule('authenticated', (_, ctx) => {
 
 /** Members of the organization in `argument` (any role): reads, and the few writes every member makes. */
 export const member = (argument: string): FieldRule =>
-  rule('member', (args, ctx) => ctx.policy.requireMember(args[argument] as string), { organizationArgument: argument });
+  rule('member', (args, ctx) => ctx.policy.requireMember(argumentAt(args, argument) as string), { organizationArgument: argument });
 
 /** ADMIN members of the organization in `argument`: configuration and every change to its data. */
 export const admin = (argument: string): FieldRule =>
-  rule('admin', (args, ctx) => ctx.policy.requireAdmin(args[argument] as string), { organizationArgument: argument });
+  rule('admin', (args, ctx) => ctx.policy.requireAdmin(argumentAt(args, argument) as string), { organizationArgument: argument });
 
 /** Members of the organization in `argument`, or members of an organization that follows it. */
 export const viewer = (argument: string): FieldRule =>
-  rule('viewer', async (args, ctx) => void (await ctx.policy.requireView(args[argument] as string)), { organizationArgument: argument });
+  rule('viewer', async (args, ctx) => void (await ctx.policy.requireView(argumentAt(args, argument) as string)), { organizationArgument: argument });
 
 /**
  * Decided on the object the arguments name, where it is read (its organization's members, its
@@ -102,44 +115,83 @@ const GUARDED_TYPES = ['Query', 'Mutation'] as const;
 /** Federation's own entry points (`_entities`, `_service`): entity references check the policy themselves. */
 const isFederationField = (name: string) => name.startsWith('_');
 
-function idArgument(arg: GraphQLArgument): boolean {
+function idArgument(arg: { type: GraphQLInputType }): boolean {
   return getNamedType(arg.type).name === 'ID';
+}
+
+/** The value at `path` (`organizationId`, `input.organizationId`) of a field's arguments. */
+export function argumentAt(args: Record<string, unknown>, path: string): unknown {
+  let value: unknown = args;
+  for (const key of path.split('.')) value = value === null || typeof value !== 'object' ? undefined : (value as Record<string, unknown>)[key];
+  return value;
+}
+
+/** `args` with the value at `path` replaced (the objects along the path copied, the caller's left as they are). */
+function withArgumentAt(args: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const [key, ...rest] = path.split('.');
+  if (!rest.length) return { ...args, [key]: value };
+  const inner = args[key];
+  if (inner === null || typeof inner !== 'object') return args;
+  return { ...args, [key]: withArgumentAt(inner as Record<string, unknown>, rest.join('.'), value) };
+}
+
+/** The type of the argument (or input field) at `path`, or undefined when the field has none there. */
+function argumentType(field: GraphQLField<unknown, unknown>, path: string): GraphQLInputType | undefined {
+  const [name, ...rest] = path.split('.');
+  let type: GraphQLInputType | undefined = field.args.find((arg) => arg.name === name)?.type;
+  for (const key of rest) {
+    const named = type && getNamedType(type);
+    type = named && isInputObjectType(named) ? named.getFields()[key]?.type : undefined;
+  }
+  return type;
+}
+
+/** The `ID` arguments of a field, and the `ID` fields of its `input` object, as paths. */
+function idPaths(field: GraphQLField<unknown, unknown>): Array<{ path: string; type: GraphQLInputType }> {
+  const paths: Array<{ path: string; type: GraphQLInputType }> = [];
+  for (const arg of field.args) {
+    if (idArgument(arg)) paths.push({ path: arg.name, type: arg.type });
+    const named = getNamedType(arg.type);
+    if (arg.name === 'input' && isInputObjectType(named)) {
+      for (const inner of Object.values(named.getFields())) if (idArgument(inner)) paths.push({ path: `input.${inner.name}`, type: inner.type });
+    }
+  }
+  return paths;
 }
 
 function uuidFormat(list: boolean): ArgumentFormat {
   return list ? (value, field) => valid.uuids(value as unknown[] | null, field) : (value, field) => valid.uuid(value, field);
 }
 
-function listType(arg: GraphQLArgument): boolean {
-  const type = isNonNullType(arg.type) ? arg.type.ofType : arg.type;
+function listType(argType: GraphQLInputType): boolean {
+  const type = isNonNullType(argType) ? argType.ofType : argType;
   return isListType(type);
 }
 
 /** The argument parser of one field: ids first (in declaration order), then the declared formats. */
 function argumentParser(field: GraphQLField<unknown, unknown>, fieldRule: FieldRule, coordinate: string) {
   const steps: Array<{ name: string; reportAs: string; format: ArgumentFormat; skipNull: boolean }> = [];
-  for (const arg of field.args) {
-    if (idArgument(arg)) steps.push({ name: arg.name, reportAs: fieldRule.idNames[arg.name] ?? arg.name, format: uuidFormat(listType(arg)), skipNull: true });
-  }
+  const leaf = (path: string) => path.slice(path.lastIndexOf('.') + 1);
+  const ids = idPaths(field);
+  for (const { path, type } of ids)
+    steps.push({ name: path, reportAs: fieldRule.idNames[path] ?? leaf(path), format: uuidFormat(listType(type)), skipNull: true });
   for (const name of Object.keys(fieldRule.idNames)) {
-    if (!field.args.some((arg) => arg.name === name && idArgument(arg)))
-      throw new Error(`${coordinate}: the rule names ID argument ${name}, which the field does not have`);
+    if (!ids.some(({ path }) => path === name)) throw new Error(`${coordinate}: the rule names ID argument ${name}, which the field does not have`);
   }
   for (const [name, format] of Object.entries(fieldRule.formats)) {
-    if (!field.args.some((arg) => arg.name === name))
-      throw new Error(`${coordinate}: the rule gives a format for argument ${name}, which the field does not have`);
-    steps.push({ name, reportAs: name, format, skipNull: false });
+    if (!argumentType(field, name)) throw new Error(`${coordinate}: the rule gives a format for argument ${name}, which the field does not have`);
+    steps.push({ name, reportAs: leaf(name), format, skipNull: false });
   }
-  if (fieldRule.organizationArgument && !field.args.some((arg) => arg.name === fieldRule.organizationArgument)) {
+  if (fieldRule.organizationArgument && !argumentType(field, fieldRule.organizationArgument)) {
     throw new Error(`${coordinate}: the rule reads argument ${fieldRule.organizationArgument}, which the field does not have`);
   }
   if (!steps.length) return null;
   return (args: Record<string, unknown>): Record<string, unknown> => {
-    const parsed = { ...args };
+    let parsed = { ...args };
     for (const step of steps) {
-      const value = args[step.name];
+      const value = argumentAt(args, step.name);
       if (step.skipNull && (value === null || value === undefined)) continue;
-      parsed[step.name] = step.format(value, step.reportAs);
+      parsed = withArgumentAt(parsed, step.name, step.format(value, step.reportAs));
     }
     return parsed;
   };

@@ -251,6 +251,19 @@ class Enumerator {
     this.mutations = this.types.get(schema.mutationType.name)!.fields!;
   }
 
+  /**
+   * A field's arguments and the fields of its `input` object (a mutation's one argument), as paths:
+   * `organizationId`, `input.organizationId`.
+   */
+  arguments(field: Field): Array<{ path: string; name: string; type: TypeRef }> {
+    return field.args.flatMap((arg) => {
+      const own = { path: arg.name, name: arg.name, type: arg.type };
+      const type = this.types.get(named(arg.type).name!);
+      if (arg.name !== 'input' || type?.kind !== 'INPUT_OBJECT') return [own];
+      return [own, ...type.inputFields!.map((f) => ({ path: `input.${f.name}`, name: f.name, type: f.type }))];
+    });
+  }
+
   /** Every scalar and enum field, and object fields up to `depth` levels (fields with required arguments left out). */
   selection(ref: TypeRef, depth = 3): string {
     const type = this.types.get(named(ref).name!)!;
@@ -279,6 +292,8 @@ class Enumerator {
         return ids.groupId;
       case 'scanId':
         return ids.scanId;
+      case 'apiKeyId':
+        return ids.adminKeyId;
       case 'userId':
         return ids.mUserId;
       case 'followerId':
@@ -481,7 +496,7 @@ describe('the declared rules (subgraphs/<name>/permissions.ts, applied once at s
     for (const field of everything()) {
       const rule = DECLARED_RULES.get(`${field.operation === 'query' ? 'Query' : 'Mutation'}.${field.field.name}`)!;
       if (rule.organizationArgument)
-        expect([field.field.name, field.field.args.some((arg) => arg.name === rule.organizationArgument)]).toEqual([field.field.name, true]);
+        expect([field.field.name, enumerator.arguments(field.field).some((arg) => arg.path === rule.organizationArgument)]).toEqual([field.field.name, true]);
     }
   });
 
@@ -504,8 +519,11 @@ describe('the declared rules (subgraphs/<name>/permissions.ts, applied once at s
             `${rule.access} rule of ${field.name} for ${who === s ? 'a stranger' : who === m ? 'a member' : 'a follower'}: ${describeAnswer(answer)}`,
           );
       }
-      const malformed = await run({ ...call, variables: { ...call.variables, [rule.organizationArgument]: 'not-a-uuid' } }, a);
-      const expectedName = rule.organizationArgument === 'id' ? 'organizationId' : rule.organizationArgument;
+      const [argument, inner] = rule.organizationArgument.split('.');
+      const value = inner ? { ...(call.variables[argument] as object), [inner]: 'not-a-uuid' } : 'not-a-uuid';
+      const malformed = await run({ ...call, variables: { ...call.variables, [argument]: value } }, a);
+      const leaf = inner ?? argument;
+      const expectedName = leaf === 'id' ? 'organizationId' : leaf;
       if (malformed.body.errors?.[0]?.message !== `${expectedName} must be a UUID`)
         problems.push(`${field.name} with a malformed ${rule.organizationArgument}: ${describeAnswer(malformed)}`);
     }
@@ -562,7 +580,9 @@ async function ownOrganizationWithAsIds(who: Account, org: string, skip: Set<str
     if (skip.has(field.name)) continue;
     const answer = await run(enumerator.call(field, operation, ids, org), who);
     problems.push(...leaks(answer, secrets));
-    const aimsAtA = field.args.some((arg) => /^(alertIds?|scanTargetIds?|scanTargetGroupId|scanId|userId|id)$/.test(arg.name) && arg.type.kind === 'NON_NULL');
+    const aimsAtA = enumerator
+      .arguments(field)
+      .some((arg) => /^(alertIds?|scanTargetIds?|scanTargetGroupId|scanId|userId|id)$/.test(arg.name) && arg.type.kind === 'NON_NULL');
     const ownOnly = field.args.some((arg) => arg.name === 'id') && /organization|apiKey/i.test(field.name); // `id` is the caller's own organization / key
     if (
       aimsAtA &&
@@ -612,7 +632,7 @@ describe('a regular member of A', () => {
       if (GLOBAL_MUTATIONS[field.name]) continue;
       if (MEMBER_MUTATIONS[field.name]) {
         if (answer.body.errors) problems.push(`${field.name} failed for a member: ${describeAnswer(answer)}`);
-      } else if (!field.args.some((arg) => arg.name === 'organizationId' || (arg.name === 'id' && /organization/i.test(field.name)))) {
+      } else if (!enumerator.arguments(field).some((arg) => arg.name === 'organizationId' || (arg.name === 'id' && /organization/i.test(field.name)))) {
         // Account-level mutations aimed at A's objects (A's admin's key, A's pending invite): refused.
         if (!codes(answer).every((code) => code === 'NOT_FOUND') || !answer.body.errors)
           problems.push(`${field.name} was not refused: ${describeAnswer(answer)}`);
@@ -714,8 +734,8 @@ describe('the admin of F, which follows A', () => {
   it('cannot read A’s scan targets, members, invites or events', async () => {
     for (const query of [
       `query($o: ID!) { scanTargets(organizationId: $o) { id } }`,
-      `query($o: ID!) { members(organizationId: $o) { userId } }`,
-      `query($o: ID!) { organizationInvites(organizationId: $o) { email } }`,
+      `query($o: ID!) { members(organizationId: $o) { nodes { userId } } }`,
+      `query($o: ID!) { organizationInvites(organizationId: $o) { nodes { email } } }`,
       `query($o: ID!) { events(organizationId: $o) { data { id } } }`,
     ]) {
       const answer = await t.graphql(query, { o: ids.A }, f.apiKey);

@@ -1,17 +1,18 @@
 import { ApolloGateway } from '@apollo/gateway';
 import { type GraphQLSchema, getVariableValues, Kind, type OperationDefinitionNode, parse, validate } from 'graphql';
 import { z } from 'zod/v4';
+import { restSupergraph } from '../gateway/gateway';
 import { REST_ROUTES } from '../gateway/rest/routes';
 import type { RestRoute } from '../gateway/rest/table';
 import { composeSupergraph } from '../schema/compose';
 
 // A typo in a route's operation makes that route answer 400 to every client while the HTTP tests of
-// other routes stay green: every operation is checked here against the schema clients see (the API
-// schema of the supergraph the gateway composes, without @inaccessible fields).
+// other routes stay green: every operation is checked here against the schema the REST routes run on
+// (the REST graph: the supergraph the gateway composes, with the fields marked @inaccessible).
 
 let schema: GraphQLSchema;
 beforeAll(async () => {
-  const gateway = new ApolloGateway({ supergraphSdl: composeSupergraph() });
+  const gateway = new ApolloGateway({ supergraphSdl: restSupergraph(composeSupergraph()) });
   schema = (await gateway.load()).schema;
   await gateway.stop();
 });
