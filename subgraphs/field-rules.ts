@@ -1,11 +1,9 @@
 import {
   defaultFieldResolver,
-  type GraphQLArgument,
   type GraphQLField,
   type GraphQLInputType,
   type GraphQLSchema,
   getNamedType,
-  getNullableType,
   isInputObjectType,
   isListType,
   isNonNullType,
@@ -22,8 +20,7 @@ import type { Visibility } from '../lib/visibility';
  * cannot ship unguarded.
  *
  * One call runs: (1) the argument formats, every `ID` argument a UUID (400 `<name> must be a UUID`,
- * before anything is looked up), `ID` fields of input objects too (a mutation's one `input`: reported
- * under the field's name), then any declared format; (2) the rule; (3) the resolver, with the
+ * before anything is looked up), then any declared format; (2) the rule; (3) the resolver, with the
  * parsed arguments (ids in lower case). Object-level checks that need the object itself (an alert
  * named by id, an assessment's two sides) stay with the resolver's lookup, and the rule says so.
  *
@@ -31,6 +28,10 @@ import type { Visibility } from '../lib/visibility';
  * resolver finds nothing the caller may see: NOT_FOUND from the resolver, the same for "not there"
  * and "not yours", so nothing leaks and the rest of the answer stays. The rule's own refusals (an
  * organization argument the caller is not a member of) stay errors.
+ *
+ * A mutation takes one input object (`updateMember(input: { organizationId, userId, roles })`): a rule
+ * names an argument inside it by its path, `admin('input.organizationId')`, and so do `.ids()` and
+ * `.parse()`; the `ID` fields of an argument named `input` are checked as UUIDs like `ID` arguments.
  */
 
 /** The context a rule reads: the one visibility policy (lib/visibility.ts). */
@@ -46,10 +47,7 @@ export type Access = 'authenticated' | 'member' | 'admin' | 'viewer' | 'object';
 
 export interface FieldRule {
   readonly access: Access;
-  /**
-   * The argument holding the organization the rule is about (member, admin, viewer); a path into an
-   * input object for a mutation's one `input` (`input.organizationId`).
-   */
+  /** The argument holding the organization the rule is about (member, admin, viewer). */
   readonly organizationArgument?: string;
   /** For `object`: who may, checked where the object is read. */
   readonly reason?: string;
@@ -84,11 +82,6 @@ export const authenticated: FieldRule = rule('authenticated', (_, ctx) => {
   void ctx.policy.userId;
 });
 
-/** The value at `path` of the arguments: `organizationId`, or `input.organizationId` inside an input object. */
-export function argumentAt(args: Record<string, unknown>, path: string): unknown {
-  return path.split('.').reduce<unknown>((value, key) => (value == null ? undefined : (value as Record<string, unknown>)[key]), args);
-}
-
 /** Members of the organization in `argument` (any role): reads, and the few writes every member makes. */
 export const member = (argument: string): FieldRule =>
   rule('member', (args, ctx) => ctx.policy.requireMember(argumentAt(args, argument) as string), { organizationArgument: argument });
@@ -122,90 +115,83 @@ const GUARDED_TYPES = ['Query', 'Mutation'] as const;
 /** Federation's own entry points (`_entities`, `_service`): entity references check the policy themselves. */
 const isFederationField = (name: string) => name.startsWith('_');
 
-function idArgument(arg: GraphQLArgument): boolean {
+function idArgument(arg: { type: GraphQLInputType }): boolean {
   return getNamedType(arg.type).name === 'ID';
+}
+
+/** The value at `path` (`organizationId`, `input.organizationId`) of a field's arguments. */
+export function argumentAt(args: Record<string, unknown>, path: string): unknown {
+  let value: unknown = args;
+  for (const key of path.split('.')) value = value === null || typeof value !== 'object' ? undefined : (value as Record<string, unknown>)[key];
+  return value;
+}
+
+/** `args` with the value at `path` replaced (the objects along the path copied, the caller's left as they are). */
+function withArgumentAt(args: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const [key, ...rest] = path.split('.');
+  if (!rest.length) return { ...args, [key]: value };
+  const inner = args[key];
+  if (inner === null || typeof inner !== 'object') return args;
+  return { ...args, [key]: withArgumentAt(inner as Record<string, unknown>, rest.join('.'), value) };
+}
+
+/** The type of the argument (or input field) at `path`, or undefined when the field has none there. */
+function argumentType(field: GraphQLField<unknown, unknown>, path: string): GraphQLInputType | undefined {
+  const [name, ...rest] = path.split('.');
+  let type: GraphQLInputType | undefined = field.args.find((arg) => arg.name === name)?.type;
+  for (const key of rest) {
+    const named = type && getNamedType(type);
+    type = named && isInputObjectType(named) ? named.getFields()[key]?.type : undefined;
+  }
+  return type;
+}
+
+/** The `ID` arguments of a field, and the `ID` fields of its `input` object, as paths. */
+function idPaths(field: GraphQLField<unknown, unknown>): Array<{ path: string; type: GraphQLInputType }> {
+  const paths: Array<{ path: string; type: GraphQLInputType }> = [];
+  for (const arg of field.args) {
+    if (idArgument(arg)) paths.push({ path: arg.name, type: arg.type });
+    const named = getNamedType(arg.type);
+    if (arg.name === 'input' && isInputObjectType(named)) {
+      for (const inner of Object.values(named.getFields())) if (idArgument(inner)) paths.push({ path: `input.${inner.name}`, type: inner.type });
+    }
+  }
+  return paths;
 }
 
 function uuidFormat(list: boolean): ArgumentFormat {
   return list ? (value, field) => valid.uuids(value as unknown[] | null, field) : (value, field) => valid.uuid(value, field);
 }
 
-/** Whether `path` (`organizationId`, `input.organizationId`) names an argument, or a field of an input object argument. */
-function hasArgument(field: GraphQLField<unknown, unknown>, path: string): boolean {
-  const [name, ...rest] = path.split('.');
-  let type: GraphQLInputType | undefined = field.args.find((arg) => arg.name === name)?.type;
-  for (const key of rest) {
-    const named = type && getNullableType(type);
-    type = named && isInputObjectType(named) ? named.getFields()[key]?.type : undefined;
-  }
-  return type !== undefined;
-}
-
-function listType(arg: GraphQLArgument): boolean {
-  const type = isNonNullType(arg.type) ? arg.type.ofType : arg.type;
+function listType(argType: GraphQLInputType): boolean {
+  const type = isNonNullType(argType) ? argType.ofType : argType;
   return isListType(type);
-}
-
-/**
- * The UUID check of the `ID` fields inside an input object argument (nested inputs and lists of them
- * included), each reported under its field's name (or the rule's `.ids({...})` name for it); null when
- * the input holds no `ID` field.
- */
-function inputIdsFormat(type: GraphQLInputType, idNames: Readonly<Record<string, string>>, within: ReadonlySet<string> = new Set()): ArgumentFormat | null {
-  const nullable = getNullableType(type);
-  if (isListType(nullable)) {
-    const item = inputIdsFormat(nullable.ofType, idNames, within);
-    return item && ((value, field) => (value == null ? value : (value as unknown[]).map((v) => item(v, field))));
-  }
-  // A recursive input (one holding itself) is walked once along each path.
-  if (!isInputObjectType(nullable) || within.has(nullable.name)) return null;
-  const path = new Set([...within, nullable.name]);
-  const checks: Array<[string, ArgumentFormat]> = [];
-  for (const inputField of Object.values(nullable.getFields())) {
-    if (getNamedType(inputField.type).name === 'ID') checks.push([inputField.name, uuidFormat(isListType(getNullableType(inputField.type)))]);
-    else {
-      const nested = inputIdsFormat(inputField.type, idNames, path);
-      if (nested) checks.push([inputField.name, nested]);
-    }
-  }
-  if (!checks.length) return null;
-  return (value) => {
-    if (value == null) return value;
-    const parsed = { ...(value as Record<string, unknown>) };
-    for (const [name, check] of checks) if (parsed[name] != null) parsed[name] = check(parsed[name], idNames[name] ?? name);
-    return parsed;
-  };
 }
 
 /** The argument parser of one field: ids first (in declaration order), then the declared formats. */
 function argumentParser(field: GraphQLField<unknown, unknown>, fieldRule: FieldRule, coordinate: string) {
   const steps: Array<{ name: string; reportAs: string; format: ArgumentFormat; skipNull: boolean }> = [];
-  for (const arg of field.args) {
-    if (idArgument(arg)) steps.push({ name: arg.name, reportAs: fieldRule.idNames[arg.name] ?? arg.name, format: uuidFormat(listType(arg)), skipNull: true });
-    else {
-      const ids = inputIdsFormat(arg.type, fieldRule.idNames);
-      if (ids) steps.push({ name: arg.name, reportAs: arg.name, format: ids, skipNull: true });
-    }
-  }
+  const leaf = (path: string) => path.slice(path.lastIndexOf('.') + 1);
+  const ids = idPaths(field);
+  for (const { path, type } of ids)
+    steps.push({ name: path, reportAs: fieldRule.idNames[path] ?? leaf(path), format: uuidFormat(listType(type)), skipNull: true });
   for (const name of Object.keys(fieldRule.idNames)) {
-    if (!field.args.some((arg) => arg.name === name && idArgument(arg)) && !hasArgument(field, `input.${name}`))
-      throw new Error(`${coordinate}: the rule names ID argument ${name}, which the field does not have`);
+    if (!ids.some(({ path }) => path === name)) throw new Error(`${coordinate}: the rule names ID argument ${name}, which the field does not have`);
   }
   for (const [name, format] of Object.entries(fieldRule.formats)) {
-    if (!field.args.some((arg) => arg.name === name))
-      throw new Error(`${coordinate}: the rule gives a format for argument ${name}, which the field does not have`);
-    steps.push({ name, reportAs: name, format, skipNull: false });
+    if (!argumentType(field, name)) throw new Error(`${coordinate}: the rule gives a format for argument ${name}, which the field does not have`);
+    steps.push({ name, reportAs: leaf(name), format, skipNull: false });
   }
-  if (fieldRule.organizationArgument && !hasArgument(field, fieldRule.organizationArgument)) {
+  if (fieldRule.organizationArgument && !argumentType(field, fieldRule.organizationArgument)) {
     throw new Error(`${coordinate}: the rule reads argument ${fieldRule.organizationArgument}, which the field does not have`);
   }
   if (!steps.length) return null;
   return (args: Record<string, unknown>): Record<string, unknown> => {
-    const parsed = { ...args };
+    let parsed = { ...args };
     for (const step of steps) {
-      const value = args[step.name];
+      const value = argumentAt(args, step.name);
       if (step.skipNull && (value === null || value === undefined)) continue;
-      parsed[step.name] = step.format(value, step.reportAs);
+      parsed = withArgumentAt(parsed, step.name, step.format(value, step.reportAs));
     }
     return parsed;
   };

@@ -63,13 +63,14 @@ describe('GET /me', () => {
       following: [],
     });
     // GraphQL's UserMembership has its own id (`<organizationId>:<userId>`); REST's `id` is the organization's.
-    const gql = await t.graphql('{ me { id email roles member { id: organizationId roles } following } }', {}, alice.apiKey);
+    // REST's `following` (ids) is GraphQL's `followedOrganizations` connection.
+    const gql = await t.graphql('{ me { id email roles member { id: organizationId roles } followedOrganizations { nodes { id } } } }', {}, alice.apiKey);
     expect(gql.body.data.me).toEqual({
       id: rest.body.id,
       email: rest.body.email,
       roles: rest.body.roles,
       member: rest.body.member,
-      following: rest.body.following,
+      followedOrganizations: { nodes: rest.body.following.map((id: string) => ({ id })) },
     });
   });
 
@@ -131,7 +132,7 @@ describe('API keys', () => {
     const bad = await t.rest('DELETE', '/me/apikeys/not-a-uuid', { key: alice.apiKey });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ statusCode: 400, error: 'BadRequest', message: expect.stringMatching(/apiKeyId/) });
-    const gql = await t.graphql('mutation { deleteApiKey(id: "nope") }', {}, alice.apiKey);
+    const gql = await t.graphql('mutation { deleteApiKey(input: { apiKeyId: "nope" }) { deletedId } }', {}, alice.apiKey);
     expect(gql.body.errors?.[0].extensions?.code).toBe('BAD_REQUEST');
   });
 });

@@ -115,7 +115,7 @@ describe('Apollo Client InMemoryCache over Vigil', () => {
     const me = gql`query Me { me { id name email picture } }`;
     await s.query(me);
     await s.cached.mutate({
-      mutation: gql`mutation Rename($input: UpdateMeInput!) { updateMe(input: $input) { id name email picture } }`,
+      mutation: gql`mutation Rename($input: UpdateMeInput!) { updateMe(input: $input) { user { id name email picture } } }`,
       variables: { input: { name: 'Vera Renamed' } },
     });
     const cached = await s.query(me);
@@ -125,27 +125,27 @@ describe('Apollo Client InMemoryCache over Vigil', () => {
 
   it('keeps relations and memberships apart: each has its own id, not an organization’s', async () => {
     const s = session(vera);
-    const following = gql`query Following($org: ID!) { following(organizationId: $org) { id followerId followingId tags } }`;
+    const following = gql`query Following($org: ID!) { following(organizationId: $org) { nodes { id followerId followingId tags } } }`;
     const [viewerOrg, boltOrg] = [
       vera.organizationId,
-      (await s.fresh(gql`{ organizations { id name } }`)).organizations.find((o: { name: string }) => o.name === 'Bolt').id,
+      (await s.fresh(gql`{ organizations { nodes { id name } } }`)).organizations.nodes.find((o: { name: string }) => o.name === 'Bolt').id,
     ];
     await s.query(following, { org: viewerOrg });
     await s.query(following, { org: boltOrg });
     const viewerFollows = await s.query(following, { org: viewerOrg });
-    expect(viewerFollows.following[0].tags).toEqual(['suppliers']);
+    expect(viewerFollows.following.nodes[0].tags).toEqual(['suppliers']);
     expect(viewerFollows).toEqual(await s.fresh(following, { org: viewerOrg }));
     expect(await s.query(following, { org: boltOrg })).toEqual(await s.fresh(following, { org: boltOrg }));
 
-    const followers = gql`query Followers($org: ID!) { followers(organizationId: $org) { id followerId followingId name } }`;
+    const followers = gql`query Followers($org: ID!) { followers(organizationId: $org) { nodes { id followerId followingId name } } }`;
     const a = session(ann);
     expect(await a.query(followers, { org: ann.organizationId })).toEqual(await a.fresh(followers, { org: ann.organizationId }));
 
-    const members = gql`query Members($org: ID!) { members(organizationId: $org) { id organizationId userId roles } }`;
+    const members = gql`query Members($org: ID!) { members(organizationId: $org) { nodes { id organizationId userId roles } } }`;
     const me = gql`query MyMemberships { me { id member { id organizationId roles } } }`;
     const viewerMembers = await s.query(members, { org: viewerOrg });
     const boltMembers = await s.query(members, { org: boltOrg });
-    const memberIds = [...viewerMembers.members, ...boltMembers.members].map((m: { id: string }) => m.id);
+    const memberIds = [...viewerMembers.members.nodes, ...boltMembers.members.nodes].map((m: { id: string }) => m.id);
     expect(new Set(memberIds).size).toBe(memberIds.length);
     expect(await s.query(members, { org: viewerOrg })).toEqual(await s.fresh(members, { org: viewerOrg }));
     const mine = await s.query(me);

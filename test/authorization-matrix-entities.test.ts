@@ -75,16 +75,19 @@ interface Entity {
   selection: string;
 }
 
-/** Leaf fields, and object fields with their leaf fields (no field with required arguments). */
+/** Leaf fields, and object fields with their leaf fields (no field with required arguments; none an object without leaves, a connection). */
 function selectionOf(type: GraphQLObjectType, depth = 2): string {
   const parts: string[] = [];
   for (const field of Object.values(type.getFields())) {
     if (field.args.some((arg) => arg.type.toString().endsWith('!'))) continue;
     const inner: GraphQLNamedType = getNamedType(field.type);
     if (isLeafType(inner)) parts.push(field.name);
-    else if (isObjectType(inner) && depth > 1) parts.push(`${field.name} ${selectionOf(inner, depth - 1)}`);
+    else if (isObjectType(inner) && depth > 1) {
+      const selection = selectionOf(inner, depth - 1);
+      if (selection) parts.push(`${field.name} ${selection}`);
+    }
   }
-  return `{ ${parts.join(' ')} }`;
+  return parts.length ? `{ ${parts.join(' ')} }` : '';
 }
 
 function resolvableEntities(subgraph: SubgraphName, schema: GraphQLSchema): Entity[] {

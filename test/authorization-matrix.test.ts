@@ -332,6 +332,8 @@ class Enumerator {
         return ids.groupId;
       case 'scanId':
         return ids.scanId;
+      case 'apiKeyId':
+        return ids.adminKeyId;
       case 'userId':
         return ids.mUserId;
       case 'followerId':
@@ -492,7 +494,8 @@ describe('the enumeration itself', () => {
     const fields = new Set(everything().map(({ field }) => field.name));
     expect(Object.keys(MEMBER_READ_ERRORS).filter((name) => !fields.has(name))).toEqual([]);
     // An ADMIN-only read of the public graph answers a member FORBIDDEN (REST-only fields: test/authorization-matrix-rest.test.ts).
-    for (const name of Object.keys(fieldsWith(QUERY_MATRIX, 'admin')).filter((n) => fields.has(n))) expect([name, MEMBER_READ_ERRORS[name]]).toEqual([name, 'FORBIDDEN']);
+    for (const name of Object.keys(fieldsWith(QUERY_MATRIX, 'admin')).filter((n) => fields.has(n)))
+      expect([name, MEMBER_READ_ERRORS[name]]).toEqual([name, 'FORBIDDEN']);
     expect(enumerator.queries.length).toBeGreaterThan(40);
     expect(enumerator.mutations.length).toBeGreaterThan(30);
     const seen = new Set<string>();
@@ -624,7 +627,9 @@ async function ownOrganizationWithAsIds(who: Account, org: string, skip: Set<str
     if (skip.has(field.name)) continue;
     const answer = await run(enumerator.call(field, operation, ids, org), who);
     problems.push(...leaks(answer, secrets));
-    const aimsAtA = field.args.some((arg) => /^(alertIds?|scanTargetIds?|scanTargetGroupId|scanId|userId|id)$/.test(arg.name) && arg.type.kind === 'NON_NULL');
+    const aimsAtA = enumerator
+      .argumentPaths(field)
+      .some((arg) => /^(alertIds?|scanTargetIds?|scanTargetGroupId|scanId|userId|id)$/.test(arg.name) && arg.type.kind === 'NON_NULL');
     const ownOnly = field.args.some((arg) => arg.name === 'id') && /organization|apiKey/i.test(field.name); // `id` is the caller's own organization / key
     if (
       aimsAtA &&
@@ -779,8 +784,8 @@ describe('the admin of F, which follows A', () => {
   it('cannot read A’s scan targets, members, invites or events', async () => {
     for (const query of [
       `query($o: ID!) { scanTargets(organizationId: $o) { nodes { id } } }`,
-      `query($o: ID!) { members(organizationId: $o) { userId } }`,
-      `query($o: ID!) { organizationInvites(organizationId: $o) { email } }`,
+      `query($o: ID!) { members(organizationId: $o) { nodes { userId } } }`,
+      `query($o: ID!) { organizationInvites(organizationId: $o) { nodes { email } } }`,
       `query($o: ID!) { events(organizationId: $o) { nodes { id } } }`,
     ]) {
       const answer = await t.graphql(query, { o: ids.A }, f.apiKey);

@@ -55,7 +55,7 @@ function round(): Promise<Array<{ kind: string; answer: HttpResult }>> {
     ['rest', request(vigil.url, 'GET', '/me', { key })],
     ['rest', request(vigil.url, 'GET', `/organizations/${account.organizationId}`, { key })],
     ['rest', request(vigil.url, 'POST', `/organizations/${account.organizationId}/alerts?size=5`, { key, body: {} })],
-    ['graphql', request(vigil.url, 'POST', '/graphql', { key, body: { query: `{ me { email } organizations { id name } }` } })],
+    ['graphql', request(vigil.url, 'POST', '/graphql', { key, body: { query: `{ me { email } organizations { nodes { id name } } }` } })],
   ];
   return Promise.all(calls.map(async ([kind, answer]) => ({ kind, answer: await answer })));
 }

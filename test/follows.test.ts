@@ -54,7 +54,8 @@ describe('a follow relation from request to end', () => {
     const sent = await t.rest('GET', `/organizations/${acme}/followers/requests`, { key: rita.apiKey });
     expect(sent.body).toEqual([expect.objectContaining({ token: fin, id: fin, name: null, status: 'PENDING' })]);
     expect(
-      (await gql(`query($o: ID!) { followerRequests(organizationId: $o) { ${FOLLOWER_REQUEST_FIELDS} } }`, { o: acme }, rita)).data.followerRequests,
+      (await gql(`query($o: ID!) { followerRequests(organizationId: $o) { nodes { ${FOLLOWER_REQUEST_FIELDS} } } }`, { o: acme }, rita)).data.followerRequests
+        .nodes,
     ).toEqual(sent.body);
     const one = await t.rest('GET', `/organizations/${acme}/followers/requests/${fin}`, { key: rita.apiKey });
     expect(one.body).toEqual(sent.body[0]);
@@ -68,7 +69,8 @@ describe('a follow relation from request to end', () => {
       { id: acme, name: 'Acme', followerId: fin, followingId: acme, status: 'PENDING', createdAt: one.body.createdAt, decidedAt: null },
     ]);
     expect(
-      (await gql(`query($o: ID!) { followingRequests(organizationId: $o) { ${FOLLOWING_REQUEST_FIELDS} } }`, { o: fin }, finn)).data.followingRequests,
+      (await gql(`query($o: ID!) { followingRequests(organizationId: $o) { nodes { ${FOLLOWING_REQUEST_FIELDS} } } }`, { o: fin }, finn)).data.followingRequests
+        .nodes,
     ).toEqual(received.body);
     const oneReceived = await t.rest('GET', `/organizations/${fin}/following/requests/${acme}`, { key: finn.apiKey });
     expect(oneReceived.body).toEqual(received.body[0]);
@@ -136,10 +138,14 @@ describe('a follow relation from request to end', () => {
   it('lists the relation on both sides with the other organization id and name, REST and GraphQL agreeing', async () => {
     const following = await t.rest('GET', `/organizations/${fin}/following`, { key: finn.apiKey });
     expect(following.body).toEqual([expect.objectContaining({ id: acme, name: 'Acme', tags: ['vendor', 'critical'] })]);
-    expect((await gql(`query($o: ID!) { following(organizationId: $o) { ${FOLLOWING_FIELDS} } }`, { o: fin }, finn)).data.following).toEqual(following.body);
+    expect((await gql(`query($o: ID!) { following(organizationId: $o) { nodes { ${FOLLOWING_FIELDS} } } }`, { o: fin }, finn)).data.following.nodes).toEqual(
+      following.body,
+    );
     const followers = await t.rest('GET', `/organizations/${acme}/followers`, { key: rita.apiKey });
     expect(followers.body).toEqual([{ id: fin, name: 'Fin', picture: null, followerId: fin, followingId: acme, createdAt: following.body[0].createdAt }]);
-    expect((await gql(`query($o: ID!) { followers(organizationId: $o) { ${FOLLOWER_FIELDS} } }`, { o: acme }, rita)).data.followers).toEqual(followers.body);
+    expect((await gql(`query($o: ID!) { followers(organizationId: $o) { nodes { ${FOLLOWER_FIELDS} } } }`, { o: acme }, rita)).data.followers.nodes).toEqual(
+      followers.body,
+    );
 
     // Every member of Fin now sees Acme; Acme does not see Fin.
     expect((await t.rest('GET', `/organizations/${acme}`, { key: finn.apiKey })).body.name).toBe('Acme');
@@ -149,11 +155,11 @@ describe('a follow relation from request to end', () => {
 
   it('lets the follower replace its tags (GraphQL mutation and REST), validating them', async () => {
     const updated = await gql(
-      `mutation($o: ID!, $f: ID!) { updateFollowingTags(organizationId: $o, followingId: $f, tags: ["supplier"]) { ${FOLLOWING_FIELDS} } }`,
+      `mutation($o: ID!, $f: ID!) { updateFollowingTags(input: { organizationId: $o, followingId: $f, tags: ["supplier"] }) { following { ${FOLLOWING_FIELDS} } } }`,
       { o: fin, f: acme },
       fred,
     );
-    expect(updated.data.updateFollowingTags).toMatchObject({ id: acme, tags: ['supplier'] });
+    expect(updated.data.updateFollowingTags.following).toMatchObject({ id: acme, tags: ['supplier'] });
     const rest = await t.rest('PUT', `/organizations/${fin}/following/${acme}`, { key: fred.apiKey, body: { tags: ['supplier', 'eu'] } });
     expect(rest.body.tags).toEqual(['supplier', 'eu']);
     expect((await t.rest('GET', `/organizations/${fin}/following`, { key: fred.apiKey })).body[0].tags).toEqual(['supplier', 'eu']);
@@ -225,29 +231,45 @@ describe('a follow relation from request to end', () => {
   });
 
   it('works through the GraphQL mutations too', async () => {
-    const asked = await gql(`mutation($o: ID!, $t: ID!) { createFollowerRequest(organizationId: $o, token: $t) { token status } }`, { o: acme, t: fin }, alice);
-    expect(asked.data.createFollowerRequest).toEqual({ token: fin, status: 'PENDING' });
+    const asked = await gql(
+      `mutation($o: ID!, $t: ID!) { createFollowerRequest(input: { organizationId: $o, token: $t }) { followerRequest { token status } } }`,
+      { o: acme, t: fin },
+      alice,
+    );
+    expect(asked.data.createFollowerRequest.followerRequest).toEqual({ token: fin, status: 'PENDING' });
     const accepted = await gql(
-      `mutation($o: ID!, $f: ID!) { acceptFollowingRequest(organizationId: $o, followingId: $f) { id followingId name tags } }`,
+      `mutation($o: ID!, $f: ID!) { acceptFollowingRequest(input: { organizationId: $o, followingId: $f }) { following { id followingId name tags } } }`,
       { o: fin, f: acme },
       fred,
     );
-    expect(accepted.data.acceptFollowingRequest).toEqual({ id: `${fin}:${acme}`, followingId: acme, name: 'Acme', tags: [] });
+    expect(accepted.data.acceptFollowingRequest.following).toEqual({ id: `${fin}:${acme}`, followingId: acme, name: 'Acme', tags: [] });
     expect(
-      (await gql(`mutation($o: ID!, $f: ID!) { removeFollower(organizationId: $o, followerId: $f) }`, { o: acme, f: fin }, alice)).data.removeFollower,
-    ).toBe(true);
-    await gql(`mutation($o: ID!, $t: ID!) { createFollowerRequest(organizationId: $o, token: $t) { token } }`, { o: acme, t: fin }, alice);
-    expect(
-      (await gql(`mutation($o: ID!, $f: ID!) { declineFollowingRequest(organizationId: $o, followingId: $f) { status } }`, { o: fin, f: acme }, fred)).data
-        .declineFollowingRequest,
-    ).toEqual({ status: 'DECLINED' });
-    expect(
-      (await gql(`mutation($o: ID!, $t: ID!) { deleteFollowerRequest(organizationId: $o, token: $t) }`, { o: acme, t: fin }, alice)).data.deleteFollowerRequest,
-    ).toBe(true);
-    await follow(t, alice, fred);
-    expect((await gql(`mutation($o: ID!, $f: ID!) { stopFollowing(organizationId: $o, followingId: $f) }`, { o: fin, f: acme }, fred)).data.stopFollowing).toBe(
-      true,
+      (await gql(`mutation($o: ID!, $f: ID!) { removeFollower(input: { organizationId: $o, followerId: $f }) { deletedId } }`, { o: acme, f: fin }, alice)).data
+        .removeFollower,
+    ).toEqual({ deletedId: `${fin}:${acme}` });
+    await gql(
+      `mutation($o: ID!, $t: ID!) { createFollowerRequest(input: { organizationId: $o, token: $t }) { followerRequest { token } } }`,
+      { o: acme, t: fin },
+      alice,
     );
+    expect(
+      (
+        await gql(
+          `mutation($o: ID!, $f: ID!) { declineFollowingRequest(input: { organizationId: $o, followingId: $f }) { followingRequest { status } } }`,
+          { o: fin, f: acme },
+          fred,
+        )
+      ).data.declineFollowingRequest,
+    ).toEqual({ followingRequest: { status: 'DECLINED' } });
+    expect(
+      (await gql(`mutation($o: ID!, $t: ID!) { deleteFollowerRequest(input: { organizationId: $o, token: $t }) { deletedId } }`, { o: acme, t: fin }, alice))
+        .data.deleteFollowerRequest,
+    ).toEqual({ deletedId: `${fin}:${acme}` });
+    await follow(t, alice, fred);
+    expect(
+      (await gql(`mutation($o: ID!, $f: ID!) { stopFollowing(input: { organizationId: $o, followingId: $f }) { deletedId } }`, { o: fin, f: acme }, fred)).data
+        .stopFollowing,
+    ).toEqual({ deletedId: `${fin}:${acme}` });
   });
 
   it('hides requests and relations of deleted organizations', async () => {

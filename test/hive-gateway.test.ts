@@ -75,11 +75,11 @@ it("answers queries across subgraphs and a mutation as Vigil's gateway does", as
   expect(answered.body).toEqual(expected.body);
 
   const renamed = await viaHive(
-    'mutation($o: ID!) { updateOrganization(id: $o, input: { name: "Alice Inc" }) { id name } }',
+    'mutation($o: ID!) { updateOrganization(input: { organizationId: $o, name: "Alice Inc" }) { organization { id name } } }',
     { o: alice.organizationId },
     alice.apiKey,
   );
-  expect(renamed.body).toEqual({ data: { updateOrganization: { id: alice.organizationId, name: 'Alice Inc' } } });
+  expect(renamed.body).toEqual({ data: { updateOrganization: { organization: { id: alice.organizationId, name: 'Alice Inc' } } } });
   expect((await t.graphql('query($o: ID!) { organization(id: $o) { name } }', { o: alice.organizationId }, alice.apiKey)).body.data.organization.name).toBe(
     'Alice Inc',
   );

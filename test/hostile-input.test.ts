@@ -76,7 +76,7 @@ describe('a NUL character (PostgreSQL text cannot hold it)', () => {
   it('is refused in GraphQL variables (BAD_USER_INPUT, also nested and in keys) and literals (GRAPHQL_VALIDATION_FAILED), with the field; 400 as graphql-response+json', async () => {
     const o = fixture.ids.organizationId;
     const calls: Array<[string, Record<string, unknown>, string, string]> = [
-      ['mutation($n: String) { createApiKey(name: $n) { id } }', { n: NUL }, 'n', 'BAD_USER_INPUT'],
+      ['mutation($n: String) { createApiKey(input: { name: $n }) { apiKey { id } } }', { n: NUL }, 'n', 'BAD_USER_INPUT'],
       [
         'query($o: ID!, $f: AlertFilter) { alerts(organizationId: $o, filter: $f) { pageInfo { endCursor } } }',
         { o, f: { rules: ['ok', NUL] } },
@@ -90,7 +90,7 @@ describe('a NUL character (PostgreSQL text cannot hold it)', () => {
         'BAD_USER_INPUT',
       ],
       [`query { alerts(organizationId: "${o}", filter: {search: "a\\u0000"}) { pageInfo { endCursor } } }`, {}, 'filter.search', 'GRAPHQL_VALIDATION_FAILED'],
-      [`mutation { createOrganization(input: {name: "x\\u0000"}) { id } }`, {}, 'input.name', 'GRAPHQL_VALIDATION_FAILED'],
+      [`mutation { createOrganization(input: {name: "x\\u0000"}) { organization { id } } }`, {}, 'input.name', 'GRAPHQL_VALIDATION_FAILED'],
     ];
     for (const [query, variables, field, code] of calls) {
       const res = await t.rest('POST', '/graphql', { key: admin.apiKey, body: { query, variables }, headers: { accept: 'application/graphql-response+json' } });
@@ -212,7 +212,7 @@ describe('asking for access to an organization', () => {
     const unknown = await t.rest('POST', '/me/invites/requests', { key: requester.apiKey, body: { organizationId: randomUUID() } });
     expect({ status: unknown.status, body: unknown.body }).toEqual({ status: real.status, body: real.body });
     expect(real.body).toEqual({ status: 'PENDING' });
-    const gql = await t.graphql(`mutation($o: ID!) { requestAccess(organizationId: $o) { status } }`, { o: randomUUID() }, requester.apiKey);
+    const gql = await t.graphql(`mutation($o: ID!) { requestAccess(input: { organizationId: $o }) { status } }`, { o: randomUUID() }, requester.apiKey);
     expect(gql.body).toEqual({ data: { requestAccess: { status: 'PENDING' } } });
   });
 });

@@ -156,19 +156,19 @@ describe('an open stream follows the viewer’s follows', () => {
 
   async function startFollowing(follower: Account, followed: Account) {
     await gql(
-      `mutation($org: ID!, $token: ID!) { createFollowerRequest(organizationId: $org, token: $token) { id } }`,
+      `mutation($org: ID!, $token: ID!) { createFollowerRequest(input: { organizationId: $org, token: $token }) { followerRequest { id } } }`,
       { org: followed.organizationId, token: follower.organizationId },
       followed.apiKey,
     );
     await gql(
-      `mutation($org: ID!, $id: ID!) { acceptFollowingRequest(organizationId: $org, followingId: $id) { id } }`,
+      `mutation($org: ID!, $id: ID!) { acceptFollowingRequest(input: { organizationId: $org, followingId: $id }) { following { id } } }`,
       { org: follower.organizationId, id: followed.organizationId },
       follower.apiKey,
     );
   }
   const stopFollowing = (follower: Account, followed: Account) =>
     gql(
-      `mutation($org: ID!, $id: ID!) { stopFollowing(organizationId: $org, followingId: $id) }`,
+      `mutation($org: ID!, $id: ID!) { stopFollowing(input: { organizationId: $org, followingId: $id }) { deletedId } }`,
       { org: follower.organizationId, id: followed.organizationId },
       follower.apiKey,
     );

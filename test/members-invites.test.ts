@@ -47,8 +47,8 @@ describe('members', () => {
       }),
       expect.objectContaining({ organizationId: acme, userId: rita.userId, email: 'rita@acme.test', roles: [] }),
     ]);
-    const gql = await t.graphql(`query($o: ID!) { members(organizationId: $o) { ${MEMBER_FIELDS} } }`, { o: acme }, rita.apiKey);
-    expect(gql.body.data.members).toEqual(list.body);
+    const gql = await t.graphql(`query($o: ID!) { members(organizationId: $o) { nodes { ${MEMBER_FIELDS} } } }`, { o: acme }, rita.apiKey);
+    expect(gql.body.data.members.nodes).toEqual(list.body);
 
     const one = await t.rest('GET', `/organizations/${acme}/members/${rita.userId}`, { key: alice.apiKey });
     expect(one.body).toEqual(list.body[1]);
@@ -85,11 +85,11 @@ describe('members', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/roles/);
     const gql = await t.graphql(
-      `mutation($o: ID!, $u: ID!) { updateMember(organizationId: $o, userId: $u, roles: []) { roles } }`,
+      `mutation($o: ID!, $u: ID!) { updateMember(input: { organizationId: $o, userId: $u, roles: [] }) { membership { roles } } }`,
       { o: acme, u: rita.userId },
       alice.apiKey,
     );
-    expect(gql.body.data.updateMember).toEqual({ roles: [] });
+    expect(gql.body.data.updateMember).toEqual({ membership: { roles: [] } });
 
     const { rows } = await t.vigil.db.pool.query(`SELECT data FROM documents.events WHERE "organizationId" = $1 AND name = 'MemberUpdated' ORDER BY seq`, [
       acme,
@@ -147,7 +147,11 @@ describe('members', () => {
   it('lets an ADMIN remove a member, who then loses access; others are refused', async () => {
     const sam = await joinAsMember(t, alice, acme, 'sam@acme.test', ['ADMIN']);
     expect(await statusesOf('DELETE', `/organizations/${acme}/members/${sam.userId}`)).toEqual([403, 404, 404]);
-    const gql = await t.graphql(`mutation($o: ID!, $u: ID!) { removeMember(organizationId: $o, userId: $u) }`, { o: acme, u: sam.userId }, rita.apiKey);
+    const gql = await t.graphql(
+      `mutation($o: ID!, $u: ID!) { removeMember(input: { organizationId: $o, userId: $u }) { deletedId } }`,
+      { o: acme, u: sam.userId },
+      rita.apiKey,
+    );
     expect(gql.body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
     expect((await t.rest('GET', `/organizations/${acme}`, { key: sam.apiKey })).status).toBe(200);
 
@@ -168,8 +172,12 @@ describe('members', () => {
     const reset = await t.rest('POST', path, { key: alice.apiKey });
     expect(reset.status).toBe(200);
     expect(reset.body).toBe(true);
-    const gql = await t.graphql(`mutation($o: ID!, $u: ID!) { ${mutation}(organizationId: $o, userId: $u) }`, { o: acme, u: rita.userId }, alice.apiKey);
-    expect(gql.body.data[mutation]).toBe(true);
+    const gql = await t.graphql(
+      `mutation($o: ID!, $u: ID!) { ${mutation}(input: { organizationId: $o, userId: $u }) { membership { id userId } } }`,
+      { o: acme, u: rita.userId },
+      alice.apiKey,
+    );
+    expect(gql.body.data[mutation]).toEqual({ membership: { id: `${acme}:${rita.userId}`, userId: rita.userId } });
     const rows = await t.vigil.db.prisma.memberResetRequest.findMany({ where: { organizationId: acme, userId: rita.userId, kind } });
     expect(rows).toHaveLength(2);
     expect(rows[0].requestedBy).toBe(alice.userId);
@@ -197,8 +205,8 @@ describe('invites', () => {
 
     const list = await t.rest('GET', `/organizations/${acme}/invites`, { key: rita.apiKey });
     expect(list.body).toEqual([created.body]);
-    const gql = await t.graphql(`query($o: ID!) { organizationInvites(organizationId: $o) { ${INVITE_FIELDS} } }`, { o: acme }, rita.apiKey);
-    expect(gql.body.data.organizationInvites).toEqual(list.body);
+    const gql = await t.graphql(`query($o: ID!) { organizationInvites(organizationId: $o) { nodes { ${INVITE_FIELDS} } } }`, { o: acme }, rita.apiKey);
+    expect(gql.body.data.organizationInvites.nodes).toEqual(list.body);
     const one = await t.rest('GET', `/organizations/${acme}/invites/new.hire@acme.test`, { key: rita.apiKey });
     expect(one.body).toEqual(created.body);
     const gqlOne = await t.graphql(
@@ -279,7 +287,11 @@ describe('invites', () => {
     expect(await statusesOf('POST', `/organizations/${acme}/invites`, { email: 'sneaky@x.com', roles: ['ADMIN'] })).toEqual([403, 404, 404]);
     expect(await statusesOf('POST', `/organizations/${acme}/invites/perm@x.com/resend`)).toEqual([403, 404, 404]);
     expect(await statusesOf('DELETE', `/organizations/${acme}/invites/perm@x.com`)).toEqual([403, 404, 404]);
-    const gql = await t.graphql(`mutation($o: ID!) { createInvite(organizationId: $o, email: "g@x.com", roles: null) { id } }`, { o: acme }, fred.apiKey);
+    const gql = await t.graphql(
+      `mutation($o: ID!) { createInvite(input: { organizationId: $o, email: "g@x.com", roles: null }) { invite { id } } }`,
+      { o: acme },
+      fred.apiKey,
+    );
     expect(gql.body.errors?.[0].extensions?.code).toBe('NOT_FOUND');
     expect((await t.rest('GET', `/organizations/${acme}/invites/sneaky@x.com`, { key: alice.apiKey })).status).toBe(404);
     expect((await t.rest('GET', `/organizations/${acme}/invites/perm@x.com`, { key: alice.apiKey })).status).toBe(200);

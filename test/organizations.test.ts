@@ -27,8 +27,8 @@ describe('listing and creating organizations', () => {
     expect(rest.status).toBe(200);
     expect(Array.isArray(rest.body)).toBe(true);
     expect(rest.body.map((o: { name: string }) => o.name)).toEqual(['Acme', 'rita@acme.test own org']);
-    const gql = await t.graphql(`{ organizations { id name picture email createdAt updatedAt } }`, {}, rita.apiKey);
-    expect(gql.body.data.organizations).toEqual(rest.body);
+    const gql = await t.graphql(`{ organizations { nodes { id name picture email createdAt updatedAt } } }`, {}, rita.apiKey);
+    expect(gql.body.data.organizations.nodes).toEqual(rest.body);
     // A follower does not count Acme among its organizations.
     expect((await t.rest('GET', '/organizations', { key: fred.apiKey })).body.map((o: { id: string }) => o.id)).toEqual([fred.organizationId]);
   });
@@ -50,11 +50,11 @@ describe('listing and creating organizations', () => {
     expect((await t.rest('GET', `/organizations/${created.body.id}`, { key: alice.apiKey })).status).toBe(404);
 
     const gql = await t.graphql(
-      `mutation { createOrganization(input: { name: "Evil Three", picture: "https://img.test/e.png", email: "sec@evil.test" }) { name picture email } }`,
+      `mutation { createOrganization(input: { name: "Evil Three", picture: "https://img.test/e.png", email: "sec@evil.test" }) { organization { name picture email } } }`,
       {},
       mallory.apiKey,
     );
-    expect(gql.body.data.createOrganization).toEqual({ name: 'Evil Three', picture: 'https://img.test/e.png', email: 'sec@evil.test' });
+    expect(gql.body.data.createOrganization.organization).toEqual({ name: 'Evil Three', picture: 'https://img.test/e.png', email: 'sec@evil.test' });
   });
 
   it('refuses a missing, empty or too long name with a 400 naming the field', async () => {
@@ -108,14 +108,14 @@ describe('PUT /organizations/{id}', () => {
     expect(cleared.body).toMatchObject({ name: 'Acme', picture: null, email: 'security@acme.test' });
 
     const gql = await t.graphql(
-      `mutation($id: ID!) { updateOrganization(id: $id, input: { picture: "http://img.acme.test/a.svg" }) { id name picture email createdAt updatedAt } }`,
+      `mutation($id: ID!) { updateOrganization(input: { organizationId: $id, picture: "http://img.acme.test/a.svg" }) { organization { id name picture email createdAt updatedAt } } }`,
       { id: alice.organizationId },
       alice.apiKey,
     );
-    expect(gql.body.data.updateOrganization).toEqual((await t.rest('GET', `/organizations/${alice.organizationId}`, { key: alice.apiKey })).body);
+    expect(gql.body.data.updateOrganization.organization).toEqual((await t.rest('GET', `/organizations/${alice.organizationId}`, { key: alice.apiKey })).body);
     // All keys null: nothing changes, and no event is written.
     const nothing = await t.rest('PUT', `/organizations/${alice.organizationId}`, { key: alice.apiKey, body: { name: null, picture: null, email: null } });
-    expect(nothing.body).toEqual(gql.body.data.updateOrganization);
+    expect(nothing.body).toEqual(gql.body.data.updateOrganization.organization);
     expect((await eventNames(t, alice.organizationId)).filter((n) => n === 'OrganizationUpdated')).toHaveLength(4);
   });
 
@@ -137,7 +137,11 @@ describe('PUT /organizations/{id}', () => {
     expect((await t.rest('PUT', `/organizations/${alice.organizationId}`, { key: rita.apiKey, body })).status).toBe(403);
     expect((await t.rest('PUT', `/organizations/${alice.organizationId}`, { key: fred.apiKey, body })).status).toBe(404);
     expect((await t.rest('PUT', `/organizations/${alice.organizationId}`, { key: mallory.apiKey, body })).status).toBe(404);
-    const gql = await t.graphql(`mutation($id: ID!) { updateOrganization(id: $id, input: { name: "x" }) { id } }`, { id: alice.organizationId }, rita.apiKey);
+    const gql = await t.graphql(
+      `mutation($id: ID!) { updateOrganization(input: { organizationId: $id, name: "x" }) { organization { id } } }`,
+      { id: alice.organizationId },
+      rita.apiKey,
+    );
     expect(gql.body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
     expect((await t.rest('GET', `/organizations/${alice.organizationId}`, { key: alice.apiKey })).body.name).toBe('Acme');
   });
@@ -148,7 +152,11 @@ describe('DELETE /organizations/{id}', () => {
     expect((await t.rest('DELETE', `/organizations/${alice.organizationId}`, { key: rita.apiKey })).status).toBe(403);
     expect((await t.rest('DELETE', `/organizations/${alice.organizationId}`, { key: fred.apiKey })).status).toBe(404);
     expect((await t.rest('DELETE', `/organizations/${alice.organizationId}`, { key: mallory.apiKey })).status).toBe(404);
-    const gql = await t.graphql(`mutation($id: ID!) { deleteOrganization(id: $id) }`, { id: alice.organizationId }, fred.apiKey);
+    const gql = await t.graphql(
+      `mutation($id: ID!) { deleteOrganization(input: { organizationId: $id }) { deletedId } }`,
+      { id: alice.organizationId },
+      fred.apiKey,
+    );
     expect(gql.body.errors?.[0].extensions?.code).toBe('NOT_FOUND');
   });
 

@@ -43,7 +43,7 @@ it('API keys per user: the 3rd key is made, the 4th refused, and deleting one ma
   const third = await t.rest('POST', '/me/apikeys', { key: alice.apiKey, body: { name: 'third' } });
   expect(third.status).toBe(200);
   expectQuota(await t.rest('POST', '/me/apikeys', { key: alice.apiKey, body: { name: 'fourth' } }), 'apiKeysPerUser', 'VIGIL_QUOTA_API_KEYS_PER_USER');
-  const graphql = await t.graphql('mutation { createApiKey(name: "fourth") { id } }', {}, alice.apiKey);
+  const graphql = await t.graphql('mutation { createApiKey(input: { name: "fourth" }) { apiKey { id } } }', {}, alice.apiKey);
   expect(graphql.body.errors?.[0]).toMatchObject({ extensions: { code: 'CONFLICT' }, message: expect.stringContaining('apiKeysPerUser') });
   expect((await t.rest('DELETE', `/me/apikeys/${third.body.id}`, { key: alice.apiKey })).status).toBe(200);
   expect((await t.rest('POST', '/me/apikeys', { key: alice.apiKey, body: { name: 'fourth' } })).status).toBe(200);

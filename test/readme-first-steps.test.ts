@@ -62,7 +62,10 @@ it("runs the README's first steps as written: bootstrap, /me, a GraphQL query, a
     ];
     expect(boot.apiKey).toMatch(/^vgl_/);
     expect(me).toMatchObject({ id: boot.userId, email: 'you@example.com' });
-    expect(graphql.data.organizations).toEqual([{ id: boot.organizationId, name: 'Acme' }]);
+    expect(graphql.data.organizations).toEqual({
+      nodes: [{ id: boot.organizationId, name: 'Acme' }],
+      pageInfo: { hasNextPage: false, endCursor: expect.any(String) },
+    });
     const alerts = rest[rest.length - 1];
     expect(JSON.stringify(alerts)).toMatch(/aws-s3-bucket-public/);
     expect(JSON.stringify(alerts)).toMatch(/arn:aws:s3:::logs/);

@@ -80,8 +80,8 @@ describe('security headers', () => {
   it('answers a new API key and a webhook secret with Cache-Control: no-store, over REST and GraphQL', async () => {
     const rest = await t.rest('POST', '/me/apikeys', { key: acme.apiKey, body: { name: 'ci' } });
     expect(rest.body.key).toMatch(/^vgl_/);
-    const graphql = await t.graphql('mutation { createApiKey(name: "ci2") { key } }', {}, acme.apiKey);
-    expect(graphql.body.data?.createApiKey.key).toMatch(/^vgl_/);
+    const graphql = await t.graphql('mutation { createApiKey(input: { name: "ci2" }) { apiKey { key } } }', {}, acme.apiKey);
+    expect(graphql.body.data?.createApiKey.apiKey.key).toMatch(/^vgl_/);
     const webhook = await t.rest('POST', `/organizations/${acme.organizationId}/webhooks`, { key: acme.apiKey, body: { url: 'http://127.0.0.1:9/hook' } });
     expect(webhook.body.secret).toMatch(/^whsec_/);
     const rotated = await t.graphql(

@@ -26,7 +26,7 @@ const OVERVIEW = `query($org: ID!) {
   summary: alertSummary(organizationId: $org) { total open severities { CRITICAL HIGH MEDIUM LOW INFO } states { OPEN IN_PROGRESS RISK_ACCEPTED MITIGATING_CONTROL FALSE_POSITIVE CLOSED } }
   daily: dailyOpenAlerts(organizationId: $org, days: 14) { date total }
   newest: alerts(organizationId: $org, order: createdAt, sort: DESC, first: 10) { nodes { id rule ruleTitle resource severity state createdAt } }
-  following(organizationId: $org) { id followingId name }
+  following(organizationId: $org, first: 1000) { nodes { id followingId name } }
   followed: followingScanTargetSummaries(organizationId: $org) { data { organizationId open severities { CRITICAL HIGH MEDIUM LOW INFO } } }
 }`;
 
@@ -133,9 +133,9 @@ function Dashboard({ keyValue, onLogout }) {
   const [version, setVersion] = useState(0);
   const refresh = useRef(null);
   useEffect(() => {
-    graphql(keyValue, '{ me { email member { organizationId } } organizations { id name } }')
+    graphql(keyValue, '{ me { email member { organizationId } } organizations(first: 1000) { nodes { id name } } }')
       .then((d) => {
-        const mine = d.organizations.filter((o) => d.me.member.some((m) => m.organizationId === o.id));
+        const mine = d.organizations.nodes.filter((o) => d.me.member.some((m) => m.organizationId === o.id));
         setOrgs(mine);
         setOrg(mine[0]?.id ?? null);
       })
@@ -152,7 +152,7 @@ function Dashboard({ keyValue, onLogout }) {
   });
   if (error) return html`<p class="error" id="error">${error} <button onClick=${onLogout}>Use another key</button></p>`;
   if (!orgs) return html`<p>Loading…</p>`;
-  const followedNames = Object.fromEntries((data?.following ?? []).map((f) => [f.followingId, f.name]));
+  const followedNames = Object.fromEntries((data?.following.nodes ?? []).map((f) => [f.followingId, f.name]));
   const followed = {};
   for (const row of data?.followed.data ?? []) followed[row.organizationId] = (followed[row.organizationId] ?? 0) + row.open;
   return html`
@@ -176,8 +176,8 @@ function Dashboard({ keyValue, onLogout }) {
         ${data.newest.nodes.map((a) => html`<tr data-alert=${a.id}><td class=${`sev ${a.severity}`}>${a.severity}</td><td title=${`${a.ruleTitle ?? a.rule}\n${a.resource}`}>${a.ruleTitle ?? a.rule}<small class="resource">${a.resource}</small></td><td>${a.state}</td></tr>`)}
       </table></section>
       <section><h2>Followed organizations (censored)</h2><table id="followed">
-        ${data.following.map((f) => html`<tr><td>${followedNames[f.followingId]}</td><td>${followed[f.followingId] ?? 0} unresolved</td></tr>`)}
-        ${data.following.length === 0 ? html`<tr><td>None followed</td></tr>` : null}
+        ${data.following.nodes.map((f) => html`<tr><td>${followedNames[f.followingId]}</td><td>${followed[f.followingId] ?? 0} unresolved</td></tr>`)}
+        ${data.following.nodes.length === 0 ? html`<tr><td>None followed</td></tr>` : null}
       </table></section>
       <section><h2>Live feed</h2><ul class="feed" id="feed">
         ${feed.map((item) => html`<li data-alert=${item.alert.id} data-state=${item.alert.state}>${item.at} · ${item.event} · <span class=${`sev ${item.alert.severity}`}>${item.alert.severity}</span> ${item.alert.rule} → ${item.alert.state}</li>`)}

@@ -52,6 +52,16 @@ export type Execute = (operation: string, variables: Record<string, unknown>, re
 
 export class RestInputError extends Error {}
 
+/** The changed object of a mutation's payload (`{ organization { … } }`): REST answers the object itself. */
+export function payload(answer: unknown, field: string): unknown {
+  return (answer as Record<string, unknown>)[field];
+}
+
+/** The entries of a connection the route asked for whole (`all: true`): REST answers a bare array. */
+export function nodesOf(connection: unknown): unknown[] {
+  return (connection as { nodes: unknown[] }).nodes;
+}
+
 /**
  * A lookup's object, or the 404 REST has always answered for it: GraphQL lookups answer null for
  * "not there or not yours" (subgraphs/field-rules.ts), REST keeps `{statusCode: 404, … "<what> not found"}`.

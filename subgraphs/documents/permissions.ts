@@ -22,11 +22,11 @@ export const documentsPermissions: FieldRules = {
   },
   Mutation: {
     createAttachment: member('input.organizationId'),
-    updateAttachment: attachmentByItsId.ids({ id: 'attachmentId' }),
+    updateAttachment: attachmentByItsId.ids({ 'input.id': 'attachmentId' }),
     // An export of what the caller reads of the organization: members, and followers for the types
     // they may export (narrowed per type in the resolver, export-types.ts).
     createDocument: viewer('input.organizationId'),
-    deleteDocument: ownDocument.ids({ id: 'documentId' }),
+    deleteDocument: ownDocument.ids({ 'input.id': 'documentId' }),
     createWebhook: admin('input.organizationId'),
     updateWebhook: admin('input.organizationId'),
     rotateWebhookSecret: admin('input.organizationId'),

@@ -4,6 +4,7 @@ import * as valid from '../../lib/validate';
 import type { SubgraphContext } from '../server';
 import { acceptInvite, apiKeyView, createApiKey, inviteView, openInviteFor, requestAccess } from './account';
 import type { OrganizationsLoaders } from './loaders';
+import { after, createdOrderPage } from './pages';
 import type { Resolvers } from './resolver-types.generated';
 
 type Ctx = SubgraphContext<OrganizationsLoaders>;
@@ -20,22 +21,60 @@ function optionalUrl(value: unknown, field: string): string | null | undefined {
   return value;
 }
 
+/** The organizations the caller's organizations follow (none for another user than the caller). */
+async function followedBy(user: { id: string }, ctx: Ctx): Promise<Set<string>> {
+  const followed = new Set<string>();
+  if (user.id !== ctx.policy.userId) return followed;
+  for (const organizationId of (await ctx.policy.memberships()).keys()) {
+    for (const id of await ctx.policy.following(organizationId)) followed.add(id);
+  }
+  return followed;
+}
+
 /** The caller's own account: profile, API keys, invites addressed to it. */
 export const accountResolvers = {
   Query: {
     me: (_, __, ctx) => currentUser(ctx),
-    apiKeys: async (_, __, ctx) => {
-      const rows = await ctx.db.prisma.apiKey.findMany({ where: { userId: ctx.policy.userId, deletedAt: null }, orderBy: { createdAt: 'asc' } });
-      return rows.map((r) => apiKeyView(r));
+    apiKeys: (_, args, ctx) => {
+      const userId = ctx.policy.userId;
+      return createdOrderPage(
+        ctx.services.secret,
+        ['apiKeys', userId],
+        args,
+        async (window) => {
+          const rows = await ctx.db.prisma.apiKey.findMany({
+            where: { userId, deletedAt: null, ...after('id', window.after) },
+            orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+            take: window.take,
+          });
+          return rows.map((r) => apiKeyView(r));
+        },
+        (k) => ({ createdAt: k.createdAt, key: k.id }),
+      );
     },
-    myInvites: async (_, __, ctx) => {
+    myInvites: async (_, args, ctx) => {
       const user = await currentUser(ctx);
-      const invites = await ctx.db.prisma.invite.findMany({
-        where: { email: { equals: user.email, mode: 'insensitive' }, acceptedAt: null, expiresAt: { gt: new Date() }, organization: { deletedAt: null } },
-        include: { organization: true },
-        orderBy: { createdAt: 'asc' },
-      });
-      return invites.map((i) => inviteView(i, i.organization.name));
+      return createdOrderPage(
+        ctx.services.secret,
+        ['myInvites', user.id],
+        args,
+        async (window) => {
+          const invites = await ctx.db.prisma.invite.findMany({
+            where: {
+              email: { equals: user.email, mode: 'insensitive' },
+              acceptedAt: null,
+              expiresAt: { gt: new Date() },
+              organization: { deletedAt: null },
+              ...after('id', window.after),
+            },
+            include: { organization: true },
+            orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+            take: window.take,
+          });
+          return invites.map((i) => inviteView(i, i.organization.name));
+        },
+        (i) => ({ createdAt: i.createdAt, key: i.id }),
+      );
     },
     myInvite: async (_, args, ctx) => {
       const { token } = args;
@@ -51,29 +90,34 @@ export const accountResolvers = {
   },
   Mutation: {
     createApiKey: (_, args, ctx) => {
-      const name = args.name == null || args.name === '' ? 'API key' : valid.name(args.name, 'name');
+      const name = args.input.name == null || args.input.name === '' ? 'API key' : valid.name(args.input.name, 'name');
       const userId = ctx.policy.userId;
       return ctx.db.prisma.$transaction(async (tx) => {
         // The user's row is locked so that concurrent creations count each other.
         await tx.$queryRaw`SELECT 1 FROM organizations.users WHERE id = ${userId}::uuid FOR UPDATE`;
         requireWithinQuota(quotasOf(ctx.services), 'apiKeysPerUser', await tx.apiKey.count({ where: { userId, deletedAt: null } }));
-        return createApiKey(tx, userId, name);
+        return { apiKey: await createApiKey(tx, userId, name) };
       });
     },
     deleteApiKey: async (_, args, ctx) => {
-      const { id } = args;
-      const { count } = await ctx.db.prisma.apiKey.updateMany({ where: { id, userId: ctx.policy.userId, deletedAt: null }, data: { deletedAt: new Date() } });
+      const { apiKeyId } = args.input;
+      // The caller's own key only: any other id is NOT_FOUND, as if it did not exist.
+      const { count } = await ctx.db.prisma.apiKey.updateMany({
+        where: { id: apiKeyId, userId: ctx.policy.userId, deletedAt: null },
+        data: { deletedAt: new Date() },
+      });
       if (count === 0) throw notFound('API key');
-      return true;
+      return { deletedId: apiKeyId };
     },
     updateMe: async (_, args, ctx) => {
       const name = valid.optionalName(args.input.name, 'name');
       const picture = optionalUrl(args.input.picture, 'picture');
       // The User itself (roles, member, following resolve as for `me`), so a client's cached `me` updates.
-      return ctx.db.prisma.user.update({ where: { id: ctx.policy.userId }, data: { ...(name ? { name } : {}), ...(picture ? { picture } : {}) } });
+      const user = await ctx.db.prisma.user.update({ where: { id: ctx.policy.userId }, data: { ...(name ? { name } : {}), ...(picture ? { picture } : {}) } });
+      return { user };
     },
-    acceptInvite: (_, args, ctx) => acceptInvite(ctx.db.prisma, ctx.policy.userId, args.token),
-    requestAccess: (_, args, ctx) => requestAccess(ctx.db.prisma, ctx.policy.userId, args.organizationId, quotasOf(ctx.services)),
+    acceptInvite: async (_, args, ctx) => ({ membership: await acceptInvite(ctx.db.prisma, ctx.policy.userId, args.input.token) }),
+    requestAccess: (_, args, ctx) => requestAccess(ctx.db.prisma, ctx.policy.userId, args.input.organizationId, quotasOf(ctx.services)),
   },
   User: {
     __resolveReference: async (ref: { id: string }, ctx: Ctx) => {
@@ -88,13 +132,21 @@ export const accountResolvers = {
       if (user.id !== ctx.policy.userId) return [];
       return [...new Set([...(await ctx.policy.memberships()).values()].flat())];
     },
-    following: async (user: { id: string }, _: unknown, ctx: Ctx) => {
-      if (user.id !== ctx.policy.userId) return [];
-      const followed = new Set<string>();
-      for (const organizationId of (await ctx.policy.memberships()).keys()) {
-        for (const id of await ctx.policy.following(organizationId)) followed.add(id);
-      }
-      return [...followed];
+    following: async (user: { id: string }, _: unknown, ctx: Ctx) => [...(await followedBy(user, ctx))],
+    followedOrganizations: async (user: { id: string }, args, ctx: Ctx) => {
+      const ids = [...(await followedBy(user, ctx))];
+      return createdOrderPage(
+        ctx.services.secret,
+        ['followedOrganizations', ctx.policy.userId],
+        args,
+        (window) =>
+          ctx.db.prisma.organization.findMany({
+            where: { id: { in: ids }, deletedAt: null, ...after('id', window.after) },
+            orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+            take: window.take,
+          }),
+        (o) => ({ createdAt: o.createdAt, key: o.id }),
+      );
     },
   },
 } satisfies Resolvers<Ctx>;

@@ -119,7 +119,7 @@ export function membershipView(
     roles: membership.roles,
     identityProvider: user.identityProvider,
     lastIp: user.lastIp,
-    lastLogin: user.lastLogin?.toISOString() ?? null,
+    lastLogin: user.lastLogin,
     loginsCount: user.loginsCount,
     picture: user.picture,
     createdAt: membership.createdAt,

@@ -15,28 +15,49 @@ import {
   stopFollowing,
   updateFollowingTags,
 } from './follows';
+import { createdOrderPage } from './pages';
 import type { Resolvers } from './resolver-types.generated';
 
 const relationId = (relation: { followerId: string; followingId: string }) => `${relation.followerId}:${relation.followingId}`;
 
 export const followResolvers = {
   Query: {
-    followers: async (_, args, ctx) => {
-      return listFollowers(ctx.db.prisma, args.organizationId);
-    },
-    followerRequests: async (_, args, ctx) => {
-      return listFollowerRequests(ctx.db.prisma, args.organizationId);
-    },
+    followers: (_, args, ctx) =>
+      createdOrderPage(
+        ctx.services.secret,
+        ['followers', args.organizationId],
+        args,
+        (window) => listFollowers(ctx.db.prisma, args.organizationId, window),
+        (f) => ({ createdAt: f.createdAt, key: f.followerId }),
+      ),
+    followerRequests: (_, args, ctx) =>
+      createdOrderPage(
+        ctx.services.secret,
+        ['followerRequests', args.organizationId],
+        args,
+        (window) => listFollowerRequests(ctx.db.prisma, args.organizationId, undefined, window),
+        (r) => ({ createdAt: r.createdAt, key: r.followerId }),
+      ),
     followerRequest: async (_, args, ctx) => {
       const { organizationId, token } = args;
       return one(await listFollowerRequests(ctx.db.prisma, organizationId, token), 'Follower request');
     },
-    following: async (_, args, ctx) => {
-      return listFollowing(ctx.db.prisma, args.organizationId);
-    },
-    followingRequests: async (_, args, ctx) => {
-      return listFollowingRequests(ctx.db.prisma, args.organizationId);
-    },
+    following: (_, args, ctx) =>
+      createdOrderPage(
+        ctx.services.secret,
+        ['following', args.organizationId],
+        args,
+        (window) => listFollowing(ctx.db.prisma, args.organizationId, window),
+        (f) => ({ createdAt: f.createdAt, key: f.followingId }),
+      ),
+    followingRequests: (_, args, ctx) =>
+      createdOrderPage(
+        ctx.services.secret,
+        ['followingRequests', args.organizationId],
+        args,
+        (window) => listFollowingRequests(ctx.db.prisma, args.organizationId, undefined, window),
+        (r) => ({ createdAt: r.createdAt, key: r.followingId }),
+      ),
     followingRequest: async (_, args, ctx) => {
       const { organizationId, followingId } = args;
       return one(await listFollowingRequests(ctx.db.prisma, organizationId, followingId), 'Following request');
@@ -44,34 +65,37 @@ export const followResolvers = {
   },
   Mutation: {
     createFollowerRequest: async (_, args, ctx) => {
-      const { organizationId, token } = args;
+      const { organizationId, token } = args.input;
       const pending = await ctx.db.prisma.followRequest.count({ where: { followedId: organizationId, status: 'PENDING', followerId: { not: token } } });
       requireWithinQuota(quotasOf(ctx.services), 'pendingAccessRequests', pending);
-      return createFollowerRequest(ctx.db.prisma, ctx.policy.userId, organizationId, token);
+      return { followerRequest: await createFollowerRequest(ctx.db.prisma, ctx.policy.userId, organizationId, token) };
     },
     deleteFollowerRequest: async (_, args, ctx) => {
-      const { organizationId, token } = args;
-      return deleteFollowerRequest(ctx.db.prisma, ctx.policy.userId, organizationId, token);
+      const { organizationId, token } = args.input;
+      await deleteFollowerRequest(ctx.db.prisma, ctx.policy.userId, organizationId, token);
+      return { deletedId: relationId({ followerId: token, followingId: organizationId }) };
     },
     removeFollower: async (_, args, ctx) => {
-      const { organizationId, followerId } = args;
-      return removeFollower(ctx.db.prisma, ctx.policy.userId, organizationId, followerId);
+      const { organizationId, followerId } = args.input;
+      await removeFollower(ctx.db.prisma, ctx.policy.userId, organizationId, followerId);
+      return { deletedId: relationId({ followerId, followingId: organizationId }) };
     },
     acceptFollowingRequest: async (_, args, ctx) => {
-      const { organizationId, followingId, tags } = args;
-      return acceptFollowingRequest(ctx.db.prisma, ctx.policy.userId, organizationId, followingId, tags ?? []);
+      const { organizationId, followingId, tags } = args.input;
+      return { following: await acceptFollowingRequest(ctx.db.prisma, ctx.policy.userId, organizationId, followingId, tags ?? []) };
     },
     declineFollowingRequest: async (_, args, ctx) => {
-      const { organizationId, followingId } = args;
-      return declineFollowingRequest(ctx.db.prisma, ctx.policy.userId, organizationId, followingId);
+      const { organizationId, followingId } = args.input;
+      return { followingRequest: await declineFollowingRequest(ctx.db.prisma, ctx.policy.userId, organizationId, followingId) };
     },
     updateFollowingTags: async (_, args, ctx) => {
-      const { organizationId, followingId, tags } = args;
-      return updateFollowingTags(ctx.db.prisma, ctx.policy.userId, organizationId, followingId, tags);
+      const { organizationId, followingId, tags } = args.input;
+      return { following: await updateFollowingTags(ctx.db.prisma, ctx.policy.userId, organizationId, followingId, tags) };
     },
     stopFollowing: async (_, args, ctx) => {
-      const { organizationId, followingId } = args;
-      return stopFollowing(ctx.db.prisma, ctx.policy.userId, organizationId, followingId);
+      const { organizationId, followingId } = args.input;
+      await stopFollowing(ctx.db.prisma, ctx.policy.userId, organizationId, followingId);
+      return { deletedId: relationId({ followerId: organizationId, followingId }) };
     },
   },
   // A relation's (or request's) own id: both organizations, follower first; the other organization is followerId / followingId.

@@ -5,6 +5,7 @@ import * as valid from '../../lib/validate';
 import type { SubgraphContext } from '../server';
 import type { OrganizationsLoaders } from './loaders';
 import { lockOrganization, SOURCE } from './organizations';
+import { after, type Window } from './pages';
 
 export type Ctx = SubgraphContext<OrganizationsLoaders>;
 
@@ -77,20 +78,22 @@ const VISIBLE_TO_FOLLOWED = ['PENDING', 'DECLINED'];
 
 // ── the followed organization's side ──
 
-export async function listFollowers(prisma: PrismaClient, followedId: string) {
+export async function listFollowers(prisma: PrismaClient, followedId: string, window: Window = {}) {
   const rows = await prisma.follow.findMany({
-    where: { followedId, follower: live },
+    where: { followedId, follower: live, ...after('followerId', window.after) },
     include: { follower: true },
     orderBy: [{ createdAt: 'asc' }, { followerId: 'asc' }],
+    take: window.take,
   });
   return rows.map((f) => followerView(f, f.follower));
 }
 
-export async function listFollowerRequests(prisma: PrismaClient, followedId: string, followerId?: string) {
+export async function listFollowerRequests(prisma: PrismaClient, followedId: string, followerId?: string, window: Window = {}) {
   const rows = await prisma.followRequest.findMany({
-    where: { followedId, ...(followerId ? { followerId } : {}), status: { in: VISIBLE_TO_FOLLOWED }, follower: live },
+    where: { followedId, ...(followerId ? { followerId } : {}), status: { in: VISIBLE_TO_FOLLOWED }, follower: live, ...after('followerId', window.after) },
     include: { follower: true },
     orderBy: [{ createdAt: 'asc' }, { followerId: 'asc' }],
+    take: window.take,
   });
   return rows.map((r) => followerRequestView(r));
 }
@@ -178,20 +181,22 @@ export function removeFollower(prisma: PrismaClient, actorId: string, followedId
 
 // ── the invited / following organization's side ──
 
-export async function listFollowing(prisma: PrismaClient, followerId: string, followedId?: string) {
+export async function listFollowing(prisma: PrismaClient, followerId: string, window: Window = {}) {
   const rows = await prisma.follow.findMany({
-    where: { followerId, ...(followedId ? { followedId } : {}), followed: live },
+    where: { followerId, followed: live, ...after('followedId', window.after) },
     include: { followed: true },
     orderBy: [{ createdAt: 'asc' }, { followedId: 'asc' }],
+    take: window.take,
   });
   return rows.map((f) => followingView(f, f.followed));
 }
 
-export async function listFollowingRequests(prisma: PrismaClient, followerId: string, followedId?: string) {
+export async function listFollowingRequests(prisma: PrismaClient, followerId: string, followedId?: string, window: Window = {}) {
   const rows = await prisma.followRequest.findMany({
-    where: { followerId, ...(followedId ? { followedId } : {}), status: 'PENDING', followed: live },
+    where: { followerId, ...(followedId ? { followedId } : {}), status: 'PENDING', followed: live, ...after('followedId', window.after) },
     include: { followed: true },
     orderBy: [{ createdAt: 'asc' }, { followedId: 'asc' }],
+    take: window.take,
   });
   return rows.map((r) => followingRequestView(r, r.followed));
 }

@@ -5,6 +5,7 @@ import type { SubgraphContext } from '../server';
 import { inviteView } from './account';
 import type { OrganizationsLoaders } from './loaders';
 import { lockOrganization, SOURCE } from './organizations';
+import { after, type Window } from './pages';
 
 export type Ctx = SubgraphContext<OrganizationsLoaders>;
 
@@ -13,12 +14,13 @@ export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 const expiry = () => new Date(Date.now() + INVITE_LIFETIME_MS);
 
-/** Invites not accepted yet, expired ones included (an admin may resend them). */
-export async function listInvites(prisma: PrismaClient, organizationId: string) {
+/** Invites not accepted yet, expired ones included (an admin may resend them), oldest first: the page `window` names. */
+export async function listInvites(prisma: PrismaClient, organizationId: string, window: Window = {}) {
   const rows = await prisma.invite.findMany({
-    where: { organizationId, acceptedAt: null },
+    where: { organizationId, acceptedAt: null, ...after('email', window.after) },
     include: { organization: true },
     orderBy: [{ createdAt: 'asc' }, { email: 'asc' }],
+    take: window.take,
   });
   return rows.map((i) => inviteView(i, i.organization.name));
 }
@@ -48,7 +50,8 @@ export async function createInvite(prisma: PrismaClient, actorId: string, organi
   });
 }
 
-export async function deleteInvite(prisma: PrismaClient, actorId: string, organizationId: string, email: string): Promise<boolean> {
+/** Withdraws an invite not accepted yet; answers its id. */
+export async function deleteInvite(prisma: PrismaClient, actorId: string, organizationId: string, email: string): Promise<string> {
   return prisma.$transaction(async (tx) => {
     const invite = await tx.invite.findFirst({ where: { organizationId, email, acceptedAt: null } });
     if (!invite) throw notFound('Invite');
@@ -60,7 +63,7 @@ export async function deleteInvite(prisma: PrismaClient, actorId: string, organi
       data: { id: invite.id, organizationId, email, roles: invite.roles },
       metadata: { userId: actorId },
     });
-    return true;
+    return invite.id;
   });
 }
 

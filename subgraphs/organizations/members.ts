@@ -7,6 +7,7 @@ import type { SubgraphContext } from '../server';
 import { membershipView } from './account';
 import type { OrganizationsLoaders } from './loaders';
 import { lockOrganization, SOURCE } from './organizations';
+import { after, type Window } from './pages';
 
 export type Ctx = SubgraphContext<OrganizationsLoaders>;
 
@@ -32,8 +33,14 @@ async function keepAnAdmin(tx: Tx, organizationId: string, userId: string, roles
   if (admins <= 1) throw conflict('The organization must keep at least one ADMIN member');
 }
 
-export async function listMembers(prisma: PrismaClient, organizationId: string) {
-  const rows = await prisma.membership.findMany({ where: { organizationId }, include: { user: true }, orderBy: [{ createdAt: 'asc' }, { userId: 'asc' }] });
+/** Members in the order they joined (then by user id): the page `window` names. */
+export async function listMembers(prisma: PrismaClient, organizationId: string, window: Window = {}) {
+  const rows = await prisma.membership.findMany({
+    where: { organizationId, ...after('userId', window.after) },
+    include: { user: true },
+    orderBy: [{ createdAt: 'asc' }, { userId: 'asc' }],
+    take: window.take,
+  });
   return rows.map((m) => membershipView(m, m.user));
 }
 
@@ -71,14 +78,8 @@ export async function removeMember(prisma: PrismaClient, actorId: string, organi
   });
 }
 
-/** There is no identity provider to call: the request is recorded and announced as an event. */
-export async function requestMemberReset(
-  prisma: PrismaClient,
-  actorId: string,
-  organizationId: string,
-  userId: string,
-  kind: 'MFA' | 'PASSWORD',
-): Promise<boolean> {
+/** There is no identity provider to call: the request is recorded and announced as an event. Answers the member. */
+export async function requestMemberReset(prisma: PrismaClient, actorId: string, organizationId: string, userId: string, kind: 'MFA' | 'PASSWORD') {
   return prisma.$transaction(async (tx) => {
     const member = await memberOf(tx, organizationId, userId);
     const request = await tx.memberResetRequest.create({ data: { organizationId, userId, kind, requestedBy: actorId } });
@@ -89,6 +90,6 @@ export async function requestMemberReset(
       data: { id: request.id, organizationId, userId, email: member.user.email, kind, createdAt: request.createdAt },
       metadata: { userId: actorId },
     });
-    return true;
+    return membershipView(member, member.user);
   });
 }

@@ -6,14 +6,25 @@ import { ADMIN } from '../../lib/visibility';
 import { createOrganization } from './account';
 import type { OrganizationRow } from './loaders';
 import { type Ctx, deleteOrganization, organizationChanges, updateOrganization } from './organizations';
+import { after, createdOrderPage } from './pages';
 import type { Resolvers } from './resolver-types.generated';
 
 export const organizationResolvers = {
   Query: {
-    organizations: async (_, __, ctx) => {
+    organizations: async (_, args, ctx) => {
       const ids = [...(await ctx.policy.memberships()).keys()];
-      const rows = await ctx.loaders.organization.loadMany(ids);
-      return rows.filter((r): r is OrganizationRow => !!r && !(r instanceof Error)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+      return createdOrderPage(
+        ctx.services.secret,
+        ['organizations', ctx.policy.userId],
+        args,
+        (window) =>
+          ctx.db.prisma.organization.findMany({
+            where: { id: { in: ids }, deletedAt: null, ...after('id', window.after) },
+            orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+            take: window.take,
+          }),
+        (o: OrganizationRow) => ({ createdAt: o.createdAt, key: o.id }),
+      );
     },
     organization: async (_, args, ctx) => {
       const { id } = args;
@@ -32,16 +43,17 @@ export const organizationResolvers = {
         await tx.$queryRaw`SELECT 1 FROM organizations.users WHERE id = ${userId}::uuid FOR UPDATE`;
         const administered = await tx.membership.count({ where: { userId, roles: { has: ADMIN }, organization: { deletedAt: null } } });
         requireWithinQuota(quotasOf(ctx.services), 'organizationsPerUser', administered);
-        return createOrganization(tx, userId, { name, picture, email });
+        return { organization: await createOrganization(tx, userId, { name, picture, email }) };
       });
     },
     updateOrganization: async (_, args, ctx) => {
-      const { id } = args;
-      const changes = organizationChanges(args.input);
-      return updateOrganization(ctx.db.prisma, ctx.policy.userId, id, changes);
+      const { organizationId, ...changes } = args.input;
+      return { organization: await updateOrganization(ctx.db.prisma, ctx.policy.userId, organizationId, organizationChanges(changes)) };
     },
     deleteOrganization: async (_, args, ctx) => {
-      return deleteOrganization(ctx.db.prisma, ctx.policy.userId, args.id);
+      const { organizationId } = args.input;
+      await deleteOrganization(ctx.db.prisma, ctx.policy.userId, organizationId);
+      return { deletedId: organizationId };
     },
   },
   Organization: {

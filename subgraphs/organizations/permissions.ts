@@ -3,7 +3,10 @@ import { type ArgumentFormat, admin, authenticated, byObject, type FieldRules, m
 import { followTags } from './follows';
 import { roles } from './members';
 
-/** Who may call each field of the organizations subgraph (subgraphs/field-rules.ts: deny by default). */
+/**
+ * Who may call each field of the organizations subgraph (subgraphs/field-rules.ts: deny by default).
+ * Mutations name their organization inside their one input object (`input.organizationId`).
+ */
 
 const email: ArgumentFormat = (value, field) => valid.email(value, field);
 const roleList: ArgumentFormat = (value, field) => roles(value as unknown[] | null, field);
@@ -30,27 +33,27 @@ export const organizationsPermissions: FieldRules = {
   },
   Mutation: {
     createApiKey: authenticated,
-    deleteApiKey: byObject('the caller’s own key').ids({ id: 'apiKeyId' }),
+    deleteApiKey: byObject('the caller’s own key'),
     updateMe: authenticated,
     acceptInvite: byObject('an invite addressed to the caller’s email'),
     requestAccess: authenticated, // anyone may ask to join; the answer is only a status
     createOrganization: authenticated, // a new organization the caller administers
     // Before the input is read: a member learns nothing from its validation.
-    updateOrganization: admin('id').ids({ id: 'organizationId' }),
-    deleteOrganization: admin('id').ids({ id: 'organizationId' }),
-    createFollowerRequest: admin('organizationId'),
-    deleteFollowerRequest: admin('organizationId'),
-    removeFollower: admin('organizationId'),
-    acceptFollowingRequest: admin('organizationId').parse({ tags: tagList }),
-    declineFollowingRequest: admin('organizationId'),
-    updateFollowingTags: admin('organizationId').parse({ tags: tagList }),
-    stopFollowing: admin('organizationId'),
-    createInvite: admin('organizationId').parse({ email, roles: roleList }),
-    deleteInvite: admin('organizationId').parse({ email }),
-    resendInvite: admin('organizationId').parse({ email }),
-    updateMember: admin('organizationId').ids({ userId: 'memberId' }).parse({ roles: roleList }),
-    removeMember: admin('organizationId').ids({ userId: 'memberId' }),
-    resetMemberMfa: admin('organizationId').ids({ userId: 'memberId' }),
-    resetMemberPassword: admin('organizationId').ids({ userId: 'memberId' }),
+    updateOrganization: admin('input.organizationId'),
+    deleteOrganization: admin('input.organizationId'),
+    createFollowerRequest: admin('input.organizationId'),
+    deleteFollowerRequest: admin('input.organizationId'),
+    removeFollower: admin('input.organizationId'),
+    acceptFollowingRequest: admin('input.organizationId').parse({ 'input.tags': tagList }),
+    declineFollowingRequest: admin('input.organizationId'),
+    updateFollowingTags: admin('input.organizationId').parse({ 'input.tags': tagList }),
+    stopFollowing: admin('input.organizationId'),
+    createInvite: admin('input.organizationId').parse({ 'input.email': email, 'input.roles': roleList }),
+    deleteInvite: admin('input.organizationId').parse({ 'input.email': email }),
+    resendInvite: admin('input.organizationId').parse({ 'input.email': email }),
+    updateMember: admin('input.organizationId').ids({ 'input.userId': 'memberId' }).parse({ 'input.roles': roleList }),
+    removeMember: admin('input.organizationId').ids({ 'input.userId': 'memberId' }),
+    resetMemberMfa: admin('input.organizationId').ids({ 'input.userId': 'memberId' }),
+    resetMemberPassword: admin('input.organizationId').ids({ 'input.userId': 'memberId' }),
   },
 };

@@ -35,140 +35,322 @@ export type PageInfo = {
   endCursor?: Maybe<Scalars['String']['output']>;
 };
 
-/** A login account. It belongs to one or more organizations and inherits their follow permissions. */
+/** A role a member holds in an organization, on top of reading it. A member without roles reads the organization's data. */
+export type MemberRole =
+  /** Changes the organization's configuration and data: members, invites, follow relations, scan targets, alerts' states, webhooks, questionnaires. */
+  | 'ADMIN';
+
+/** Whether an account may sign in. */
+export type UserStatus =
+  /** The account is in use. */
+  | 'ACTIVE';
+
+/** Where a request to join an organization stands. */
+export type AccessRequestStatus =
+  /** Recorded; an ADMIN of the organization has not decided yet (also the answer for an organization id that does not exist, so the answer tells nothing). */
+  | 'PENDING'
+  /** The caller is a member of the organization already. */
+  | 'ACCEPTED';
+
+/**
+ * A person's login account. It belongs to one or more organizations (as a member) and reads what they
+ * follow. Other users see an account only where they share an organization with it.
+ */
 export type User = {
   __typename?: 'User';
+  /** The user's id (a UUID). */
   id: Scalars['ID']['output'];
+  /** The user's display name (1 to 200 characters). */
   name: Scalars['String']['output'];
+  /** The user's email address, where invites are addressed. */
   email: Scalars['String']['output'];
+  /** An http(s) URL of the user's picture; null when none is set. */
   picture?: Maybe<Scalars['String']['output']>;
-  /** Roles the user holds in any of its organizations. */
-  roles: Array<Scalars['String']['output']>;
-  status: Scalars['String']['output'];
+  /** Every role the user holds in any of its organizations, each once (empty for another user than the caller). */
+  roles: Array<MemberRole>;
+  /** Whether the account may sign in. */
+  status: UserStatus;
+  /** The caller's memberships, one per organization it belongs to (empty for another user than the caller): at most one entry per organization. */
   member: Array<UserMembership>;
-  /** Organizations that the user's organizations follow. */
+  /** Ids of the organizations that the user's organizations follow. */
   following: Array<Scalars['ID']['output']>;
+  /**
+   * The organizations that the caller's organizations follow, oldest first (each once; empty for another
+   * user than the caller). Their alerts reach the caller censored, through `followingAlerts`.
+   */
+  followedOrganizations: OrganizationConnection;
+  /** The user's language for texts Vigil writes (rule titles, reports): `pt_BR` or `en_US`. */
   language: Scalars['String']['output'];
+  /** The identity provider the account signs in with (`vigil` for accounts Vigil keeps itself). */
   identityProvider: Scalars['String']['output'];
+  /** Whether the user has confirmed its email address. */
   emailVerified: Scalars['Boolean']['output'];
+  /** The IP address of the user's last sign-in or API call; null before the first one. */
   lastIp?: Maybe<Scalars['String']['output']>;
+  /** How many times the user has signed in. */
   loginsCount: Scalars['Int']['output'];
+  /** When the user last signed in; null before the first time. */
   lastLogin?: Maybe<Scalars['DateTime']['output']>;
+  /** When the account was created. */
   createdAt: Scalars['DateTime']['output'];
+  /** When the account last changed. */
   updatedAt: Scalars['DateTime']['output'];
 };
 
-/** The caller's membership of one organization. */
+
+/**
+ * A person's login account. It belongs to one or more organizations (as a member) and reads what they
+ * follow. Other users see an account only where they share an organization with it.
+ */
+export type UserFollowedOrganizationsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One of the caller's memberships: an organization it belongs to and its roles there. */
 export type UserMembership = {
   __typename?: 'UserMembership';
-  /** The membership's id: `<organizationId>:<userId>` (the same as Membership.id). */
+  /** The membership's id: `<organizationId>:<userId>` (the same as `Membership.id`). */
   id: Scalars['ID']['output'];
+  /** The organization's id. */
   organizationId: Scalars['ID']['output'];
-  roles: Array<Scalars['String']['output']>;
+  /** The caller's roles in that organization (empty: a member who reads). */
+  roles: Array<MemberRole>;
 };
 
-/** An API key. `key` is masked, except in the answer to createApiKey, the only time it is shown in full. */
+/**
+ * An API key of the caller: `Authorization: Bearer <key>` authenticates as its user. `key` is masked,
+ * except in the answer to `createApiKey`, the only time it is shown in full.
+ */
 export type ApiKey = {
   __typename?: 'ApiKey';
+  /** The key's id (a UUID), to delete it with `deleteApiKey`. */
   id: Scalars['ID']['output'];
+  /** The name its owner gave it (`API key` when none was given). */
   name: Scalars['String']['output'];
+  /** The key, masked (`vgl_…` with most characters hidden); in full only in `createApiKey`'s answer. */
   key: Scalars['String']['output'];
+  /** The id of the user the key authenticates as. */
   userId: Scalars['ID']['output'];
+  /** The IP address the key was last used from; null before its first use. */
   lastIp?: Maybe<Scalars['String']['output']>;
+  /** When the key was last used; null before its first use. */
   lastUse?: Maybe<Scalars['DateTime']['output']>;
+  /** When the key was created. */
   createdAt: Scalars['DateTime']['output'];
 };
 
 /**
- * A company, business or sector: it has members and scan targets, and follows and is followed by other
- * organizations. Its members see it; so do the members of organizations that follow it. Deleting an
- * organization is a soft delete (it disappears everywhere, its rows are kept).
- */
-export type Organization = {
-  __typename?: 'Organization';
-  id: Scalars['ID']['output'];
-  name: Scalars['String']['output'];
-  /** An http(s) URL of an image whose path ends in .jpg, .jpeg, .png or .svg. */
-  picture?: Maybe<Scalars['String']['output']>;
-  email?: Maybe<Scalars['String']['output']>;
-  createdAt: Scalars['DateTime']['output'];
-  updatedAt: Scalars['DateTime']['output'];
-};
-
-/**
- * An invite to join an organization. `id` and `token` are the same value, used in /me/invites/{token}.
- * Invites expire (`expiredAt`, 7 days after creation or the last resend).
+ * An invite to join an organization, addressed to an email address. `id` and `token` are the same
+ * value: the invitee reads and accepts it with it (`myInvite`, `acceptInvite`). An invite expires 7 days
+ * after it was created or last resent.
  */
 export type Invite = {
   __typename?: 'Invite';
+  /** The invite's id (a UUID); the same as `token`. */
   id: Scalars['ID']['output'];
+  /** The token the invitee accepts the invite with (`acceptInvite`). */
   token: Scalars['ID']['output'];
+  /** The id of the organization the invite is to. */
   organizationId: Scalars['ID']['output'];
+  /** The name of the organization the invite is to. */
   organizationName: Scalars['String']['output'];
+  /** The invited email address. */
   email: Scalars['String']['output'];
-  roles: Array<Scalars['String']['output']>;
+  /** The roles the invitee gets on accepting. */
+  roles: Array<MemberRole>;
+  /** When the invite expires (7 days after it was created or last resent); an expired invite cannot be accepted but can be resent. */
   expiredAt: Scalars['DateTime']['output'];
+  /** When the invite was created. */
   createdAt: Scalars['DateTime']['output'];
 };
 
-/** A member of an organization, as its members see it. */
+/** A member of an organization, as the organization's members see it. */
 export type Membership = {
   __typename?: 'Membership';
   /** The membership's id: `<organizationId>:<userId>`. */
   id: Scalars['ID']['output'];
+  /** The organization's id. */
   organizationId: Scalars['ID']['output'];
+  /** The member's user id. */
   userId: Scalars['ID']['output'];
+  /** The member's display name. */
   name: Scalars['String']['output'];
+  /** The member's email address. */
   email: Scalars['String']['output'];
-  roles: Array<Scalars['String']['output']>;
+  /** The member's roles in the organization (empty: a member who reads). */
+  roles: Array<MemberRole>;
+  /** The identity provider the member signs in with (`vigil` for accounts Vigil keeps itself). */
   identityProvider: Scalars['String']['output'];
+  /** The IP address of the member's last sign-in or API call; null before the first one. */
   lastIp?: Maybe<Scalars['String']['output']>;
-  lastLogin?: Maybe<Scalars['String']['output']>;
+  /** When the member last signed in; null before the first time. */
+  lastLogin?: Maybe<Scalars['DateTime']['output']>;
+  /** How many times the member has signed in. */
   loginsCount: Scalars['Int']['output'];
+  /** An http(s) URL of the member's picture; null when none is set. */
   picture?: Maybe<Scalars['String']['output']>;
+  /** When the user joined the organization. */
   createdAt: Scalars['DateTime']['output'];
+  /** When the membership (its roles) last changed. */
   updatedAt: Scalars['DateTime']['output'];
 };
 
-export type AccessRequestStatus = {
-  __typename?: 'AccessRequestStatus';
-  /** PENDING until an admin of the organization decides, ACCEPTED when the user is already a member. */
-  status: Scalars['String']['output'];
+/** A page of API keys. */
+export type ApiKeyConnection = {
+  __typename?: 'ApiKeyConnection';
+  /** The page's entries with their cursors. */
+  edges: Array<ApiKeyEdge>;
+  /** The page's API keys (the edges' nodes), for clients that do not need per-entry cursors. */
+  nodes: Array<ApiKey>;
+  /** Where this page stands: whether another follows, and the cursor to ask for it. */
+  pageInfo: PageInfo;
 };
 
+/** An API key with its cursor in the list. */
+export type ApiKeyEdge = {
+  __typename?: 'ApiKeyEdge';
+  /** Pass it as `after` to read the entries that follow this one. */
+  cursor: Scalars['String']['output'];
+  /** An API key. */
+  node: ApiKey;
+};
+
+/** A page of invites. */
+export type InviteConnection = {
+  __typename?: 'InviteConnection';
+  /** The page's entries with their cursors. */
+  edges: Array<InviteEdge>;
+  /** The page's invites (the edges' nodes), for clients that do not need per-entry cursors. */
+  nodes: Array<Invite>;
+  /** Where this page stands: whether another follows, and the cursor to ask for it. */
+  pageInfo: PageInfo;
+};
+
+/** An invite with its cursor in the list. */
+export type InviteEdge = {
+  __typename?: 'InviteEdge';
+  /** Pass it as `after` to read the entries that follow this one. */
+  cursor: Scalars['String']['output'];
+  /** An invite. */
+  node: Invite;
+};
+
+/** The changes `updateMe` makes to the caller's profile; an absent or null field stays as it is. */
 export type UpdateMeInput = {
+  /** The new display name (1 to 200 characters). */
   name?: InputMaybe<Scalars['String']['input']>;
+  /** An http(s) URL of the new picture (at most 2048 characters). */
   picture?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** What `createApiKey` creates. */
+export type CreateApiKeyInput = {
+  /** A name to recognise the key by (at most 200 characters); `API key` when absent or empty. */
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The key `deleteApiKey` deletes. */
+export type DeleteApiKeyInput = {
+  /** The id of one of the caller's own API keys. */
+  apiKeyId: Scalars['ID']['input'];
+};
+
+/** The invite `acceptInvite` accepts. */
+export type AcceptInviteInput = {
+  /** The invite's token (its id), from `myInvites`. */
+  token: Scalars['ID']['input'];
+};
+
+/** The organization `requestAccess` asks to join. */
+export type RequestAccessInput = {
+  /** The organization's id. */
+  organizationId: Scalars['ID']['input'];
+};
+
+/** The answer to `createApiKey`. */
+export type CreateApiKeyPayload = {
+  __typename?: 'CreateApiKeyPayload';
+  /** The new key, with `key` in full: the only time it is shown. */
+  apiKey: ApiKey;
+};
+
+/** The answer to `deleteApiKey`. */
+export type DeleteApiKeyPayload = {
+  __typename?: 'DeleteApiKeyPayload';
+  /** The id of the deleted key. */
+  deletedId: Scalars['ID']['output'];
+};
+
+/** The answer to `updateMe`. */
+export type UpdateMePayload = {
+  __typename?: 'UpdateMePayload';
+  /** The caller after the change: the same `User` as `me`, so a cached `me` updates. */
+  user: User;
+};
+
+/** The answer to `acceptInvite`. */
+export type AcceptInvitePayload = {
+  __typename?: 'AcceptInvitePayload';
+  /** The caller's new membership of the invite's organization. */
+  membership: Membership;
+};
+
+/** The answer to `requestAccess`. */
+export type RequestAccessPayload = {
+  __typename?: 'RequestAccessPayload';
+  /** PENDING until an ADMIN of the organization decides, ACCEPTED when the caller is a member already. */
+  status: AccessRequestStatus;
 };
 
 export type Query = {
   __typename?: 'Query';
+  /** The caller's own account. */
   me: User;
-  apiKeys: Array<ApiKey>;
-  myInvites: Array<Invite>;
+  /** The caller's active API keys (masked), oldest first. */
+  apiKeys: ApiKeyConnection;
+  /** Open invites addressed to the caller's email (not accepted, not expired, of an existing organization), oldest first. */
+  myInvites: InviteConnection;
+  /** One open invite addressed to the caller's email; null when there is none with this token (or it expired). */
   myInvite?: Maybe<Invite>;
-  /** Organizations following this one (members read). */
-  followers: Array<Follower>;
-  /** Requests this organization sent that are not accepted: PENDING and DECLINED ones. */
-  followerRequests: Array<FollowerRequest>;
+  /** Organizations following this one, oldest relation first (any member may read). */
+  followers: FollowerConnection;
+  /** Requests this organization made to other organizations to follow it that are not accepted (PENDING and DECLINED ones), oldest first (any member may read). */
+  followerRequests: FollowerRequestConnection;
+  /** One request this organization made, by the invited organization's id; null when there is none (any member may read). */
   followerRequest?: Maybe<FollowerRequest>;
-  /** Organizations this one follows (members read). */
-  following: Array<Following>;
-  /** PENDING requests asking this organization to follow another one. */
-  followingRequests: Array<FollowingRequest>;
+  /** Organizations this one follows, oldest relation first (any member may read). */
+  following: FollowingConnection;
+  /** PENDING requests asking this organization to follow another one, oldest first (any member may read). */
+  followingRequests: FollowingRequestConnection;
+  /** One PENDING request asking this organization to follow another one; null when there is none (any member may read). */
   followingRequest?: Maybe<FollowingRequest>;
-  /** Invites of the organization not accepted yet, expired ones included (they can be resent). */
-  organizationInvites: Array<Invite>;
-  /** One not-yet-accepted invite, by the invitee's email. */
+  /** Invites of the organization not accepted yet, expired ones included (they can be resent), oldest first (any member may read). */
+  organizationInvites: InviteConnection;
+  /** One invite of the organization not accepted yet, by the invited email; null when there is none (any member may read). */
   organizationInvite?: Maybe<Invite>;
-  /** Members of the organization (any member may read). */
-  members: Array<Membership>;
-  /** One member, by user id. */
+  /** Members of the organization in the order they joined (any member may read). */
+  members: MembershipConnection;
+  /** One member of the organization, by user id; null when the user is not a member (any member may read). */
   member?: Maybe<Membership>;
   /** The organizations the caller is a member of (not the ones it follows), oldest first. */
-  organizations: Array<Organization>;
-  /** An organization the caller is a member of, or that one of its organizations follows. */
+  organizations: OrganizationConnection;
+  /** An organization the caller is a member of, or that one of its organizations follows; null for any other id. */
   organization?: Maybe<Organization>;
+};
+
+
+export type QueryApiKeysArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  all?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryMyInvitesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -179,11 +361,17 @@ export type QueryMyInviteArgs = {
 
 export type QueryFollowersArgs = {
   organizationId: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type QueryFollowerRequestsArgs = {
   organizationId: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -195,11 +383,17 @@ export type QueryFollowerRequestArgs = {
 
 export type QueryFollowingArgs = {
   organizationId: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
 export type QueryFollowingRequestsArgs = {
   organizationId: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -211,6 +405,9 @@ export type QueryFollowingRequestArgs = {
 
 export type QueryOrganizationInvitesArgs = {
   organizationId: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -222,6 +419,9 @@ export type QueryOrganizationInviteArgs = {
 
 export type QueryMembersArgs = {
   organizationId: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -231,72 +431,92 @@ export type QueryMemberArgs = {
 };
 
 
+export type QueryOrganizationsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  all?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
 export type QueryOrganizationArgs = {
   id: Scalars['ID']['input'];
 };
 
 export type Mutation = {
   __typename?: 'Mutation';
-  createApiKey: ApiKey;
-  deleteApiKey: Scalars['Boolean']['output'];
-  /** The caller's profile after the change: the same User as `me`, so a cached `me` updates. */
-  updateMe: User;
-  acceptInvite: Membership;
-  requestAccess: AccessRequestStatus;
-  /** ADMIN of the followed organization. `token` = the id of the organization invited to follow. */
-  createFollowerRequest: FollowerRequest;
-  /** ADMIN of the followed organization. Withdraws a PENDING or DECLINED request. */
-  deleteFollowerRequest: Scalars['Boolean']['output'];
-  /** ADMIN of the followed organization. Ends a follow relation. */
-  removeFollower: Scalars['Boolean']['output'];
-  /** ADMIN of the invited organization. Starts following; `tags` are optional labels of the relation. */
-  acceptFollowingRequest: Following;
-  /** ADMIN of the invited organization. */
-  declineFollowingRequest: FollowingRequest;
-  /** ADMIN of the follower organization. Replaces the relation's tags. */
-  updateFollowingTags: Following;
-  /** ADMIN of the follower organization. Stops following. */
-  stopFollowing: Scalars['Boolean']['output'];
+  /** Creates an API key for the caller (at most the installation's quota of keys per user, 100 by default: QUOTA_EXCEEDED beyond). */
+  createApiKey: CreateApiKeyPayload;
+  /** Deletes one of the caller's API keys; it stops authenticating at once. NOT_FOUND for a key that is not the caller's. */
+  deleteApiKey: DeleteApiKeyPayload;
+  /** Changes the caller's name or picture. */
+  updateMe: UpdateMePayload;
   /**
-   * ADMIN only. Invites an email address with roles (a subset of ["ADMIN"]; null means none). The
-   * invite expires after 7 days. CONFLICT when the address is already a member or has a live invite.
+   * Accepts an invite addressed to the caller's email: the caller becomes a member of its organization
+   * with the invite's roles. NOT_FOUND for an invite that is not open to the caller; CONFLICT when the
+   * caller is a member already.
    */
-  createInvite: Invite;
-  /** ADMIN only. Withdraws a not-yet-accepted invite. */
-  deleteInvite: Scalars['Boolean']['output'];
-  /** ADMIN only. Sends the invite again: same token, expiry moved to 7 days from now. */
-  resendInvite: Invite;
+  acceptInvite: AcceptInvitePayload;
   /**
-   * ADMIN only. Sets the member's roles (a subset of ["ADMIN"]; null means none). The last ADMIN of
-   * an organization cannot be demoted (CONFLICT).
+   * Asks to join an organization (any user may ask; nothing is granted until an ADMIN of it decides). At
+   * most the installation's quota of pending requests per user (QUOTA_EXCEEDED beyond).
    */
-  updateMember: Membership;
-  /** ADMIN only. The last ADMIN of an organization cannot be removed (CONFLICT). */
-  removeMember: Scalars['Boolean']['output'];
-  /** ADMIN only. Records the request (MemberMfaResetRequested event); there is no identity provider to call. */
-  resetMemberMfa: Scalars['Boolean']['output'];
-  /** ADMIN only. Records the request (MemberPasswordResetRequested event). */
-  resetMemberPassword: Scalars['Boolean']['output'];
-  /** Creates an organization; the caller becomes its ADMIN member. */
-  createOrganization: Organization;
-  /** ADMIN only. */
-  updateOrganization: Organization;
+  requestAccess: RequestAccessPayload;
   /**
-   * ADMIN only. A soft delete: the organization gets `deletedAt` and from then on is invisible to
-   * everyone (its members, followers, invitees and the organizations it follows), but its rows (members,
-   * follows, scan targets, alerts, events) are kept, never orphaned, for audit.
+   * Asks another organization to follow this one (a declined request is asked again). ADMIN members of
+   * the organization to be followed only. CONFLICT when it follows already or has a pending request.
    */
-  deleteOrganization: Scalars['Boolean']['output'];
+  createFollowerRequest: CreateFollowerRequestPayload;
+  /** Withdraws a PENDING or DECLINED request. ADMIN members of the organization that asked only. */
+  deleteFollowerRequest: DeleteFollowerRequestPayload;
+  /** Ends a follow relation from the followed side. ADMIN members of the followed organization only. */
+  removeFollower: RemoveFollowerPayload;
+  /** Accepts a request: the caller's organization starts following. ADMIN members of the invited organization only. */
+  acceptFollowingRequest: AcceptFollowingRequestPayload;
+  /** Declines a request. ADMIN members of the invited organization only. */
+  declineFollowingRequest: DeclineFollowingRequestPayload;
+  /** Replaces the labels of a relation. ADMIN members of the follower organization only. */
+  updateFollowingTags: UpdateFollowingTagsPayload;
+  /** Stops following an organization. ADMIN members of the follower organization only. */
+  stopFollowing: StopFollowingPayload;
+  /**
+   * Invites an email address to the organization. ADMIN members only. The invite expires after 7 days.
+   * CONFLICT when the address is a member already or has an invite that has not expired.
+   */
+  createInvite: CreateInvitePayload;
+  /** Withdraws an invite not accepted yet. ADMIN members only. */
+  deleteInvite: DeleteInvitePayload;
+  /** Sends an invite again: the same token, expiring 7 days from now. ADMIN members only. */
+  resendInvite: ResendInvitePayload;
+  /** Sets a member's roles. ADMIN members only. The last ADMIN of an organization cannot be demoted (CONFLICT). */
+  updateMember: UpdateMemberPayload;
+  /** Removes a member from the organization. ADMIN members only. The last ADMIN cannot be removed (CONFLICT). */
+  removeMember: RemoveMemberPayload;
+  /** Asks for a reset of a member's multi-factor authentication; the request is recorded as a MemberMfaResetRequested event. ADMIN members only. */
+  resetMemberMfa: ResetMemberMfaPayload;
+  /** Asks for a reset of a member's password; the request is recorded as a MemberPasswordResetRequested event. ADMIN members only. */
+  resetMemberPassword: ResetMemberPasswordPayload;
+  /**
+   * Creates an organization; the caller becomes its only member, an ADMIN. At most the installation's
+   * quota of organizations a user administers (50 by default: QUOTA_EXCEEDED beyond).
+   */
+  createOrganization: CreateOrganizationPayload;
+  /** Changes an organization's name, picture or email. ADMIN members only. */
+  updateOrganization: UpdateOrganizationPayload;
+  /**
+   * Deletes an organization. ADMIN members only. From then on it is invisible to everyone (its members,
+   * followers, invitees and the organizations it follows); its data is kept for audit.
+   */
+  deleteOrganization: DeleteOrganizationPayload;
 };
 
 
 export type MutationCreateApiKeyArgs = {
-  name?: InputMaybe<Scalars['String']['input']>;
+  input: CreateApiKeyInput;
 };
 
 
 export type MutationDeleteApiKeyArgs = {
-  id: Scalars['ID']['input'];
+  input: DeleteApiKeyInput;
 };
 
 
@@ -306,100 +526,82 @@ export type MutationUpdateMeArgs = {
 
 
 export type MutationAcceptInviteArgs = {
-  token: Scalars['ID']['input'];
+  input: AcceptInviteInput;
 };
 
 
 export type MutationRequestAccessArgs = {
-  organizationId: Scalars['ID']['input'];
+  input: RequestAccessInput;
 };
 
 
 export type MutationCreateFollowerRequestArgs = {
-  organizationId: Scalars['ID']['input'];
-  token: Scalars['ID']['input'];
+  input: CreateFollowerRequestInput;
 };
 
 
 export type MutationDeleteFollowerRequestArgs = {
-  organizationId: Scalars['ID']['input'];
-  token: Scalars['ID']['input'];
+  input: DeleteFollowerRequestInput;
 };
 
 
 export type MutationRemoveFollowerArgs = {
-  organizationId: Scalars['ID']['input'];
-  followerId: Scalars['ID']['input'];
+  input: RemoveFollowerInput;
 };
 
 
 export type MutationAcceptFollowingRequestArgs = {
-  organizationId: Scalars['ID']['input'];
-  followingId: Scalars['ID']['input'];
-  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  input: AcceptFollowingRequestInput;
 };
 
 
 export type MutationDeclineFollowingRequestArgs = {
-  organizationId: Scalars['ID']['input'];
-  followingId: Scalars['ID']['input'];
+  input: DeclineFollowingRequestInput;
 };
 
 
 export type MutationUpdateFollowingTagsArgs = {
-  organizationId: Scalars['ID']['input'];
-  followingId: Scalars['ID']['input'];
-  tags: Array<Scalars['String']['input']>;
+  input: UpdateFollowingTagsInput;
 };
 
 
 export type MutationStopFollowingArgs = {
-  organizationId: Scalars['ID']['input'];
-  followingId: Scalars['ID']['input'];
+  input: StopFollowingInput;
 };
 
 
 export type MutationCreateInviteArgs = {
-  organizationId: Scalars['ID']['input'];
-  email: Scalars['String']['input'];
-  roles?: InputMaybe<Array<Scalars['String']['input']>>;
+  input: CreateInviteInput;
 };
 
 
 export type MutationDeleteInviteArgs = {
-  organizationId: Scalars['ID']['input'];
-  email: Scalars['String']['input'];
+  input: DeleteInviteInput;
 };
 
 
 export type MutationResendInviteArgs = {
-  organizationId: Scalars['ID']['input'];
-  email: Scalars['String']['input'];
+  input: ResendInviteInput;
 };
 
 
 export type MutationUpdateMemberArgs = {
-  organizationId: Scalars['ID']['input'];
-  userId: Scalars['ID']['input'];
-  roles?: InputMaybe<Array<Scalars['String']['input']>>;
+  input: UpdateMemberInput;
 };
 
 
 export type MutationRemoveMemberArgs = {
-  organizationId: Scalars['ID']['input'];
-  userId: Scalars['ID']['input'];
+  input: RemoveMemberInput;
 };
 
 
 export type MutationResetMemberMfaArgs = {
-  organizationId: Scalars['ID']['input'];
-  userId: Scalars['ID']['input'];
+  input: ResetMemberMfaInput;
 };
 
 
 export type MutationResetMemberPasswordArgs = {
-  organizationId: Scalars['ID']['input'];
-  userId: Scalars['ID']['input'];
+  input: ResetMemberPasswordInput;
 };
 
 
@@ -409,43 +611,57 @@ export type MutationCreateOrganizationArgs = {
 
 
 export type MutationUpdateOrganizationArgs = {
-  id: Scalars['ID']['input'];
   input: UpdateOrganizationInput;
 };
 
 
 export type MutationDeleteOrganizationArgs = {
-  id: Scalars['ID']['input'];
+  input: DeleteOrganizationInput;
 };
 
-/** An accepted request becomes a follow relation (Follower / Following) and leaves the request lists. */
+/** Where a request to follow stands. An accepted request becomes a follow relation (`Follower` / `Following`) and leaves the request lists. */
 export type FollowRequestStatus =
+  /** Asked; the invited organization has not decided yet. */
   | 'PENDING'
+  /** The invited organization declined; the followed organization may ask again. */
   | 'DECLINED';
 
-/** An organization that follows the caller's organization (the followed side's view). */
+/**
+ * An organization that follows the caller's organization (the followed side's view). A follower reads
+ * the followed organization's alerts censored.
+ */
 export type Follower = {
   __typename?: 'Follower';
-  /** The relation's id: `<followerId>:<followingId>` (the follower organization's id is `followerId`). */
+  /** The relation's id: `<followerId>:<followingId>`. */
   id: Scalars['ID']['output'];
+  /** The follower organization's name. */
   name: Scalars['String']['output'];
+  /** An http(s) URL of the follower organization's picture; null when none is set. */
   picture?: Maybe<Scalars['String']['output']>;
+  /** The follower organization's id. */
   followerId: Scalars['ID']['output'];
+  /** The followed organization's id (the caller's organization). */
   followingId: Scalars['ID']['output'];
+  /** When the follower started following. */
   createdAt: Scalars['DateTime']['output'];
 };
 
 /** An organization the caller's organization follows (the follower side's view). */
 export type Following = {
   __typename?: 'Following';
-  /** The relation's id: `<followerId>:<followingId>` (the followed organization's id is `followingId`). */
+  /** The relation's id: `<followerId>:<followingId>`. */
   id: Scalars['ID']['output'];
+  /** The followed organization's name. */
   name: Scalars['String']['output'];
+  /** An http(s) URL of the followed organization's picture; null when none is set. */
   picture?: Maybe<Scalars['String']['output']>;
+  /** The follower organization's id (the caller's organization). */
   followerId: Scalars['ID']['output'];
+  /** The followed organization's id. */
   followingId: Scalars['ID']['output'];
-  /** The follower's own labels for this relation, used by the following-alert filter `followingTags`. */
+  /** The follower's own labels for this relation (at most 50), which the following-alert filter `followingTags` selects by; the followed organization never sees them. */
   tags: Array<Scalars['String']['output']>;
+  /** When the caller's organization started following. */
   createdAt: Scalars['DateTime']['output'];
 };
 
@@ -454,44 +670,450 @@ export type FollowerRequest = {
   __typename?: 'FollowerRequest';
   /** The id of the organization invited to follow (the same as `followerId`). */
   token: Scalars['ID']['output'];
-  /** The request's id: `<followerId>:<followingId>` (the invited organization's id is `followerId`). */
+  /** The request's id: `<followerId>:<followingId>`. */
   id: Scalars['ID']['output'];
-  /** Always null: an id the inviter typed must not tell whether, or which, organization it belongs to (the name shows in followers once accepted). */
+  /** Always null: an id the inviter typed must not tell whether, or which, organization it belongs to (the name shows in `followers` once accepted). */
   name?: Maybe<Scalars['String']['output']>;
+  /** The id of the organization invited to follow. */
   followerId: Scalars['ID']['output'];
+  /** The id of the organization that asks to be followed (the caller's organization). */
   followingId: Scalars['ID']['output'];
+  /** Whether the invited organization has declined. */
   status: FollowRequestStatus;
+  /** When the request was made (or last made again). */
   createdAt: Scalars['DateTime']['output'];
+  /** When the invited organization declined; null while pending. */
   decidedAt?: Maybe<Scalars['DateTime']['output']>;
 };
 
 /** A pending request asking the caller's organization to follow another one (the invited side's view). */
 export type FollowingRequest = {
   __typename?: 'FollowingRequest';
-  /** The request's id: `<followerId>:<followingId>` (the organization that would be followed is `followingId`). */
+  /** The request's id: `<followerId>:<followingId>`. */
   id: Scalars['ID']['output'];
+  /** The name of the organization that asks to be followed. */
   name: Scalars['String']['output'];
+  /** The id of the organization invited to follow (the caller's organization). */
   followerId: Scalars['ID']['output'];
+  /** The id of the organization that asks to be followed. */
   followingId: Scalars['ID']['output'];
+  /** PENDING in the list; DECLINED in `declineFollowingRequest`'s answer. */
   status: FollowRequestStatus;
+  /** When the request was made (or last made again). */
   createdAt: Scalars['DateTime']['output'];
+  /** When the caller's organization declined; null while pending. */
   decidedAt?: Maybe<Scalars['DateTime']['output']>;
 };
 
+/** A page of followers. */
+export type FollowerConnection = {
+  __typename?: 'FollowerConnection';
+  /** The page's entries with their cursors. */
+  edges: Array<FollowerEdge>;
+  /** The page's followers (the edges' nodes), for clients that do not need per-entry cursors. */
+  nodes: Array<Follower>;
+  /** Where this page stands: whether another follows, and the cursor to ask for it. */
+  pageInfo: PageInfo;
+};
+
+/** A follower with its cursor in the list. */
+export type FollowerEdge = {
+  __typename?: 'FollowerEdge';
+  /** Pass it as `after` to read the entries that follow this one. */
+  cursor: Scalars['String']['output'];
+  /** A follower. */
+  node: Follower;
+};
+
+/** A page of followed organizations. */
+export type FollowingConnection = {
+  __typename?: 'FollowingConnection';
+  /** The page's entries with their cursors. */
+  edges: Array<FollowingEdge>;
+  /** The page's followed organizations (the edges' nodes), for clients that do not need per-entry cursors. */
+  nodes: Array<Following>;
+  /** Where this page stands: whether another follows, and the cursor to ask for it. */
+  pageInfo: PageInfo;
+};
+
+/** A followed organization with its cursor in the list. */
+export type FollowingEdge = {
+  __typename?: 'FollowingEdge';
+  /** Pass it as `after` to read the entries that follow this one. */
+  cursor: Scalars['String']['output'];
+  /** A followed organization. */
+  node: Following;
+};
+
+/** A page of follower requests. */
+export type FollowerRequestConnection = {
+  __typename?: 'FollowerRequestConnection';
+  /** The page's entries with their cursors. */
+  edges: Array<FollowerRequestEdge>;
+  /** The page's follower requests (the edges' nodes), for clients that do not need per-entry cursors. */
+  nodes: Array<FollowerRequest>;
+  /** Where this page stands: whether another follows, and the cursor to ask for it. */
+  pageInfo: PageInfo;
+};
+
+/** A follower request with its cursor in the list. */
+export type FollowerRequestEdge = {
+  __typename?: 'FollowerRequestEdge';
+  /** Pass it as `after` to read the entries that follow this one. */
+  cursor: Scalars['String']['output'];
+  /** A follower request. */
+  node: FollowerRequest;
+};
+
+/** A page of following requests. */
+export type FollowingRequestConnection = {
+  __typename?: 'FollowingRequestConnection';
+  /** The page's entries with their cursors. */
+  edges: Array<FollowingRequestEdge>;
+  /** The page's following requests (the edges' nodes), for clients that do not need per-entry cursors. */
+  nodes: Array<FollowingRequest>;
+  /** Where this page stands: whether another follows, and the cursor to ask for it. */
+  pageInfo: PageInfo;
+};
+
+/** A following request with its cursor in the list. */
+export type FollowingRequestEdge = {
+  __typename?: 'FollowingRequestEdge';
+  /** Pass it as `after` to read the entries that follow this one. */
+  cursor: Scalars['String']['output'];
+  /** A following request. */
+  node: FollowingRequest;
+};
+
+/** The organization `createFollowerRequest` asks to follow the caller's. */
+export type CreateFollowerRequestInput = {
+  /** The organization's id. */
+  organizationId: Scalars['ID']['input'];
+  /** The id of the organization invited to follow. */
+  token: Scalars['ID']['input'];
+};
+
+/** The request `deleteFollowerRequest` withdraws. */
+export type DeleteFollowerRequestInput = {
+  /** The organization's id. */
+  organizationId: Scalars['ID']['input'];
+  /** The id of the organization invited to follow. */
+  token: Scalars['ID']['input'];
+};
+
+/** The follower `removeFollower` stops. */
+export type RemoveFollowerInput = {
+  /** The organization's id. */
+  organizationId: Scalars['ID']['input'];
+  /** The follower organization's id. */
+  followerId: Scalars['ID']['input'];
+};
+
+/** The request `acceptFollowingRequest` accepts, and the relation's labels. */
+export type AcceptFollowingRequestInput = {
+  /** The organization's id. */
+  organizationId: Scalars['ID']['input'];
+  /** The id of the followed organization (or the one that asks to be followed). */
+  followingId: Scalars['ID']['input'];
+  /** Labels of the new relation (at most 50, each 1 to 100 characters); none when absent. */
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** The request `declineFollowingRequest` declines. */
+export type DeclineFollowingRequestInput = {
+  /** The organization's id. */
+  organizationId: Scalars['ID']['input'];
+  /** The id of the followed organization (or the one that asks to be followed). */
+  followingId: Scalars['ID']['input'];
+};
+
+/** The relation whose labels `updateFollowingTags` replaces. */
+export type UpdateFollowingTagsInput = {
+  /** The organization's id. */
+  organizationId: Scalars['ID']['input'];
+  /** The followed organization's id. */
+  followingId: Scalars['ID']['input'];
+  /** The new labels (at most 50, each 1 to 100 characters); an empty list removes them all. */
+  tags: Array<Scalars['String']['input']>;
+};
+
+/** The relation `stopFollowing` ends. */
+export type StopFollowingInput = {
+  /** The organization's id. */
+  organizationId: Scalars['ID']['input'];
+  /** The followed organization's id. */
+  followingId: Scalars['ID']['input'];
+};
+
+/** The answer to `createFollowerRequest`. */
+export type CreateFollowerRequestPayload = {
+  __typename?: 'CreateFollowerRequestPayload';
+  /** The request, PENDING. */
+  followerRequest: FollowerRequest;
+};
+
+/** The answer to `deleteFollowerRequest`. */
+export type DeleteFollowerRequestPayload = {
+  __typename?: 'DeleteFollowerRequestPayload';
+  /** The id of the withdrawn request (`<followerId>:<followingId>`). */
+  deletedId: Scalars['ID']['output'];
+};
+
+/** The answer to `removeFollower`. */
+export type RemoveFollowerPayload = {
+  __typename?: 'RemoveFollowerPayload';
+  /** The id of the ended relation (`<followerId>:<followingId>`). */
+  deletedId: Scalars['ID']['output'];
+};
+
+/** The answer to `acceptFollowingRequest`. */
+export type AcceptFollowingRequestPayload = {
+  __typename?: 'AcceptFollowingRequestPayload';
+  /** The new relation. */
+  following: Following;
+};
+
+/** The answer to `declineFollowingRequest`. */
+export type DeclineFollowingRequestPayload = {
+  __typename?: 'DeclineFollowingRequestPayload';
+  /** The request, DECLINED. */
+  followingRequest: FollowingRequest;
+};
+
+/** The answer to `updateFollowingTags`. */
+export type UpdateFollowingTagsPayload = {
+  __typename?: 'UpdateFollowingTagsPayload';
+  /** The relation with its new labels. */
+  following: Following;
+};
+
+/** The answer to `stopFollowing`. */
+export type StopFollowingPayload = {
+  __typename?: 'StopFollowingPayload';
+  /** The id of the ended relation (`<followerId>:<followingId>`). */
+  deletedId: Scalars['ID']['output'];
+};
+
+/** Whom `createInvite` invites, and with which roles. */
+export type CreateInviteInput = {
+  /** The organization's id. */
+  organizationId: Scalars['ID']['input'];
+  /** The invited email address. */
+  email: Scalars['String']['input'];
+  /** The roles the invitee gets on accepting; null or absent means none (a member who reads). */
+  roles?: InputMaybe<Array<MemberRole>>;
+};
+
+/** The invite `deleteInvite` withdraws. */
+export type DeleteInviteInput = {
+  /** The organization's id. */
+  organizationId: Scalars['ID']['input'];
+  /** The invited email address. */
+  email: Scalars['String']['input'];
+};
+
+/** The invite `resendInvite` sends again. */
+export type ResendInviteInput = {
+  /** The organization's id. */
+  organizationId: Scalars['ID']['input'];
+  /** The invited email address. */
+  email: Scalars['String']['input'];
+};
+
+/** The answer to `createInvite`. */
+export type CreateInvitePayload = {
+  __typename?: 'CreateInvitePayload';
+  /** The new invite. */
+  invite: Invite;
+};
+
+/** The answer to `deleteInvite`. */
+export type DeleteInvitePayload = {
+  __typename?: 'DeleteInvitePayload';
+  /** The id of the withdrawn invite. */
+  deletedId: Scalars['ID']['output'];
+};
+
+/** The answer to `resendInvite`. */
+export type ResendInvitePayload = {
+  __typename?: 'ResendInvitePayload';
+  /** The invite with its new expiry. */
+  invite: Invite;
+};
+
+/** A page of members. */
+export type MembershipConnection = {
+  __typename?: 'MembershipConnection';
+  /** The page's entries with their cursors. */
+  edges: Array<MembershipEdge>;
+  /** The page's members (the edges' nodes), for clients that do not need per-entry cursors. */
+  nodes: Array<Membership>;
+  /** Where this page stands: whether another follows, and the cursor to ask for it. */
+  pageInfo: PageInfo;
+};
+
+/** A member with its cursor in the list. */
+export type MembershipEdge = {
+  __typename?: 'MembershipEdge';
+  /** Pass it as `after` to read the entries that follow this one. */
+  cursor: Scalars['String']['output'];
+  /** A member. */
+  node: Membership;
+};
+
+/** The member `updateMember` changes, and its new roles. */
+export type UpdateMemberInput = {
+  /** The organization's id. */
+  organizationId: Scalars['ID']['input'];
+  /** The member's user id. */
+  userId: Scalars['ID']['input'];
+  /** The member's new roles; null or absent means none (a member who reads). */
+  roles?: InputMaybe<Array<MemberRole>>;
+};
+
+/** The member `removeMember` removes. */
+export type RemoveMemberInput = {
+  /** The organization's id. */
+  organizationId: Scalars['ID']['input'];
+  /** The member's user id. */
+  userId: Scalars['ID']['input'];
+};
+
+/** The member whose multi-factor authentication `resetMemberMfa` resets. */
+export type ResetMemberMfaInput = {
+  /** The organization's id. */
+  organizationId: Scalars['ID']['input'];
+  /** The member's user id. */
+  userId: Scalars['ID']['input'];
+};
+
+/** The member whose password `resetMemberPassword` resets. */
+export type ResetMemberPasswordInput = {
+  /** The organization's id. */
+  organizationId: Scalars['ID']['input'];
+  /** The member's user id. */
+  userId: Scalars['ID']['input'];
+};
+
+/** The answer to `updateMember`. */
+export type UpdateMemberPayload = {
+  __typename?: 'UpdateMemberPayload';
+  /** The member with its new roles. */
+  membership: Membership;
+};
+
+/** The answer to `removeMember`. */
+export type RemoveMemberPayload = {
+  __typename?: 'RemoveMemberPayload';
+  /** The id of the removed membership (`<organizationId>:<userId>`). */
+  deletedId: Scalars['ID']['output'];
+};
+
+/** The answer to `resetMemberMfa`. */
+export type ResetMemberMfaPayload = {
+  __typename?: 'ResetMemberMfaPayload';
+  /** The member whose reset was requested. */
+  membership: Membership;
+};
+
+/** The answer to `resetMemberPassword`. */
+export type ResetMemberPasswordPayload = {
+  __typename?: 'ResetMemberPasswordPayload';
+  /** The member whose reset was requested. */
+  membership: Membership;
+};
+
+/**
+ * A company, business or sector whose security posture Vigil follows: it has members, scan targets and
+ * their alerts, and it may follow other organizations (reading their alerts censored) and be followed by
+ * them. Its members see it, and so do the members of the organizations that follow it.
+ */
+export type Organization = {
+  __typename?: 'Organization';
+  /** The organization's id (a UUID). */
+  id: Scalars['ID']['output'];
+  /** The organization's name (1 to 200 characters). */
+  name: Scalars['String']['output'];
+  /** An http(s) URL of the organization's picture, whose path ends in .jpg, .jpeg, .png or .svg; null when none is set. */
+  picture?: Maybe<Scalars['String']['output']>;
+  /** The organization's contact email address; null when none is set. */
+  email?: Maybe<Scalars['String']['output']>;
+  /** When the organization was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** When the organization's name, picture or email last changed. */
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** A page of organizations. */
+export type OrganizationConnection = {
+  __typename?: 'OrganizationConnection';
+  /** The page's entries with their cursors. */
+  edges: Array<OrganizationEdge>;
+  /** The page's organizations (the edges' nodes), for clients that do not need per-entry cursors. */
+  nodes: Array<Organization>;
+  /** Where this page stands: whether another follows, and the cursor to ask for it. */
+  pageInfo: PageInfo;
+};
+
+/** An organization with its cursor in the list. */
+export type OrganizationEdge = {
+  __typename?: 'OrganizationEdge';
+  /** Pass it as `after` to read the entries that follow this one. */
+  cursor: Scalars['String']['output'];
+  /** An organization. */
+  node: Organization;
+};
+
+/** What `createOrganization` creates. */
 export type CreateOrganizationInput = {
+  /** The name (1 to 200 characters, trimmed). */
   name: Scalars['String']['input'];
+  /** An http(s) URL of a .jpg, .jpeg, .png or .svg picture (at most 2048 characters). */
   picture?: InputMaybe<Scalars['String']['input']>;
+  /** A contact email address. */
   email?: InputMaybe<Scalars['String']['input']>;
 };
 
 /**
- * Every key is optional; `null` (or an absent key) leaves the field unchanged. An empty string clears
+ * The changes `updateOrganization` makes. An absent or null field stays as it is; an empty string clears
  * `picture` or `email` (a name cannot be cleared).
  */
 export type UpdateOrganizationInput = {
+  /** The organization's id. */
+  organizationId: Scalars['ID']['input'];
+  /** The new name (1 to 200 characters, trimmed). */
   name?: InputMaybe<Scalars['String']['input']>;
+  /** An http(s) URL of a .jpg, .jpeg, .png or .svg picture; an empty string clears it. */
   picture?: InputMaybe<Scalars['String']['input']>;
+  /** A contact email address; an empty string clears it. */
   email?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The organization `deleteOrganization` deletes. */
+export type DeleteOrganizationInput = {
+  /** The organization's id. */
+  organizationId: Scalars['ID']['input'];
+};
+
+/** The answer to `createOrganization`. */
+export type CreateOrganizationPayload = {
+  __typename?: 'CreateOrganizationPayload';
+  /** The new organization, whose only member (an ADMIN) is the caller. */
+  organization: Organization;
+};
+
+/** The answer to `updateOrganization`. */
+export type UpdateOrganizationPayload = {
+  __typename?: 'UpdateOrganizationPayload';
+  /** The organization after the change. */
+  organization: Organization;
+};
+
+/** The answer to `deleteOrganization`. */
+export type DeleteOrganizationPayload = {
+  __typename?: 'DeleteOrganizationPayload';
+  /** The id of the deleted organization. */
+  deletedId: Scalars['ID']['output'];
 };
 
 
@@ -597,16 +1219,30 @@ export type ResolversTypes = {
   PageInfo: ResolverTypeWrapper<any>;
   Boolean: ResolverTypeWrapper<any>;
   String: ResolverTypeWrapper<any>;
+  MemberRole: ResolverTypeWrapper<any>;
+  UserStatus: ResolverTypeWrapper<any>;
+  AccessRequestStatus: ResolverTypeWrapper<any>;
   User: ResolverTypeWrapper<any>;
   ID: ResolverTypeWrapper<any>;
   Int: ResolverTypeWrapper<any>;
   UserMembership: ResolverTypeWrapper<any>;
   ApiKey: ResolverTypeWrapper<any>;
-  Organization: ResolverTypeWrapper<any>;
   Invite: ResolverTypeWrapper<any>;
   Membership: ResolverTypeWrapper<any>;
-  AccessRequestStatus: ResolverTypeWrapper<any>;
+  ApiKeyConnection: ResolverTypeWrapper<any>;
+  ApiKeyEdge: ResolverTypeWrapper<any>;
+  InviteConnection: ResolverTypeWrapper<any>;
+  InviteEdge: ResolverTypeWrapper<any>;
   UpdateMeInput: ResolverTypeWrapper<any>;
+  CreateApiKeyInput: ResolverTypeWrapper<any>;
+  DeleteApiKeyInput: ResolverTypeWrapper<any>;
+  AcceptInviteInput: ResolverTypeWrapper<any>;
+  RequestAccessInput: ResolverTypeWrapper<any>;
+  CreateApiKeyPayload: ResolverTypeWrapper<any>;
+  DeleteApiKeyPayload: ResolverTypeWrapper<any>;
+  UpdateMePayload: ResolverTypeWrapper<any>;
+  AcceptInvitePayload: ResolverTypeWrapper<any>;
+  RequestAccessPayload: ResolverTypeWrapper<any>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   FollowRequestStatus: ResolverTypeWrapper<any>;
@@ -614,8 +1250,53 @@ export type ResolversTypes = {
   Following: ResolverTypeWrapper<any>;
   FollowerRequest: ResolverTypeWrapper<any>;
   FollowingRequest: ResolverTypeWrapper<any>;
+  FollowerConnection: ResolverTypeWrapper<any>;
+  FollowerEdge: ResolverTypeWrapper<any>;
+  FollowingConnection: ResolverTypeWrapper<any>;
+  FollowingEdge: ResolverTypeWrapper<any>;
+  FollowerRequestConnection: ResolverTypeWrapper<any>;
+  FollowerRequestEdge: ResolverTypeWrapper<any>;
+  FollowingRequestConnection: ResolverTypeWrapper<any>;
+  FollowingRequestEdge: ResolverTypeWrapper<any>;
+  CreateFollowerRequestInput: ResolverTypeWrapper<any>;
+  DeleteFollowerRequestInput: ResolverTypeWrapper<any>;
+  RemoveFollowerInput: ResolverTypeWrapper<any>;
+  AcceptFollowingRequestInput: ResolverTypeWrapper<any>;
+  DeclineFollowingRequestInput: ResolverTypeWrapper<any>;
+  UpdateFollowingTagsInput: ResolverTypeWrapper<any>;
+  StopFollowingInput: ResolverTypeWrapper<any>;
+  CreateFollowerRequestPayload: ResolverTypeWrapper<any>;
+  DeleteFollowerRequestPayload: ResolverTypeWrapper<any>;
+  RemoveFollowerPayload: ResolverTypeWrapper<any>;
+  AcceptFollowingRequestPayload: ResolverTypeWrapper<any>;
+  DeclineFollowingRequestPayload: ResolverTypeWrapper<any>;
+  UpdateFollowingTagsPayload: ResolverTypeWrapper<any>;
+  StopFollowingPayload: ResolverTypeWrapper<any>;
+  CreateInviteInput: ResolverTypeWrapper<any>;
+  DeleteInviteInput: ResolverTypeWrapper<any>;
+  ResendInviteInput: ResolverTypeWrapper<any>;
+  CreateInvitePayload: ResolverTypeWrapper<any>;
+  DeleteInvitePayload: ResolverTypeWrapper<any>;
+  ResendInvitePayload: ResolverTypeWrapper<any>;
+  MembershipConnection: ResolverTypeWrapper<any>;
+  MembershipEdge: ResolverTypeWrapper<any>;
+  UpdateMemberInput: ResolverTypeWrapper<any>;
+  RemoveMemberInput: ResolverTypeWrapper<any>;
+  ResetMemberMfaInput: ResolverTypeWrapper<any>;
+  ResetMemberPasswordInput: ResolverTypeWrapper<any>;
+  UpdateMemberPayload: ResolverTypeWrapper<any>;
+  RemoveMemberPayload: ResolverTypeWrapper<any>;
+  ResetMemberMfaPayload: ResolverTypeWrapper<any>;
+  ResetMemberPasswordPayload: ResolverTypeWrapper<any>;
+  Organization: ResolverTypeWrapper<any>;
+  OrganizationConnection: ResolverTypeWrapper<any>;
+  OrganizationEdge: ResolverTypeWrapper<any>;
   CreateOrganizationInput: ResolverTypeWrapper<any>;
   UpdateOrganizationInput: ResolverTypeWrapper<any>;
+  DeleteOrganizationInput: ResolverTypeWrapper<any>;
+  CreateOrganizationPayload: ResolverTypeWrapper<any>;
+  UpdateOrganizationPayload: ResolverTypeWrapper<any>;
+  DeleteOrganizationPayload: ResolverTypeWrapper<any>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -630,19 +1311,75 @@ export type ResolversParentTypes = {
   Int: any;
   UserMembership: any;
   ApiKey: any;
-  Organization: any;
   Invite: any;
   Membership: any;
-  AccessRequestStatus: any;
+  ApiKeyConnection: any;
+  ApiKeyEdge: any;
+  InviteConnection: any;
+  InviteEdge: any;
   UpdateMeInput: any;
+  CreateApiKeyInput: any;
+  DeleteApiKeyInput: any;
+  AcceptInviteInput: any;
+  RequestAccessInput: any;
+  CreateApiKeyPayload: any;
+  DeleteApiKeyPayload: any;
+  UpdateMePayload: any;
+  AcceptInvitePayload: any;
+  RequestAccessPayload: any;
   Query: Record<PropertyKey, never>;
   Mutation: Record<PropertyKey, never>;
   Follower: any;
   Following: any;
   FollowerRequest: any;
   FollowingRequest: any;
+  FollowerConnection: any;
+  FollowerEdge: any;
+  FollowingConnection: any;
+  FollowingEdge: any;
+  FollowerRequestConnection: any;
+  FollowerRequestEdge: any;
+  FollowingRequestConnection: any;
+  FollowingRequestEdge: any;
+  CreateFollowerRequestInput: any;
+  DeleteFollowerRequestInput: any;
+  RemoveFollowerInput: any;
+  AcceptFollowingRequestInput: any;
+  DeclineFollowingRequestInput: any;
+  UpdateFollowingTagsInput: any;
+  StopFollowingInput: any;
+  CreateFollowerRequestPayload: any;
+  DeleteFollowerRequestPayload: any;
+  RemoveFollowerPayload: any;
+  AcceptFollowingRequestPayload: any;
+  DeclineFollowingRequestPayload: any;
+  UpdateFollowingTagsPayload: any;
+  StopFollowingPayload: any;
+  CreateInviteInput: any;
+  DeleteInviteInput: any;
+  ResendInviteInput: any;
+  CreateInvitePayload: any;
+  DeleteInvitePayload: any;
+  ResendInvitePayload: any;
+  MembershipConnection: any;
+  MembershipEdge: any;
+  UpdateMemberInput: any;
+  RemoveMemberInput: any;
+  ResetMemberMfaInput: any;
+  ResetMemberPasswordInput: any;
+  UpdateMemberPayload: any;
+  RemoveMemberPayload: any;
+  ResetMemberMfaPayload: any;
+  ResetMemberPasswordPayload: any;
+  Organization: any;
+  OrganizationConnection: any;
+  OrganizationEdge: any;
   CreateOrganizationInput: any;
   UpdateOrganizationInput: any;
+  DeleteOrganizationInput: any;
+  CreateOrganizationPayload: any;
+  UpdateOrganizationPayload: any;
+  DeleteOrganizationPayload: any;
 };
 
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
@@ -666,10 +1403,11 @@ export type UserResolvers<ContextType = SubgraphContext, ParentType extends Reso
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   picture?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  roles?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  roles?: Resolver<Array<ResolversTypes['MemberRole']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['UserStatus'], ParentType, ContextType>;
   member?: Resolver<Array<ResolversTypes['UserMembership']>, ParentType, ContextType>;
   following?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  followedOrganizations?: Resolver<ResolversTypes['OrganizationConnection'], ParentType, ContextType, RequireFields<UserFollowedOrganizationsArgs, 'first'>>;
   language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   identityProvider?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   emailVerified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -683,7 +1421,7 @@ export type UserResolvers<ContextType = SubgraphContext, ParentType extends Reso
 export type UserMembershipResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['UserMembership'] = ResolversParentTypes['UserMembership']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   organizationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  roles?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  roles?: Resolver<Array<ResolversTypes['MemberRole']>, ParentType, ContextType>;
 };
 
 export type ApiKeyResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ApiKey'] = ResolversParentTypes['ApiKey']> = {
@@ -696,23 +1434,13 @@ export type ApiKeyResolvers<ContextType = SubgraphContext, ParentType extends Re
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
-export type OrganizationResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization'], FederationReferenceType extends FederationReferenceTypes['Organization'] = FederationReferenceTypes['Organization']> = {
-  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Organization']> | FederationReferenceType, FederationReferenceType, ContextType>;
-  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  picture?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-};
-
 export type InviteResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Invite'] = ResolversParentTypes['Invite']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   token?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   organizationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   organizationName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  roles?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  roles?: Resolver<Array<ResolversTypes['MemberRole']>, ParentType, ContextType>;
   expiredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
@@ -723,62 +1451,100 @@ export type MembershipResolvers<ContextType = SubgraphContext, ParentType extend
   userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  roles?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  roles?: Resolver<Array<ResolversTypes['MemberRole']>, ParentType, ContextType>;
   identityProvider?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   lastIp?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  lastLogin?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastLogin?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   loginsCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   picture?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
-export type AccessRequestStatusResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AccessRequestStatus'] = ResolversParentTypes['AccessRequestStatus']> = {
-  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+export type ApiKeyConnectionResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ApiKeyConnection'] = ResolversParentTypes['ApiKeyConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['ApiKeyEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['ApiKey']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type ApiKeyEdgeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ApiKeyEdge'] = ResolversParentTypes['ApiKeyEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType>;
+};
+
+export type InviteConnectionResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['InviteConnection'] = ResolversParentTypes['InviteConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['InviteEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['Invite']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type InviteEdgeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['InviteEdge'] = ResolversParentTypes['InviteEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Invite'], ParentType, ContextType>;
+};
+
+export type CreateApiKeyPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['CreateApiKeyPayload'] = ResolversParentTypes['CreateApiKeyPayload']> = {
+  apiKey?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType>;
+};
+
+export type DeleteApiKeyPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['DeleteApiKeyPayload'] = ResolversParentTypes['DeleteApiKeyPayload']> = {
+  deletedId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type UpdateMePayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['UpdateMePayload'] = ResolversParentTypes['UpdateMePayload']> = {
+  user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+};
+
+export type AcceptInvitePayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AcceptInvitePayload'] = ResolversParentTypes['AcceptInvitePayload']> = {
+  membership?: Resolver<ResolversTypes['Membership'], ParentType, ContextType>;
+};
+
+export type RequestAccessPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['RequestAccessPayload'] = ResolversParentTypes['RequestAccessPayload']> = {
+  status?: Resolver<ResolversTypes['AccessRequestStatus'], ParentType, ContextType>;
 };
 
 export type QueryResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   me?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
-  apiKeys?: Resolver<Array<ResolversTypes['ApiKey']>, ParentType, ContextType>;
-  myInvites?: Resolver<Array<ResolversTypes['Invite']>, ParentType, ContextType>;
+  apiKeys?: Resolver<ResolversTypes['ApiKeyConnection'], ParentType, ContextType, RequireFields<QueryApiKeysArgs, 'first'>>;
+  myInvites?: Resolver<ResolversTypes['InviteConnection'], ParentType, ContextType, RequireFields<QueryMyInvitesArgs, 'first'>>;
   myInvite?: Resolver<Maybe<ResolversTypes['Invite']>, ParentType, ContextType, RequireFields<QueryMyInviteArgs, 'token'>>;
-  followers?: Resolver<Array<ResolversTypes['Follower']>, ParentType, ContextType, RequireFields<QueryFollowersArgs, 'organizationId'>>;
-  followerRequests?: Resolver<Array<ResolversTypes['FollowerRequest']>, ParentType, ContextType, RequireFields<QueryFollowerRequestsArgs, 'organizationId'>>;
+  followers?: Resolver<ResolversTypes['FollowerConnection'], ParentType, ContextType, RequireFields<QueryFollowersArgs, 'organizationId' | 'first'>>;
+  followerRequests?: Resolver<ResolversTypes['FollowerRequestConnection'], ParentType, ContextType, RequireFields<QueryFollowerRequestsArgs, 'organizationId' | 'first'>>;
   followerRequest?: Resolver<Maybe<ResolversTypes['FollowerRequest']>, ParentType, ContextType, RequireFields<QueryFollowerRequestArgs, 'organizationId' | 'token'>>;
-  following?: Resolver<Array<ResolversTypes['Following']>, ParentType, ContextType, RequireFields<QueryFollowingArgs, 'organizationId'>>;
-  followingRequests?: Resolver<Array<ResolversTypes['FollowingRequest']>, ParentType, ContextType, RequireFields<QueryFollowingRequestsArgs, 'organizationId'>>;
+  following?: Resolver<ResolversTypes['FollowingConnection'], ParentType, ContextType, RequireFields<QueryFollowingArgs, 'organizationId' | 'first'>>;
+  followingRequests?: Resolver<ResolversTypes['FollowingRequestConnection'], ParentType, ContextType, RequireFields<QueryFollowingRequestsArgs, 'organizationId' | 'first'>>;
   followingRequest?: Resolver<Maybe<ResolversTypes['FollowingRequest']>, ParentType, ContextType, RequireFields<QueryFollowingRequestArgs, 'organizationId' | 'followingId'>>;
-  organizationInvites?: Resolver<Array<ResolversTypes['Invite']>, ParentType, ContextType, RequireFields<QueryOrganizationInvitesArgs, 'organizationId'>>;
+  organizationInvites?: Resolver<ResolversTypes['InviteConnection'], ParentType, ContextType, RequireFields<QueryOrganizationInvitesArgs, 'organizationId' | 'first'>>;
   organizationInvite?: Resolver<Maybe<ResolversTypes['Invite']>, ParentType, ContextType, RequireFields<QueryOrganizationInviteArgs, 'organizationId' | 'email'>>;
-  members?: Resolver<Array<ResolversTypes['Membership']>, ParentType, ContextType, RequireFields<QueryMembersArgs, 'organizationId'>>;
+  members?: Resolver<ResolversTypes['MembershipConnection'], ParentType, ContextType, RequireFields<QueryMembersArgs, 'organizationId' | 'first'>>;
   member?: Resolver<Maybe<ResolversTypes['Membership']>, ParentType, ContextType, RequireFields<QueryMemberArgs, 'organizationId' | 'userId'>>;
-  organizations?: Resolver<Array<ResolversTypes['Organization']>, ParentType, ContextType>;
+  organizations?: Resolver<ResolversTypes['OrganizationConnection'], ParentType, ContextType, RequireFields<QueryOrganizationsArgs, 'first'>>;
   organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType, RequireFields<QueryOrganizationArgs, 'id'>>;
 };
 
 export type MutationResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
-  createApiKey?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType, Partial<MutationCreateApiKeyArgs>>;
-  deleteApiKey?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteApiKeyArgs, 'id'>>;
-  updateMe?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateMeArgs, 'input'>>;
-  acceptInvite?: Resolver<ResolversTypes['Membership'], ParentType, ContextType, RequireFields<MutationAcceptInviteArgs, 'token'>>;
-  requestAccess?: Resolver<ResolversTypes['AccessRequestStatus'], ParentType, ContextType, RequireFields<MutationRequestAccessArgs, 'organizationId'>>;
-  createFollowerRequest?: Resolver<ResolversTypes['FollowerRequest'], ParentType, ContextType, RequireFields<MutationCreateFollowerRequestArgs, 'organizationId' | 'token'>>;
-  deleteFollowerRequest?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteFollowerRequestArgs, 'organizationId' | 'token'>>;
-  removeFollower?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRemoveFollowerArgs, 'organizationId' | 'followerId'>>;
-  acceptFollowingRequest?: Resolver<ResolversTypes['Following'], ParentType, ContextType, RequireFields<MutationAcceptFollowingRequestArgs, 'organizationId' | 'followingId'>>;
-  declineFollowingRequest?: Resolver<ResolversTypes['FollowingRequest'], ParentType, ContextType, RequireFields<MutationDeclineFollowingRequestArgs, 'organizationId' | 'followingId'>>;
-  updateFollowingTags?: Resolver<ResolversTypes['Following'], ParentType, ContextType, RequireFields<MutationUpdateFollowingTagsArgs, 'organizationId' | 'followingId' | 'tags'>>;
-  stopFollowing?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationStopFollowingArgs, 'organizationId' | 'followingId'>>;
-  createInvite?: Resolver<ResolversTypes['Invite'], ParentType, ContextType, RequireFields<MutationCreateInviteArgs, 'organizationId' | 'email'>>;
-  deleteInvite?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteInviteArgs, 'organizationId' | 'email'>>;
-  resendInvite?: Resolver<ResolversTypes['Invite'], ParentType, ContextType, RequireFields<MutationResendInviteArgs, 'organizationId' | 'email'>>;
-  updateMember?: Resolver<ResolversTypes['Membership'], ParentType, ContextType, RequireFields<MutationUpdateMemberArgs, 'organizationId' | 'userId'>>;
-  removeMember?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRemoveMemberArgs, 'organizationId' | 'userId'>>;
-  resetMemberMfa?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationResetMemberMfaArgs, 'organizationId' | 'userId'>>;
-  resetMemberPassword?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationResetMemberPasswordArgs, 'organizationId' | 'userId'>>;
-  createOrganization?: Resolver<ResolversTypes['Organization'], ParentType, ContextType, RequireFields<MutationCreateOrganizationArgs, 'input'>>;
-  updateOrganization?: Resolver<ResolversTypes['Organization'], ParentType, ContextType, RequireFields<MutationUpdateOrganizationArgs, 'id' | 'input'>>;
-  deleteOrganization?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteOrganizationArgs, 'id'>>;
+  createApiKey?: Resolver<ResolversTypes['CreateApiKeyPayload'], ParentType, ContextType, RequireFields<MutationCreateApiKeyArgs, 'input'>>;
+  deleteApiKey?: Resolver<ResolversTypes['DeleteApiKeyPayload'], ParentType, ContextType, RequireFields<MutationDeleteApiKeyArgs, 'input'>>;
+  updateMe?: Resolver<ResolversTypes['UpdateMePayload'], ParentType, ContextType, RequireFields<MutationUpdateMeArgs, 'input'>>;
+  acceptInvite?: Resolver<ResolversTypes['AcceptInvitePayload'], ParentType, ContextType, RequireFields<MutationAcceptInviteArgs, 'input'>>;
+  requestAccess?: Resolver<ResolversTypes['RequestAccessPayload'], ParentType, ContextType, RequireFields<MutationRequestAccessArgs, 'input'>>;
+  createFollowerRequest?: Resolver<ResolversTypes['CreateFollowerRequestPayload'], ParentType, ContextType, RequireFields<MutationCreateFollowerRequestArgs, 'input'>>;
+  deleteFollowerRequest?: Resolver<ResolversTypes['DeleteFollowerRequestPayload'], ParentType, ContextType, RequireFields<MutationDeleteFollowerRequestArgs, 'input'>>;
+  removeFollower?: Resolver<ResolversTypes['RemoveFollowerPayload'], ParentType, ContextType, RequireFields<MutationRemoveFollowerArgs, 'input'>>;
+  acceptFollowingRequest?: Resolver<ResolversTypes['AcceptFollowingRequestPayload'], ParentType, ContextType, RequireFields<MutationAcceptFollowingRequestArgs, 'input'>>;
+  declineFollowingRequest?: Resolver<ResolversTypes['DeclineFollowingRequestPayload'], ParentType, ContextType, RequireFields<MutationDeclineFollowingRequestArgs, 'input'>>;
+  updateFollowingTags?: Resolver<ResolversTypes['UpdateFollowingTagsPayload'], ParentType, ContextType, RequireFields<MutationUpdateFollowingTagsArgs, 'input'>>;
+  stopFollowing?: Resolver<ResolversTypes['StopFollowingPayload'], ParentType, ContextType, RequireFields<MutationStopFollowingArgs, 'input'>>;
+  createInvite?: Resolver<ResolversTypes['CreateInvitePayload'], ParentType, ContextType, RequireFields<MutationCreateInviteArgs, 'input'>>;
+  deleteInvite?: Resolver<ResolversTypes['DeleteInvitePayload'], ParentType, ContextType, RequireFields<MutationDeleteInviteArgs, 'input'>>;
+  resendInvite?: Resolver<ResolversTypes['ResendInvitePayload'], ParentType, ContextType, RequireFields<MutationResendInviteArgs, 'input'>>;
+  updateMember?: Resolver<ResolversTypes['UpdateMemberPayload'], ParentType, ContextType, RequireFields<MutationUpdateMemberArgs, 'input'>>;
+  removeMember?: Resolver<ResolversTypes['RemoveMemberPayload'], ParentType, ContextType, RequireFields<MutationRemoveMemberArgs, 'input'>>;
+  resetMemberMfa?: Resolver<ResolversTypes['ResetMemberMfaPayload'], ParentType, ContextType, RequireFields<MutationResetMemberMfaArgs, 'input'>>;
+  resetMemberPassword?: Resolver<ResolversTypes['ResetMemberPasswordPayload'], ParentType, ContextType, RequireFields<MutationResetMemberPasswordArgs, 'input'>>;
+  createOrganization?: Resolver<ResolversTypes['CreateOrganizationPayload'], ParentType, ContextType, RequireFields<MutationCreateOrganizationArgs, 'input'>>;
+  updateOrganization?: Resolver<ResolversTypes['UpdateOrganizationPayload'], ParentType, ContextType, RequireFields<MutationUpdateOrganizationArgs, 'input'>>;
+  deleteOrganization?: Resolver<ResolversTypes['DeleteOrganizationPayload'], ParentType, ContextType, RequireFields<MutationDeleteOrganizationArgs, 'input'>>;
 };
 
 export type FollowerResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Follower'] = ResolversParentTypes['Follower']> = {
@@ -821,6 +1587,150 @@ export type FollowingRequestResolvers<ContextType = SubgraphContext, ParentType 
   decidedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 };
 
+export type FollowerConnectionResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['FollowerConnection'] = ResolversParentTypes['FollowerConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['FollowerEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['Follower']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type FollowerEdgeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['FollowerEdge'] = ResolversParentTypes['FollowerEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Follower'], ParentType, ContextType>;
+};
+
+export type FollowingConnectionResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['FollowingConnection'] = ResolversParentTypes['FollowingConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['FollowingEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['Following']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type FollowingEdgeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['FollowingEdge'] = ResolversParentTypes['FollowingEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Following'], ParentType, ContextType>;
+};
+
+export type FollowerRequestConnectionResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['FollowerRequestConnection'] = ResolversParentTypes['FollowerRequestConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['FollowerRequestEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['FollowerRequest']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type FollowerRequestEdgeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['FollowerRequestEdge'] = ResolversParentTypes['FollowerRequestEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['FollowerRequest'], ParentType, ContextType>;
+};
+
+export type FollowingRequestConnectionResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['FollowingRequestConnection'] = ResolversParentTypes['FollowingRequestConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['FollowingRequestEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['FollowingRequest']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type FollowingRequestEdgeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['FollowingRequestEdge'] = ResolversParentTypes['FollowingRequestEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['FollowingRequest'], ParentType, ContextType>;
+};
+
+export type CreateFollowerRequestPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['CreateFollowerRequestPayload'] = ResolversParentTypes['CreateFollowerRequestPayload']> = {
+  followerRequest?: Resolver<ResolversTypes['FollowerRequest'], ParentType, ContextType>;
+};
+
+export type DeleteFollowerRequestPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['DeleteFollowerRequestPayload'] = ResolversParentTypes['DeleteFollowerRequestPayload']> = {
+  deletedId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type RemoveFollowerPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['RemoveFollowerPayload'] = ResolversParentTypes['RemoveFollowerPayload']> = {
+  deletedId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type AcceptFollowingRequestPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AcceptFollowingRequestPayload'] = ResolversParentTypes['AcceptFollowingRequestPayload']> = {
+  following?: Resolver<ResolversTypes['Following'], ParentType, ContextType>;
+};
+
+export type DeclineFollowingRequestPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['DeclineFollowingRequestPayload'] = ResolversParentTypes['DeclineFollowingRequestPayload']> = {
+  followingRequest?: Resolver<ResolversTypes['FollowingRequest'], ParentType, ContextType>;
+};
+
+export type UpdateFollowingTagsPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['UpdateFollowingTagsPayload'] = ResolversParentTypes['UpdateFollowingTagsPayload']> = {
+  following?: Resolver<ResolversTypes['Following'], ParentType, ContextType>;
+};
+
+export type StopFollowingPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['StopFollowingPayload'] = ResolversParentTypes['StopFollowingPayload']> = {
+  deletedId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type CreateInvitePayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['CreateInvitePayload'] = ResolversParentTypes['CreateInvitePayload']> = {
+  invite?: Resolver<ResolversTypes['Invite'], ParentType, ContextType>;
+};
+
+export type DeleteInvitePayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['DeleteInvitePayload'] = ResolversParentTypes['DeleteInvitePayload']> = {
+  deletedId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type ResendInvitePayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ResendInvitePayload'] = ResolversParentTypes['ResendInvitePayload']> = {
+  invite?: Resolver<ResolversTypes['Invite'], ParentType, ContextType>;
+};
+
+export type MembershipConnectionResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['MembershipConnection'] = ResolversParentTypes['MembershipConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['MembershipEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['Membership']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type MembershipEdgeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['MembershipEdge'] = ResolversParentTypes['MembershipEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Membership'], ParentType, ContextType>;
+};
+
+export type UpdateMemberPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['UpdateMemberPayload'] = ResolversParentTypes['UpdateMemberPayload']> = {
+  membership?: Resolver<ResolversTypes['Membership'], ParentType, ContextType>;
+};
+
+export type RemoveMemberPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['RemoveMemberPayload'] = ResolversParentTypes['RemoveMemberPayload']> = {
+  deletedId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type ResetMemberMfaPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ResetMemberMfaPayload'] = ResolversParentTypes['ResetMemberMfaPayload']> = {
+  membership?: Resolver<ResolversTypes['Membership'], ParentType, ContextType>;
+};
+
+export type ResetMemberPasswordPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ResetMemberPasswordPayload'] = ResolversParentTypes['ResetMemberPasswordPayload']> = {
+  membership?: Resolver<ResolversTypes['Membership'], ParentType, ContextType>;
+};
+
+export type OrganizationResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization'], FederationReferenceType extends FederationReferenceTypes['Organization'] = FederationReferenceTypes['Organization']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Organization']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  picture?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type OrganizationConnectionResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['OrganizationConnection'] = ResolversParentTypes['OrganizationConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['OrganizationEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['Organization']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type OrganizationEdgeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['OrganizationEdge'] = ResolversParentTypes['OrganizationEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Organization'], ParentType, ContextType>;
+};
+
+export type CreateOrganizationPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['CreateOrganizationPayload'] = ResolversParentTypes['CreateOrganizationPayload']> = {
+  organization?: Resolver<ResolversTypes['Organization'], ParentType, ContextType>;
+};
+
+export type UpdateOrganizationPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['UpdateOrganizationPayload'] = ResolversParentTypes['UpdateOrganizationPayload']> = {
+  organization?: Resolver<ResolversTypes['Organization'], ParentType, ContextType>;
+};
+
+export type DeleteOrganizationPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['DeleteOrganizationPayload'] = ResolversParentTypes['DeleteOrganizationPayload']> = {
+  deletedId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = SubgraphContext> = {
   DateTime?: GraphQLScalarType;
   JSON?: GraphQLScalarType;
@@ -828,15 +1738,52 @@ export type Resolvers<ContextType = SubgraphContext> = {
   User?: UserResolvers<ContextType>;
   UserMembership?: UserMembershipResolvers<ContextType>;
   ApiKey?: ApiKeyResolvers<ContextType>;
-  Organization?: OrganizationResolvers<ContextType>;
   Invite?: InviteResolvers<ContextType>;
   Membership?: MembershipResolvers<ContextType>;
-  AccessRequestStatus?: AccessRequestStatusResolvers<ContextType>;
+  ApiKeyConnection?: ApiKeyConnectionResolvers<ContextType>;
+  ApiKeyEdge?: ApiKeyEdgeResolvers<ContextType>;
+  InviteConnection?: InviteConnectionResolvers<ContextType>;
+  InviteEdge?: InviteEdgeResolvers<ContextType>;
+  CreateApiKeyPayload?: CreateApiKeyPayloadResolvers<ContextType>;
+  DeleteApiKeyPayload?: DeleteApiKeyPayloadResolvers<ContextType>;
+  UpdateMePayload?: UpdateMePayloadResolvers<ContextType>;
+  AcceptInvitePayload?: AcceptInvitePayloadResolvers<ContextType>;
+  RequestAccessPayload?: RequestAccessPayloadResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Follower?: FollowerResolvers<ContextType>;
   Following?: FollowingResolvers<ContextType>;
   FollowerRequest?: FollowerRequestResolvers<ContextType>;
   FollowingRequest?: FollowingRequestResolvers<ContextType>;
+  FollowerConnection?: FollowerConnectionResolvers<ContextType>;
+  FollowerEdge?: FollowerEdgeResolvers<ContextType>;
+  FollowingConnection?: FollowingConnectionResolvers<ContextType>;
+  FollowingEdge?: FollowingEdgeResolvers<ContextType>;
+  FollowerRequestConnection?: FollowerRequestConnectionResolvers<ContextType>;
+  FollowerRequestEdge?: FollowerRequestEdgeResolvers<ContextType>;
+  FollowingRequestConnection?: FollowingRequestConnectionResolvers<ContextType>;
+  FollowingRequestEdge?: FollowingRequestEdgeResolvers<ContextType>;
+  CreateFollowerRequestPayload?: CreateFollowerRequestPayloadResolvers<ContextType>;
+  DeleteFollowerRequestPayload?: DeleteFollowerRequestPayloadResolvers<ContextType>;
+  RemoveFollowerPayload?: RemoveFollowerPayloadResolvers<ContextType>;
+  AcceptFollowingRequestPayload?: AcceptFollowingRequestPayloadResolvers<ContextType>;
+  DeclineFollowingRequestPayload?: DeclineFollowingRequestPayloadResolvers<ContextType>;
+  UpdateFollowingTagsPayload?: UpdateFollowingTagsPayloadResolvers<ContextType>;
+  StopFollowingPayload?: StopFollowingPayloadResolvers<ContextType>;
+  CreateInvitePayload?: CreateInvitePayloadResolvers<ContextType>;
+  DeleteInvitePayload?: DeleteInvitePayloadResolvers<ContextType>;
+  ResendInvitePayload?: ResendInvitePayloadResolvers<ContextType>;
+  MembershipConnection?: MembershipConnectionResolvers<ContextType>;
+  MembershipEdge?: MembershipEdgeResolvers<ContextType>;
+  UpdateMemberPayload?: UpdateMemberPayloadResolvers<ContextType>;
+  RemoveMemberPayload?: RemoveMemberPayloadResolvers<ContextType>;
+  ResetMemberMfaPayload?: ResetMemberMfaPayloadResolvers<ContextType>;
+  ResetMemberPasswordPayload?: ResetMemberPasswordPayloadResolvers<ContextType>;
+  Organization?: OrganizationResolvers<ContextType>;
+  OrganizationConnection?: OrganizationConnectionResolvers<ContextType>;
+  OrganizationEdge?: OrganizationEdgeResolvers<ContextType>;
+  CreateOrganizationPayload?: CreateOrganizationPayloadResolvers<ContextType>;
+  UpdateOrganizationPayload?: UpdateOrganizationPayloadResolvers<ContextType>;
+  DeleteOrganizationPayload?: DeleteOrganizationPayloadResolvers<ContextType>;
 };
 

@@ -113,7 +113,7 @@ export async function buildAuthorizationFixture(t: TestVigil): Promise<Authoriza
     { o: a.organizationId },
     a.apiKey,
   );
-  const keys = await t.graphql(`query { apiKeys { id } }`, {}, a.apiKey);
+  const keys = await t.graphql(`query { apiKeys { nodes { id } } }`, {}, a.apiKey);
   const spare = await t.rest('POST', '/me/apikeys', { key: a.apiKey, body: { name: 'deleted later' } });
   expect(spare.status).toBe(200);
   expect((await t.rest('DELETE', `/me/apikeys/${spare.body.id}`, { key: a.apiKey })).status).toBe(200);
@@ -172,7 +172,7 @@ export async function buildAuthorizationFixture(t: TestVigil): Promise<Authoriza
       mUserId: m.userId,
       aUserId: a.userId,
       inviteToken: invite.body.token,
-      adminKeyId: keys.body.data.apiKeys[0].id,
+      adminKeyId: keys.body.data.apiKeys.nodes[0].id,
       V: v.organizationId,
       questionnaireId: questionnaire.id,
       assessmentId: assessment.id,
@@ -199,12 +199,12 @@ export async function snapshotOfA({ t, a, f, ids }: AuthorizationFixture) {
       scanTargets(organizationId: $o, first: 100) { nodes { id name kind tags schedule { frequency timeOfDay day } credential status groupId } }
       scanTargetGroups(organizationId: $o, first: 10) { nodes { id name kind credential scanTargets(first: 10) { nodes { id } } } }
       scans(organizationId: $o, scanTargetId: "${ids.scanTargetId}", first: 100) { nodes { id status } }
-      members(organizationId: $o) { userId roles }
-      organizationInvites(organizationId: $o) { email roles expiredAt }
-      followers(organizationId: $o) { id }
-      followerRequests(organizationId: $o) { token status }
-      following(organizationId: $o) { id }
-      apiKeys { id }
+      members(organizationId: $o) { nodes { userId roles } }
+      organizationInvites(organizationId: $o) { nodes { email roles expiredAt } }
+      followers(organizationId: $o) { nodes { id } }
+      followerRequests(organizationId: $o) { nodes { token status } }
+      following(organizationId: $o) { nodes { id } }
+      apiKeys { nodes { id } }
       questionnaires(organizationId: $o, first: 100) { nodes { id name version elements { id props { title } } } }
       assessments(organizationId: $o, first: 100) {
         nodes { id status name reviewNotes grade dueDate answers { status grade content { createdAt } } comments(first: 100) { nodes { id } } }
@@ -212,7 +212,7 @@ export async function snapshotOfA({ t, a, f, ids }: AuthorizationFixture) {
     }`,
     { o: ids.A, alertId: ids.alertId },
   );
-  const following = await t.graphql(`query($o: ID!) { following(organizationId: $o) { id tags } }`, { o: ids.F }, f.apiKey);
+  const following = await t.graphql(`query($o: ID!) { following(organizationId: $o) { nodes { id tags } } }`, { o: ids.F }, f.apiKey);
   const events = await t.vigil.db.pool.query<{ organizationId: string; n: string }>(
     `SELECT "organizationId", count(*) AS n FROM documents.events WHERE "organizationId" = ANY($1::uuid[]) GROUP BY 1 ORDER BY 1`,
     [[ids.A, ids.F]],

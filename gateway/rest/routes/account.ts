@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
 import { id } from '../schemas';
-import { found, route } from '../table';
+import { found, nodesOf, payload, route } from '../table';
 
 const USER_FIELDS = `id name email picture roles status member { id: organizationId roles } following language identityProvider emailVerified lastIp loginsCount lastLogin createdAt updatedAt`;
 const API_KEY_FIELDS = `id name key userId lastIp lastUse createdAt`;
@@ -24,18 +24,18 @@ export const accountRoutes = [
     tag: 'account',
     summary: 'Update the current user (name, picture)',
     body: z.object({ name: z.string().nullish(), picture: z.string().nullish() }),
-    operation: `mutation($input: UpdateMeInput!) { updateMe(input: $input) { id name email roles picture language } }`,
+    operation: `mutation($input: UpdateMeInput!) { updateMe(input: $input) { user { id name email roles picture language } } }`,
     variables: ({ body }) => ({ input: body }),
-    result: (data) => data.updateMe,
+    result: (data) => payload(data.updateMe, 'user'),
   }),
   route({
     method: 'GET',
     path: '/me/apikeys',
     tag: 'account',
     summary: 'Active API keys of the current user (masked)',
-    operation: `query { apiKeys { ${API_KEY_FIELDS} } }`,
+    operation: `query { apiKeys(all: true) { nodes { ${API_KEY_FIELDS} } } }`,
     variables: () => ({}),
-    result: (data) => data.apiKeys,
+    result: (data) => nodesOf(data.apiKeys),
   }),
   route({
     method: 'POST',
@@ -43,9 +43,9 @@ export const accountRoutes = [
     tag: 'account',
     summary: 'Create an API key; the answer is the only time the key is shown in full. Body: JSON {"name"} or a text/plain name.',
     body: z.union([z.object({ name: z.string().max(200).nullish() }), z.string().max(200)]).optional(),
-    operation: `mutation($name: String) { createApiKey(name: $name) { ${API_KEY_FIELDS} } }`,
-    variables: ({ body }) => ({ name: typeof body === 'string' ? body : (body?.name ?? null) }),
-    result: (data) => data.createApiKey,
+    operation: `mutation($input: CreateApiKeyInput!) { createApiKey(input: $input) { apiKey { ${API_KEY_FIELDS} } } }`,
+    variables: ({ body }) => ({ input: { name: typeof body === 'string' ? body : (body?.name ?? null) } }),
+    result: (data) => payload(data.createApiKey, 'apiKey'),
   }),
   route({
     method: 'DELETE',
@@ -53,18 +53,18 @@ export const accountRoutes = [
     tag: 'account',
     summary: "Delete one of the current user's API keys",
     params: z.object({ apiKeyId: id }),
-    operation: `mutation($id: ID!) { deleteApiKey(id: $id) }`,
-    variables: ({ params }) => ({ id: params.apiKeyId }),
-    result: (data) => data.deleteApiKey,
+    operation: `mutation($input: DeleteApiKeyInput!) { deleteApiKey(input: $input) { deletedId } }`,
+    variables: ({ params }) => ({ input: { apiKeyId: params.apiKeyId } }),
+    result: () => true,
   }),
   route({
     method: 'GET',
     path: '/me/invites',
     tag: 'account',
     summary: 'Pending invites of the current user',
-    operation: `query { myInvites { ${INVITE_FIELDS} } }`,
+    operation: `query { myInvites(all: true) { nodes { ${INVITE_FIELDS} } } }`,
     variables: () => ({}),
-    result: (data) => data.myInvites,
+    result: (data) => nodesOf(data.myInvites),
   }),
   route({
     method: 'POST',
@@ -72,8 +72,8 @@ export const accountRoutes = [
     tag: 'account',
     summary: 'Ask for access to an organization',
     body: z.object({ organizationId: id }),
-    operation: `mutation($organizationId: ID!) { requestAccess(organizationId: $organizationId) { status } }`,
-    variables: ({ body }) => ({ organizationId: body.organizationId }),
+    operation: `mutation($input: RequestAccessInput!) { requestAccess(input: $input) { status } }`,
+    variables: ({ body }) => ({ input: { organizationId: body.organizationId } }),
     result: (data) => data.requestAccess,
   }),
   route({
@@ -92,8 +92,8 @@ export const accountRoutes = [
     tag: 'account',
     summary: 'Accept an invite: the current user becomes a member',
     params: z.object({ token: id }),
-    operation: `mutation($token: ID!) { acceptInvite(token: $token) { ${MEMBERSHIP_FIELDS} } }`,
-    variables: ({ params }) => ({ token: params.token }),
-    result: (data) => data.acceptInvite,
+    operation: `mutation($input: AcceptInviteInput!) { acceptInvite(input: $input) { membership { ${MEMBERSHIP_FIELDS} } } }`,
+    variables: ({ params }) => ({ input: { token: params.token } }),
+    result: (data) => payload(data.acceptInvite, 'membership'),
   }),
 ];
