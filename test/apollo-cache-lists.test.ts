@@ -15,6 +15,7 @@ import {
 } from 'graphql';
 import { composeSupergraph } from '../schema/compose';
 import { type AuthorizationFixture, buildAuthorizationFixture } from './support/authorization-fixture';
+import { until } from './support/redis-server';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
@@ -34,7 +35,7 @@ let webhookId: string;
 let documentId: string;
 
 beforeAll(async () => {
-  t = await startTestVigil({ VIGIL_WEBHOOK_ALLOW_HOSTS: '127.0.0.1' });
+  t = await startTestVigil({ VIGIL_WORKERS: 'all', VIGIL_WEBHOOK_ALLOW_HOSTS: '127.0.0.1', VIGIL_WEBHOOK_POLL_MS: '50', VIGIL_WEBHOOK_BACKOFF_MS: '200' });
   fx = await buildAuthorizationFixture(t);
   const { a, ids } = fx;
   const webhook = await t.rest('POST', `/organizations/${ids.A}/webhooks`, {
@@ -62,6 +63,11 @@ beforeAll(async () => {
     },
   });
   expect(credential.status).toBe(200);
+  // The webhook's delivery log: attempts at the events above (port 9 refuses them, each attempt logged).
+  await until('three webhook deliveries', async () => {
+    const log = await t.rest('GET', `/organizations/${ids.A}/webhooks/${webhookId}/deliveries?size=10`, { key: a.apiKey });
+    return log.body.data?.length >= 3;
+  });
 }, 240_000);
 afterAll(() => t?.close());
 
