@@ -303,6 +303,10 @@ export type RequestAccessPayload = {
   status: AccessRequestStatus;
 };
 
+/**
+ * What a caller may read. Every field needs an API key (`Authorization: Bearer vgl_…`); a lookup by id
+ * answers null for an object that is not there or not the caller's, lists answer connections.
+ */
 export type Query = {
   __typename?: 'Query';
   /** The caller's own account. */
@@ -340,6 +344,10 @@ export type Query = {
 };
 
 
+/**
+ * What a caller may read. Every field needs an API key (`Authorization: Bearer vgl_…`); a lookup by id
+ * answers null for an object that is not there or not the caller's, lists answer connections.
+ */
 export type QueryApiKeysArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
@@ -347,6 +355,10 @@ export type QueryApiKeysArgs = {
 };
 
 
+/**
+ * What a caller may read. Every field needs an API key (`Authorization: Bearer vgl_…`); a lookup by id
+ * answers null for an object that is not there or not the caller's, lists answer connections.
+ */
 export type QueryMyInvitesArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
@@ -354,11 +366,19 @@ export type QueryMyInvitesArgs = {
 };
 
 
+/**
+ * What a caller may read. Every field needs an API key (`Authorization: Bearer vgl_…`); a lookup by id
+ * answers null for an object that is not there or not the caller's, lists answer connections.
+ */
 export type QueryMyInviteArgs = {
   token: Scalars['ID']['input'];
 };
 
 
+/**
+ * What a caller may read. Every field needs an API key (`Authorization: Bearer vgl_…`); a lookup by id
+ * answers null for an object that is not there or not the caller's, lists answer connections.
+ */
 export type QueryFollowersArgs = {
   organizationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -367,6 +387,10 @@ export type QueryFollowersArgs = {
 };
 
 
+/**
+ * What a caller may read. Every field needs an API key (`Authorization: Bearer vgl_…`); a lookup by id
+ * answers null for an object that is not there or not the caller's, lists answer connections.
+ */
 export type QueryFollowerRequestsArgs = {
   organizationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -375,12 +399,20 @@ export type QueryFollowerRequestsArgs = {
 };
 
 
+/**
+ * What a caller may read. Every field needs an API key (`Authorization: Bearer vgl_…`); a lookup by id
+ * answers null for an object that is not there or not the caller's, lists answer connections.
+ */
 export type QueryFollowerRequestArgs = {
   organizationId: Scalars['ID']['input'];
   token: Scalars['ID']['input'];
 };
 
 
+/**
+ * What a caller may read. Every field needs an API key (`Authorization: Bearer vgl_…`); a lookup by id
+ * answers null for an object that is not there or not the caller's, lists answer connections.
+ */
 export type QueryFollowingArgs = {
   organizationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -389,6 +421,10 @@ export type QueryFollowingArgs = {
 };
 
 
+/**
+ * What a caller may read. Every field needs an API key (`Authorization: Bearer vgl_…`); a lookup by id
+ * answers null for an object that is not there or not the caller's, lists answer connections.
+ */
 export type QueryFollowingRequestsArgs = {
   organizationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -397,12 +433,20 @@ export type QueryFollowingRequestsArgs = {
 };
 
 
+/**
+ * What a caller may read. Every field needs an API key (`Authorization: Bearer vgl_…`); a lookup by id
+ * answers null for an object that is not there or not the caller's, lists answer connections.
+ */
 export type QueryFollowingRequestArgs = {
   organizationId: Scalars['ID']['input'];
   followingId: Scalars['ID']['input'];
 };
 
 
+/**
+ * What a caller may read. Every field needs an API key (`Authorization: Bearer vgl_…`); a lookup by id
+ * answers null for an object that is not there or not the caller's, lists answer connections.
+ */
 export type QueryOrganizationInvitesArgs = {
   organizationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -411,12 +455,20 @@ export type QueryOrganizationInvitesArgs = {
 };
 
 
+/**
+ * What a caller may read. Every field needs an API key (`Authorization: Bearer vgl_…`); a lookup by id
+ * answers null for an object that is not there or not the caller's, lists answer connections.
+ */
 export type QueryOrganizationInviteArgs = {
   organizationId: Scalars['ID']['input'];
   email: Scalars['String']['input'];
 };
 
 
+/**
+ * What a caller may read. Every field needs an API key (`Authorization: Bearer vgl_…`); a lookup by id
+ * answers null for an object that is not there or not the caller's, lists answer connections.
+ */
 export type QueryMembersArgs = {
   organizationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -425,12 +477,20 @@ export type QueryMembersArgs = {
 };
 
 
+/**
+ * What a caller may read. Every field needs an API key (`Authorization: Bearer vgl_…`); a lookup by id
+ * answers null for an object that is not there or not the caller's, lists answer connections.
+ */
 export type QueryMemberArgs = {
   organizationId: Scalars['ID']['input'];
   userId: Scalars['ID']['input'];
 };
 
 
+/**
+ * What a caller may read. Every field needs an API key (`Authorization: Bearer vgl_…`); a lookup by id
+ * answers null for an object that is not there or not the caller's, lists answer connections.
+ */
 export type QueryOrganizationsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
@@ -438,10 +498,18 @@ export type QueryOrganizationsArgs = {
 };
 
 
+/**
+ * What a caller may read. Every field needs an API key (`Authorization: Bearer vgl_…`); a lookup by id
+ * answers null for an object that is not there or not the caller's, lists answer connections.
+ */
 export type QueryOrganizationArgs = {
   id: Scalars['ID']['input'];
 };
 
+/**
+ * What a caller may change. Each mutation takes one `input` object and answers a payload carrying the
+ * changed object (or the removed id), so a normalised client cache updates itself.
+ */
 export type Mutation = {
   __typename?: 'Mutation';
   /** Creates an API key for the caller (at most the installation's quota of keys per user, 100 by default: QUOTA_EXCEEDED beyond). */
@@ -510,111 +578,199 @@ export type Mutation = {
 };
 
 
+/**
+ * What a caller may change. Each mutation takes one `input` object and answers a payload carrying the
+ * changed object (or the removed id), so a normalised client cache updates itself.
+ */
 export type MutationCreateApiKeyArgs = {
   input: CreateApiKeyInput;
 };
 
 
+/**
+ * What a caller may change. Each mutation takes one `input` object and answers a payload carrying the
+ * changed object (or the removed id), so a normalised client cache updates itself.
+ */
 export type MutationDeleteApiKeyArgs = {
   input: DeleteApiKeyInput;
 };
 
 
+/**
+ * What a caller may change. Each mutation takes one `input` object and answers a payload carrying the
+ * changed object (or the removed id), so a normalised client cache updates itself.
+ */
 export type MutationUpdateMeArgs = {
   input: UpdateMeInput;
 };
 
 
+/**
+ * What a caller may change. Each mutation takes one `input` object and answers a payload carrying the
+ * changed object (or the removed id), so a normalised client cache updates itself.
+ */
 export type MutationAcceptInviteArgs = {
   input: AcceptInviteInput;
 };
 
 
+/**
+ * What a caller may change. Each mutation takes one `input` object and answers a payload carrying the
+ * changed object (or the removed id), so a normalised client cache updates itself.
+ */
 export type MutationRequestAccessArgs = {
   input: RequestAccessInput;
 };
 
 
+/**
+ * What a caller may change. Each mutation takes one `input` object and answers a payload carrying the
+ * changed object (or the removed id), so a normalised client cache updates itself.
+ */
 export type MutationCreateFollowerRequestArgs = {
   input: CreateFollowerRequestInput;
 };
 
 
+/**
+ * What a caller may change. Each mutation takes one `input` object and answers a payload carrying the
+ * changed object (or the removed id), so a normalised client cache updates itself.
+ */
 export type MutationDeleteFollowerRequestArgs = {
   input: DeleteFollowerRequestInput;
 };
 
 
+/**
+ * What a caller may change. Each mutation takes one `input` object and answers a payload carrying the
+ * changed object (or the removed id), so a normalised client cache updates itself.
+ */
 export type MutationRemoveFollowerArgs = {
   input: RemoveFollowerInput;
 };
 
 
+/**
+ * What a caller may change. Each mutation takes one `input` object and answers a payload carrying the
+ * changed object (or the removed id), so a normalised client cache updates itself.
+ */
 export type MutationAcceptFollowingRequestArgs = {
   input: AcceptFollowingRequestInput;
 };
 
 
+/**
+ * What a caller may change. Each mutation takes one `input` object and answers a payload carrying the
+ * changed object (or the removed id), so a normalised client cache updates itself.
+ */
 export type MutationDeclineFollowingRequestArgs = {
   input: DeclineFollowingRequestInput;
 };
 
 
+/**
+ * What a caller may change. Each mutation takes one `input` object and answers a payload carrying the
+ * changed object (or the removed id), so a normalised client cache updates itself.
+ */
 export type MutationUpdateFollowingTagsArgs = {
   input: UpdateFollowingTagsInput;
 };
 
 
+/**
+ * What a caller may change. Each mutation takes one `input` object and answers a payload carrying the
+ * changed object (or the removed id), so a normalised client cache updates itself.
+ */
 export type MutationStopFollowingArgs = {
   input: StopFollowingInput;
 };
 
 
+/**
+ * What a caller may change. Each mutation takes one `input` object and answers a payload carrying the
+ * changed object (or the removed id), so a normalised client cache updates itself.
+ */
 export type MutationCreateInviteArgs = {
   input: CreateInviteInput;
 };
 
 
+/**
+ * What a caller may change. Each mutation takes one `input` object and answers a payload carrying the
+ * changed object (or the removed id), so a normalised client cache updates itself.
+ */
 export type MutationDeleteInviteArgs = {
   input: DeleteInviteInput;
 };
 
 
+/**
+ * What a caller may change. Each mutation takes one `input` object and answers a payload carrying the
+ * changed object (or the removed id), so a normalised client cache updates itself.
+ */
 export type MutationResendInviteArgs = {
   input: ResendInviteInput;
 };
 
 
+/**
+ * What a caller may change. Each mutation takes one `input` object and answers a payload carrying the
+ * changed object (or the removed id), so a normalised client cache updates itself.
+ */
 export type MutationUpdateMemberArgs = {
   input: UpdateMemberInput;
 };
 
 
+/**
+ * What a caller may change. Each mutation takes one `input` object and answers a payload carrying the
+ * changed object (or the removed id), so a normalised client cache updates itself.
+ */
 export type MutationRemoveMemberArgs = {
   input: RemoveMemberInput;
 };
 
 
+/**
+ * What a caller may change. Each mutation takes one `input` object and answers a payload carrying the
+ * changed object (or the removed id), so a normalised client cache updates itself.
+ */
 export type MutationResetMemberMfaArgs = {
   input: ResetMemberMfaInput;
 };
 
 
+/**
+ * What a caller may change. Each mutation takes one `input` object and answers a payload carrying the
+ * changed object (or the removed id), so a normalised client cache updates itself.
+ */
 export type MutationResetMemberPasswordArgs = {
   input: ResetMemberPasswordInput;
 };
 
 
+/**
+ * What a caller may change. Each mutation takes one `input` object and answers a payload carrying the
+ * changed object (or the removed id), so a normalised client cache updates itself.
+ */
 export type MutationCreateOrganizationArgs = {
   input: CreateOrganizationInput;
 };
 
 
+/**
+ * What a caller may change. Each mutation takes one `input` object and answers a payload carrying the
+ * changed object (or the removed id), so a normalised client cache updates itself.
+ */
 export type MutationUpdateOrganizationArgs = {
   input: UpdateOrganizationInput;
 };
 
 
+/**
+ * What a caller may change. Each mutation takes one `input` object and answers a payload carrying the
+ * changed object (or the removed id), so a normalised client cache updates itself.
+ */
 export type MutationDeleteOrganizationArgs = {
   input: DeleteOrganizationInput;
 };
