@@ -336,6 +336,9 @@ describe('every cursor kind refuses what Vigil did not issue for that list', () 
         'readable JSON (the old form)': kind.forged(),
         [`from ${foreignKind.name}`]: await foreignKind.first(),
       };
+      // A cursor with neither '-' nor '_' and no padding is the same text in standard base64 (1 run in ~20
+      // for the short grouped-list cursors): then there is no other spelling to refuse.
+      if (variants['standard base64'] === valid) delete variants['standard base64'];
       for (const [how, cursor] of Object.entries(variants)) {
         expectCursorRefused(await kind.rest(cursor), `REST ${how}`);
         expectCursorRefused(await kind.graphql(cursor), `GraphQL ${how}`);
