@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { isDeepStrictEqual } from 'node:util';
 import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client';
 import { Supergraph } from '@apollo/federation-internals';
@@ -33,14 +35,19 @@ let t: TestVigil;
 let fx: AuthorizationFixture;
 let webhookId: string;
 let documentId: string;
+let receiver: http.Server;
 
 beforeAll(async () => {
-  t = await startTestVigil({ VIGIL_WORKERS: 'all', VIGIL_WEBHOOK_ALLOW_HOSTS: '127.0.0.1', VIGIL_WEBHOOK_POLL_MS: '50', VIGIL_WEBHOOK_BACKOFF_MS: '200' });
+  t = await startTestVigil({ VIGIL_WORKERS: 'all', VIGIL_WEBHOOK_ALLOW_HOSTS: '127.0.0.1', VIGIL_WEBHOOK_POLL_MS: '50' });
   fx = await buildAuthorizationFixture(t);
   const { a, ids } = fx;
+  // A receiver that takes every delivery: the log fills and then stays as it is while the lists are read.
+  receiver = http.createServer((_req, res) => res.writeHead(204).end());
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const { port } = receiver.address() as AddressInfo;
   const webhook = await t.rest('POST', `/organizations/${ids.A}/webhooks`, {
     key: a.apiKey,
-    body: { url: 'http://127.0.0.1:9/cache-lists' },
+    body: { url: `http://127.0.0.1:${port}/cache-lists` },
   });
   expect(webhook.status).toBe(200);
   webhookId = webhook.body.id;
@@ -51,6 +58,9 @@ beforeAll(async () => {
   // a credential for A's ORACLE group (its root compartment: scanTargetGroupCompartments).
   const invite = await t.rest('POST', `/organizations/${ids.A}/invites`, { key: a.apiKey, body: { email: 'admin-f@follower.test', roles: ['ADMIN'] } });
   expect(invite.status).toBe(200);
+  // Two more events for the webhook's delivery log to hold more than one page of two.
+  for (const email of ['first@cache-lists.test', 'second@cache-lists.test'])
+    expect((await t.rest('POST', `/organizations/${ids.A}/invites`, { key: a.apiKey, body: { email, roles: ['ADMIN'] } })).status).toBe(200);
   const credential = await t.rest('POST', `/organizations/${ids.A}/scantargetgroups/${ids.groupId}`, {
     key: a.apiKey,
     body: {
@@ -63,13 +73,21 @@ beforeAll(async () => {
     },
   });
   expect(credential.status).toBe(200);
-  // The webhook's delivery log: attempts at the events above (port 9 refuses them, each attempt logged).
-  await until('three webhook deliveries', async () => {
-    const log = await t.rest('GET', `/organizations/${ids.A}/webhooks/${webhookId}/deliveries?size=10`, { key: a.apiKey });
-    return log.body.data?.length >= 3;
+  // The webhook's delivery log: the events above delivered, and no more coming (the same count twice).
+  let delivered = -1;
+  await until('webhook deliveries done', async () => {
+    const log = await t.rest('GET', `/organizations/${ids.A}/webhooks/${webhookId}/deliveries?size=100`, { key: a.apiKey });
+    const count = log.body.data?.length ?? 0;
+    const settled = count >= 3 && count === delivered;
+    delivered = count;
+    if (!settled) await new Promise((r) => setTimeout(r, 300));
+    return settled;
   });
 }, 240_000);
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  receiver?.close();
+});
 
 /** The value of a required argument, by its name (the fixture's objects of organization A or its follower F). */
 function argumentValue(field: string, arg: string): unknown {
