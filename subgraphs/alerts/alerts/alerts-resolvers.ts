@@ -7,6 +7,7 @@ import { type View, Visibility } from '../../../lib/visibility';
 import { type AlertOrder, type GroupedOrder, type Lang, pageSize, type SortDirection } from '../../../lib/vocabulary';
 import { connection, firstOf } from '../../connections';
 import type { SubgraphContext } from '../../server';
+import { alertRecord } from '../alert-record';
 import type { AlertsLoaders } from '../loaders';
 import type {
   FollowingSelection,
@@ -202,33 +203,6 @@ function commentOffset(cursors: CursorCodec, cursor: string): number {
   const n = Number(offset);
   if (kind !== 'c' || typeof offset !== 'string' || !Number.isInteger(n) || n < 0) throw badRequest('cursor is not an alert comment cursor', 'cursor');
   return n;
-}
-
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
-
-/** An alert (already censored when the caller is a follower) as a plain JSON record, fields as on the Alert type. */
-export function alertRecord(a: AlertView) {
-  return {
-    id: a.id,
-    organizationId: a.organizationId,
-    scanTargetId: a.scanTargetId,
-    rule: a.rule,
-    ruleTitle: a.ruleTitle ?? null,
-    resource: a.resource,
-    severity: a.severity,
-    state: a.state,
-    version: a.version,
-    tags: a.tags,
-    labels: a.labels,
-    compliances: a.compliances,
-    enrichment: a.enrichment,
-    metadata: a.metadata,
-    openedAt: iso(a.openedAt),
-    resolvedAt: iso(a.resolvedAt),
-    createdAt: iso(a.createdAt),
-    updatedAt: iso(a.updatedAt),
-    timelinessThreshold: a.timelinessThreshold,
-  };
 }
 
 export const alertResolvers = {

@@ -3,7 +3,7 @@ import type { CursorCodec } from '../../../lib/cursors';
 import { spreadsheetCellSql, spreadsheetListSql } from '../../../lib/spreadsheet-cells';
 import { type View, Visibility } from '../../../lib/visibility';
 import type { AlertOrder, Lang, SortDirection } from '../../../lib/vocabulary';
-import { iso } from '../event-payloads';
+import { alertRecordJsonSql, iso } from '../alert-record';
 import { type AlertFilter, expandStates, filterConditions } from './filters';
 import {
   ALERT_COLUMNS,
@@ -53,22 +53,6 @@ export interface ListOptions {
   /** Seals and opens this list's cursors (bound to the list and the organization it is read for). */
   cursors: CursorCodec;
   lang: Lang;
-}
-
-/**
- * An alert row `a` (ALERT_COLUMNS) with its rule title `title` as the JSON record REST clients get:
- * the fields and formats of alertRecord() in alerts-resolvers.ts (ISO dates with milliseconds and Z), as
- * `view` sees them. Tests compare both forms.
- */
-function alertRecordJsonSql(a: string, title: string, view: View): string {
-  const shown = (column: string) => Visibility.alertColumnSql(view, a, column);
-  // row_to_json of a one-row subquery: compact JSON, keys in this order (and cheaper than json_build_object).
-  return `(SELECT row_to_json(rec) FROM (SELECT
-    ${a}.id, ${a}."organizationId", ${a}."scanTargetId", ${a}.rule, ${title} AS "ruleTitle",
-    ${shown('resource')} AS resource, ${a}.severity, ${a}.state, ${a}.version, ${a}.tags, ${a}.labels, ${a}.compliances,
-    ${shown('enrichment')} AS enrichment, ${shown('metadata')} AS metadata,
-    ${iso(`${a}."openedAt"`)} AS "openedAt", ${iso(`${a}."resolvedAt"`)} AS "resolvedAt", ${iso(`${a}."createdAt"`)} AS "createdAt", ${iso(`${a}."updatedAt"`)} AS "updatedAt",
-    ${a}."timelinessThreshold") rec)::text`;
 }
 
 /** Rows read for one page (up to `size + 1`: one more tells another page follows) and how each row's cursor is made. */

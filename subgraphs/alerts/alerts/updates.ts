@@ -4,7 +4,7 @@ import { inTransaction } from '../../../lib/db';
 import { badRequest, notFound } from '../../../lib/errors';
 import { requireWithinQuota } from '../../../lib/quotas';
 import { STATES } from '../../../lib/vocabulary';
-import { alertJsonSql, iso } from '../event-payloads';
+import { alertJsonSql, iso } from '../alert-record';
 import type { NewCommentRow } from './comments';
 import { expandStates } from './filters';
 import { LIVE_TARGET_SQL, liveTargetCondition, Params } from './sql';

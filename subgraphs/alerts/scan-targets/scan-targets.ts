@@ -4,7 +4,7 @@ import { type EventName, recordEvent } from '../../../lib/events';
 import * as valid from '../../../lib/validate';
 import type { ScanTargetKind } from '../../../lib/vocabulary';
 import type { SubgraphContext } from '../../server';
-import { iso } from '../event-payloads';
+import { iso } from '../alert-record';
 import type { AlertsLoaders } from '../loaders';
 import { type Credential, credentialHint, decryptCredential, encryptCredential, isScanTargetKind, normalizeCredential } from './credentials';
 import { DEFAULT_SCHEDULE, nextScanAt, type ScanSchedule, scheduleOfInput } from './schedule';

@@ -4,8 +4,9 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../../../lib/db';
 import type { Severity } from '../../../lib/vocabulary';
+import { alertJsonSql } from '../alert-record';
 import { textArrayLiteral } from '../alerts/rule-catalog';
-import { alertJsonSql, insertEventsSql, scanJsonSql } from '../event-payloads';
+import { insertEventsSql, scanJsonSql } from '../event-payloads';
 import { scanTargetJsonSql } from '../scan-targets/scan-targets';
 
 /** One finding of a scan, as every source (ingestion, demo scanner) normalizes it. */
