@@ -118,12 +118,12 @@ describe('PUT /organizations/{organizationId}/scantargets/{scanTargetId}/alerts/
   it('works over GraphQL too', async () => {
     const id = await newAlert();
     const res = await t.graphql(
-      `mutation($org: ID!, $st: ID!, $id: ID!) { updateAlert(organizationId: $org, scanTargetId: $st, alertId: $id, input: { state: FALSE_POSITIVE, labels: ["fp"] }) { id state labels version scanTarget { name } } }`,
+      `mutation($org: ID!, $st: ID!, $id: ID!) { updateAlert(input: { organizationId: $org, scanTargetId: $st, alertId: $id, state: FALSE_POSITIVE, labels: ["fp"] }) { alert { id state labels version scanTarget { name } } } }`,
       { org: alice.organizationId, st: target, id },
       alice.apiKey,
     );
     expect(res.body.errors).toBeUndefined();
-    expect(res.body.data.updateAlert).toEqual({ id, state: 'FALSE_POSITIVE', labels: ['fp'], version: 2, scanTarget: { name: 'main' } });
+    expect(res.body.data.updateAlert.alert).toEqual({ id, state: 'FALSE_POSITIVE', labels: ['fp'], version: 2, scanTarget: { name: 'main' } });
   });
 });
 

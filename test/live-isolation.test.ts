@@ -48,7 +48,7 @@ async function gql(query: string, variables: Record<string, unknown>, key: strin
   return res.body.data;
 }
 
-const UPDATE = `mutation($org: ID!, $st: ID!, $id: ID!, $label: String!) { updateAlert(organizationId: $org, scanTargetId: $st, alertId: $id, input: { labels: [$label] }) { id } }`;
+const UPDATE = `mutation($org: ID!, $st: ID!, $id: ID!, $label: String!) { updateAlert(input: { organizationId: $org, scanTargetId: $st, alertId: $id, labels: [$label] }) { alert { id } } }`;
 const touch = (who: Account, scanTargetId: string, alertId: string) =>
   gql(UPDATE, { org: who.organizationId, st: scanTargetId, id: alertId, label: randomUUID() }, who.apiKey);
 

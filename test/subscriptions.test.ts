@@ -54,7 +54,7 @@ const update = async (base: string, alertId: string, state: string, key = acme.a
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
     body: JSON.stringify({
-      query: `mutation($org: ID!, $st: ID!, $id: ID!, $state: AlertState!, $label: String!) { updateAlert(organizationId: $org, scanTargetId: $st, alertId: $id, input: { state: $state, labels: [$label] }) { id } }`,
+      query: `mutation($org: ID!, $st: ID!, $id: ID!, $state: AlertState!, $label: String!) { updateAlert(input: { organizationId: $org, scanTargetId: $st, alertId: $id, state: $state, labels: [$label] }) { alert { id } } }`,
       variables: { org: acme.organizationId, st: scanTargetId, id: alertId, state, label: randomUUID() },
     }),
   });

@@ -1138,8 +1138,14 @@ export type DailyAlertCounts = {
   severities: SeverityCounts;
 };
 
-/** The changes `updateAlert` makes; fields left out stay as they are. */
+/** What `updateAlert` changes: the alert, and its new state, labels or comment (fields left out stay as they are). */
 export type UpdateAlertInput = {
+  /** The alert's organization; the caller must be one of its ADMIN members. */
+  organizationId: Scalars['ID']['input'];
+  /** The alert's scan target. */
+  scanTargetId: Scalars['ID']['input'];
+  /** The alert to change. */
+  alertId: Scalars['ID']['input'];
   /** Any state but CLOSED (set only by scans), from any state: a CLOSED alert moved by hand reopens (openedAt now, resolvedAt cleared). */
   state?: InputMaybe<AlertState>;
   /** Replaces the labels. */
@@ -1180,6 +1186,8 @@ export type BatchAlertCondition = {
 
 /** What `batchUpdateAlerts` sets, and on which alerts. */
 export type BatchUpdateAlertsInput = {
+  /** The organization whose alerts change; the caller must be one of its ADMIN members. */
+  organizationId: Scalars['ID']['input'];
   /** The state to set (the first element; any but CLOSED). */
   state: Array<AlertState>;
   /** Added as a comment to every alert changed. */
@@ -1189,8 +1197,8 @@ export type BatchUpdateAlertsInput = {
 };
 
 /** What a batch update changed. */
-export type BatchUpdateAlertsResult = {
-  __typename?: 'BatchUpdateAlertsResult';
+export type BatchUpdateAlertsPayload = {
+  __typename?: 'BatchUpdateAlertsPayload';
   /** Alerts changed by this call (or that would change, for a dry run). */
   count: Scalars['Int']['output'];
   /** Whether this was a dry run (nothing changed). */
@@ -1199,14 +1207,49 @@ export type BatchUpdateAlertsResult = {
   remaining: Scalars['Int']['output'];
 };
 
+/** What `createAlertComment` needs: the alert and the comment. */
+export type CreateAlertCommentInput = {
+  /** The alert's organization; the caller must be one of its members. */
+  organizationId: Scalars['ID']['input'];
+  /** The alert to comment on. */
+  alertId: Scalars['ID']['input'];
+  /** When given, the alert must belong to this scan target. */
+  scanTargetId?: InputMaybe<Scalars['ID']['input']>;
+  /** The comment's text. */
+  comment: Scalars['String']['input'];
+  /** The comment's media type; default `text/markdown`. */
+  mimeType?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The result of `createAlertComment`. */
+export type CreateAlertCommentPayload = {
+  __typename?: 'CreateAlertCommentPayload';
+  /** The new comment. */
+  alertComment: AlertComment;
+};
+
+/** The result of `updateAlert`. */
+export type UpdateAlertPayload = {
+  __typename?: 'UpdateAlertPayload';
+  /** The alert after the change. */
+  alert: Alert;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
-  /** Members comment on their organization's alerts. With scanTargetId, the alert must belong to it. */
-  createAlertComment: AlertComment;
-  /** ADMIN. Events AlertUpdated (+ AlertFollowingUpdated per follower) and AlertCommentCreated. */
-  updateAlert: Alert;
-  /** ADMIN. Sets a state on up to 1000 matching alerts per call; see BatchUpdateAlertsResult.remaining. */
-  batchUpdateAlerts: BatchUpdateAlertsResult;
+  /** Comments on an alert of the organization (event AlertCommentCreated). Members of the alert's organization. */
+  createAlertComment: CreateAlertCommentPayload;
+  /**
+   * Changes an alert's state (never to CLOSED), labels, or adds a comment. ADMIN members of the
+   * alert's organization. Events AlertUpdated (and AlertFollowingUpdated for each follower) and,
+   * with a comment, AlertCommentCreated.
+   */
+  updateAlert: UpdateAlertPayload;
+  /**
+   * Sets a state on up to 1000 matching alerts per call; send the same input again while
+   * `remaining` is above 0. ADMIN members of the organization.
+   */
+  batchUpdateAlerts: BatchUpdateAlertsPayload;
   /** Creates a scan target group (ADMIN). */
   createScanTargetGroup: CreateScanTargetGroupPayload;
   /** Renames a scan target group (ADMIN). */
@@ -1246,24 +1289,16 @@ export type Mutation = {
 
 
 export type MutationCreateAlertCommentArgs = {
-  organizationId: Scalars['ID']['input'];
-  alertId: Scalars['ID']['input'];
-  scanTargetId?: InputMaybe<Scalars['ID']['input']>;
-  comment: Scalars['String']['input'];
-  mimeType?: InputMaybe<Scalars['String']['input']>;
+  input: CreateAlertCommentInput;
 };
 
 
 export type MutationUpdateAlertArgs = {
-  organizationId: Scalars['ID']['input'];
-  scanTargetId: Scalars['ID']['input'];
-  alertId: Scalars['ID']['input'];
   input: UpdateAlertInput;
 };
 
 
 export type MutationBatchUpdateAlertsArgs = {
-  organizationId: Scalars['ID']['input'];
   input: BatchUpdateAlertsInput;
 };
 
@@ -2129,7 +2164,10 @@ export type ResolversTypes = {
   AlertSelection: ResolverTypeWrapper<any>;
   BatchAlertCondition: ResolverTypeWrapper<any>;
   BatchUpdateAlertsInput: ResolverTypeWrapper<any>;
-  BatchUpdateAlertsResult: ResolverTypeWrapper<any>;
+  BatchUpdateAlertsPayload: ResolverTypeWrapper<any>;
+  CreateAlertCommentInput: ResolverTypeWrapper<any>;
+  CreateAlertCommentPayload: ResolverTypeWrapper<any>;
+  UpdateAlertPayload: ResolverTypeWrapper<any>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ScanTargetGroupKind: ResolverTypeWrapper<any>;
   ScanTargetGroup: ResolverTypeWrapper<any>;
@@ -2226,7 +2264,10 @@ export type ResolversParentTypes = {
   AlertSelection: any;
   BatchAlertCondition: any;
   BatchUpdateAlertsInput: any;
-  BatchUpdateAlertsResult: any;
+  BatchUpdateAlertsPayload: any;
+  CreateAlertCommentInput: any;
+  CreateAlertCommentPayload: any;
+  UpdateAlertPayload: any;
   Mutation: Record<PropertyKey, never>;
   ScanTargetGroup: any;
   ScanTargetGroupConnection: any;
@@ -2545,16 +2586,24 @@ export type DailyAlertCountsResolvers<ContextType = SubgraphContext, ParentType 
   severities?: Resolver<ResolversTypes['SeverityCounts'], ParentType, ContextType>;
 };
 
-export type BatchUpdateAlertsResultResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['BatchUpdateAlertsResult'] = ResolversParentTypes['BatchUpdateAlertsResult']> = {
+export type BatchUpdateAlertsPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['BatchUpdateAlertsPayload'] = ResolversParentTypes['BatchUpdateAlertsPayload']> = {
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   dryRun?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   remaining?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type CreateAlertCommentPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['CreateAlertCommentPayload'] = ResolversParentTypes['CreateAlertCommentPayload']> = {
+  alertComment?: Resolver<ResolversTypes['AlertComment'], ParentType, ContextType>;
+};
+
+export type UpdateAlertPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['UpdateAlertPayload'] = ResolversParentTypes['UpdateAlertPayload']> = {
+  alert?: Resolver<ResolversTypes['Alert'], ParentType, ContextType>;
+};
+
 export type MutationResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
-  createAlertComment?: Resolver<ResolversTypes['AlertComment'], ParentType, ContextType, RequireFields<MutationCreateAlertCommentArgs, 'organizationId' | 'alertId' | 'comment'>>;
-  updateAlert?: Resolver<ResolversTypes['Alert'], ParentType, ContextType, RequireFields<MutationUpdateAlertArgs, 'organizationId' | 'scanTargetId' | 'alertId' | 'input'>>;
-  batchUpdateAlerts?: Resolver<ResolversTypes['BatchUpdateAlertsResult'], ParentType, ContextType, RequireFields<MutationBatchUpdateAlertsArgs, 'organizationId' | 'input'>>;
+  createAlertComment?: Resolver<ResolversTypes['CreateAlertCommentPayload'], ParentType, ContextType, RequireFields<MutationCreateAlertCommentArgs, 'input'>>;
+  updateAlert?: Resolver<ResolversTypes['UpdateAlertPayload'], ParentType, ContextType, RequireFields<MutationUpdateAlertArgs, 'input'>>;
+  batchUpdateAlerts?: Resolver<ResolversTypes['BatchUpdateAlertsPayload'], ParentType, ContextType, RequireFields<MutationBatchUpdateAlertsArgs, 'input'>>;
   createScanTargetGroup?: Resolver<ResolversTypes['CreateScanTargetGroupPayload'], ParentType, ContextType, RequireFields<MutationCreateScanTargetGroupArgs, 'input'>>;
   updateScanTargetGroup?: Resolver<ResolversTypes['UpdateScanTargetGroupPayload'], ParentType, ContextType, RequireFields<MutationUpdateScanTargetGroupArgs, 'input'>>;
   deleteScanTargetGroup?: Resolver<ResolversTypes['DeleteScanTargetGroupPayload'], ParentType, ContextType, RequireFields<MutationDeleteScanTargetGroupArgs, 'input'>>;
@@ -2770,7 +2819,9 @@ export type Resolvers<ContextType = SubgraphContext> = {
   ScanTargetAlertSummary?: ScanTargetAlertSummaryResolvers<ContextType>;
   ScanTargetSummaries?: ScanTargetSummariesResolvers<ContextType>;
   DailyAlertCounts?: DailyAlertCountsResolvers<ContextType>;
-  BatchUpdateAlertsResult?: BatchUpdateAlertsResultResolvers<ContextType>;
+  BatchUpdateAlertsPayload?: BatchUpdateAlertsPayloadResolvers<ContextType>;
+  CreateAlertCommentPayload?: CreateAlertCommentPayloadResolvers<ContextType>;
+  UpdateAlertPayload?: UpdateAlertPayloadResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   ScanTargetGroup?: ScanTargetGroupResolvers<ContextType>;
   ScanTargetGroupConnection?: ScanTargetGroupConnectionResolvers<ContextType>;
