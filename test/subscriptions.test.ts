@@ -73,7 +73,7 @@ async function live(n: number, vigil: RunningVigil = t.vigil) {
 
 const ALERT_CHANGED = `subscription($org: ID!, $sev: [AlertSeverity!], $states: [AlertState!], $st: [ID!], $rules: [String!], $kinds: [ScanTargetKind!], $after: String) {
   alertChanged(organizationId: $org, severities: $sev, states: $states, scanTargetIds: $st, rules: $rules, scanTargetKinds: $kinds, after: $after) {
-    cursor event seq alert(lang: en_US) { id state resource organization { name } scanTarget { kind name } ruleTitle }
+    cursor event seq alert(lang: EN_US) { id state resource organization { name } scanTarget { kind name } ruleTitle }
   }
 }`;
 

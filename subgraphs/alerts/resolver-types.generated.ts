@@ -140,7 +140,7 @@ export type Rule = {
   __typename?: 'Rule';
   /** The rule's identifier, like `aws-s3-bucket-public` (the `rule` of its alerts). */
   id: Scalars['ID']['output'];
-  /** The rule's title in `lang` (default en_US). */
+  /** The rule's title in `lang` (default EN_US). */
   title: Scalars['String']['output'];
   /** The severity of the rule's alerts. */
   severity: AlertSeverity;
@@ -666,7 +666,7 @@ export type Alert = {
   scanTarget?: Maybe<ScanTarget>;
   /** The id of the rule the resource fails (see `Query.rules`). */
   rule: Scalars['String']['output'];
-  /** The rule's title in `lang` (en_US by default); the `lang` of the list or read does not change it. */
+  /** The rule's title in `lang` (EN_US by default); the `lang` of the list or read does not change it. */
   ruleTitle?: Maybe<Scalars['String']['output']>;
   /** What fails the rule: the resource's identifier in the scanned account (an ARN, a repository, a domain…). "[censored]" for a follower. */
   resource: Scalars['String']['output'];
@@ -733,9 +733,9 @@ export type AlertStateFilter =
   | 'CLOSED';
 
 /**
- * The sort key of alert lists; `id` breaks ties. severity sorts by rank (CRITICAL highest), state in
- * lifecycle order (OPEN … CLOSED), openedAt/resolvedAt put alerts without the date last in ASC and first
- * in DESC. followingIds (following lists) sorts by organization. Default severity.
+ * The sort key of alert lists; the alert id breaks ties. SEVERITY sorts by rank (CRITICAL highest), STATE in
+ * lifecycle order (OPEN … CLOSED), OPENED_AT/RESOLVED_AT put alerts without the date last in ASC and first
+ * in DESC. FOLLOWING_IDS (following lists) sorts by organization. Default SEVERITY.
  */
 export type AlertOrder =
   /** By scan target id. */
@@ -759,7 +759,7 @@ export type AlertOrder =
   /** By organization (following lists). */
   | 'followingIds';
 
-/** Sort key of alerts grouped by rule. Default total. */
+/** Sort key of alerts grouped by rule. Default TOTAL. */
 export type GroupedAlertOrder =
   /** By rule id, alphabetically. */
   | 'rule'
@@ -881,7 +881,7 @@ export type AlertHistoryRecord = {
   scanTargetId?: Maybe<Scalars['ID']['output']>;
   /** The id of the rule the resource fails. */
   rule: Scalars['String']['output'];
-  /** The rule's title in `lang` (en_US by default). */
+  /** The rule's title in `lang` (EN_US by default). */
   ruleTitle?: Maybe<Scalars['String']['output']>;
   /** The resource at this change ("[censored]" for a follower). */
   resource: Scalars['String']['output'];
@@ -2119,7 +2119,7 @@ export type ResolversTypes = {
   PageInfo: ResolverTypeWrapper<any>;
   Boolean: ResolverTypeWrapper<any>;
   String: ResolverTypeWrapper<any>;
-  Language: ResolverTypeWrapper<any>;
+  Language: null;
   Sort: ResolverTypeWrapper<any>;
   AlertSeverity: ResolverTypeWrapper<any>;
   AlertState: ResolverTypeWrapper<any>;
@@ -2132,8 +2132,8 @@ export type ResolversTypes = {
   Int: ResolverTypeWrapper<any>;
   Alert: ResolverTypeWrapper<any>;
   AlertStateFilter: ResolverTypeWrapper<any>;
-  AlertOrder: ResolverTypeWrapper<any>;
-  GroupedAlertOrder: ResolverTypeWrapper<any>;
+  AlertOrder: null;
+  GroupedAlertOrder: null;
   AlertFilter: ResolverTypeWrapper<any>;
   FollowingSelection: ResolverTypeWrapper<any>;
   AlertPage: ResolverTypeWrapper<any>;
@@ -2327,6 +2327,8 @@ export type PageInfoResolvers<ContextType = SubgraphContext, ParentType extends 
   endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type LanguageResolvers = { PT_BR: 'pt_BR', EN_US: 'en_US' };
+
 export type OrganizationResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
@@ -2409,6 +2411,10 @@ export type AlertResolvers<ContextType = SubgraphContext, ParentType extends Res
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   timelinessThreshold?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
 };
+
+export type AlertOrderResolvers = { SCAN_TARGET_ID: 'scanTargetId', RESOURCE: 'resource', RULE: 'rule', SEVERITY: 'severity', STATE: 'state', OPENED_AT: 'openedAt', RESOLVED_AT: 'resolvedAt', CREATED_AT: 'createdAt', UPDATED_AT: 'updatedAt', FOLLOWING_IDS: 'followingIds' };
+
+export type GroupedAlertOrderResolvers = { RULE: 'rule', SEVERITY: 'severity', TOTAL: 'total' };
 
 export type AlertPageResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertPage'] = ResolversParentTypes['AlertPage']> = {
   data?: Resolver<Array<ResolversTypes['Alert']>, ParentType, ContextType>;
@@ -2791,10 +2797,13 @@ export type Resolvers<ContextType = SubgraphContext> = {
   DateTime?: GraphQLScalarType;
   JSON?: GraphQLScalarType;
   PageInfo?: PageInfoResolvers<ContextType>;
+  Language?: LanguageResolvers;
   Organization?: OrganizationResolvers<ContextType>;
   Rule?: RuleResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Alert?: AlertResolvers<ContextType>;
+  AlertOrder?: AlertOrderResolvers;
+  GroupedAlertOrder?: GroupedAlertOrderResolvers;
   AlertPage?: AlertPageResolvers<ContextType>;
   AlertNumberedPage?: AlertNumberedPageResolvers<ContextType>;
   AlertRuleGroup?: AlertRuleGroupResolvers<ContextType>;
