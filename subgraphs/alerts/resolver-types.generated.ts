@@ -868,7 +868,18 @@ export type AlertRuleGroupNumberedPage = {
   total: Scalars['Int']['output'];
 };
 
-/** One change of an alert: the alert's fields after it, the operation (CREATE, UPDATE, CLOSE, REOPEN …) and its cursor. */
+/** What changed an alert, in its history. */
+export type AlertOperation =
+  /** A scan found the failing resource for the first time: the alert was created, OPEN. */
+  | 'CREATE'
+  /** A scan found it again, or a member changed its state or labels. */
+  | 'UPDATE'
+  /** A scan found the resource passing (or gone): the alert was CLOSED. */
+  | 'CLOSE'
+  /** A scan found a CLOSED alert's resource failing again: the alert reopened. */
+  | 'REOPEN';
+
+/** One change of an alert: the alert's fields after it and what the change was. */
 export type AlertHistoryRecord = {
   __typename?: 'AlertHistoryRecord';
   /** The record's own id (its place in the history); `followed:<id>` for a follower's censored copy. */
@@ -905,8 +916,8 @@ export type AlertHistoryRecord = {
   resolvedAt?: Maybe<Scalars['DateTime']['output']>;
   /** The rule's limit in days to fix, as of this change. */
   timelinessThreshold?: Maybe<Scalars['Float']['output']>;
-  /** What the change was: CREATE, UPDATE, CLOSE, REOPEN… */
-  operation: Scalars['String']['output'];
+  /** What the change was. */
+  operation: AlertOperation;
   /** The user who made the change; null for scans. */
   userId?: Maybe<Scalars['ID']['output']>;
   /** When the change happened. */
@@ -916,7 +927,7 @@ export type AlertHistoryRecord = {
 };
 
 
-/** One change of an alert: the alert's fields after it, the operation (CREATE, UPDATE, CLOSE, REOPEN …) and its cursor. */
+/** One change of an alert: the alert's fields after it and what the change was. */
 export type AlertHistoryRecordRuleTitleArgs = {
   lang?: InputMaybe<Language>;
 };
@@ -1104,8 +1115,8 @@ export type ScanTargetAlertSummary = {
   organizationId: Scalars['ID']['output'];
   /** The scan target's name; "[censored]" for a follower. */
   name: Scalars['String']['output'];
-  /** The scan target's kind (AWS, GITHUB…). */
-  kind: Scalars['String']['output'];
+  /** The scan target's kind. */
+  kind: ScanTargetKind;
   /** The scan target's tags; empty for a follower. */
   tags: Array<Scalars['String']['output']>;
   /** How many alerts the target has, in every state. */
@@ -2141,6 +2152,7 @@ export type ResolversTypes = {
   AlertRuleGroup: ResolverTypeWrapper<any>;
   AlertRuleGroupPage: ResolverTypeWrapper<any>;
   AlertRuleGroupNumberedPage: ResolverTypeWrapper<any>;
+  AlertOperation: ResolverTypeWrapper<any>;
   AlertHistoryRecord: ResolverTypeWrapper<any>;
   AlertHistoryPage: ResolverTypeWrapper<any>;
   OneAlertHistoryPage: ResolverTypeWrapper<any>;
@@ -2464,7 +2476,7 @@ export type AlertHistoryRecordResolvers<ContextType = SubgraphContext, ParentTyp
   openedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   resolvedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   timelinessThreshold?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
-  operation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  operation?: Resolver<ResolversTypes['AlertOperation'], ParentType, ContextType>;
   userId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2573,7 +2585,7 @@ export type ScanTargetAlertSummaryResolvers<ContextType = SubgraphContext, Paren
   scanTargetId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   organizationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['ScanTargetKind'], ParentType, ContextType>;
   tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   open?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
