@@ -58,7 +58,7 @@ it('streams alert changes live and resumes after a dropped connection on the emb
       first = (await live.waitFor(1, 1_000).catch(() => undefined))?.[0];
     }
     expect(first.alertChanged).toMatchObject({
-      event: 'AlertUpdated',
+      event: 'ALERT_UPDATED',
       alert: { id: a, resource: expect.stringContaining('arn:aws:s3:::'), scanTarget: { name: 'prod' } },
     });
     const seen = await live.waitFor(live.data.length);

@@ -88,7 +88,7 @@ describe('alertChanged over graphql-ws', () => {
     const [message] = await sub.waitFor(1);
     await sub2.waitFor(1);
     expect(message.alertChanged).toMatchObject({
-      event: 'AlertUpdated',
+      event: 'ALERT_UPDATED',
       alert: {
         id: alerts[0],
         state: 'IN_PROGRESS',
@@ -188,7 +188,7 @@ describe('followers', () => {
     const [message] = await tagged.waitFor(1);
     await byId.waitFor(1);
     expect(message.followingAlertChanged).toEqual({
-      event: 'AlertFollowingUpdated',
+      event: 'ALERT_FOLLOWING_UPDATED',
       alert: { id: `followed:${alerts[2]}`, resource: '[censored]', organization: { name: 'Acme' } },
     });
     await settle();

@@ -2009,8 +2009,8 @@ export type AlertChange = {
   __typename?: 'AlertChange';
   /** Pass as `after` when subscribing again to resume right after this message. */
   cursor: Scalars['String']['output'];
-  /** AlertCreated or AlertUpdated (AlertFollowingCreated / AlertFollowingUpdated for a follower). */
-  event: Scalars['String']['output'];
+  /** What happened to the alert. */
+  event: AlertChangeEvent;
   /** The event's sequence number in the log (log order). */
   seq: Scalars['String']['output'];
   /** The alert now, as Query.alert answers it (censored for a follower; null when the caller may no longer see it). `lang` no longer changes `ruleTitle`: use `ruleTitle(lang:)`. */
@@ -2022,6 +2022,17 @@ export type AlertChange = {
 export type AlertChangeAlertArgs = {
   lang?: InputMaybe<Language>;
 };
+
+/** What an `AlertChange` message reports. */
+export type AlertChangeEvent =
+  /** A scan created the alert (`alertChanged`). */
+  | 'ALERT_CREATED'
+  /** The alert changed: a scan, or a member's update (`alertChanged`). */
+  | 'ALERT_UPDATED'
+  /** A followed organization's alert was created (`followingAlertChanged`). */
+  | 'ALERT_FOLLOWING_CREATED'
+  /** A followed organization's alert changed (`followingAlertChanged`). */
+  | 'ALERT_FOLLOWING_UPDATED';
 
 
 
@@ -2230,6 +2241,7 @@ export type ResolversTypes = {
   IngestFindingsPayload: ResolverTypeWrapper<any>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   AlertChange: ResolverTypeWrapper<any>;
+  AlertChangeEvent: ResolverTypeWrapper<any>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -2800,7 +2812,7 @@ export type SubscriptionResolvers<ContextType = SubgraphContext, ParentType exte
 
 export type AlertChangeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertChange'] = ResolversParentTypes['AlertChange']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  event?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  event?: Resolver<ResolversTypes['AlertChangeEvent'], ParentType, ContextType>;
   seq?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   alert?: Resolver<Maybe<ResolversTypes['Alert']>, ParentType, ContextType, Partial<AlertChangeAlertArgs>>;
 };
