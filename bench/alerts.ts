@@ -326,7 +326,7 @@ async function main(): Promise<void> {
     // ── 4. SQL statements per GraphQL page ──
     const counts: Record<number, number> = {};
     for (const size of [100, 1000]) {
-      const query = `query($org: ID!, $size: Int) { alerts(organizationId: $org, first: $size, order: createdAt) {
+      const query = `query($org: ID!, $size: Int) { alerts(organizationId: $org, first: $size, order: CREATED_AT) {
         nodes { id rule severity organization { name } scanTarget { name kind } } pageInfo { endCursor } } }`;
       const run = async () => {
         const response = await fetch(`${vigil.url}/graphql`, {

@@ -126,7 +126,7 @@ async function main() {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${account.apiKey}` },
         body: JSON.stringify({
-          query: `mutation($o: ID!, $t: ID!, $a: ID!, $s: AlertState!) { updateAlert(organizationId: $o, scanTargetId: $t, alertId: $a, input: { state: $s }) { id } }`,
+          query: `mutation($o: ID!, $t: ID!, $a: ID!, $s: AlertState!) { updateAlert(input: { organizationId: $o, scanTargetId: $t, alertId: $a, state: $s }) { alert { id } } }`,
           variables: { o: org, t: target, a: alertId, s: state },
         }),
       });

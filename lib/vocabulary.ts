@@ -114,6 +114,12 @@ export const DOMAIN_ENUMS: Record<string, readonly string[]> = {
   EventName: ALL_EVENT_NAMES,
   /** The kinds of object events are about, as GET /events/names keys them (`alertComment`). */
   EventEntity: Object.keys(EVENT_NAMES),
+  /** Sort keys of alert lists, as the SQL and REST name them (`scanTargetId`). */
+  AlertOrder: ALERT_ORDERS,
+  /** Sort keys of alerts grouped by rule (`total`). */
+  GroupedAlertOrder: GROUPED_ORDERS,
+  /** Languages as the rule catalog stores them (`pt_BR`). */
+  Language: LANGUAGES,
 };
 
 /**

@@ -536,7 +536,7 @@ describe('summaries', () => {
 describe('GraphQL', () => {
   it('lists alerts with their organization and scan target entities', async () => {
     const res = await t.graphql(
-      `query($org: ID!, $size: Int) { alerts(organizationId: $org, order: createdAt, sort: ASC, first: $size, filter: { states: [ACTIVE] }) {
+      `query($org: ID!, $size: Int) { alerts(organizationId: $org, order: CREATED_AT, sort: ASC, first: $size, filter: { states: [ACTIVE] }) {
          nodes { id resource organization { id name } scanTarget { id name kind } } pageInfo { hasNextPage endCursor } } }`,
       { org: alice.organizationId, size: 3 },
       alice.apiKey,
@@ -563,16 +563,16 @@ describe('REST pages built by the database', () => {
         WHERE id = $1`,
       [alerts[1].id],
     );
-    const ownQuery = `query($o: ID!, $lang: Language, $cursor: String) { alertsPage(organizationId: $o, lang: $lang, size: 7, cursor: $cursor, order: openedAt) { records cursor } }`;
-    const followingQuery = `query($o: ID!, $lang: Language, $cursor: String) { followingAlertsPage(organizationId: $o, lang: $lang, size: 7, cursor: $cursor, order: openedAt) { records cursor } }`;
+    const ownQuery = `query($o: ID!, $lang: Language, $cursor: String) { alertsPage(organizationId: $o, lang: $lang, size: 7, cursor: $cursor, order: OPENED_AT) { records cursor } }`;
+    const followingQuery = `query($o: ID!, $lang: Language, $cursor: String) { followingAlertsPage(organizationId: $o, lang: $lang, size: 7, cursor: $cursor, order: OPENED_AT) { records cursor } }`;
     const cases = [
       { account: alice, query: ownQuery, field: 'alertsPage', path: `/organizations/${alice.organizationId}/alerts` },
       { account: follower, query: followingQuery, field: 'followingAlertsPage', path: `/organizations/${follower.organizationId}/followings/alerts` },
     ];
     for (const c of cases) {
       for (const [lang, restLang] of [
-        ['en_US', 'en-US'],
-        ['pt_BR', 'pt-BR'],
+        ['EN_US', 'en-US'],
+        ['PT_BR', 'pt-BR'],
       ]) {
         const viaRest: unknown[] = [];
         const viaGraphql: unknown[] = [];
@@ -765,7 +765,7 @@ describe('GraphQL connections (first/after, edges, nodes, pageInfo)', () => {
   it("end a page where the REST list's cursor does: endCursor is the REST cursor of the same page", async () => {
     const rest = await t.rest('POST', `/organizations/${alice.organizationId}/alerts?size=4`, { key: alice.apiKey, body: { order: 'resource', sort: 'ASC' } });
     const gql = await t.graphql(
-      `query($o: ID!) { alerts(organizationId: $o, order: resource, sort: ASC, first: 4) { nodes { alertId } pageInfo { hasNextPage endCursor } } }`,
+      `query($o: ID!) { alerts(organizationId: $o, order: RESOURCE, sort: ASC, first: 4) { nodes { alertId } pageInfo { hasNextPage endCursor } } }`,
       { o: alice.organizationId },
       alice.apiKey,
     );

@@ -118,12 +118,38 @@ describe('PUT /organizations/{organizationId}/scantargets/{scanTargetId}/alerts/
   it('works over GraphQL too', async () => {
     const id = await newAlert();
     const res = await t.graphql(
-      `mutation($org: ID!, $st: ID!, $id: ID!) { updateAlert(organizationId: $org, scanTargetId: $st, alertId: $id, input: { state: FALSE_POSITIVE, labels: ["fp"] }) { id state labels version scanTarget { name } } }`,
+      `mutation($org: ID!, $st: ID!, $id: ID!) { updateAlert(input: { organizationId: $org, scanTargetId: $st, alertId: $id, state: FALSE_POSITIVE, labels: ["fp"] }) { alert { id state labels version scanTarget { name } } } }`,
       { org: alice.organizationId, st: target, id },
       alice.apiKey,
     );
     expect(res.body.errors).toBeUndefined();
-    expect(res.body.data.updateAlert).toEqual({ id, state: 'FALSE_POSITIVE', labels: ['fp'], version: 2, scanTarget: { name: 'main' } });
+    expect(res.body.data.updateAlert.alert).toEqual({ id, state: 'FALSE_POSITIVE', labels: ['fp'], version: 2, scanTarget: { name: 'main' } });
+  });
+
+  it('takes one input per mutation and answers a payload with the changed object; the rule reads input.organizationId', async () => {
+    const id = await newAlert();
+    const comment = await t.graphql(
+      `mutation($input: CreateAlertCommentInput!) { createAlertComment(input: $input) { alertComment { alertId comment mimeType userName notMember } } }`,
+      { input: { organizationId: alice.organizationId, alertId: id, comment: 'seen' } },
+      reader.apiKey,
+    );
+    expect(comment.body.errors).toBeUndefined();
+    expect(comment.body.data.createAlertComment.alertComment).toMatchObject({ alertId: id, comment: 'seen', mimeType: 'text/markdown', notMember: false });
+    const batch = `mutation($input: BatchUpdateAlertsInput!) { batchUpdateAlerts(input: $input) { count dryRun remaining } }`;
+    const input = { organizationId: alice.organizationId, state: ['IN_PROGRESS'], condition: { dryRun: true, selection: { alertIds: [id] } } };
+    const dry = await t.graphql(batch, { input }, alice.apiKey);
+    expect(dry.body.errors).toBeUndefined();
+    expect(dry.body.data.batchUpdateAlerts).toEqual({ count: 1, dryRun: true, remaining: 0 });
+    // A read-only member of the organization named inside the input is refused (ADMIN only).
+    const refused = await t.graphql(batch, { input }, reader.apiKey);
+    expect(refused.body.data).toBeNull();
+    expect(refused.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const update = await t.graphql(
+      `mutation($input: UpdateAlertInput!) { updateAlert(input: $input) { alert { id state } } }`,
+      { input: { organizationId: alice.organizationId, scanTargetId: target, alertId: id, state: 'IN_PROGRESS' } },
+      reader.apiKey,
+    );
+    expect(update.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 });
 

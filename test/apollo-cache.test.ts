@@ -76,8 +76,8 @@ describe('Apollo Client InMemoryCache over Vigil', () => {
 
   it('shows a member of both organizations its own whole alerts after reading them censored through a follow', async () => {
     const s = session(ann);
-    const own = gql`query Own($org: ID!) { alerts(organizationId: $org, order: createdAt, sort: ASC) { nodes { id alertId resource metadata } pageInfo { hasNextPage endCursor } } }`;
-    const followed = gql`query Followed($org: ID!) { followingAlerts(organizationId: $org, order: createdAt, sort: ASC) { edges { cursor node { id alertId resource metadata } } pageInfo { hasNextPage endCursor } } }`;
+    const own = gql`query Own($org: ID!) { alerts(organizationId: $org, order: CREATED_AT, sort: ASC) { nodes { id alertId resource metadata } pageInfo { hasNextPage endCursor } } }`;
+    const followed = gql`query Followed($org: ID!) { followingAlerts(organizationId: $org, order: CREATED_AT, sort: ASC) { edges { cursor node { id alertId resource metadata } } pageInfo { hasNextPage endCursor } } }`;
     const one = gql`query One($id: ID!) { alert(id: $id) { id alertId resource } }`;
     await s.query(own, { org: ann.organizationId });
     const censored = await s.query(followed, { org: vera.organizationId });
@@ -97,17 +97,17 @@ describe('Apollo Client InMemoryCache over Vigil', () => {
 
   it('keeps an English list English after a Portuguese one: ruleTitle takes its language as its own argument', async () => {
     const s = session(ann);
-    const list = gql`query List($org: ID!, $lang: Language) { alerts(organizationId: $org, lang: $lang, order: createdAt, sort: ASC) { nodes { id ruleTitle } pageInfo { hasNextPage endCursor } } }`;
-    const en = await s.query(list, { org: ann.organizationId, lang: 'en_US' });
+    const list = gql`query List($org: ID!, $lang: Language) { alerts(organizationId: $org, lang: $lang, order: CREATED_AT, sort: ASC) { nodes { id ruleTitle } pageInfo { hasNextPage endCursor } } }`;
+    const en = await s.query(list, { org: ann.organizationId, lang: 'EN_US' });
     expect(en.alerts.nodes[0].ruleTitle).toBe('Root account without MFA');
-    await s.query(list, { org: ann.organizationId, lang: 'pt_BR' });
-    expect(await s.query(list, { org: ann.organizationId, lang: 'en_US' })).toEqual(en);
-    expect(en).toEqual(await s.fresh(list, { org: ann.organizationId, lang: 'en_US' }));
-    const both = gql`query Both($org: ID!) { alerts(organizationId: $org, order: createdAt, sort: ASC) { nodes { id ruleTitle pt: ruleTitle(lang: pt_BR) } pageInfo { hasNextPage endCursor } } }`;
+    await s.query(list, { org: ann.organizationId, lang: 'PT_BR' });
+    expect(await s.query(list, { org: ann.organizationId, lang: 'EN_US' })).toEqual(en);
+    expect(en).toEqual(await s.fresh(list, { org: ann.organizationId, lang: 'EN_US' }));
+    const both = gql`query Both($org: ID!) { alerts(organizationId: $org, order: CREATED_AT, sort: ASC) { nodes { id ruleTitle pt: ruleTitle(lang: PT_BR) } pageInfo { hasNextPage endCursor } } }`;
     const titles = await s.query(both, { org: ann.organizationId });
     expect(titles.alerts.nodes[0]).toMatchObject({ ruleTitle: 'Root account without MFA', pt: 'Conta root sem MFA' });
     expect(titles).toEqual(await s.fresh(both, { org: ann.organizationId }));
-    expect(await s.query(list, { org: ann.organizationId, lang: 'pt_BR' })).toEqual(await s.fresh(list, { org: ann.organizationId, lang: 'pt_BR' }));
+    expect(await s.query(list, { org: ann.organizationId, lang: 'PT_BR' })).toEqual(await s.fresh(list, { org: ann.organizationId, lang: 'PT_BR' }));
   });
 
   it('updates the cached me after updateMe', async () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { Visibility } from '../lib/visibility';
+import { enumName } from '../lib/vocabulary';
 import { writeAlertCsv } from '../workers/export-csv';
 import { ExportFile } from '../workers/export-files';
 import { alertsSubgraph, createScanTarget, type FixtureAlert, follow, insertAlerts, insertRules } from './support/alert-fixtures';
@@ -86,7 +87,9 @@ async function exportCsv(org: string, body: object, key: string): Promise<Array<
 type ListRecord = Record<string, unknown> & { tags: string[]; labels: string[]; compliances: string[] };
 
 /** The alerts the list answers for the same arguments (its database-built records, read on the subgraph), as CSV cells. */
-async function listed(field: 'alerts' | 'followingAlerts', args: Record<string, unknown>, account: Account): Promise<Array<Record<string, string>>> {
+async function listed(field: 'alerts' | 'followingAlerts', exportArgs: Record<string, unknown>, account: Account): Promise<Array<Record<string, string>>> {
+  // An export's params spell the sort key as REST does (`createdAt`); the GraphQL enum spells it CREATED_AT.
+  const args = typeof exportArgs.order === 'string' ? { ...exportArgs, order: enumName(exportArgs.order) } : exportArgs;
   const res = await alertsSubgraph(
     t,
     account,

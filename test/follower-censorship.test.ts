@@ -171,7 +171,7 @@ describe('a follower sees the censored alert everywhere', () => {
 
   it('GraphQL reads combined in one operation stay censored', async () => {
     const gql = await t.graphql(
-      `query($org: ID!) { followingAlerts(organizationId: $org, order: createdAt) { edges { cursor node { id resource } } pageInfo { startCursor endCursor } } alert(id: "${alertId}") { id resource ruleTitle } }`,
+      `query($org: ID!) { followingAlerts(organizationId: $org, order: CREATED_AT) { edges { cursor node { id resource } } pageInfo { startCursor endCursor } } alert(id: "${alertId}") { id resource ruleTitle } }`,
       { org: follower.organizationId },
       follower.apiKey,
     );

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ALERT_ORDERS } from '../lib/vocabulary';
+import { ALERT_ORDERS, enumName } from '../lib/vocabulary';
 import { addReadOnlyMember, alertsSubgraph, createScanTarget, follow, insertAlerts, insertRules } from './support/alert-fixtures';
 import { type Account, type HttpResult, startTestVigil, type TestVigil } from './support/vigil';
 
@@ -121,7 +121,7 @@ describe('a follower paging one alert at a time learns no hidden value', () => {
       }
       const gql = await t.graphql(
         `query($o: ID!, $order: AlertOrder) { followingAlerts(organizationId: $o, order: $order, first: 1) { edges { cursor node { id resource } } pageInfo { endCursor } } }`,
-        { o: follower.organizationId, order },
+        { o: follower.organizationId, order: enumName(order) },
         follower.apiKey,
       );
       expect(gql.body.errors).toBeUndefined();
@@ -148,7 +148,7 @@ describe('a follower paging one alert at a time learns no hidden value', () => {
       const gql = await alertsSubgraph(
         t,
         follower,
-        `query($o: ID!, $sort: Sort) { followingAlertsByPage(organizationId: $o, order: resource, sort: $sort, page: 1, pageSize: 100) { data { id alertId } } }`,
+        `query($o: ID!, $sort: Sort) { followingAlertsByPage(organizationId: $o, order: RESOURCE, sort: $sort, page: 1, pageSize: 100) { data { id alertId } } }`,
         { o: follower.organizationId, sort },
       );
       // The follower's censored view has its own cache identity (followed:<alert id>); alertId is the alert's.

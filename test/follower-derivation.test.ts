@@ -39,7 +39,7 @@ it("derives a follower's alert events in the gateway exactly as the REST log der
   ]);
   for (const id of ids) {
     const res = await t.graphql(
-      `mutation($o: ID!, $t: ID!, $a: ID!, $l: String!) { updateAlert(organizationId: $o, scanTargetId: $t, alertId: $a, input: { state: IN_PROGRESS, labels: [$l] }) { id } }`,
+      `mutation($o: ID!, $t: ID!, $a: ID!, $l: String!) { updateAlert(input: { organizationId: $o, scanTargetId: $t, alertId: $a, state: IN_PROGRESS, labels: [$l] }) { alert { id } } }`,
       { o: acme.organizationId, t: target, a: id, l: randomUUID() },
       acme.apiKey,
     );

@@ -187,13 +187,13 @@ describe('a batch update needs its condition and condition.dryRun', () => {
       expect({ body, status: res.status, answer: res.body }).toEqual({ body, status: 400, answer: badRequest(field) });
     }
     const gql = await t.graphql(
-      `mutation($o: ID!) { batchUpdateAlerts(organizationId: $o, input: {state: [RISK_ACCEPTED], condition: {}}) { count } }`,
+      `mutation($o: ID!) { batchUpdateAlerts(input: {organizationId: $o, state: [RISK_ACCEPTED], condition: {}}) { count } }`,
       { o: fixture.ids.organizationId },
       admin.apiKey,
     );
     expect(gql.body.errors).toEqual([expect.objectContaining({ extensions: { code: 'BAD_REQUEST', field: 'condition.dryRun' } })]);
     const missing = await t.graphql(
-      `mutation($o: ID!) { batchUpdateAlerts(organizationId: $o, input: {state: [RISK_ACCEPTED]}) { count } }`,
+      `mutation($o: ID!) { batchUpdateAlerts(input: {organizationId: $o, state: [RISK_ACCEPTED]}) { count } }`,
       { o: fixture.ids.organizationId },
       admin.apiKey,
     );

@@ -288,7 +288,7 @@ describe('POST /organizations/{organizationId}/scantargets/{scanTargetId}/findin
         tags: ['prod'],
       },
     ]);
-    const rules = await t.graphql(`{ rules { id title(lang: pt_BR) severity compliances } }`, {}, admin.apiKey);
+    const rules = await t.graphql(`{ rules { id title(lang: PT_BR) severity compliances } }`, {}, admin.apiKey);
     const byId = Object.fromEntries((rules.body.data.rules as Array<{ id: string }>).map((r) => [r.id, r]));
     expect(byId['acme-custom-check']).toEqual({ id: 'acme-custom-check', title: 'acme-custom-check', severity: 'MEDIUM', compliances: [] });
     expect(byId['acme-titled-check']).toEqual({ id: 'acme-titled-check', title: 'Acme titled check', severity: 'LOW', compliances: ['SOC2'] });

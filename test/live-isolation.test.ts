@@ -48,7 +48,7 @@ async function gql(query: string, variables: Record<string, unknown>, key: strin
   return res.body.data;
 }
 
-const UPDATE = `mutation($org: ID!, $st: ID!, $id: ID!, $label: String!) { updateAlert(organizationId: $org, scanTargetId: $st, alertId: $id, input: { labels: [$label] }) { id } }`;
+const UPDATE = `mutation($org: ID!, $st: ID!, $id: ID!, $label: String!) { updateAlert(input: { organizationId: $org, scanTargetId: $st, alertId: $id, labels: [$label] }) { alert { id } } }`;
 const touch = (who: Account, scanTargetId: string, alertId: string) =>
   gql(UPDATE, { org: who.organizationId, st: scanTargetId, id: alertId, label: randomUUID() }, who.apiKey);
 
@@ -122,7 +122,7 @@ describe("a subscription's variables", () => {
     await touch(beta, betaTarget, betaAlert);
     await touch(beta, betaTarget, betaAlert);
     await good.waitFor(2, 5000);
-    expect(good.data.map((d) => d.alertChanged.event)).toEqual(['AlertUpdated', 'AlertUpdated']);
+    expect(good.data.map((d) => d.alertChanged.event)).toEqual(['ALERT_UPDATED', 'ALERT_UPDATED']);
     expect(bad.data).toEqual([]);
     await badClient.dispose();
     await goodClient.dispose();
@@ -193,7 +193,7 @@ describe('an open stream follows the viewer’s follows', () => {
       await following.waitFor(1, 10_000);
       expect(events.data.map((d) => d.eventAppended.event.name)).toEqual(['FOLLOWING_ACCEPTED', 'ALERT_FOLLOWING_UPDATED']);
       expect(following.data[0].followingAlertChanged).toMatchObject({
-        event: 'AlertFollowingUpdated',
+        event: 'ALERT_FOLLOWING_UPDATED',
         alert: { id: `followed:${acmeAlert}`, resource: '[censored]' },
       });
 
@@ -253,7 +253,7 @@ describe('graphql-sse single-connection mode', () => {
     await touch(acme, acmeTarget, acmeAlert);
     await touch(acme, acmeTarget, acmeAlert);
     const received = await first.waitFor(2);
-    expect(received.map((m) => m.event)).toEqual(['AlertUpdated', 'AlertUpdated']);
+    expect(received.map((m) => m.event)).toEqual(['ALERT_UPDATED', 'ALERT_UPDATED']);
     first.stop();
     const deadline = Date.now() + 10_000;
     while (t.vigil.subscriptions.liveCount() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));

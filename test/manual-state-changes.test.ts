@@ -79,12 +79,12 @@ describe('moving a CLOSED alert by hand', () => {
   it('reopens it over GraphQL too, to every state but CLOSED', async () => {
     const closed = await alertOf(2);
     const res = await t.graphql(
-      `mutation($org: ID!, $st: ID!, $id: ID!) { updateAlert(organizationId: $org, scanTargetId: $st, alertId: $id, input: { state: RISK_ACCEPTED }) { id state version resolvedAt openedAt } }`,
+      `mutation($org: ID!, $st: ID!, $id: ID!) { updateAlert(input: { organizationId: $org, scanTargetId: $st, alertId: $id, state: RISK_ACCEPTED }) { alert { id state version resolvedAt openedAt } } }`,
       { org: admin.organizationId, st: targetId, id: closed.id },
       admin.apiKey,
     );
     expect(res.body.errors).toBeUndefined();
-    expect(res.body.data.updateAlert).toMatchObject({ id: closed.id, state: 'RISK_ACCEPTED', version: 3, resolvedAt: null });
+    expect(res.body.data.updateAlert.alert).toMatchObject({ id: closed.id, state: 'RISK_ACCEPTED', version: 3, resolvedAt: null });
     expect((await historyOf(closed.id)).at(-1)).toMatchObject({ operation: 'UPDATE', state: 'RISK_ACCEPTED', version: 3 });
   });
 

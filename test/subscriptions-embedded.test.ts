@@ -23,7 +23,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 jest.setTimeout(240_000);
 
 const ALERT_CHANGED = `subscription($org: ID!, $after: String) {
-  alertChanged(organizationId: $org, after: $after) { cursor event alert(lang: en_US) { id state resource scanTarget { name } } }
+  alertChanged(organizationId: $org, after: $after) { cursor event alert(lang: EN_US) { id state resource scanTarget { name } } }
 }`;
 
 it('streams alert changes live and resumes after a dropped connection on the embedded database', async () => {
@@ -58,7 +58,7 @@ it('streams alert changes live and resumes after a dropped connection on the emb
       first = (await live.waitFor(1, 1_000).catch(() => undefined))?.[0];
     }
     expect(first.alertChanged).toMatchObject({
-      event: 'AlertUpdated',
+      event: 'ALERT_UPDATED',
       alert: { id: a, resource: expect.stringContaining('arn:aws:s3:::'), scanTarget: { name: 'prod' } },
     });
     const seen = await live.waitFor(live.data.length);

@@ -54,7 +54,7 @@ const update = async (base: string, alertId: string, state: string, key = acme.a
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
     body: JSON.stringify({
-      query: `mutation($org: ID!, $st: ID!, $id: ID!, $state: AlertState!, $label: String!) { updateAlert(organizationId: $org, scanTargetId: $st, alertId: $id, input: { state: $state, labels: [$label] }) { id } }`,
+      query: `mutation($org: ID!, $st: ID!, $id: ID!, $state: AlertState!, $label: String!) { updateAlert(input: { organizationId: $org, scanTargetId: $st, alertId: $id, state: $state, labels: [$label] }) { alert { id } } }`,
       variables: { org: acme.organizationId, st: scanTargetId, id: alertId, state, label: randomUUID() },
     }),
   });
@@ -73,7 +73,7 @@ async function live(n: number, vigil: RunningVigil = t.vigil) {
 
 const ALERT_CHANGED = `subscription($org: ID!, $sev: [AlertSeverity!], $states: [AlertState!], $st: [ID!], $rules: [String!], $kinds: [ScanTargetKind!], $after: String) {
   alertChanged(organizationId: $org, severities: $sev, states: $states, scanTargetIds: $st, rules: $rules, scanTargetKinds: $kinds, after: $after) {
-    cursor event seq alert(lang: en_US) { id state resource organization { name } scanTarget { kind name } ruleTitle }
+    cursor event seq alert(lang: EN_US) { id state resource organization { name } scanTarget { kind name } ruleTitle }
   }
 }`;
 
@@ -88,7 +88,7 @@ describe('alertChanged over graphql-ws', () => {
     const [message] = await sub.waitFor(1);
     await sub2.waitFor(1);
     expect(message.alertChanged).toMatchObject({
-      event: 'AlertUpdated',
+      event: 'ALERT_UPDATED',
       alert: {
         id: alerts[0],
         state: 'IN_PROGRESS',
@@ -188,7 +188,7 @@ describe('followers', () => {
     const [message] = await tagged.waitFor(1);
     await byId.waitFor(1);
     expect(message.followingAlertChanged).toEqual({
-      event: 'AlertFollowingUpdated',
+      event: 'ALERT_FOLLOWING_UPDATED',
       alert: { id: `followed:${alerts[2]}`, resource: '[censored]', organization: { name: 'Acme' } },
     });
     await settle();

@@ -1,6 +1,17 @@
 import path from 'node:path';
 import { type EnumTypeDefinitionNode, Kind, parse } from 'graphql';
-import { ALERT_ORDERS, GROUPED_ORDERS, LANGUAGES, SCAN_TARGET_KINDS, SEVERITIES, SORTS, STATE_FILTERS, STATES } from '../lib/vocabulary';
+import {
+  ALERT_ORDERS,
+  DOMAIN_ENUMS,
+  enumName,
+  GROUPED_ORDERS,
+  LANGUAGES,
+  SCAN_TARGET_KINDS,
+  SEVERITIES,
+  SORTS,
+  STATE_FILTERS,
+  STATES,
+} from '../lib/vocabulary';
 import { subgraphSdlText } from '../subgraphs/server';
 
 /**
@@ -27,7 +38,11 @@ describe('the API vocabulary', () => {
     ['Sort', SORTS],
     ['Language', LANGUAGES],
     ['ScanTargetKind', SCAN_TARGET_KINDS],
-  ] as const)('lib/vocabulary.ts holds the values of the SDL enum %s', (name, values) => {
-    expect(enums.get(name)).toEqual([...values]);
+  ] as const)('lib/vocabulary.ts holds the values of the SDL enum %s (spelled as enum names: enumName)', (name, values) => {
+    expect(enums.get(name)).toEqual(values.map(enumName));
+  });
+
+  it.each(['AlertOrder', 'GroupedAlertOrder', 'Language'])('maps the SDL enum %s to the domain spelling (DOMAIN_ENUMS)', (name) => {
+    expect(DOMAIN_ENUMS[name]?.map(enumName)).toEqual(enums.get(name));
   });
 });

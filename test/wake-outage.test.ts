@@ -40,7 +40,7 @@ it('with the wake channel on Redis killed, a stream keeps receiving through the 
   const [alert] = await insertAlerts(t.vigil.db, [{ organizationId: acme.organizationId, scanTargetId: target, rule: FIXTURE_RULES[0].id, resource: 'r' }]);
   const touch = async (label: string) => {
     const res = await t.graphql(
-      `mutation($o: ID!, $t: ID!, $a: ID!, $l: String!) { updateAlert(organizationId: $o, scanTargetId: $t, alertId: $a, input: { labels: [$l] }) { id } }`,
+      `mutation($o: ID!, $t: ID!, $a: ID!, $l: String!) { updateAlert(input: { organizationId: $o, scanTargetId: $t, alertId: $a, labels: [$l] }) { alert { id } } }`,
       { o: acme.organizationId, t: target, a: alert, l: label },
       acme.apiKey,
     );

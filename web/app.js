@@ -25,7 +25,7 @@ async function graphql(key, query, variables = {}) {
 const OVERVIEW = `query($org: ID!) {
   summary: alertSummary(organizationId: $org) { total open severities { CRITICAL HIGH MEDIUM LOW INFO } states { OPEN IN_PROGRESS RISK_ACCEPTED MITIGATING_CONTROL FALSE_POSITIVE CLOSED } }
   daily: dailyOpenAlerts(organizationId: $org, days: 14) { date total }
-  newest: alerts(organizationId: $org, order: createdAt, sort: DESC, first: 10) { nodes { id rule ruleTitle resource severity state createdAt } }
+  newest: alerts(organizationId: $org, order: CREATED_AT, sort: DESC, first: 10) { nodes { id rule ruleTitle resource severity state createdAt } }
   following(organizationId: $org, first: 1000) { nodes { id followingId name } }
   followed: followingScanTargetSummaries(organizationId: $org) { data { organizationId open severities { CRITICAL HIGH MEDIUM LOW INFO } } }
 }`;

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { MAX_PAGE_SIZE, SCAN_TARGET_KINDS, SEVERITIES, SORTS, STATE_FILTERS, STATES } from '../../lib/vocabulary';
+import { enumName, MAX_PAGE_SIZE, SCAN_TARGET_KINDS, SEVERITIES, SORTS, STATE_FILTERS, STATES } from '../../lib/vocabulary';
 
 /**
  * Shared pieces of the REST input schemas (every route file takes its inputs from here). Enum values
@@ -54,7 +54,7 @@ export const severity = z.preprocess(upper, z.enum(SEVERITIES));
 export const stateFilter = z.preprocess(upper, z.enum(STATE_FILTERS));
 export const state = z.preprocess(upper, z.enum(STATES));
 export const scanTargetKind = z.preprocess(upper, z.enum(SCAN_TARGET_KINDS));
-export const lang = nullish(z.enum(['pt-BR', 'en-US', 'pt_BR', 'en_US']).transform((v) => v.replace('-', '_')));
+export const lang = nullish(z.enum(['pt-BR', 'en-US', 'pt_BR', 'en_US']).transform(enumName));
 export const sort = nullish(z.preprocess(upper, z.enum(SORTS)));
 /** A page size (lib/vocabulary.ts pageSize() is the rule the subgraphs apply). */
 export const size = nullish(z.coerce.number().int().min(1).max(MAX_PAGE_SIZE));

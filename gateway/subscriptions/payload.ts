@@ -55,7 +55,8 @@ export function planPayload(
         [LOCAL]: true,
         cursor,
         seq: row.seq,
-        event: root.name.value === 'eventAppended' ? eventValue(row) : row.name,
+        // AlertChange.event spells the log's `AlertUpdated` as the AlertChangeEvent value `ALERT_UPDATED`.
+        event: root.name.value === 'eventAppended' ? eventValue(row) : enumName(row.name),
       };
       const fieldResolver = (
         // biome-ignore lint/suspicious/noExplicitAny: a payload object of any selected type

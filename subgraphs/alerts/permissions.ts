@@ -57,9 +57,9 @@ export const alertsPermissions: FieldRules = {
     scan: member('organizationId'),
   },
   Mutation: {
-    createAlertComment: member('organizationId'), // any member comments
-    updateAlert: admin('organizationId'),
-    batchUpdateAlerts: admin('organizationId'),
+    createAlertComment: member('input.organizationId'), // any member comments
+    updateAlert: adminOfInput,
+    batchUpdateAlerts: adminOfInput,
     createScanTarget: adminOfInput,
     updateScanTarget: adminOfInput,
     deleteScanTarget: adminOfInput,

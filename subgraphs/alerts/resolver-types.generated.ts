@@ -35,28 +35,46 @@ export type PageInfo = {
   endCursor?: Maybe<Scalars['String']['output']>;
 };
 
-/** pt-BR and en-US, spelled with an underscore in GraphQL (REST accepts the hyphenated form). */
+/** A language for rule titles and texts: Brazilian Portuguese or US English (the default where a language is optional). */
 export type Language =
+  /** Brazilian Portuguese (pt-BR). */
   | 'pt_BR'
+  /** US English (en-US); the default. */
   | 'en_US';
 
+/** A sort direction. */
 export type Sort =
+  /** Ascending: smallest, oldest or first in order first. */
   | 'ASC'
+  /** Descending: largest, newest or last in order first. */
   | 'DESC';
 
+/** How serious an alert's finding is, from CRITICAL (fix first) down to INFO (informational). */
 export type AlertSeverity =
+  /** Critical: an exposure to fix at once. */
   | 'CRITICAL'
+  /** High severity. */
   | 'HIGH'
+  /** Medium severity. */
   | 'MEDIUM'
+  /** Low severity. */
   | 'LOW'
+  /** Informational: no direct risk. */
   | 'INFO';
 
+/** Where an alert is in its lifecycle. Scans open and close alerts; members move them between the other states. */
 export type AlertState =
+  /** Found failing and not yet handled. */
   | 'OPEN'
+  /** Someone is working on a fix. */
   | 'IN_PROGRESS'
+  /** The organization accepts the risk and will not fix it. */
   | 'RISK_ACCEPTED'
+  /** Another control covers the risk. */
   | 'MITIGATING_CONTROL'
+  /** The finding is wrong: the resource is not at fault. */
   | 'FALSE_POSITIVE'
+  /** A later scan found the resource passing (or gone); set only by scans. A closed alert moved by hand reopens. */
   | 'CLOSED';
 
 /** What kind of account a scan target is; the kind fixes the credential's shape (see `CreateScanTargetInput.credential`). */
@@ -110,30 +128,38 @@ export type ScanTargetKind =
   /** A Sophos Central account. */
   | 'SOPHOS';
 
-/** An organization, owned by the organizations subgraph; alerts and scan targets point to it. */
+/** An organization: a company or team whose cloud and SaaS accounts Vigil scans. Its alerts, scans and scan targets belong to it. */
 export type Organization = {
   __typename?: 'Organization';
+  /** The organization's id (a UUID). */
   id: Scalars['ID']['output'];
 };
 
-/** A rule of the catalog: what a finding violates. Titles follow the caller's language. */
+/** A rule of the catalog: a security check a scan runs; an alert names the rule its resource fails. */
 export type Rule = {
   __typename?: 'Rule';
+  /** The rule's identifier, like `aws-s3-bucket-public` (the `rule` of its alerts). */
   id: Scalars['ID']['output'];
+  /** The rule's title in `lang` (default EN_US). */
   title: Scalars['String']['output'];
+  /** The severity of the rule's alerts. */
   severity: AlertSeverity;
+  /** The compliance frameworks' controls the rule checks (for example `CIS-AWS-2.1`, `LGPD`). */
   compliances: Array<Scalars['String']['output']>;
+  /** How many days an alert of this rule may stay open before it counts as late; null when the rule sets no limit. */
   timelinessThreshold?: Maybe<Scalars['Float']['output']>;
 };
 
 
-/** A rule of the catalog: what a finding violates. Titles follow the caller's language. */
+/** A rule of the catalog: a security check a scan runs; an alert names the rule its resource fails. */
 export type RuleTitleArgs = {
   lang?: InputMaybe<Language>;
 };
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type Query = {
   __typename?: 'Query';
+  /** The catalog of rules (every rule a scan can raise alerts for; a fixed catalog of a few hundred, so not paged). Any signed-in user. */
   rules: Array<Rule>;
   /** The organization's alerts, filtered and sorted, `first` (1..1000, default 25) after the cursor `after`. Members. */
   alerts: AlertConnection;
@@ -172,9 +198,11 @@ export type Query = {
   followingScanTargetSummaries: ScanTargetSummaries;
   /** Counts over the organization's alerts matching a filter. */
   alertSummary: AlertCounts;
+  /** Counts over the alerts of followed organizations matching a filter. Members of organizationId. */
   followingAlertSummary: AlertCounts;
   /** Alerts open at the end of each of the last `days` UTC days (default 7, at most 366). */
   dailyOpenAlerts: Array<DailyAlertCounts>;
+  /** Alerts of followed organizations open at the end of each of the last `days` UTC days (default 7, at most 366). Members of organizationId. */
   followingDailyOpenAlerts: Array<DailyAlertCounts>;
   /** Alerts of followed organizations resolved on each of the last `days` UTC days (default 30). */
   followingDailyResolvedAlerts: Array<DailyAlertCounts>;
@@ -217,11 +245,13 @@ export type Query = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryRulesArgs = {
   lang?: InputMaybe<Language>;
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryAlertsArgs = {
   organizationId: Scalars['ID']['input'];
   filter?: InputMaybe<AlertFilter>;
@@ -233,6 +263,7 @@ export type QueryAlertsArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryFollowingAlertsArgs = {
   organizationId: Scalars['ID']['input'];
   following?: InputMaybe<FollowingSelection>;
@@ -245,6 +276,7 @@ export type QueryFollowingAlertsArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryAlertsPageArgs = {
   organizationId: Scalars['ID']['input'];
   filter?: InputMaybe<AlertFilter>;
@@ -256,6 +288,7 @@ export type QueryAlertsPageArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryFollowingAlertsPageArgs = {
   organizationId: Scalars['ID']['input'];
   following?: InputMaybe<FollowingSelection>;
@@ -268,6 +301,7 @@ export type QueryFollowingAlertsPageArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryAlertsByPageArgs = {
   organizationId: Scalars['ID']['input'];
   filter?: InputMaybe<AlertFilter>;
@@ -279,6 +313,7 @@ export type QueryAlertsByPageArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryFollowingAlertsByPageArgs = {
   organizationId: Scalars['ID']['input'];
   following?: InputMaybe<FollowingSelection>;
@@ -291,6 +326,7 @@ export type QueryFollowingAlertsByPageArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryAlertsByRuleArgs = {
   organizationId: Scalars['ID']['input'];
   filter?: InputMaybe<AlertFilter>;
@@ -302,6 +338,7 @@ export type QueryAlertsByRuleArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryFollowingAlertsByRuleArgs = {
   organizationId: Scalars['ID']['input'];
   following?: InputMaybe<FollowingSelection>;
@@ -314,6 +351,7 @@ export type QueryFollowingAlertsByRuleArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryAlertsByRulePageArgs = {
   organizationId: Scalars['ID']['input'];
   filter?: InputMaybe<AlertFilter>;
@@ -325,6 +363,7 @@ export type QueryAlertsByRulePageArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryFollowingAlertsByRulePageArgs = {
   organizationId: Scalars['ID']['input'];
   following?: InputMaybe<FollowingSelection>;
@@ -337,6 +376,7 @@ export type QueryFollowingAlertsByRulePageArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryAlertsByRuleByPageArgs = {
   organizationId: Scalars['ID']['input'];
   filter?: InputMaybe<AlertFilter>;
@@ -348,6 +388,7 @@ export type QueryAlertsByRuleByPageArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryFollowingAlertsByRuleByPageArgs = {
   organizationId: Scalars['ID']['input'];
   following?: InputMaybe<FollowingSelection>;
@@ -360,6 +401,7 @@ export type QueryFollowingAlertsByRuleByPageArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryAlertHistoryArgs = {
   organizationId: Scalars['ID']['input'];
   scanTargetIds?: InputMaybe<Array<Scalars['ID']['input']>>;
@@ -369,6 +411,7 @@ export type QueryAlertHistoryArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryFollowingAlertHistoryArgs = {
   organizationId: Scalars['ID']['input'];
   followingIds?: InputMaybe<Array<Scalars['ID']['input']>>;
@@ -378,6 +421,7 @@ export type QueryFollowingAlertHistoryArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryAlertHistoryPageArgs = {
   organizationId: Scalars['ID']['input'];
   scanTargetIds?: InputMaybe<Array<Scalars['ID']['input']>>;
@@ -387,6 +431,7 @@ export type QueryAlertHistoryPageArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryFollowingAlertHistoryPageArgs = {
   organizationId: Scalars['ID']['input'];
   followingIds?: InputMaybe<Array<Scalars['ID']['input']>>;
@@ -396,6 +441,7 @@ export type QueryFollowingAlertHistoryPageArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryAlertArgs = {
   id: Scalars['ID']['input'];
   organizationId?: InputMaybe<Scalars['ID']['input']>;
@@ -403,6 +449,7 @@ export type QueryAlertArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryAlertHistoryOfArgs = {
   alertId: Scalars['ID']['input'];
   lang?: InputMaybe<Language>;
@@ -411,6 +458,7 @@ export type QueryAlertHistoryOfArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryAlertCommentsArgs = {
   alertId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -418,6 +466,7 @@ export type QueryAlertCommentsArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryAlertHistoryOfPageArgs = {
   alertId: Scalars['ID']['input'];
   page?: InputMaybe<Scalars['Int']['input']>;
@@ -427,6 +476,7 @@ export type QueryAlertHistoryOfPageArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryAlertCommentsPageArgs = {
   alertId: Scalars['ID']['input'];
   page?: InputMaybe<Scalars['Int']['input']>;
@@ -434,6 +484,7 @@ export type QueryAlertCommentsPageArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryScanTargetSummariesArgs = {
   organizationId: Scalars['ID']['input'];
   scanTargetIds?: InputMaybe<Array<Scalars['ID']['input']>>;
@@ -444,6 +495,7 @@ export type QueryScanTargetSummariesArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryFollowingScanTargetSummariesArgs = {
   organizationId: Scalars['ID']['input'];
   following?: InputMaybe<FollowingSelection>;
@@ -452,12 +504,14 @@ export type QueryFollowingScanTargetSummariesArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryAlertSummaryArgs = {
   organizationId: Scalars['ID']['input'];
   filter?: InputMaybe<AlertFilter>;
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryFollowingAlertSummaryArgs = {
   organizationId: Scalars['ID']['input'];
   following?: InputMaybe<FollowingSelection>;
@@ -465,6 +519,7 @@ export type QueryFollowingAlertSummaryArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryDailyOpenAlertsArgs = {
   organizationId: Scalars['ID']['input'];
   scanTargetIds?: InputMaybe<Array<Scalars['ID']['input']>>;
@@ -472,6 +527,7 @@ export type QueryDailyOpenAlertsArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryFollowingDailyOpenAlertsArgs = {
   organizationId: Scalars['ID']['input'];
   followingIds?: InputMaybe<Array<Scalars['ID']['input']>>;
@@ -479,6 +535,7 @@ export type QueryFollowingDailyOpenAlertsArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryFollowingDailyResolvedAlertsArgs = {
   organizationId: Scalars['ID']['input'];
   followingIds?: InputMaybe<Array<Scalars['ID']['input']>>;
@@ -487,6 +544,7 @@ export type QueryFollowingDailyResolvedAlertsArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryScanTargetGroupsArgs = {
   organizationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -494,35 +552,41 @@ export type QueryScanTargetGroupsArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryAllScanTargetGroupsArgs = {
   organizationId: Scalars['ID']['input'];
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryScanTargetGroupArgs = {
   organizationId: Scalars['ID']['input'];
   id: Scalars['ID']['input'];
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryScanTargetGroupCompartmentsArgs = {
   organizationId: Scalars['ID']['input'];
   id: Scalars['ID']['input'];
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryScanTargetGroupScriptArgs = {
   organizationId: Scalars['ID']['input'];
   id: Scalars['ID']['input'];
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryScanTargetGroupTerraformArgs = {
   organizationId: Scalars['ID']['input'];
   id: Scalars['ID']['input'];
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryScanTargetsArgs = {
   organizationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -530,17 +594,20 @@ export type QueryScanTargetsArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryAllScanTargetsArgs = {
   organizationId: Scalars['ID']['input'];
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryScanTargetArgs = {
   organizationId: Scalars['ID']['input'];
   id: Scalars['ID']['input'];
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryOauthLinkArgs = {
   organizationId: Scalars['ID']['input'];
   scanTargetId?: InputMaybe<Scalars['ID']['input']>;
@@ -548,12 +615,14 @@ export type QueryOauthLinkArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryGworkspaceOAuthLinkArgs = {
   organizationId: Scalars['ID']['input'];
   scanTargetId: Scalars['ID']['input'];
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryScansArgs = {
   organizationId: Scalars['ID']['input'];
   scanTargetId: Scalars['ID']['input'];
@@ -562,6 +631,7 @@ export type QueryScansArgs = {
 };
 
 
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryScanArgs = {
   organizationId: Scalars['ID']['input'];
   scanTargetId: Scalars['ID']['input'];
@@ -586,27 +656,45 @@ export type Alert = {
   id: Scalars['ID']['output'];
   /** The alert's id, the same in every view. */
   alertId: Scalars['ID']['output'];
+  /** The id of the organization the alert belongs to. */
   organizationId: Scalars['ID']['output'];
+  /** The organization the alert belongs to. */
   organization: Organization;
+  /** The id of the scan target whose scan found the alert; null once the target is deleted. */
   scanTargetId?: Maybe<Scalars['ID']['output']>;
   /** The scan target (null for a follower's view, and once the target is deleted). */
   scanTarget?: Maybe<ScanTarget>;
+  /** The id of the rule the resource fails (see `Query.rules`). */
   rule: Scalars['String']['output'];
-  /** The rule's title in `lang` (en_US by default); the `lang` of the list or read does not change it. */
+  /** The rule's title in `lang` (EN_US by default); the `lang` of the list or read does not change it. */
   ruleTitle?: Maybe<Scalars['String']['output']>;
+  /** What fails the rule: the resource's identifier in the scanned account (an ARN, a repository, a domain…). "[censored]" for a follower. */
   resource: Scalars['String']['output'];
+  /** How serious the finding is. */
   severity: AlertSeverity;
+  /** Where the alert is in its lifecycle. */
   state: AlertState;
+  /** Increases by one with every change of the alert (its history has one record per version). */
   version: Scalars['Int']['output'];
+  /** The scan target's tags when the alert last changed. */
   tags: Array<Scalars['String']['output']>;
+  /** Free labels members put on the alert (see `updateAlert`). */
   labels: Array<Scalars['String']['output']>;
+  /** The compliance frameworks' controls the rule checks. */
   compliances: Array<Scalars['String']['output']>;
+  /** Extra facts the scan found about the resource: a JSON object, or an array of objects, with arbitrary properties. `{}` for a follower. */
   enrichment: Scalars['JSON']['output'];
+  /** The resource's properties as the scan read them: a JSON object of string values. `{}` for a follower. */
   metadata: Scalars['JSON']['output'];
+  /** When the alert was last opened (first found, or reopened); null if it never was. */
   openedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When the alert was last closed; null while it is not CLOSED. */
   resolvedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When the alert was created. */
   createdAt: Scalars['DateTime']['output'];
+  /** When the alert last changed. */
   updatedAt: Scalars['DateTime']['output'];
+  /** Days the alert may stay open before it counts as late (the rule's limit); null when there is none. */
   timelinessThreshold?: Maybe<Scalars['Float']['output']>;
 };
 
@@ -629,35 +717,55 @@ export type AlertRuleTitleArgs = {
 
 /** A filter of alert states: the AlertState values plus ACTIVE (every state but CLOSED). */
 export type AlertStateFilter =
+  /** Alerts in state OPEN. */
   | 'OPEN'
+  /** Alerts in any state but CLOSED. */
   | 'ACTIVE'
+  /** Alerts in state IN_PROGRESS. */
   | 'IN_PROGRESS'
+  /** Alerts in state RISK_ACCEPTED. */
   | 'RISK_ACCEPTED'
+  /** Alerts in state MITIGATING_CONTROL. */
   | 'MITIGATING_CONTROL'
+  /** Alerts in state FALSE_POSITIVE. */
   | 'FALSE_POSITIVE'
+  /** Alerts in state CLOSED. */
   | 'CLOSED';
 
 /**
- * The sort key of alert lists; `id` breaks ties. severity sorts by rank (CRITICAL highest), state in
- * lifecycle order (OPEN … CLOSED), openedAt/resolvedAt put alerts without the date last in ASC and first
- * in DESC. followingIds (following lists) sorts by organization. Default severity.
+ * The sort key of alert lists; the alert id breaks ties. SEVERITY sorts by rank (CRITICAL highest), STATE in
+ * lifecycle order (OPEN … CLOSED), OPENED_AT/RESOLVED_AT put alerts without the date last in ASC and first
+ * in DESC. FOLLOWING_IDS (following lists) sorts by organization. Default SEVERITY.
  */
 export type AlertOrder =
+  /** By scan target id. */
   | 'scanTargetId'
+  /** By resource, alphabetically. */
   | 'resource'
+  /** By rule id, alphabetically. */
   | 'rule'
+  /** By severity rank (CRITICAL highest); the default. */
   | 'severity'
+  /** By state in lifecycle order (OPEN … CLOSED). */
   | 'state'
+  /** By the date the alert was opened. */
   | 'openedAt'
+  /** By the date the alert was resolved. */
   | 'resolvedAt'
+  /** By creation date. */
   | 'createdAt'
+  /** By date of the last change. */
   | 'updatedAt'
+  /** By organization (following lists). */
   | 'followingIds';
 
-/** Sort key of alerts grouped by rule. Default total. */
+/** Sort key of alerts grouped by rule. Default TOTAL. */
 export type GroupedAlertOrder =
+  /** By rule id, alphabetically. */
   | 'rule'
+  /** By the group's worst severity. */
   | 'severity'
+  /** By the number of alerts in the group; the default. */
   | 'total';
 
 /**
@@ -667,21 +775,37 @@ export type GroupedAlertOrder =
  * following lists).
  */
 export type AlertFilter = {
+  /** Alerts created at or after this time. */
   createdAtStart?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Alerts created at or before this time. */
   createdAtEnd?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Alerts opened at or after this time. */
   openedAtStart?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Alerts opened at or before this time. */
   openedAtEnd?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Alerts resolved at or after this time. */
   resolvedAtStart?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Alerts resolved at or before this time. */
   resolvedAtEnd?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Alerts changed at or after this time. */
   updatedAtStart?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Alerts changed at or before this time. */
   updatedAtEnd?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Alerts of any of these rule ids. */
   rules?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Alerts of any of these scan targets. */
   scanTargetIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** Alerts of scan targets of any of these kinds. */
   scanTargetKinds?: InputMaybe<Array<ScanTargetKind>>;
+  /** Alerts of scan targets with any of these tags. */
   scanTargetTags?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** With scanTargetTags: also alerts of scan targets without tags. Default false. */
   includeEmptyScanTargetTags?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Text the rule, the rule's title or the resource contains (case-insensitive; not the resource in following lists). */
   search?: InputMaybe<Scalars['String']['input']>;
+  /** Alerts of any of these severities. */
   severities?: InputMaybe<Array<AlertSeverity>>;
+  /** Alerts in any of these states (ACTIVE: every state but CLOSED). */
   states?: InputMaybe<Array<AlertStateFilter>>;
 };
 
@@ -690,8 +814,11 @@ export type AlertFilter = {
  * followingTags (tags the follower put on its follows) with includeEmptyFollowingTags for untagged follows.
  */
 export type FollowingSelection = {
+  /** Only these followed organizations' ids; default every organization followed. */
   followingIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** Only follows carrying any of these tags (the tags the follower put on its follows). */
   followingTags?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** With followingTags: also follows without tags. Default false. */
   includeEmptyFollowingTags?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
@@ -714,13 +841,18 @@ export type AlertNumberedPage = {
   total: Scalars['Int']['output'];
 };
 
+/** The alerts of one rule in a list grouped by rule. */
 export type AlertRuleGroup = {
   __typename?: 'AlertRuleGroup';
+  /** The rule's id. */
   rule: Scalars['String']['output'];
+  /** The rule's title in the list's `lang`. */
   ruleTitle?: Maybe<Scalars['String']['output']>;
   /** The worst severity among the rule's alerts. */
   severity: AlertSeverity;
+  /** Days an alert of the rule may stay open before it counts as late; null when there is none. */
   timelinessThreshold?: Maybe<Scalars['Float']['output']>;
+  /** How many of the list's alerts have this rule. */
   total: Scalars['Int']['output'];
 };
 
@@ -736,29 +868,56 @@ export type AlertRuleGroupNumberedPage = {
   total: Scalars['Int']['output'];
 };
 
-/** One change of an alert: the alert's fields after it, the operation (CREATE, UPDATE, CLOSE, REOPEN …) and its cursor. */
+/** What changed an alert, in its history. */
+export type AlertOperation =
+  /** A scan found the failing resource for the first time: the alert was created, OPEN. */
+  | 'CREATE'
+  /** A scan found it again, or a member changed its state or labels. */
+  | 'UPDATE'
+  /** A scan found the resource passing (or gone): the alert was CLOSED. */
+  | 'CLOSE'
+  /** A scan found a CLOSED alert's resource failing again: the alert reopened. */
+  | 'REOPEN';
+
+/** One change of an alert: the alert's fields after it and what the change was. */
 export type AlertHistoryRecord = {
   __typename?: 'AlertHistoryRecord';
   /** The record's own id (its place in the history); `followed:<id>` for a follower's censored copy. */
   id: Scalars['ID']['output'];
+  /** The alert's id. */
   alertId: Scalars['ID']['output'];
+  /** The id of the alert's organization. */
   organizationId: Scalars['ID']['output'];
+  /** The alert's scan target id at this change; null once the target is deleted. */
   scanTargetId?: Maybe<Scalars['ID']['output']>;
+  /** The id of the rule the resource fails. */
   rule: Scalars['String']['output'];
-  /** The rule's title in `lang` (en_US by default). */
+  /** The rule's title in `lang` (EN_US by default). */
   ruleTitle?: Maybe<Scalars['String']['output']>;
+  /** The resource at this change ("[censored]" for a follower). */
   resource: Scalars['String']['output'];
+  /** The alert's severity after this change. */
   severity: AlertSeverity;
+  /** The alert's state after this change. */
   state: AlertState;
+  /** The alert's version after this change (one record per version). */
   version: Scalars['Int']['output'];
+  /** The scan target's tags at this change. */
   tags: Array<Scalars['String']['output']>;
+  /** The alert's labels after this change. */
   labels: Array<Scalars['String']['output']>;
+  /** Extra facts about the resource at this change: arbitrary JSON properties (`{}` for a follower). */
   enrichment: Scalars['JSON']['output'];
+  /** The resource's properties at this change: a JSON object of string values (`{}` for a follower). */
   metadata: Scalars['JSON']['output'];
+  /** When the alert was last opened, as of this change. */
   openedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When the alert was closed, as of this change; null unless CLOSED. */
   resolvedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The rule's limit in days to fix, as of this change. */
   timelinessThreshold?: Maybe<Scalars['Float']['output']>;
-  operation: Scalars['String']['output'];
+  /** What the change was. */
+  operation: AlertOperation;
   /** The user who made the change; null for scans. */
   userId?: Maybe<Scalars['ID']['output']>;
   /** When the change happened. */
@@ -768,7 +927,7 @@ export type AlertHistoryRecord = {
 };
 
 
-/** One change of an alert: the alert's fields after it, the operation (CREATE, UPDATE, CLOSE, REOPEN …) and its cursor. */
+/** One change of an alert: the alert's fields after it and what the change was. */
 export type AlertHistoryRecordRuleTitleArgs = {
   lang?: InputMaybe<Language>;
 };
@@ -787,16 +946,26 @@ export type OneAlertHistoryPage = {
   cursor?: Maybe<Scalars['String']['output']>;
 };
 
+/** A member's comment on an alert. Only the alert's organization's members read comments. */
 export type AlertComment = {
   __typename?: 'AlertComment';
+  /** The comment's id. */
   id: Scalars['ID']['output'];
+  /** The id of the alert's organization. */
   organizationId: Scalars['ID']['output'];
+  /** The id of the alert commented on. */
   alertId: Scalars['ID']['output'];
+  /** The id of the author. */
   userId: Scalars['ID']['output'];
+  /** The comment's text, in the format `mimeType` says. */
   comment: Scalars['String']['output'];
+  /** The comment's media type, like `text/markdown` (the default) or `text/plain`. */
   mimeType: Scalars['String']['output'];
+  /** When the comment was written. */
   createdAt: Scalars['DateTime']['output'];
+  /** The author's name; null if unknown. */
   userName?: Maybe<Scalars['String']['output']>;
+  /** The URL of the author's picture; null if none. */
   userPicture?: Maybe<Scalars['String']['output']>;
   /** The author is no longer a member of the organization. */
   notMember: Scalars['Boolean']['output'];
@@ -895,111 +1064,203 @@ export type AlertCommentEdge = {
 /** Alert counts: severities count the alerts that are not CLOSED, states count all of them. */
 export type AlertCounts = {
   __typename?: 'AlertCounts';
+  /** How many alerts match, in every state. */
   total: Scalars['Int']['output'];
+  /** How many matching alerts are not CLOSED. */
   open: Scalars['Int']['output'];
+  /** Alerts that are not CLOSED, per severity. */
   severities: SeverityCounts;
+  /** Alerts per state. */
   states: StateCounts;
 };
 
+/** A number of alerts per severity. */
 export type SeverityCounts = {
   __typename?: 'SeverityCounts';
+  /** Alerts of severity CRITICAL. */
   CRITICAL: Scalars['Int']['output'];
+  /** Alerts of severity HIGH. */
   HIGH: Scalars['Int']['output'];
+  /** Alerts of severity MEDIUM. */
   MEDIUM: Scalars['Int']['output'];
+  /** Alerts of severity LOW. */
   LOW: Scalars['Int']['output'];
+  /** Alerts of severity INFO. */
   INFO: Scalars['Int']['output'];
 };
 
+/** A number of alerts per state. */
 export type StateCounts = {
   __typename?: 'StateCounts';
+  /** Alerts in state OPEN. */
   OPEN: Scalars['Int']['output'];
+  /** Alerts in state IN_PROGRESS. */
   IN_PROGRESS: Scalars['Int']['output'];
+  /** Alerts in state RISK_ACCEPTED. */
   RISK_ACCEPTED: Scalars['Int']['output'];
+  /** Alerts in state MITIGATING_CONTROL. */
   MITIGATING_CONTROL: Scalars['Int']['output'];
+  /** Alerts in state FALSE_POSITIVE. */
   FALSE_POSITIVE: Scalars['Int']['output'];
+  /** Alerts in state CLOSED. */
   CLOSED: Scalars['Int']['output'];
 };
 
+/** One scan target's alert counts (severities count the alerts that are not CLOSED). */
 export type ScanTargetAlertSummary = {
   __typename?: 'ScanTargetAlertSummary';
+  /** The scan target's id. */
   scanTargetId: Scalars['ID']['output'];
+  /** The id of the scan target's organization. */
   organizationId: Scalars['ID']['output'];
+  /** The scan target's name; "[censored]" for a follower. */
   name: Scalars['String']['output'];
-  kind: Scalars['String']['output'];
+  /** The scan target's kind. */
+  kind: ScanTargetKind;
+  /** The scan target's tags; empty for a follower. */
   tags: Array<Scalars['String']['output']>;
+  /** How many alerts the target has, in every state. */
   total: Scalars['Int']['output'];
+  /** How many of its alerts are not CLOSED. */
   open: Scalars['Int']['output'];
+  /** Its alerts that are not CLOSED, per severity. */
   severities: SeverityCounts;
+  /** Its alerts per state. */
   states: StateCounts;
 };
 
+/** Alert counts per scan target, with their totals. */
 export type ScanTargetSummaries = {
   __typename?: 'ScanTargetSummaries';
+  /** One entry per scan target that matches (an organization has at most a few hundred targets). */
   data: Array<ScanTargetAlertSummary>;
+  /** The counts over every listed scan target. */
   totals: AlertCounts;
 };
 
 /** One UTC day of an alert time series. */
 export type DailyAlertCounts = {
   __typename?: 'DailyAlertCounts';
+  /** The day, `YYYY-MM-DD` (UTC). */
   date: Scalars['String']['output'];
+  /** How many alerts the day counts. */
   total: Scalars['Int']['output'];
+  /** The day's alerts per severity. */
   severities: SeverityCounts;
 };
 
+/** What `updateAlert` changes: the alert, and its new state, labels or comment (fields left out stay as they are). */
 export type UpdateAlertInput = {
+  /** The alert's organization; the caller must be one of its ADMIN members. */
+  organizationId: Scalars['ID']['input'];
+  /** The alert's scan target. */
+  scanTargetId: Scalars['ID']['input'];
+  /** The alert to change. */
+  alertId: Scalars['ID']['input'];
   /** Any state but CLOSED (set only by scans), from any state: a CLOSED alert moved by hand reopens (openedAt now, resolvedAt cleared). */
   state?: InputMaybe<AlertState>;
   /** Replaces the labels. */
   labels?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Adds a comment (event AlertCommentCreated). */
   comment?: InputMaybe<Scalars['String']['input']>;
+  /** The comment's media type; default `text/markdown`. */
   mimeType?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Which alerts a batch update picks by id or rule (either list, or both). */
 export type AlertSelection = {
+  /** Only these alerts. */
   alertIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** Only alerts of these rule ids. */
   rules?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
+/** Which of the organization's alerts a batch update changes; every condition given must hold. */
 export type BatchAlertCondition = {
   /** When true nothing changes: count says how many alerts would. */
   dryRun?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Only alerts of these scan targets. */
   scanTargetIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** Only alerts of scan targets with any of these tags. */
   scanTargetTags?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** With scanTargetTags: also alerts of scan targets without tags. Default false. */
   includeEmptyScanTargetTags?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Only alerts in these states (ACTIVE: any but CLOSED). */
   states?: InputMaybe<Array<AlertStateFilter>>;
+  /** Only alerts of these severities. */
   severities?: InputMaybe<Array<AlertSeverity>>;
+  /** Only these alerts or rules. */
   selection?: InputMaybe<AlertSelection>;
   /** Legacy spelling of selection.rules. */
   rules?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
+/** What `batchUpdateAlerts` sets, and on which alerts. */
 export type BatchUpdateAlertsInput = {
+  /** The organization whose alerts change; the caller must be one of its ADMIN members. */
+  organizationId: Scalars['ID']['input'];
   /** The state to set (the first element; any but CLOSED). */
   state: Array<AlertState>;
   /** Added as a comment to every alert changed. */
   comment?: InputMaybe<Scalars['String']['input']>;
+  /** Which alerts to change. */
   condition: BatchAlertCondition;
 };
 
-export type BatchUpdateAlertsResult = {
-  __typename?: 'BatchUpdateAlertsResult';
+/** What a batch update changed. */
+export type BatchUpdateAlertsPayload = {
+  __typename?: 'BatchUpdateAlertsPayload';
   /** Alerts changed by this call (or that would change, for a dry run). */
   count: Scalars['Int']['output'];
+  /** Whether this was a dry run (nothing changed). */
   dryRun: Scalars['Boolean']['output'];
   /** Matching alerts still to change: at most 1000 change per call, send the same request again until 0. */
   remaining: Scalars['Int']['output'];
 };
 
+/** What `createAlertComment` needs: the alert and the comment. */
+export type CreateAlertCommentInput = {
+  /** The alert's organization; the caller must be one of its members. */
+  organizationId: Scalars['ID']['input'];
+  /** The alert to comment on. */
+  alertId: Scalars['ID']['input'];
+  /** When given, the alert must belong to this scan target. */
+  scanTargetId?: InputMaybe<Scalars['ID']['input']>;
+  /** The comment's text. */
+  comment: Scalars['String']['input'];
+  /** The comment's media type; default `text/markdown`. */
+  mimeType?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The result of `createAlertComment`. */
+export type CreateAlertCommentPayload = {
+  __typename?: 'CreateAlertCommentPayload';
+  /** The new comment. */
+  alertComment: AlertComment;
+};
+
+/** The result of `updateAlert`. */
+export type UpdateAlertPayload = {
+  __typename?: 'UpdateAlertPayload';
+  /** The alert after the change. */
+  alert: Alert;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
-  /** Members comment on their organization's alerts. With scanTargetId, the alert must belong to it. */
-  createAlertComment: AlertComment;
-  /** ADMIN. Events AlertUpdated (+ AlertFollowingUpdated per follower) and AlertCommentCreated. */
-  updateAlert: Alert;
-  /** ADMIN. Sets a state on up to 1000 matching alerts per call; see BatchUpdateAlertsResult.remaining. */
-  batchUpdateAlerts: BatchUpdateAlertsResult;
+  /** Comments on an alert of the organization (event AlertCommentCreated). Members of the alert's organization. */
+  createAlertComment: CreateAlertCommentPayload;
+  /**
+   * Changes an alert's state (never to CLOSED), labels, or adds a comment. ADMIN members of the
+   * alert's organization. Events AlertUpdated (and AlertFollowingUpdated for each follower) and,
+   * with a comment, AlertCommentCreated.
+   */
+  updateAlert: UpdateAlertPayload;
+  /**
+   * Sets a state on up to 1000 matching alerts per call; send the same input again while
+   * `remaining` is above 0. ADMIN members of the organization.
+   */
+  batchUpdateAlerts: BatchUpdateAlertsPayload;
   /** Creates a scan target group (ADMIN). */
   createScanTargetGroup: CreateScanTargetGroupPayload;
   /** Renames a scan target group (ADMIN). */
@@ -1039,24 +1300,16 @@ export type Mutation = {
 
 
 export type MutationCreateAlertCommentArgs = {
-  organizationId: Scalars['ID']['input'];
-  alertId: Scalars['ID']['input'];
-  scanTargetId?: InputMaybe<Scalars['ID']['input']>;
-  comment: Scalars['String']['input'];
-  mimeType?: InputMaybe<Scalars['String']['input']>;
+  input: CreateAlertCommentInput;
 };
 
 
 export type MutationUpdateAlertArgs = {
-  organizationId: Scalars['ID']['input'];
-  scanTargetId: Scalars['ID']['input'];
-  alertId: Scalars['ID']['input'];
   input: UpdateAlertInput;
 };
 
 
 export type MutationBatchUpdateAlertsArgs = {
-  organizationId: Scalars['ID']['input'];
   input: BatchUpdateAlertsInput;
 };
 
@@ -1710,9 +1963,8 @@ export type IngestFindingsPayload = {
 };
 
 /**
- * Live alert changes. Served by the gateway itself (gateway/subscriptions/), over graphql-ws on
- * /graphql and GraphQL over SSE on /graphql/stream; declared here, with the types they return, so
- * the supergraph describes them. `alert` is resolved through the supergraph exactly as Query.alert.
+ * Live alert changes, over graphql-ws on /graphql and GraphQL over SSE on /graphql/stream. Each
+ * message's `alert` is the alert as `Query.alert` answers it.
  */
 export type Subscription = {
   __typename?: 'Subscription';
@@ -1724,9 +1976,8 @@ export type Subscription = {
 
 
 /**
- * Live alert changes. Served by the gateway itself (gateway/subscriptions/), over graphql-ws on
- * /graphql and GraphQL over SSE on /graphql/stream; declared here, with the types they return, so
- * the supergraph describes them. `alert` is resolved through the supergraph exactly as Query.alert.
+ * Live alert changes, over graphql-ws on /graphql and GraphQL over SSE on /graphql/stream. Each
+ * message's `alert` is the alert as `Query.alert` answers it.
  */
 export type SubscriptionAlertChangedArgs = {
   organizationId: Scalars['ID']['input'];
@@ -1740,9 +1991,8 @@ export type SubscriptionAlertChangedArgs = {
 
 
 /**
- * Live alert changes. Served by the gateway itself (gateway/subscriptions/), over graphql-ws on
- * /graphql and GraphQL over SSE on /graphql/stream; declared here, with the types they return, so
- * the supergraph describes them. `alert` is resolved through the supergraph exactly as Query.alert.
+ * Live alert changes, over graphql-ws on /graphql and GraphQL over SSE on /graphql/stream. Each
+ * message's `alert` is the alert as `Query.alert` answers it.
  */
 export type SubscriptionFollowingAlertChangedArgs = {
   organizationId: Scalars['ID']['input'];
@@ -1759,8 +2009,8 @@ export type AlertChange = {
   __typename?: 'AlertChange';
   /** Pass as `after` when subscribing again to resume right after this message. */
   cursor: Scalars['String']['output'];
-  /** AlertCreated or AlertUpdated (AlertFollowingCreated / AlertFollowingUpdated for a follower). */
-  event: Scalars['String']['output'];
+  /** What happened to the alert. */
+  event: AlertChangeEvent;
   /** The event's sequence number in the log (log order). */
   seq: Scalars['String']['output'];
   /** The alert now, as Query.alert answers it (censored for a follower; null when the caller may no longer see it). `lang` no longer changes `ruleTitle`: use `ruleTitle(lang:)`. */
@@ -1772,6 +2022,17 @@ export type AlertChange = {
 export type AlertChangeAlertArgs = {
   lang?: InputMaybe<Language>;
 };
+
+/** What an `AlertChange` message reports. */
+export type AlertChangeEvent =
+  /** A scan created the alert (`alertChanged`). */
+  | 'ALERT_CREATED'
+  /** The alert changed: a scan, or a member's update (`alertChanged`). */
+  | 'ALERT_UPDATED'
+  /** A followed organization's alert was created (`followingAlertChanged`). */
+  | 'ALERT_FOLLOWING_CREATED'
+  /** A followed organization's alert changed (`followingAlertChanged`). */
+  | 'ALERT_FOLLOWING_UPDATED';
 
 
 
@@ -1880,7 +2141,7 @@ export type ResolversTypes = {
   PageInfo: ResolverTypeWrapper<any>;
   Boolean: ResolverTypeWrapper<any>;
   String: ResolverTypeWrapper<any>;
-  Language: ResolverTypeWrapper<any>;
+  Language: null;
   Sort: ResolverTypeWrapper<any>;
   AlertSeverity: ResolverTypeWrapper<any>;
   AlertState: ResolverTypeWrapper<any>;
@@ -1893,8 +2154,8 @@ export type ResolversTypes = {
   Int: ResolverTypeWrapper<any>;
   Alert: ResolverTypeWrapper<any>;
   AlertStateFilter: ResolverTypeWrapper<any>;
-  AlertOrder: ResolverTypeWrapper<any>;
-  GroupedAlertOrder: ResolverTypeWrapper<any>;
+  AlertOrder: null;
+  GroupedAlertOrder: null;
   AlertFilter: ResolverTypeWrapper<any>;
   FollowingSelection: ResolverTypeWrapper<any>;
   AlertPage: ResolverTypeWrapper<any>;
@@ -1902,6 +2163,7 @@ export type ResolversTypes = {
   AlertRuleGroup: ResolverTypeWrapper<any>;
   AlertRuleGroupPage: ResolverTypeWrapper<any>;
   AlertRuleGroupNumberedPage: ResolverTypeWrapper<any>;
+  AlertOperation: ResolverTypeWrapper<any>;
   AlertHistoryRecord: ResolverTypeWrapper<any>;
   AlertHistoryPage: ResolverTypeWrapper<any>;
   OneAlertHistoryPage: ResolverTypeWrapper<any>;
@@ -1925,7 +2187,10 @@ export type ResolversTypes = {
   AlertSelection: ResolverTypeWrapper<any>;
   BatchAlertCondition: ResolverTypeWrapper<any>;
   BatchUpdateAlertsInput: ResolverTypeWrapper<any>;
-  BatchUpdateAlertsResult: ResolverTypeWrapper<any>;
+  BatchUpdateAlertsPayload: ResolverTypeWrapper<any>;
+  CreateAlertCommentInput: ResolverTypeWrapper<any>;
+  CreateAlertCommentPayload: ResolverTypeWrapper<any>;
+  UpdateAlertPayload: ResolverTypeWrapper<any>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ScanTargetGroupKind: ResolverTypeWrapper<any>;
   ScanTargetGroup: ResolverTypeWrapper<any>;
@@ -1976,6 +2241,7 @@ export type ResolversTypes = {
   IngestFindingsPayload: ResolverTypeWrapper<any>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   AlertChange: ResolverTypeWrapper<any>;
+  AlertChangeEvent: ResolverTypeWrapper<any>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -2022,7 +2288,10 @@ export type ResolversParentTypes = {
   AlertSelection: any;
   BatchAlertCondition: any;
   BatchUpdateAlertsInput: any;
-  BatchUpdateAlertsResult: any;
+  BatchUpdateAlertsPayload: any;
+  CreateAlertCommentInput: any;
+  CreateAlertCommentPayload: any;
+  UpdateAlertPayload: any;
   Mutation: Record<PropertyKey, never>;
   ScanTargetGroup: any;
   ScanTargetGroupConnection: any;
@@ -2081,6 +2350,8 @@ export type PageInfoResolvers<ContextType = SubgraphContext, ParentType extends 
   startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
+
+export type LanguageResolvers = { PT_BR: 'pt_BR', EN_US: 'en_US' };
 
 export type OrganizationResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -2165,6 +2436,10 @@ export type AlertResolvers<ContextType = SubgraphContext, ParentType extends Res
   timelinessThreshold?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
 };
 
+export type AlertOrderResolvers = { SCAN_TARGET_ID: 'scanTargetId', RESOURCE: 'resource', RULE: 'rule', SEVERITY: 'severity', STATE: 'state', OPENED_AT: 'openedAt', RESOLVED_AT: 'resolvedAt', CREATED_AT: 'createdAt', UPDATED_AT: 'updatedAt', FOLLOWING_IDS: 'followingIds' };
+
+export type GroupedAlertOrderResolvers = { RULE: 'rule', SEVERITY: 'severity', TOTAL: 'total' };
+
 export type AlertPageResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertPage'] = ResolversParentTypes['AlertPage']> = {
   data?: Resolver<Array<ResolversTypes['Alert']>, ParentType, ContextType>;
   records?: Resolver<Array<ResolversTypes['JSON']>, ParentType, ContextType>;
@@ -2213,7 +2488,7 @@ export type AlertHistoryRecordResolvers<ContextType = SubgraphContext, ParentTyp
   openedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   resolvedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   timelinessThreshold?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
-  operation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  operation?: Resolver<ResolversTypes['AlertOperation'], ParentType, ContextType>;
   userId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2322,7 +2597,7 @@ export type ScanTargetAlertSummaryResolvers<ContextType = SubgraphContext, Paren
   scanTargetId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   organizationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['ScanTargetKind'], ParentType, ContextType>;
   tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   open?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2341,16 +2616,24 @@ export type DailyAlertCountsResolvers<ContextType = SubgraphContext, ParentType 
   severities?: Resolver<ResolversTypes['SeverityCounts'], ParentType, ContextType>;
 };
 
-export type BatchUpdateAlertsResultResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['BatchUpdateAlertsResult'] = ResolversParentTypes['BatchUpdateAlertsResult']> = {
+export type BatchUpdateAlertsPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['BatchUpdateAlertsPayload'] = ResolversParentTypes['BatchUpdateAlertsPayload']> = {
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   dryRun?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   remaining?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type CreateAlertCommentPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['CreateAlertCommentPayload'] = ResolversParentTypes['CreateAlertCommentPayload']> = {
+  alertComment?: Resolver<ResolversTypes['AlertComment'], ParentType, ContextType>;
+};
+
+export type UpdateAlertPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['UpdateAlertPayload'] = ResolversParentTypes['UpdateAlertPayload']> = {
+  alert?: Resolver<ResolversTypes['Alert'], ParentType, ContextType>;
+};
+
 export type MutationResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
-  createAlertComment?: Resolver<ResolversTypes['AlertComment'], ParentType, ContextType, RequireFields<MutationCreateAlertCommentArgs, 'organizationId' | 'alertId' | 'comment'>>;
-  updateAlert?: Resolver<ResolversTypes['Alert'], ParentType, ContextType, RequireFields<MutationUpdateAlertArgs, 'organizationId' | 'scanTargetId' | 'alertId' | 'input'>>;
-  batchUpdateAlerts?: Resolver<ResolversTypes['BatchUpdateAlertsResult'], ParentType, ContextType, RequireFields<MutationBatchUpdateAlertsArgs, 'organizationId' | 'input'>>;
+  createAlertComment?: Resolver<ResolversTypes['CreateAlertCommentPayload'], ParentType, ContextType, RequireFields<MutationCreateAlertCommentArgs, 'input'>>;
+  updateAlert?: Resolver<ResolversTypes['UpdateAlertPayload'], ParentType, ContextType, RequireFields<MutationUpdateAlertArgs, 'input'>>;
+  batchUpdateAlerts?: Resolver<ResolversTypes['BatchUpdateAlertsPayload'], ParentType, ContextType, RequireFields<MutationBatchUpdateAlertsArgs, 'input'>>;
   createScanTargetGroup?: Resolver<ResolversTypes['CreateScanTargetGroupPayload'], ParentType, ContextType, RequireFields<MutationCreateScanTargetGroupArgs, 'input'>>;
   updateScanTargetGroup?: Resolver<ResolversTypes['UpdateScanTargetGroupPayload'], ParentType, ContextType, RequireFields<MutationUpdateScanTargetGroupArgs, 'input'>>;
   deleteScanTargetGroup?: Resolver<ResolversTypes['DeleteScanTargetGroupPayload'], ParentType, ContextType, RequireFields<MutationDeleteScanTargetGroupArgs, 'input'>>;
@@ -2529,7 +2812,7 @@ export type SubscriptionResolvers<ContextType = SubgraphContext, ParentType exte
 
 export type AlertChangeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertChange'] = ResolversParentTypes['AlertChange']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  event?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  event?: Resolver<ResolversTypes['AlertChangeEvent'], ParentType, ContextType>;
   seq?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   alert?: Resolver<Maybe<ResolversTypes['Alert']>, ParentType, ContextType, Partial<AlertChangeAlertArgs>>;
 };
@@ -2538,10 +2821,13 @@ export type Resolvers<ContextType = SubgraphContext> = {
   DateTime?: GraphQLScalarType;
   JSON?: GraphQLScalarType;
   PageInfo?: PageInfoResolvers<ContextType>;
+  Language?: LanguageResolvers;
   Organization?: OrganizationResolvers<ContextType>;
   Rule?: RuleResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Alert?: AlertResolvers<ContextType>;
+  AlertOrder?: AlertOrderResolvers;
+  GroupedAlertOrder?: GroupedAlertOrderResolvers;
   AlertPage?: AlertPageResolvers<ContextType>;
   AlertNumberedPage?: AlertNumberedPageResolvers<ContextType>;
   AlertRuleGroup?: AlertRuleGroupResolvers<ContextType>;
@@ -2566,7 +2852,9 @@ export type Resolvers<ContextType = SubgraphContext> = {
   ScanTargetAlertSummary?: ScanTargetAlertSummaryResolvers<ContextType>;
   ScanTargetSummaries?: ScanTargetSummariesResolvers<ContextType>;
   DailyAlertCounts?: DailyAlertCountsResolvers<ContextType>;
-  BatchUpdateAlertsResult?: BatchUpdateAlertsResultResolvers<ContextType>;
+  BatchUpdateAlertsPayload?: BatchUpdateAlertsPayloadResolvers<ContextType>;
+  CreateAlertCommentPayload?: CreateAlertCommentPayloadResolvers<ContextType>;
+  UpdateAlertPayload?: UpdateAlertPayloadResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   ScanTargetGroup?: ScanTargetGroupResolvers<ContextType>;
   ScanTargetGroupConnection?: ScanTargetGroupConnectionResolvers<ContextType>;

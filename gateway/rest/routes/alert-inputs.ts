@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { ALERT_ORDERS, GROUPED_ORDERS } from '../../../lib/vocabulary';
+import { ALERT_ORDERS, enumName, GROUPED_ORDERS } from '../../../lib/vocabulary';
 import { bool, dateTime, id, lang, list, nullish, scanTargetKind, severity, sort, stateFilter, toGraphQLDate } from '../schemas';
 
 /**
@@ -16,8 +16,9 @@ export const ALERT_COUNTS_FIELDS = `total open ${COUNTS} states { OPEN IN_PROGRE
 export const SUMMARY_FIELDS = `data { scanTargetId organizationId name kind tags ${ALERT_COUNTS_FIELDS} } totals { ${ALERT_COUNTS_FIELDS} }`;
 export const DAILY_FIELDS = `date total ${COUNTS}`;
 
-export const alertOrder = nullish(z.enum(ALERT_ORDERS));
-export const groupedOrder = nullish(z.enum(GROUPED_ORDERS));
+/** Sort keys as REST clients spell them (`scanTargetId`), passed on as the GraphQL enum's names (`SCAN_TARGET_ID`). */
+export const alertOrder = nullish(z.enum(ALERT_ORDERS).transform(enumName));
+export const groupedOrder = nullish(z.enum(GROUPED_ORDERS).transform(enumName));
 
 /** The filter body of every alert list (§9a base filter + §12 forms). */
 export const filterBody = z.object({

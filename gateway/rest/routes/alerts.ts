@@ -35,6 +35,9 @@ import {
 } from './alert-inputs';
 import { legacyAlertRoutes } from './alerts-legacy';
 
+/** Both comment routes: the mutation's one input carries the route's ids and the body. */
+const COMMENT_MUTATION = `mutation($input: CreateAlertCommentInput!) { createAlertComment(input: $input) { alertComment { ${COMMENT_FIELDS} } } }`;
+
 /**
  * rest-contract §9a (alerts), §9b (summaries) and the §12 mismatches (the §9c legacy rows: alerts-legacy.ts),
  * accepted in both forms: `size` or `pageSize`, a state string or array, `null` as absent, single
@@ -249,10 +252,9 @@ export const alertRoutes = [
     summary: 'Comment on an alert (members); event AlertCommentCreated',
     params: z.object({ organizationId: id, scanTargetId: id, alertId: id }),
     body: body({ comment: z.string(), mimeType: nullish(z.string()) }),
-    operation: `mutation($organizationId: ID!, $scanTargetId: ID, $alertId: ID!, $comment: String!, $mimeType: String) {
-      createAlertComment(organizationId: $organizationId, scanTargetId: $scanTargetId, alertId: $alertId, comment: $comment, mimeType: $mimeType) { ${COMMENT_FIELDS} } }`,
-    variables: ({ params, body: b }) => ({ ...params, comment: b.comment, mimeType: b.mimeType }),
-    result: (data) => data.createAlertComment,
+    operation: COMMENT_MUTATION,
+    variables: ({ params, body: b }) => ({ input: { ...params, comment: b.comment, mimeType: b.mimeType } }),
+    result: (data) => (data.createAlertComment as { alertComment: unknown }).alertComment,
   }),
   route({
     method: 'POST',
@@ -261,10 +263,9 @@ export const alertRoutes = [
     summary: 'Comment on an alert (members); event AlertCommentCreated',
     params: z.object({ organizationId: id, alertId: id }),
     body: body({ comment: z.string(), mimeType: nullish(z.string()) }),
-    operation: `mutation($organizationId: ID!, $alertId: ID!, $comment: String!, $mimeType: String) {
-      createAlertComment(organizationId: $organizationId, alertId: $alertId, comment: $comment, mimeType: $mimeType) { ${COMMENT_FIELDS} } }`,
-    variables: ({ params, body: b }) => ({ ...params, comment: b.comment, mimeType: b.mimeType }),
-    result: (data) => data.createAlertComment,
+    operation: COMMENT_MUTATION,
+    variables: ({ params, body: b }) => ({ input: { ...params, comment: b.comment, mimeType: b.mimeType } }),
+    result: (data) => (data.createAlertComment as { alertComment: unknown }).alertComment,
   }),
   route({
     method: 'PUT',
@@ -273,10 +274,9 @@ export const alertRoutes = [
     summary: 'Update an alert: state (not CLOSED), labels, comment (ADMIN); events AlertUpdated, AlertFollowingUpdated',
     params: z.object({ organizationId: id, scanTargetId: id, alertId: id }),
     body: body({ state: nullish(state), labels: list(z.string()), comment: nullish(z.string()), mimeType: nullish(z.string()) }),
-    operation: `mutation($organizationId: ID!, $scanTargetId: ID!, $alertId: ID!, $input: UpdateAlertInput!, $lang: Language) {
-      updateAlert(organizationId: $organizationId, scanTargetId: $scanTargetId, alertId: $alertId, input: $input) { ${ALERT_FIELDS} } }`,
-    variables: ({ params, body: b }) => ({ ...params, input: { state: b.state, labels: b.labels, comment: b.comment, mimeType: b.mimeType } }),
-    result: (data) => data.updateAlert,
+    operation: `mutation($input: UpdateAlertInput!, $lang: Language) { updateAlert(input: $input) { alert { ${ALERT_FIELDS} } } }`,
+    variables: ({ params, body: b }) => ({ input: { ...params, state: b.state, labels: b.labels, comment: b.comment, mimeType: b.mimeType } }),
+    result: (data) => (data.updateAlert as { alert: unknown }).alert,
   }),
   route({
     method: 'PUT',
@@ -302,9 +302,8 @@ export const alertRoutes = [
         { error: 'required: an object with dryRun and the filters of the alerts to change' },
       ),
     }),
-    operation: `mutation($organizationId: ID!, $input: BatchUpdateAlertsInput!) {
-      batchUpdateAlerts(organizationId: $organizationId, input: $input) { count dryRun remaining } }`,
-    variables: ({ params, body: b }) => ({ organizationId: params.organizationId, input: { state: b.state, comment: b.comment, condition: b.condition } }),
+    operation: `mutation($input: BatchUpdateAlertsInput!) { batchUpdateAlerts(input: $input) { count dryRun remaining } }`,
+    variables: ({ params, body: b }) => ({ input: { organizationId: params.organizationId, state: b.state, comment: b.comment, condition: b.condition } }),
     result: (data) => data.batchUpdateAlerts,
   }),
   // ───────────── §9b summaries ─────────────

@@ -420,33 +420,33 @@ export const alertResolvers = {
     },
   },
   Mutation: {
-    createAlertComment: async (_, args, ctx) => {
+    createAlertComment: async (_, { input }, ctx) => {
       const created = await createComment(
         ctx.db.pool,
         {
-          organizationId: args.organizationId,
-          alertId: args.alertId,
-          scanTargetId: args.scanTargetId || null,
+          organizationId: input.organizationId,
+          alertId: input.alertId,
+          scanTargetId: input.scanTargetId || null,
           userId: ctx.policy.userId,
-          comment: args.comment,
-          mimeType: args.mimeType,
+          comment: input.comment,
+          mimeType: input.mimeType,
         },
         quotasOf(ctx.services),
       );
       const { rows } = await ctx.db.pool.query<{ name: string | null; picture: string | null }>(`SELECT name, picture FROM organizations.users WHERE id = $1`, [
         created.userId,
       ]);
-      return { ...created, userName: rows[0]?.name ?? null, userPicture: rows[0]?.picture ?? null, notMember: false };
+      return { alertComment: { ...created, userName: rows[0]?.name ?? null, userPicture: rows[0]?.picture ?? null, notMember: false } };
     },
-    updateAlert: async (_, args, ctx) => {
-      const target = { organizationId: args.organizationId, scanTargetId: args.scanTargetId, alertId: args.alertId };
-      await updateAlert(ctx.db.pool, target, args.input ?? {}, ctx.policy.userId, quotasOf(ctx.services));
-      const row = await findAlert(ctx.db.pool, target.alertId, undefined);
+    updateAlert: async (_, { input }, ctx) => {
+      const { organizationId, scanTargetId, alertId, ...changes } = input;
+      await updateAlert(ctx.db.pool, { organizationId, scanTargetId, alertId }, changes, ctx.policy.userId, quotasOf(ctx.services));
+      const row = await findAlert(ctx.db.pool, alertId, undefined);
       if (!row) throw notFound('Alert');
-      return row;
+      return { alert: row };
     },
     batchUpdateAlerts: async (_, args, ctx) => {
-      const organizationId = args.organizationId;
+      const organizationId = args.input.organizationId;
       const condition = args.input.condition;
       // The spec makes dryRun required: without it (or without a condition) a batch would change every alert.
       if (typeof condition?.dryRun !== 'boolean') throw badRequest('condition.dryRun is required: true (only count) or false (change)', 'condition.dryRun');
