@@ -1,0 +1,100 @@
+import { Supergraph } from '@apollo/federation-internals';
+import graphqlPlugin from '@graphql-eslint/eslint-plugin';
+import { Linter } from 'eslint';
+import { type GraphQLSchema, isEnumType, isInputObjectType, isInterfaceType, isIntrospectionType, isObjectType, isSpecifiedScalarType, printSchema } from 'graphql';
+import { composeSupergraph } from '../schema/compose';
+
+/**
+ * The public graph as clients see it (the supergraph's API schema: no @inaccessible REST plumbing, no
+ * federation internals), linted with @graphql-eslint's schema rules: every type, field, argument,
+ * input field and enum value described; one spelling per kind of name; lists as Relay connections;
+ * one input object per mutation. An addition that breaks one fails `npm test` with the rule's message.
+ */
+const api: GraphQLSchema = Supergraph.build(composeSupergraph()).apiSchema().toGraphQLJSSchema();
+const sdl = printSchema(api);
+
+const RULES: Linter.RulesRecord = {
+  '@graphql-eslint/require-description': [
+    'error',
+    { types: true, rootField: true, FieldDefinition: true, InputValueDefinition: true, EnumValueDefinition: true, ScalarTypeDefinition: true },
+  ],
+  '@graphql-eslint/naming-convention': [
+    'error',
+    {
+      types: 'PascalCase',
+      // Counts keyed by an enum's values (SeverityCounts.CRITICAL, StateCounts.IN_PROGRESS) are spelled as those values.
+      FieldDefinition: { style: 'camelCase', ignorePattern: '^[A-Z][A-Z_]*$' },
+      InputValueDefinition: 'camelCase',
+      Argument: 'camelCase',
+      EnumValueDefinition: 'UPPER_CASE',
+      'FieldDefinition[parent.name.value=Mutation]': { forbiddenPrefixes: ['Mutation'] },
+    },
+  ],
+  '@graphql-eslint/relay-connection-types': 'error',
+  '@graphql-eslint/relay-edge-types': ['error', { withEdgeSuffix: true, shouldImplementNode: false, listTypeCanWrapOnlyEdgeType: false }],
+  '@graphql-eslint/relay-page-info': 'error',
+  '@graphql-eslint/relay-arguments': ['error', { includeBoth: false }],
+  '@graphql-eslint/input-name': ['error', { checkInputType: true, caseSensitiveInputType: false, checkQueries: false, checkMutations: true }],
+  '@graphql-eslint/no-scalar-result-type-on-mutation': 'error',
+  '@graphql-eslint/unique-enum-value-names': 'error',
+  '@graphql-eslint/no-hashtag-description': 'error',
+};
+
+function lint(): Linter.LintMessage[] {
+  const linter = new Linter({ configType: 'flat' });
+  return linter.verify(
+    sdl,
+    [
+      {
+        files: ['**/*.graphql'],
+        languageOptions: { parser: graphqlPlugin.parser, parserOptions: { graphQLConfig: { schema: sdl } } },
+        plugins: { '@graphql-eslint': graphqlPlugin as never },
+        rules: RULES,
+      },
+    ],
+    'public-schema.graphql',
+  );
+}
+
+/** Share of the public graph's types, fields, arguments and enum values that carry a description. */
+function descriptionCoverage(schema: GraphQLSchema) {
+  const counts = { types: [0, 0], fields: [0, 0], arguments: [0, 0], enumValues: [0, 0] };
+  const count = (kind: keyof typeof counts, description: string | null | undefined) => {
+    counts[kind][1]++;
+    if (description?.trim()) counts[kind][0]++;
+  };
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (isIntrospectionType(type) || isSpecifiedScalarType(type)) continue;
+    count('types', type.description);
+    if (isObjectType(type) || isInterfaceType(type)) {
+      for (const field of Object.values(type.getFields())) {
+        count('fields', field.description);
+        for (const arg of field.args) count('arguments', arg.description);
+      }
+    }
+    if (isInputObjectType(type)) for (const field of Object.values(type.getFields())) count('fields', field.description);
+    if (isEnumType(type)) for (const value of type.getValues()) count('enumValues', value.description);
+  }
+  return Object.fromEntries(Object.entries(counts).map(([kind, [described, all]]) => [kind, { described, all, share: described / all }]));
+}
+
+describe('the public GraphQL schema', () => {
+  it('passes the schema linter (descriptions, naming, Relay connections, mutation inputs)', () => {
+    const problems = lint().map((m) => `${m.line}:${m.column} ${m.ruleId}: ${m.message}`);
+    expect(problems).toEqual([]);
+  });
+
+  it('describes at least 95 % of its types, fields, arguments and enum values', () => {
+    const coverage = descriptionCoverage(api);
+    for (const [kind, { share }] of Object.entries(coverage)) expect([kind, share >= 0.95]).toEqual([kind, true]);
+  });
+
+  it('specifies its custom scalars (@specifiedBy)', () => {
+    for (const name of ['DateTime', 'JSON']) expect(api.getType(name)).toHaveProperty('specifiedByURL', expect.stringMatching(/^https:\/\//));
+  });
+
+  it('shows no REST plumbing: page-numbered lists and database-built JSON records are @inaccessible', () => {
+    const fields = Object.values(api.getTypeMap()).flatMap((type) => (isObjectType(type) ? Object.keys(type.getFields()).map((f) => `${type.name}.${f}`) : []));
+    expect(fields.filter((f) => /ByPage$|\.records(Json)?$|\.(page|pageSize)$/.test(f))).toEqual([]);
+  });
+});
