@@ -1,7 +1,16 @@
 import { Supergraph } from '@apollo/federation-internals';
 import graphqlPlugin from '@graphql-eslint/eslint-plugin';
 import { Linter } from 'eslint';
-import { type GraphQLSchema, isEnumType, isInputObjectType, isInterfaceType, isIntrospectionType, isObjectType, isSpecifiedScalarType, printSchema } from 'graphql';
+import {
+  type GraphQLSchema,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isIntrospectionType,
+  isObjectType,
+  isSpecifiedScalarType,
+  printSchema,
+} from 'graphql';
 import { composeSupergraph } from '../schema/compose';
 
 /**
