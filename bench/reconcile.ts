@@ -11,10 +11,13 @@
  * another 10%, every COPY goes into a new empty table) and the median is compared. Then the steady
  * rescan: the last round's exact 100,000 findings once more (nothing changes), ROUNDS times; the bench
  * checks that it wrote no alert row (every row keeps its ctid), no history record and no alert event.
- * Progress goes to stderr; results to stdout, ending with (issue #12's targets):
- *   `ratio steady/copy=<x>`          steady rescan vs COPY into a bare table (target x ≤ 1.5)
- *   `ratio churn/copy-indexed=<y>`   the 10/10/10% scan vs COPY into a table with the alerts indexes (target y ≤ 0.6)
- *   `ratio reconcile/copy=<z>`       the 10/10/10% scan vs COPY into a bare table (information)
+ * Progress goes to stderr; results to stdout, ending with the two ratio lines and their targets
+ * (issue 27):
+ *   `ratio steady/copy=<x> (target ≤ 1.5)`           steady rescan vs COPY into a bare table
+ *   `ratio churn/copy-indexed=<y> (target ≤ 1.0)`    the 10/10/10% scan vs COPY into a table with the alerts indexes
+ * The 10/10/10% scan against a bare table's COPY is printed as information above them (no target).
+ * Issue 12's churn target of ≤ 0.6× the indexed COPY is retired: both measurements showed it priced
+ * the alert list indexes (the probe below), not the reconcile.
  *
  * Then, for the record, the same rounds after a VACUUM of the previous round's dead row versions
  * (untimed; what autovacuum does between scans — BENCH_VACUUM_PROBE=0 skips it), and the same rounds
@@ -42,6 +45,9 @@ const SLICE = ALERTS / 10; // 10% new, 10% closed per round
 const ROUNDS = 3;
 const CHUNK = 10_000;
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 0);
+/** Issue 27's targets: the steady rescan against a bare table's COPY, the 10/10/10% scan against an indexed COPY. */
+const STEADY_TARGET = 1.5;
+const CHURN_TARGET = 1.0;
 
 const baseUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://root@127.0.0.1:5432/postgres';
 const rules = RULE_CATALOG.filter((r) => r.kinds.includes('AWS'));
@@ -377,14 +383,14 @@ async function main(): Promise<void> {
         `(probe: with the dead row versions of the previous round vacuumed first, the same reconcile takes ${vacuumed.toFixed(1)} ms, ${(vacuumed / copyIndexed).toFixed(2)}× the COPY with indexes)`,
       );
     console.log(`steady rescan of the same 100,000 findings (nothing changes), median of ${ROUNDS}: ${steady.toFixed(1)} ms`);
+    console.log(`(information: the 10/10/10% scan is ${(reconcile / copy).toFixed(2)}× the COPY into a bare table)`);
     console.log(
       `load average at the end: ${loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')} (${cpus().length} CPUs)`,
     );
-    console.log(`ratio steady/copy=${(steady / copy).toFixed(2)}`);
-    console.log(`ratio churn/copy-indexed=${(reconcile / copyIndexed).toFixed(2)}`);
-    console.log(`ratio reconcile/copy=${(reconcile / copy).toFixed(2)}`);
+    console.log(`ratio steady/copy=${(steady / copy).toFixed(2)} (target ≤ ${STEADY_TARGET})`);
+    console.log(`ratio churn/copy-indexed=${(reconcile / copyIndexed).toFixed(2)} (target ≤ ${CHURN_TARGET.toFixed(1)})`);
   } finally {
     await db.close();
     await database.drop();
