@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
@@ -137,6 +138,30 @@ function retryConnectWhileOldSocketDetaches(pool: pg.Pool): void {
  */
 const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB', '-c', 'temp_buffers=1MB', '-c', 'maintenance_work_mem=8MB'];
 
+/**
+ * V8 runs PGlite's WebAssembly (PostgreSQL compiled to WASM) on its baseline compiler, Liftoff, and by
+ * default recompiles the functions that get hot with its optimizing compiler. Compiling PostgreSQL's
+ * largest functions (the expression interpreter…) that way takes hundreds of MB for a moment: measured
+ * with PGlite alone on a 1M-alert database, the first keyset batches of an export lifted RSS by
+ * 350–600 MB for about a second (one compilation task at a time as well: 560 MB), which is the whole of
+ * bench:export's embedded RSS growth, and idle RSS after opening the data was 225–380 MB instead of 125.
+ * The flags are read when a module is compiled, so they are set for PGlite's module alone and restored
+ * once it is running: other modules (undici's HTTP parser) keep V8's defaults.
+ */
+const PGLITE_WASM_FLAGS = {
+  set: '--liftoff-only --no-wasm-tier-up --no-wasm-dynamic-tiering',
+  restore: '--no-liftoff-only --wasm-tier-up --wasm-dynamic-tiering',
+};
+
+/**
+ * A process that holds the embedded database is a one-process deployment where memory is the scarce
+ * thing, so V8 runs in its memory-saving mode (`--optimize-for-size`: it collects sooner instead of
+ * growing the heap). Streaming a 1M-alert export through PGlite's socket and pg, the default heap grew
+ * from 57 to 160–216 MB (RSS +201 MB); in this mode it stayed at 34–43 MB (RSS +32 MB), same process,
+ * same data (bench/README.md). Set when the database opens, for the whole process.
+ */
+const EMBEDDED_PROCESS_FLAGS = '--optimize-for-size';
+
 export async function openEmbedded(dir: string | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
@@ -146,8 +171,14 @@ export async function openEmbedded(dir: string | undefined): Promise<Database> {
     releaseLock = holdDataDirLock(dir);
   }
   const started = Date.now();
+  v8.setFlagsFromString(EMBEDDED_PROCESS_FLAGS);
+  v8.setFlagsFromString(PGLITE_WASM_FLAGS.set);
   const lite = new PGlite({ dataDir: dir ? path.join(dir, 'pgdata') : undefined, startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS] });
-  await lite.waitReady;
+  try {
+    await lite.waitReady;
+  } finally {
+    v8.setFlagsFromString(PGLITE_WASM_FLAGS.restore);
+  }
   const server = new PGLiteSocketServer({ db: lite, host: '127.0.0.1', port: 0, maxConnections: 1 });
   await server.start();
   const url = `postgresql://postgres@${server.getServerConn()}/postgres?sslmode=disable`;

@@ -6,8 +6,8 @@
  * text" (and do not show), so the value stays readable. Leading whitespace does not hide the
  * character (` =1+1` is quoted too). Numeric columns are left as they are (a number is not a formula).
  *
- * The rule exists twice, once for JavaScript and once as SQL for PostgreSQL's `COPY … TO STDOUT`,
- * written from the same pattern so both paths give identical bytes (test/csv-injection.test.ts).
+ * The rule exists twice, once for JavaScript (the event export's cells) and once as SQL (the alert
+ * export's cells, which the database builds on both database kinds), written from the same pattern.
  */
 
 /** Whitespace a spreadsheet may skip before the first character (ASCII whitespace and NBSP). */
@@ -23,19 +23,10 @@ const FIRST_CODES = [...SPACES, ...FORMULA].map((c) => c.charCodeAt(0)).join(', 
 const FIRST_CLASS = `[${escaped(SPACES)}${FORMULA}]`;
 
 const CELL = new RegExp(`^(?:${FORMULA_START})`);
-const LIST_ITEMS = new RegExp(`(^|;)(${FORMULA_START})`, 'g');
 
 /** One text cell, made safe: a leading `'` when it would start a formula. */
 export function spreadsheetCell(value: string): string {
   return CELL.test(value) ? `'${value}` : value;
-}
-
-/**
- * A list cell (items joined with `;`): the rule applied at the start of every item, since a
- * spreadsheet whose list separator is `;` (many locales) splits the cell there.
- */
-export function spreadsheetList(items: readonly string[]): string {
-  return items.join(';').replace(LIST_ITEMS, "$1'$2");
 }
 
 // The SQL forms run the replacement only on values that may need it. 1M rows, COPY to /dev/null:

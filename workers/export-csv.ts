@@ -4,78 +4,29 @@ import { to as copyTo } from 'pg-copy-streams';
 import { cursorCodec } from '../lib/cursors';
 import { badRequest } from '../lib/errors';
 import { readEventLog } from '../lib/event-log';
-import { spreadsheetCell, spreadsheetList } from '../lib/spreadsheet-cells';
+import { spreadsheetCell } from '../lib/spreadsheet-cells';
 import * as valid from '../lib/validate';
 import { type View, Visibility } from '../lib/visibility';
 import { ALERT_ORDERS, type AlertOrder, type Lang, SEVERITIES, type SortDirection, STATE_FILTERS } from '../lib/vocabulary';
 import type { AlertFilter } from '../subgraphs/alerts/alerts/filters';
-import { alertsCsvCopySql, listAlerts } from '../subgraphs/alerts/alerts/lists';
-import { type AlertRow, DEFAULT_ORDER, defaultSort } from '../subgraphs/alerts/alerts/sql';
+import { ALERT_CSV_COLUMNS, alertsCsvCopySql, listAlertsCsv } from '../subgraphs/alerts/alerts/lists';
+import { DEFAULT_ORDER, defaultSort } from '../subgraphs/alerts/alerts/sql';
 import type { ExportFile } from './export-files';
 
 /**
- * The CSV exports, read in keyset batches through the alerts subgraph's own list query (the same
- * filter, order, censorship and live-target rule as List alerts / List following alerts), so an
- * export holds one batch at a time whatever the number of rows. Keyset batches rather than a
- * server-side cursor: the embedded database is one connection for the whole process, and a cursor
- * would hold it for the whole export.
+ * The CSV exports. On PostgreSQL an alert export is one `COPY (…) TO STDOUT` on a connection of its
+ * own; on the embedded database it is read in keyset batches through the alerts subgraph's own list
+ * query (the same filter, order, censorship and live-target rule as List alerts / List following
+ * alerts), each batch's CSV text built by the database, so an export holds one batch at a time whatever
+ * the number of rows. Keyset batches rather than a server-side cursor or one COPY: the embedded database
+ * is one connection for the whole process, and either would hold it for the whole export.
  */
-// bench:export on 1M alerts (same run, COPY as the yardstick): batches of 1,000 gave ratio 4.37 and
-// 270 MB RSS growth, batches of 5,000 ratio 4.80–5.00 and 312–324 MB (a loaded 2-core machine).
+// bench:export, embedded database, 1M alerts: the batches as JSON records parsed and written by
+// csv-stringify in Node grew the JavaScript heap by ~150–200 MB during an export (RSS +205 MB with the
+// WebAssembly compilation peak removed, lib/db.ts); CSV text from the database: see bench/README.md.
 const BATCH = 1_000;
 
-export const ALERT_CSV_COLUMNS = [
-  'id',
-  'organizationId',
-  'scanTargetId',
-  'rule',
-  'ruleTitle',
-  'resource',
-  'severity',
-  'state',
-  'version',
-  'tags',
-  'labels',
-  'compliances',
-  'openedAt',
-  'resolvedAt',
-  'createdAt',
-  'updatedAt',
-  'timelinessThreshold',
-] as const;
-
-/** A record as the list's `recordsJson` has it: dates already ISO strings, censored in SQL for a follower. */
-type AlertRecord = Omit<AlertRow, 'openedAt' | 'resolvedAt' | 'createdAt' | 'updatedAt'> & {
-  openedAt: string | null;
-  resolvedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
-
-function alertCsvRow(a: AlertRecord): unknown[] {
-  // Free text (rule, title, resource, the lists) through the spreadsheet rule, as the COPY statement does;
-  // ids, enums, dates and numbers cannot start a formula.
-  const cell = spreadsheetCell;
-  return [
-    a.id,
-    a.organizationId,
-    a.scanTargetId,
-    cell(a.rule),
-    cell(a.ruleTitle ?? ''),
-    cell(a.resource),
-    a.severity,
-    a.state,
-    a.version,
-    spreadsheetList(a.tags),
-    spreadsheetList(a.labels),
-    spreadsheetList(a.compliances),
-    a.openedAt ?? '',
-    a.resolvedAt ?? '',
-    a.createdAt,
-    a.updatedAt,
-    a.timelinessThreshold ?? '',
-  ];
-}
+export { ALERT_CSV_COLUMNS };
 
 interface AlertParams {
   filter?: AlertFilter | null;
@@ -147,21 +98,18 @@ export async function writeAlertCsv(
   if (!organizationIds.length) return;
   if (options.copy) return copyAlertCsv(pool, alertsCsvCopySql({ organizationIds, view, filter, order, sort, lang }), file, options.signal);
   const cursors = cursorCodec(options.secret, ['export', organizationId]);
-  // The page as the REST list sends it (`recordsJson`: built and, for a follower, censored by the
-  // database): no Date or jsonb parsing per row. The next batch is read while this one is written
-  // (two cores: the database and Node work at once; measured 410 → ~260 ms per batch of 5,000).
+  // The next batch is asked for while this one is written: the database works while the file waits on the disk.
   const read = (cursor: string | null) => {
-    const page = listAlerts(pool, { json: true, organizationIds, view, filter, order, sort, size: BATCH, cursor, cursors, lang });
-    page.catch(() => undefined); // awaited below; a failed write first must not leave it unhandled
-    return page;
+    const batch = listAlertsCsv(pool, { organizationIds, view, filter, order, sort, size: BATCH, cursor, cursors, lang });
+    batch.catch(() => undefined); // awaited below; a failed write first must not leave it unhandled
+    return batch;
   };
   let next: ReturnType<typeof read> | null = read(null);
   while (next) {
     if (options.signal?.aborted) throw new Error('export aborted');
-    const page: Awaited<ReturnType<typeof read>> = await next;
-    next = page.cursor ? read(page.cursor) : null;
-    const records = (JSON.parse(page.recordsJson ?? '[]') as AlertRecord[]).map(alertCsvRow);
-    await file.write(stringify(records));
+    const batch: Awaited<ReturnType<typeof read>> = await next;
+    next = batch.cursor ? read(batch.cursor) : null;
+    await file.write(batch.lines.join(''));
   }
 }
 

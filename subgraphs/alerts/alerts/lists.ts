@@ -133,10 +133,93 @@ export async function listAlerts(pool: pg.Pool, options: ListOptions): Promise<P
 }
 
 /**
+ * The CSV cells of an alert export for row `a` with rule title `title`, as `view` sees it, in the
+ * export's column order (ALERT_CSV_COLUMNS): free text through the spreadsheet
+ * rule (lib/spreadsheet-cells.ts); text that is empty or missing is NULL, which CSV writes as an empty
+ * unquoted cell (as csv-stringify does). Ids, enums, numbers and dates cannot start a formula.
+ */
+/** The alert export's CSV columns: the cells alertCsvCellsSql gives, in order. */
+export const ALERT_CSV_COLUMNS = [
+  'id',
+  'organizationId',
+  'scanTargetId',
+  'rule',
+  'ruleTitle',
+  'resource',
+  'severity',
+  'state',
+  'version',
+  'tags',
+  'labels',
+  'compliances',
+  'openedAt',
+  'resolvedAt',
+  'createdAt',
+  'updatedAt',
+  'timelinessThreshold',
+] as const;
+const TEXT_CSV_CELLS = new Set<string>(['rule', 'ruleTitle', 'resource', 'severity', 'state', 'tags', 'labels', 'compliances']);
+
+function alertCsvCellsSql(a: string, title: string, view: View): string[] {
+  const list = (array: string) => spreadsheetListSql(`NULLIF(array_to_string(${array}, ';'), '')`);
+  const text = (expression: string) => spreadsheetCellSql(`NULLIF(${expression}, '')`);
+  return [
+    `${a}.id`,
+    `${a}."organizationId"`,
+    `${a}."scanTargetId"`,
+    text(`${a}.rule`),
+    text(title),
+    text(Visibility.alertColumnSql(view, a, 'resource')),
+    `${a}.severity`,
+    `${a}.state`,
+    `${a}.version`,
+    list(`${a}.tags`),
+    list(`${a}.labels`),
+    list(`${a}.compliances`),
+    iso(`${a}."openedAt"`),
+    iso(`${a}."resolvedAt"`),
+    iso(`${a}."createdAt"`),
+    iso(`${a}."updatedAt"`),
+    `${a}."timelinessThreshold"`,
+  ];
+}
+
+/**
+ * The export's CSV line (with its newline) for row `a`, built by the database as `COPY … WITH (FORMAT
+ * csv)` writes it: NULL as an empty cell, a cell holding a comma, a double quote, CR or LF quoted (its
+ * quotes doubled). The cells are computed once in a subquery the planner keeps (OFFSET 0), then quoted.
+ */
+function alertCsvLineSql(a: string, title: string, view: View): string {
+  const cells = alertCsvCellsSql(a, title, view);
+  const names = cells.map((_, i) => `c${i}`);
+  // Ids, numbers and dates never hold a comma, a quote or a line break: only text cells are tested.
+  const quoted = names.map((c, i) =>
+    TEXT_CSV_CELLS.has(ALERT_CSV_COLUMNS[i])
+      ? `CASE WHEN ${c} ~ '[,"\r\n]' THEN '"' || replace(${c}, '"', '""') || '"' ELSE coalesce(${c}, '') END`
+      : `coalesce(${c}, '')`,
+  );
+  return `(SELECT ${quoted.join(` || ',' || `)} || E'\n' FROM (SELECT ${cells.map((cell, i) => `(${cell})::text AS ${names[i]}`).join(', ')} OFFSET 0) cells)`;
+}
+
+/**
+ * One batch of an export (up to `size` alerts of the list, in its order) as CSV lines built by the
+ * database, with the next batch's cursor: what the embedded database's export reads, keyset batch by
+ * keyset batch (one connection shared with every request), instead of one `COPY`.
+ */
+export async function listAlertsCsv(pool: pg.Pool, options: Omit<ListOptions, 'json'>): Promise<{ lines: string[]; cursor: string | null }> {
+  const read = await readPage<{ id: string; sortKey: string | null; line: string }>(
+    pool,
+    options,
+    (page, title) => `${page}.id, ${page}."sortKey", ${alertCsvLineSql(page, title, options.view)} AS line`,
+  );
+  const data = read.rows.slice(0, options.size);
+  return { lines: data.map((row) => row.line), cursor: read.rows.length > options.size ? read.cursorOf(data[data.length - 1]) : null };
+}
+
+/**
  * The whole of a list (no page) as `COPY (…) TO STDOUT WITH (FORMAT csv)` SQL, one line per alert in
- * `columns` order: the filter, order, censorship and live-target rule of listAlerts, for exports.
- * COPY takes no bound parameters, so the values are written in as literals (InlineParams). Text that
- * is empty or missing is NULL, which CSV writes as an empty unquoted cell (as csv-stringify does).
+ * the export's columns: the filter, order, censorship and live-target rule of listAlerts, for exports.
+ * COPY takes no bound parameters, so the values are written in as literals (InlineParams).
  */
 export function alertsCsvCopySql(options: Pick<ListOptions, 'organizationIds' | 'view' | 'filter' | 'order' | 'sort' | 'lang'>): string {
   const { organizationIds, order, sort, view } = options;
@@ -146,13 +229,8 @@ export function alertsCsvCopySql(options: Pick<ListOptions, 'organizationIds' | 
   const where = [`a."organizationId" = ANY(${p.add(organizationIds)}::uuid[])`, ...filterConditions(options.filter, p, organizationIds, { view })];
   const ranks = rankRange(order, options.filter);
   if (ranks) where.push(`${keyDef.expr('a')} BETWEEN ${ranks.min} AND ${ranks.max}`);
-  // Text cells through the spreadsheet rule (lib/spreadsheet-cells.ts), as workers/export-csv.ts does.
-  const list = (array: string) => spreadsheetListSql(`NULLIF(array_to_string(${array}, ';'), '')`);
-  const text = (expression: string) => spreadsheetCellSql(`NULLIF(${expression}, '')`);
   return `COPY (
-    SELECT a.id, a."organizationId", a."scanTargetId", ${text('a.rule')}, ${text(`r.${titleColumn(options.lang)}`)}, ${text(Visibility.alertColumnSql(view, 'a', 'resource'))},
-           a.severity, a.state, a.version, ${list('a.tags')}, ${list('a.labels')}, ${list('a.compliances')},
-           ${iso('a."openedAt"')}, ${iso('a."resolvedAt"')}, ${iso('a."createdAt"')}, ${iso('a."updatedAt"')}, a."timelinessThreshold"
+    SELECT ${alertCsvCellsSql('a', `r.${titleColumn(options.lang)}`, view).join(', ')}
       FROM alerts.alerts a LEFT JOIN alerts.rules r ON r.id = a.rule
      WHERE ${where.join(' AND ')}
      ORDER BY ${orderBySql(keyDef, 'a', dir)}
