@@ -13,11 +13,10 @@ import {
   parse,
   print,
 } from 'graphql';
-import type { Database } from '../../lib/db';
 import { VigilError } from '../../lib/errors';
 import type { EventLogRow } from '../../lib/event-log';
 import type { Principal } from '../../lib/principal';
-import { type Session, StreamHub, type StreamHubSettings } from '../../lib/subscriptions/hub';
+import type { Session, StreamHub, StreamHubSettings } from '../../lib/subscriptions/hub';
 import type { EndCode } from '../../lib/subscriptions/stream-run';
 import { STREAM_FIELDS, type StreamArgs, type StreamField } from '../../lib/subscriptions/streams';
 import { planPayload } from './payload';
@@ -56,21 +55,20 @@ function shared(results: Map<string, Promise<ExecutionResult>>, key: string, mak
 }
 
 export class SubscriptionService {
-  readonly hub: StreamHub;
   /** One fetch of an alert per (entry, query, key) however many subscribers share it: 5,000 dashboards on one key cost one query per change. */
   private alertFetches = new Map<string, Promise<ExecutionResult>>();
   /** Built messages shared by the subscribers of one key with the same operation (see `shared`). */
   private messages = new Map<string, Promise<ExecutionResult>>();
 
   constructor(
-    db: Database,
-    secret: string,
-    readonly settings: SubscriptionSettings,
+    readonly hub: StreamHub,
     private readonly schema: () => GraphQLSchema,
     private readonly runQuery: RunQuery,
     private readonly admitOperation: AdmitOperation = async () => null,
-  ) {
-    this.hub = new StreamHub(db.pool, secret, settings);
+  ) {}
+
+  get settings(): SubscriptionSettings {
+    return this.hub.settings;
   }
 
   get tail() {

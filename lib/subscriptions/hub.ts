@@ -1,9 +1,11 @@
 import { GraphQLError } from 'graphql';
 import type pg from 'pg';
 import { authenticateApiKey } from '../api-keys';
+import type { VigilConfig } from '../config';
+import type { Database } from '../db';
 import { VigilError } from '../errors';
 import { EventTail } from '../event-tail';
-import { openSharedWakeChannel, type WakeChannel, type WakeChannelOptions } from '../event-wake';
+import { openSharedWakeChannel, type WakeChannel, type WakeChannelOptions, wakeOptionsOf } from '../event-wake';
 import { log } from '../log';
 import type { Principal } from '../principal';
 import { type ActiveSubscription, type EndCode, runSubscription, type SubscriptionDeps } from './stream-run';
@@ -38,6 +40,18 @@ export interface Session {
   counted?: boolean;
   /** The API key no longer authenticates: the transport closes the whole connection. */
   revoke(): void;
+}
+
+/** The hub's settings from the configuration (VIGIL_SUBSCRIPTION_*). */
+export function streamHubSettings(config: VigilConfig, db: Database): StreamHubSettings {
+  const settings = config.subscriptions;
+  return {
+    wake: wakeOptionsOf(config, db),
+    pollMs: settings.pollMs,
+    degradedPollMs: Math.min(250, settings.pollMs),
+    bufferLimit: settings.bufferLimit,
+    recheckMs: settings.recheckMs,
+  };
 }
 
 /** How a transport spells a stream's messages: an entry of the log, and the last message of a stream the server ended. */
