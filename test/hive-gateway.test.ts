@@ -3,11 +3,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient as createSseClient } from 'graphql-sse';
+import { createClient as createWsClient } from 'graphql-ws';
+import WebSocket from 'ws';
 import { SUBGRAPH_NAMES } from '../lib/config';
 import { composeSupergraph } from '../schema/compose';
+import { ROUTER_SECRET_HEADER } from '../subgraphs/router-auth';
 import { createScanTarget, FIXTURE_RULES, follow, insertAlerts, insertRules } from './support/alert-fixtures';
 import { freePort, ROOT } from './support/processes';
-import { type Received, sseSubscribe } from './support/subscription-clients';
+import { type Received, sseSubscribe, subscribe } from './support/subscription-clients';
 import { type Account, request, startTestVigil, type TestVigil } from './support/vigil';
 
 // Stock Hive Gateway (the @graphql-hive/gateway CLI) in front of Vigil's subgraphs with the documented
@@ -280,4 +283,57 @@ it("ends a stream through Hive Gateway with UNAUTHENTICATED and a cursor when it
   expect(typeof ended.extensions.cursor).toBe('string');
   expect(hive.received.errors).toEqual([{ message: ended.message, path: ['eventAppended'], extensions: { ...ended.extensions, serviceName: 'documents' } }]);
   await stopAll(hive, vigil);
+});
+
+/** A graphql-ws client on a subgraph's /graphql as Apollo Router's passthrough opens it: the router secret on the upgrade, the client's Authorization in connection_init's `token`. */
+function routerWsClient(subgraphUrl: string, token: string, upgradeHeaders: Record<string, string>) {
+  let closed!: (code: number) => void;
+  const closeCode = new Promise<number>((resolve) => (closed = resolve));
+  class RouterSocket extends WebSocket {
+    constructor(url: string, protocols?: string | string[]) {
+      super(url, protocols, { headers: upgradeHeaders });
+    }
+  }
+  const client = createWsClient({
+    url: subgraphUrl.replace('http', 'ws'),
+    webSocketImpl: RouterSocket,
+    connectionParams: { token },
+    retryAttempts: 0,
+    lazy: false,
+    on: { closed: (event: any) => closed(event?.code) },
+    onNonLazyError: () => undefined,
+  });
+  return Object.assign(client, { closeCode: () => closeCode });
+}
+
+it("serves graphql-ws at the alerts subgraph as Apollo Router's passthrough opens it: the secret on the upgrade, the key in connection_init; the alert's organization as an entity key", async () => {
+  const o = alice.organizationId;
+  const query = `subscription($o: ID!) { alertChanged(organizationId: $o, severities: [HIGH]) { cursor event seq alert { id state organization { id } } } }`;
+  const alertsUrl = t.vigil.subgraphs.alerts?.url as string;
+  const router = routerWsClient(alertsUrl, `Bearer ${alice.apiKey}`, { [ROUTER_SECRET_HEADER]: ROUTER_SECRET });
+  const sub = subscribe(router, query, { o });
+  const expected = sseSubscribe(t.url, alice.apiKey, query, { o });
+  await live(2);
+  expect((await viaHive(UPDATE_ALERT, { o, st: awsTarget, id: alerts[0], state: 'RISK_ACCEPTED' }, alice.apiKey)).body.errors).toBeUndefined();
+  await Promise.all([sub.waitFor(1), expected.waitFor(1)]);
+  expect(sub.data[0].alertChanged).toMatchObject({ event: 'ALERT_UPDATED', alert: { id: alerts[0], state: 'RISK_ACCEPTED', organization: { id: o } } });
+  expect(sub.data).toEqual(expected.data);
+
+  // Without the router's proof (no secret, no signature) a subscription is refused; a wrong secret closes the connection (4403).
+  const unsigned = routerWsClient(alertsUrl, `Bearer ${alice.apiKey}`, {});
+  const refused = subscribe(unsigned, query, { o });
+  await refused.waitForEnd();
+  expect(refused.errors[0][0]?.extensions?.code ?? refused.errors[0].extensions?.code).toBe('UNAUTHENTICATED');
+  const wrong = routerWsClient(alertsUrl, `Bearer ${alice.apiKey}`, { [ROUTER_SECRET_HEADER]: 'not-the-secret' });
+  expect(await wrong.closeCode()).toBe(4403);
+
+  // The key deleted while connected: the stream ends UNAUTHENTICATED and the connection closes 4403, as on Vigil's gateway.
+  const user = await t.bootstrap('revoked-ws@example.com', 'Revoked WS Corp');
+  const revoked = routerWsClient(alertsUrl, user.apiKey, { [ROUTER_SECRET_HEADER]: ROUTER_SECRET });
+  subscribe(revoked, `subscription($o: ID!) { alertChanged(organizationId: $o) { cursor } }`, { o: user.organizationId });
+  await live(3);
+  await t.vigil.db.pool.query(`UPDATE organizations.api_keys SET "deletedAt" = now() WHERE "userId" = $1`, [user.userId]);
+  expect(await revoked.closeCode()).toBe(4403);
+  await Promise.all([router.dispose(), unsigned.dispose(), wrong.dispose()]);
+  await stopAll(sub, expected);
 });
