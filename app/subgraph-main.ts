@@ -26,8 +26,8 @@ async function main() {
   }
   const db = await openPostgres(config.databaseUrl);
   await applyMigrations(db.pool, { log: (line) => log.info(line) });
-  // Its Subscription fields, served to a router passing them through (with VIGIL_ROUTER_SECRET).
-  const streams = new StreamHub(db.pool, config.secret, streamHubSettings(config, db));
+  // Its Subscription fields, served to a router passing them through (only with VIGIL_ROUTER_SECRET: the hub opens a wake connection).
+  const streams = config.routerSecret ? new StreamHub(db.pool, config.secret, streamHubSettings(config, db)) : undefined;
   const server = await startSubgraph(
     SUBGRAPHS[name],
     {
@@ -54,7 +54,7 @@ async function main() {
   );
   log.info('subgraph up', { name, url: server.url });
   stopOnSignals(`subgraph ${name}`, config.shutdownTimeoutMs, async () => {
-    await streams.close(); // streams end GOING_AWAY with their cursor
+    await streams?.close(); // streams end GOING_AWAY with their cursor
     await server.close(); // in-flight calls answered first (up to VIGIL_SHUTDOWN_TIMEOUT_MS)
     await db.close();
   });
