@@ -1058,7 +1058,7 @@ export type ResolversTypes = {
   String: ResolverTypeWrapper<any>;
   Attachment: ResolverTypeWrapper<any>;
   ID: ResolverTypeWrapper<any>;
-  AssessmentSide: null;
+  AssessmentSide: AssessmentSide;
   AnswerType: ResolverTypeWrapper<any>;
   AnswerStatus: ResolverTypeWrapper<any>;
   AnswerGrade: ResolverTypeWrapper<any>;
