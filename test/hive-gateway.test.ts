@@ -23,11 +23,13 @@ jest.setTimeout(120_000);
 const ROUTER_SECRET = 'hive-router-secret-0123456789abcdef0123456789';
 const HIVE_BIN = path.join(ROOT, 'node_modules', '@graphql-hive', 'gateway', 'dist', 'bin.js');
 const CONFIG = path.join(ROOT, 'deploy', 'hive-gateway', 'gateway.config.ts');
+const WS_CONFIG = path.join(ROOT, 'deploy', 'hive-gateway', 'gateway-ws.config.ts');
 
 let t: TestVigil;
 let alice: Account;
 let hive: ChildProcess;
 let hiveUrl: string;
+let hiveWs: ChildProcess | undefined;
 let dir: string;
 let output = '';
 let viewer: Account;
@@ -48,28 +50,35 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'vigil-hive-'));
   const supergraph = path.join(dir, 'supergraph.graphql');
   writeFileSync(supergraph, composeSupergraph(Object.fromEntries(SUBGRAPH_NAMES.map((name) => [name, t.vigil.subgraphs[name]?.url as string]))));
+  ({ process: hive, url: hiveUrl } = await startHive(supergraph, CONFIG));
+});
+
+/** Stock Hive Gateway (its CLI) over `supergraph` with the configuration file `config`. */
+async function startHive(supergraph: string, config: string) {
   const port = await freePort();
-  hive = spawn(process.execPath, [HIVE_BIN, 'supergraph', supergraph, '--port', String(port), '--host', '127.0.0.1', '-c', CONFIG], {
+  const started = spawn(process.execPath, [HIVE_BIN, 'supergraph', supergraph, '--port', String(port), '--host', '127.0.0.1', '-c', config], {
     cwd: ROOT,
     env: { ...process.env, VIGIL_ROUTER_SECRET: ROUTER_SECRET },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  hive.stdout?.on('data', (d) => (output += d));
-  hive.stderr?.on('data', (d) => (output += d));
-  hiveUrl = `http://127.0.0.1:${port}`;
+  started.stdout?.on('data', (d) => (output += d));
+  started.stderr?.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const ready = await fetch(`${hiveUrl}/readiness`).catch(() => undefined);
+    const ready = await fetch(`${url}/readiness`).catch(() => undefined);
     if (ready?.ok) break;
-    if (Date.now() > deadline || hive.exitCode !== null) throw new Error(`Hive Gateway did not start:\n${output.slice(-3000)}`);
+    if (Date.now() > deadline || started.exitCode !== null) throw new Error(`Hive Gateway did not start:\n${output.slice(-3000)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
-});
+  return { process: started, url };
+}
 
 afterAll(async () => {
-  if (hive && hive.exitCode === null) {
-    const exited = new Promise((resolve) => hive.once('exit', resolve));
-    hive.kill('SIGTERM');
+  for (const gateway of [hive, hiveWs]) {
+    if (!gateway || gateway.exitCode !== null) continue;
+    const exited = new Promise((resolve) => gateway.once('exit', resolve));
+    gateway.kill('SIGTERM');
     await exited;
   }
   await t?.close();
@@ -142,8 +151,8 @@ it("answers an alert page and a follower's censored list as Vigil's gateway does
 });
 
 /** A GraphQL over SSE subscription through Hive Gateway's /graphql (its client-facing SSE), the key as a Bearer header. */
-function viaHiveStream(key: string, query: string, variables: Record<string, unknown>) {
-  const client = createSseClient({ url: `${hiveUrl}/graphql`, headers: { authorization: `Bearer ${key}` }, retryAttempts: 0 });
+function viaHiveStream(key: string, query: string, variables: Record<string, unknown>, base = hiveUrl) {
+  const client = createSseClient({ url: `${base}/graphql`, headers: { authorization: `Bearer ${key}` }, retryAttempts: 0 });
   const received = { data: [] as any[], errors: [] as any[], ended: false };
   let notify = () => {};
   const changed = () => notify();
@@ -336,4 +345,24 @@ it("serves graphql-ws at the alerts subgraph as Apollo Router's passthrough open
   expect(await revoked.closeCode()).toBe(4403);
   await Promise.all([router.dispose(), unsigned.dispose(), wrong.dispose()]);
   await stopAll(sub, expected);
+});
+
+it("streams through Hive Gateway with graphql-ws to the subgraphs (its documented transportEntries setting) as Vigil's gateway does", async () => {
+  const supergraph = path.join(dir, 'supergraph.graphql');
+  const started = await startHive(supergraph, WS_CONFIG);
+  hiveWs = started.process;
+  const o = alice.organizationId;
+  const sub = viaHiveStream(alice.apiKey, ALERT_CHANGED, { o }, started.url);
+  const follower = viaHiveStream(viewer.apiKey, FOLLOWING_CHANGED, { o: viewer.organizationId }, started.url);
+  const expected = [
+    sseSubscribe(t.url, alice.apiKey, ALERT_CHANGED, { o }),
+    sseSubscribe(t.url, viewer.apiKey, FOLLOWING_CHANGED, { o: viewer.organizationId }),
+  ];
+  await live(4);
+  expect((await viaHive(UPDATE_ALERT, { o, st: awsTarget, id: alerts[0], state: 'FALSE_POSITIVE' }, alice.apiKey)).body.errors).toBeUndefined();
+  await Promise.all([sub.waitFor(1), follower.waitFor(1), expected[0].waitFor(1), expected[1].waitFor(1)]);
+  expect(sub.received.data[0].alertChanged.alert).toMatchObject({ state: 'FALSE_POSITIVE', organization: { name: expect.any(String) } });
+  expect(sub.received.data).toEqual(expected[0].data);
+  expect(follower.received.data).toEqual(expected[1].data);
+  await stopAll(sub, follower, ...expected);
 });
