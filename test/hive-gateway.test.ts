@@ -211,8 +211,11 @@ const ALERT_CHANGED = `subscription($o: ID!, $after: String) { alertChanged(orga
 const FOLLOWING_CHANGED = `subscription($o: ID!) { followingAlertChanged(organizationId: $o) { cursor event alert { id state resource labels organization { name } } } }`;
 const EVENTS = `subscription($o: ID!) { eventAppended(organizationId: $o, names: [ALERT_UPDATED]) { cursor event { id name source data } } }`;
 
-async function stopAll(...subs: Array<{ stop(): void }>) {
-  for (const sub of subs) sub.stop();
+async function stopAll(...subs: Array<{ stop(): void; client?: { dispose(): void } }>) {
+  for (const sub of subs) {
+    sub.stop();
+    sub.client?.dispose();
+  }
   const deadline = Date.now() + 15_000;
   while (t.vigil.subscriptions.sessions.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
 }
@@ -343,7 +346,7 @@ it("serves graphql-ws at the alerts subgraph as Apollo Router's passthrough open
   await live(3);
   await t.vigil.db.pool.query(`UPDATE organizations.api_keys SET "deletedAt" = now() WHERE "userId" = $1`, [user.userId]);
   expect(await revoked.closeCode()).toBe(4403);
-  await Promise.all([router.dispose(), unsigned.dispose(), wrong.dispose()]);
+  await Promise.all([router.dispose(), unsigned.dispose(), wrong.dispose(), revoked.dispose()]);
   await stopAll(sub, expected);
 });
 
