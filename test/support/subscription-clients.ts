@@ -53,7 +53,15 @@ function receiver(): Received & { push(m: any): void; error(e: any): void; end()
       return data;
     },
     async waitForEnd(ms = 15000) {
-      await Promise.race([done, new Promise((_, reject) => setTimeout(() => reject(new Error(`no end: ${JSON.stringify({ data, errors })}`)), ms))]);
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          done,
+          new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no end: ${JSON.stringify({ data, errors })}`)), ms))),
+        ]);
+      } finally {
+        clearTimeout(timer); // a pending 15 s timer kept the test process alive after its last test
+      }
     },
   };
   return r;
