@@ -19,12 +19,12 @@ function roleName(): string {
 /**
  * The trace SDK alone (provider, batch processor, OTLP/HTTP exporter, HTTP instrumentation), not
  * @opentelemetry/sdk-node: that one depends on every exporter (gRPC, protobuf, Zipkin, Prometheus, logs,
- * metrics) whether used or not — 134 MB of the image's production node_modules, against ~10 MB for
- * these. What it did for us is here: the resource (OTEL_RESOURCE_ATTRIBUTES, process, host, the
- * service name), W3C trace-context propagation and async context (NodeTracerProvider.register), and
- * the OTEL_BSP_* / OTEL_TRACES_SAMPLER / OTEL_EXPORTER_OTLP_* variables (read by the processor, the
- * provider and the exporter themselves). Loaded only when tracing is on: ~100 modules a process
- * without it does not need.
+ * metrics) whether used or not — 134 MB of the image's production node_modules, against 5 MB for these
+ * (docs/operations.md). What it did for us is here: the resource (OTEL_RESOURCE_ATTRIBUTES, process,
+ * host, the service name), W3C trace-context propagation and async context
+ * (NodeTracerProvider.register), and the OTEL_BSP_* / OTEL_TRACES_SAMPLER / OTEL_EXPORTER_OTLP_*
+ * variables (read by the processor, the provider and the exporter themselves). Loaded only when tracing
+ * is on: ~100 modules a process without it does not need.
  */
 function startTracing(): NodeTracerProvider {
   const { NodeTracerProvider, BatchSpanProcessor } = require('@opentelemetry/sdk-trace-node') as typeof import('@opentelemetry/sdk-trace-node');
