@@ -53,14 +53,16 @@ function receiver(): Received & { push(m: any): void; error(e: any): void; end()
       return data;
     },
     async waitForEnd(ms = 15000) {
-      let timer: NodeJS.Timeout | undefined;
+      // The deadline is cleared once the stream ends: a pending timer would hold the test worker open
+      // for up to `ms` after the file (jest: "A worker process has failed to exit gracefully").
+      let deadline: NodeJS.Timeout | undefined;
       try {
         await Promise.race([
           done,
-          new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no end: ${JSON.stringify({ data, errors })}`)), ms))),
+          new Promise((_, reject) => (deadline = setTimeout(() => reject(new Error(`no end: ${JSON.stringify({ data, errors })}`)), ms))),
         ]);
       } finally {
-        clearTimeout(timer); // a pending 15 s timer kept the test process alive after its last test
+        clearTimeout(deadline);
       }
     },
   };
