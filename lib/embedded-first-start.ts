@@ -28,7 +28,9 @@ if (!dir || !process.send) {
 main(dir).then(
   (applied) => process.send?.({ applied }, () => process.disconnect()),
   (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    // PGlite's file system throws plain objects ({"name":"ErrnoError","errno":54} for a data directory that is a file).
+    const detail = error instanceof Error ? error.message : JSON.stringify(error);
+    process.stderr.write(`creating the embedded database in ${dir} failed: ${detail}\n`);
     process.exit(1);
   },
 );

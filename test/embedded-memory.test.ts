@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildOnce, ROOT, startServiceProcess } from './support/processes';
+import { buildOnce, ROOT, runScript, startServiceProcess } from './support/processes';
 
 /**
  * What bounds the embedded default's memory (bench:boot measures the RSS): PGlite's WebAssembly memory
@@ -91,4 +91,26 @@ describe('npm start on a new data directory', () => {
       expect(await service.stop()).toBe(0);
     }
   });
+});
+
+it('stops with the reason, and leaves the data directory unlocked, when a new database cannot be created', async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-first-start-fails-'));
+  try {
+    // Where PGlite's data directory would go, a file.
+    mkdirSync(path.join(dataDir, 'db'));
+    writeFileSync(path.join(dataDir, 'db', 'pgdata'), 'not a directory');
+    const run = await runScript('app/main', [], {
+      DATABASE_URL: '',
+      VIGIL_DATA_DIR: dataDir,
+      PORT: '0',
+      SUBGRAPH_BASE_PORT: '0',
+      LOG_LEVEL: 'warn',
+      VIGIL_SECRET: '',
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`creating the embedded database in ${path.join(dataDir, 'db')} failed: {\\"name\\":\\"ErrnoError\\"`);
+    expect(readdirSync(path.join(dataDir, 'db'))).toEqual(['pgdata']);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
