@@ -9,6 +9,7 @@ import { log } from '../lib/log';
 import { applyMigrations } from '../lib/migrate';
 import { rateLimitSettings } from '../lib/rate-limits';
 import { createStorage } from '../lib/storage';
+import { StreamHub, streamHubSettings } from '../lib/subscriptions/hub';
 import { Visibility } from '../lib/visibility';
 import { SUBGRAPHS } from '../subgraphs';
 import { findTargetForScan } from '../subgraphs/alerts/scans/queue';
@@ -58,6 +59,9 @@ export async function startVigil(
 
   // ── documents: attachment storage (lib/storage/): local disk under the data directory, or S3 ──
   const storage = createStorage(config.storage);
+  // One stream hub for the process (lib/subscriptions/hub.ts): the gateway's streams and, with a router
+  // secret, the subgraphs' own (subscriptions a router passes through) share its tail and re-check.
+  const streams = new StreamHub(db.pool, config.secret, streamHubSettings(config, db));
   const services = {
     secret: config.secret,
     routerSecret: config.routerSecret,
@@ -66,6 +70,7 @@ export async function startVigil(
     webhooks: config.webhooks,
     storage,
     attachments: config.attachments,
+    streams,
   };
   const subgraphs: Partial<Record<SubgraphName, RunningServer>> = {};
   const localSubgraphs: Partial<Record<SubgraphName, InProcessDataSource>> = {};
@@ -100,6 +105,7 @@ export async function startVigil(
     db,
     urls,
     localSubgraphs,
+    streams,
     routes: internalCommandRoutes(db, services) as express.Router,
     // An ADMIN of the organization posting to one of its live scan targets.
     storage,
