@@ -42,8 +42,12 @@ export interface RunningVigil {
  * `npm start` runs them all — the database (migrated), the four subgraphs on their ports, the scan
  * scheduler and the job runner (workers/), and the gateway (gateway/server.ts) in front.
  */
-export async function startVigil(config: VigilConfig, options: { db?: Database } = {}): Promise<RunningVigil> {
-  const db = options.db ?? (await openDatabase(config));
+export async function startVigil(
+  config: VigilConfig,
+  /** `db`: the caller's, left open by close(); `opening`: one the caller began to open for this Vigil, closed with it. */
+  options: { db?: Database; opening?: Promise<Database> } = {},
+): Promise<RunningVigil> {
+  const db = options.db ?? (await (options.opening ?? openDatabase(config)));
   try {
     const migrated = await applyMigrations(db.pool, { log: (line) => log.info(line) });
     if (migrated.applied.length) log.info('migrations applied', { applied: migrated.applied });
