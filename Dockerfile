@@ -41,6 +41,9 @@ RUN if grep -q 'BEGIN CERTIFICATE' /usr/local/share/extra-ca-certificates.pem; t
   && apt-get update && apt-get install -y --no-install-recommends tini ca-certificates && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=4000 VIGIL_DATA_DIR=/var/lib/vigil
+# As `npm start`: young generation capped at 16 MB semi-spaces, two malloc arenas (idle RSS -60 to -110 MB;
+# no query slow-down measured — docs/operations.md, memory and start-up).
+ENV MALLOC_ARENA_MAX=2 NODE_OPTIONS=--max-semi-space-size=16
 RUN mkdir -p /var/lib/vigil && chown node:node /var/lib/vigil
 COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
