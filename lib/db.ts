@@ -140,26 +140,13 @@ function retryConnectWhileOldSocketDetaches(pool: pg.Pool): void {
 const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB', '-c', 'temp_buffers=1MB', '-c', 'maintenance_work_mem=8MB'];
 
 /**
- * V8 runs PGlite's WebAssembly (PostgreSQL compiled to WASM) on its baseline compiler, Liftoff, and by
- * default recompiles the functions that get hot with its optimizing compiler. Compiling PostgreSQL's
- * largest functions (the expression interpreter…) that way takes hundreds of MB for a moment: measured
- * with PGlite alone on a 1M-alert database, the first keyset batches of an export lifted RSS by
- * 350–600 MB for about a second (one compilation task at a time as well: 560 MB), which is the whole of
- * bench:export's embedded RSS growth, and idle RSS after opening the data was 225–380 MB instead of 125.
- * The flags are read when a module is compiled, so they are set for PGlite's module alone and restored
- * once it is running: other modules (undici's HTTP parser) keep V8's defaults.
- */
-const PGLITE_WASM_FLAGS = {
-  set: '--liftoff-only --no-wasm-tier-up --no-wasm-dynamic-tiering',
-  restore: '--no-liftoff-only --wasm-tier-up --wasm-dynamic-tiering',
-};
-
-/**
  * A process that holds the embedded database is a one-process deployment where memory is the scarce
  * thing, so V8 runs in its memory-saving mode (`--optimize-for-size`: it collects sooner instead of
- * growing the heap). Streaming a 1M-alert export through PGlite's socket and pg, the default heap grew
- * from 57 to 160–216 MB (RSS +201 MB); in this mode it stayed at 34–43 MB (RSS +32 MB), same process,
- * same data (bench/README.md). Set when the database opens, for the whole process.
+ * growing the heap). bench:export's embedded run (1M alerts): RSS growth during the export 385 → 18 MB
+ * with it; measured with the export's writer alone, the heap stayed at 34–43 MB instead of growing from
+ * 57 to 160–216 MB. Its CPU cost is not settled (bench:boot, one run each at load 11–14: 21.6 / 24.9 ms
+ * CPU per REST / GraphQL page with it, 8.1 / 12.2 without; earlier runs without it gave 15.5 / 21.5):
+ * see bench/README.md. Set when the database opens, for the whole process (V8 reads it at run time).
  */
 const EMBEDDED_PROCESS_FLAGS = '--optimize-for-size';
 
@@ -219,13 +206,8 @@ export async function openEmbedded(dir: string | undefined, options: EmbeddedOpt
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   const started = Date.now();
   v8.setFlagsFromString(EMBEDDED_PROCESS_FLAGS);
-  v8.setFlagsFromString(PGLITE_WASM_FLAGS.set);
   const lite = new PGlite({ dataDir: dir ? path.join(dir, 'pgdata') : undefined, startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS] });
-  try {
-    await lite.waitReady;
-  } finally {
-    v8.setFlagsFromString(PGLITE_WASM_FLAGS.restore);
-  }
+  await lite.waitReady;
   const server = new PGLiteSocketServer({ db: lite, host: '127.0.0.1', port: 0, maxConnections: 1 });
   await server.start();
   const url = `postgresql://postgres@${server.getServerConn()}/postgres?sslmode=disable`;

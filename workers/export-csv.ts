@@ -21,9 +21,9 @@ import type { ExportFile } from './export-files';
  * the number of rows. Keyset batches rather than a server-side cursor or one COPY: the embedded database
  * is one connection for the whole process, and either would hold it for the whole export.
  */
-// bench:export, embedded database, 1M alerts: the batches as JSON records parsed and written by
-// csv-stringify in Node grew the JavaScript heap by ~150–200 MB during an export (RSS +205 MB with the
-// WebAssembly compilation peak removed, lib/db.ts); CSV text from the database: see bench/README.md.
+// bench:export, embedded database, 1M alerts: with the batches as JSON records parsed and written by
+// csv-stringify the JavaScript heap grew by ~150–200 MB during an export; the CSV lines now come from the
+// database, and the embedded process runs V8's memory-saving mode (lib/db.ts): see bench/README.md.
 const BATCH = 1_000;
 
 export { ALERT_CSV_COLUMNS };
