@@ -8,6 +8,7 @@ import { applyMigrations } from '../lib/migrate';
 import { rateLimitSettings } from '../lib/rate-limits';
 import { stopOnSignals } from '../lib/shutdown';
 import { createStorage } from '../lib/storage';
+import { StreamHub, streamHubSettings } from '../lib/subscriptions/hub';
 import { SUBGRAPHS } from '../subgraphs';
 import { startSubgraph } from '../subgraphs/server';
 
@@ -25,6 +26,8 @@ async function main() {
   }
   const db = await openPostgres(config.databaseUrl);
   await applyMigrations(db.pool, { log: (line) => log.info(line) });
+  // Its Subscription fields, served to a router passing them through (only with VIGIL_ROUTER_SECRET: the hub opens a wake connection).
+  const streams = config.routerSecret ? new StreamHub(db.pool, config.secret, streamHubSettings(config, db)) : undefined;
   const server = await startSubgraph(
     SUBGRAPHS[name],
     {
@@ -37,6 +40,7 @@ async function main() {
         webhooks: config.webhooks,
         storage: createStorage(config.storage),
         attachments: config.attachments,
+        streams,
       },
     },
     {
@@ -50,6 +54,7 @@ async function main() {
   );
   log.info('subgraph up', { name, url: server.url });
   stopOnSignals(`subgraph ${name}`, config.shutdownTimeoutMs, async () => {
+    await streams?.close(); // streams end GOING_AWAY with their cursor
     await server.close(); // in-flight calls answered first (up to VIGIL_SHUTDOWN_TIMEOUT_MS)
     await db.close();
   });

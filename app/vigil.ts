@@ -9,6 +9,7 @@ import { log } from '../lib/log';
 import { applyMigrations } from '../lib/migrate';
 import { rateLimitSettings } from '../lib/rate-limits';
 import { createStorage } from '../lib/storage';
+import { StreamHub, streamHubSettings } from '../lib/subscriptions/hub';
 import { Visibility } from '../lib/visibility';
 import { SUBGRAPHS } from '../subgraphs';
 import { findTargetForScan } from '../subgraphs/alerts/scans/queue';
@@ -41,8 +42,12 @@ export interface RunningVigil {
  * `npm start` runs them all — the database (migrated), the four subgraphs on their ports, the scan
  * scheduler and the job runner (workers/), and the gateway (gateway/server.ts) in front.
  */
-export async function startVigil(config: VigilConfig, options: { db?: Database } = {}): Promise<RunningVigil> {
-  const db = options.db ?? (await openDatabase(config));
+export async function startVigil(
+  config: VigilConfig,
+  /** `db`: the caller's, left open by close(); `opening`: one the caller began to open for this Vigil, closed with it. */
+  options: { db?: Database; opening?: Promise<Database> } = {},
+): Promise<RunningVigil> {
+  const db = options.db ?? (await (options.opening ?? openDatabase(config)));
   try {
     const migrated = await applyMigrations(db.pool, { log: (line) => log.info(line) });
     if (migrated.applied.length) log.info('migrations applied', { applied: migrated.applied });
@@ -54,6 +59,9 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
 
   // ── documents: attachment storage (lib/storage/): local disk under the data directory, or S3 ──
   const storage = createStorage(config.storage);
+  // One stream hub for the process (lib/subscriptions/hub.ts): the gateway's streams and, with a router
+  // secret, the subgraphs' own (subscriptions a router passes through) share its tail and re-check.
+  const streams = new StreamHub(db.pool, config.secret, streamHubSettings(config, db));
   const services = {
     secret: config.secret,
     routerSecret: config.routerSecret,
@@ -62,6 +70,7 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
     webhooks: config.webhooks,
     storage,
     attachments: config.attachments,
+    streams,
   };
   const subgraphs: Partial<Record<SubgraphName, RunningServer>> = {};
   const localSubgraphs: Partial<Record<SubgraphName, InProcessDataSource>> = {};
@@ -96,6 +105,7 @@ export async function startVigil(config: VigilConfig, options: { db?: Database }
     db,
     urls,
     localSubgraphs,
+    streams,
     routes: internalCommandRoutes(db, services) as express.Router,
     // An ADMIN of the organization posting to one of its live scan targets.
     storage,

@@ -20,6 +20,7 @@ import { createRateLimits, rateLimitSettings } from '../lib/rate-limits';
 import { requestOrigin } from '../lib/request-origin';
 import type { ObjectStorage } from '../lib/storage';
 import { localStorageRoutes } from '../lib/storage/http';
+import type { StreamHub } from '../lib/subscriptions/hub';
 import { apiDocs, openApiRoute } from './api-docs';
 import { graphqlPrincipal, requireApiKey, useAuthentication } from './authenticate';
 import { type AuthorizeFindingsUpload, bodyErrors, useBodyParsers, useFindingsUpload, useSupportedMediaTypes } from './body-limits';
@@ -50,6 +51,8 @@ export interface GatewayServerOptions {
   urls: Record<SubgraphName, string>;
   /** Subgraphs of this process, called directly instead of over HTTP (VIGIL_SUBGRAPH_TRANSPORT=in-process). */
   localSubgraphs?: Partial<Record<SubgraphName, GraphQLDataSource>>;
+  /** The process's stream hub, shared with the subgraphs serving their own subscriptions to a router (app/vigil.ts); else the gateway makes one. */
+  streams?: StreamHub;
   /** Routes the process adds before authentication (app/: the CLI's internal commands). */
   routes?: express.Router;
   /** Who may post a scanner run's findings, checked before its body is read (app/ asks the alerts domain). */
@@ -92,6 +95,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
       return response.body.kind === 'single' ? (response.body.singleResult as ExecutionResult) : { errors: [] };
     },
     (apiKeyId) => rateLimits.admitKeyOperation(apiKeyId),
+    options.streams,
   );
   const serverOptions = (graph: 'public' | 'rest', gateway: ReturnType<typeof createGateway>) => ({
     gateway,

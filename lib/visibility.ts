@@ -276,16 +276,22 @@ export class Visibility {
     return null;
   }
 
-  async requireAssessmentView(organizationId: string, assessment: AssessmentParties | null): Promise<AssessmentSide> {
+  async requireAssessmentView(organizationId: string, assessment: AssessmentParties | null, named?: AssessmentSide): Promise<AssessmentSide> {
     const view = await this.assessmentView(organizationId, assessment);
-    if (!view) throw notFound('Assessment');
+    // An id bound to one side's view (the receiver's `received:<id>`) is not the other side's to use.
+    if (!view || (named && named !== view)) throw notFound('Assessment');
     return view;
   }
 
   /** A change by one side: ADMIN members only (403 for a regular member), and only the side that makes it (403). */
-  async requireAssessmentWrite(organizationId: string, assessment: AssessmentParties | null, side?: AssessmentSide): Promise<AssessmentSide> {
+  async requireAssessmentWrite(
+    organizationId: string,
+    assessment: AssessmentParties | null,
+    side?: AssessmentSide,
+    named?: AssessmentSide,
+  ): Promise<AssessmentSide> {
     await this.requireAdmin(organizationId);
-    const view = await this.requireAssessmentView(organizationId, assessment);
+    const view = await this.requireAssessmentView(organizationId, assessment, named);
     if (side && view !== side) throw forbidden(`Only the ${side} of the assessment can do this`);
     return view;
   }

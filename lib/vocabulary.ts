@@ -130,3 +130,11 @@ export const DOMAIN_ENUMS: Record<string, readonly string[]> = {
 export function domainValue(enumType: string, name: string): string {
   return DOMAIN_ENUMS[enumType]?.find((value) => enumName(value) === name) ?? name;
 }
+
+/** Languages as the REST contract spells them (`pt-BR`, `en-US`: /me, the SDKs). */
+export const REST_LANGUAGES: readonly string[] = LANGUAGES.map((language) => language.replace('_', '-'));
+
+/** `EN_US` (the GraphQL `Language` enum) → `en-US`, as REST answers it; a value the enum does not have is returned as it is. */
+export function restLanguage(name: string): string {
+  return domainValue('Language', name).replace('_', '-');
+}

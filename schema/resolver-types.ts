@@ -71,7 +71,10 @@ export async function generateResolverTypes(name: SubgraphName): Promise<string>
     plugins: [{ typescript: {} }, { typescriptResolvers: {} }],
     pluginMap: { typescript: typescriptPlugin, typescriptResolvers: resolversPlugin },
   });
-  return HEADER + output;
+  // typescript-resolvers types an enum mapped by `enumValues` to an object (not a file) as `null` in
+  // ResolversTypes, so no resolver could return one (`User.language`): its own type, the domain's values.
+  const domainEnums = Object.keys(DOMAIN_ENUMS).filter((enumType) => schema.getType(enumType));
+  return HEADER + domainEnums.reduce((text, enumType) => text.replace(`\n  ${enumType}: null;\n`, `\n  ${enumType}: ${enumType};\n`), output);
 }
 
 /**

@@ -32,6 +32,8 @@ import type { Visibility } from '../lib/visibility';
  * A mutation takes one input object (`updateMember(input: { organizationId, userId, roles })`): a rule
  * names an argument inside it by its path, `admin('input.organizationId')`, and so do `.ids()` and
  * `.parse()`; the `ID` fields of an argument named `input` are checked as UUIDs like `ID` arguments.
+ * An `ID` argument that also takes a view's own id (the receiver's `received:<uuid>` copy of an
+ * assessment) declares its format with `.keyed()`; the resolver reads which view the id names.
  */
 
 /** The context a rule reads: the one visibility policy (lib/visibility.ts). */
@@ -53,11 +55,15 @@ export interface FieldRule {
   readonly reason?: string;
   /** The name a malformed `ID` argument is reported under, when it is not the argument's own. */
   readonly idNames: Readonly<Record<string, string>>;
+  /** `ID` arguments checked by another format than a UUID (a view's id, `received:<uuid>`). */
+  readonly idFormats: Readonly<Record<string, ArgumentFormat>>;
   /** Formats of other arguments, checked before the rule. */
   readonly formats: Readonly<Record<string, ArgumentFormat>>;
   check(args: Record<string, unknown>, ctx: RuleContext): void | Promise<void>;
   /** This rule, with `ID` arguments reported under other names (`{ id: 'scanTargetId' }`). */
   ids(names: Record<string, string>): FieldRule;
+  /** This rule, with `ID` arguments that also take a view's id checked by `formats` instead of as UUIDs. */
+  keyed(formats: Record<string, ArgumentFormat>): FieldRule;
   /** This rule, with argument formats checked before it (`{ email: valid.email }`). */
   parse(formats: Record<string, ArgumentFormat>): FieldRule;
 }
@@ -65,16 +71,18 @@ export interface FieldRule {
 type Check = FieldRule['check'];
 
 function rule(access: Access, check: Check, extra: { organizationArgument?: string; reason?: string } = {}): FieldRule {
-  const make = (idNames: Record<string, string>, formats: Record<string, ArgumentFormat>): FieldRule => ({
+  const make = (idNames: Record<string, string>, formats: Record<string, ArgumentFormat>, idFormats: Record<string, ArgumentFormat>): FieldRule => ({
     access,
     ...extra,
     idNames,
     formats,
+    idFormats,
     check,
-    ids: (names) => make({ ...idNames, ...names }, formats),
-    parse: (more) => make(idNames, { ...formats, ...more }),
+    ids: (names) => make({ ...idNames, ...names }, formats, idFormats),
+    keyed: (more) => make(idNames, formats, { ...idFormats, ...more }),
+    parse: (more) => make(idNames, { ...formats, ...more }, idFormats),
   });
-  return make({}, {});
+  return make({}, {}, {});
 }
 
 /** Any caller the gateway authenticated: the caller's own account, or a catalog the same for everyone. */
@@ -174,8 +182,13 @@ function argumentParser(field: GraphQLField<unknown, unknown>, fieldRule: FieldR
   const leaf = (path: string) => path.slice(path.lastIndexOf('.') + 1);
   const ids = idPaths(field);
   for (const { path, type } of ids)
-    steps.push({ name: path, reportAs: fieldRule.idNames[path] ?? leaf(path), format: uuidFormat(listType(type)), skipNull: true });
-  for (const name of Object.keys(fieldRule.idNames)) {
+    steps.push({
+      name: path,
+      reportAs: fieldRule.idNames[path] ?? leaf(path),
+      format: fieldRule.idFormats[path] ?? uuidFormat(listType(type)),
+      skipNull: true,
+    });
+  for (const name of [...Object.keys(fieldRule.idNames), ...Object.keys(fieldRule.idFormats)]) {
     if (!ids.some(({ path }) => path === name)) throw new Error(`${coordinate}: the rule names ID argument ${name}, which the field does not have`);
   }
   for (const [name, format] of Object.entries(fieldRule.formats)) {

@@ -27,9 +27,41 @@ export const ROUTER_SECRET_HEADER = 'x-vigil-router-secret';
 export const HMAC_EXTENSION = 'hmac-signature';
 
 export interface RouterAuthentication {
-  /** For a call without Vigil's signed principal: refuses it, or sets `res.locals.principal` and goes on. */
+  /** For a call without Vigil's signed principal: refuses it, or sets `res.locals.principal` (and `res.locals.apiKey`) and goes on. */
   handler: express.RequestHandler;
+  /** The key's per-window budget for one operation that is no HTTP request (graphql-ws): null when admitted. */
+  admitOperation(apiKeyId: string): Promise<{ limit: number; windowMs: number; retryAfterSeconds: number } | null>;
   close(): Promise<void>;
+}
+
+/**
+ * Why a router's proof does not hold, or undefined when it does: the secret header when given, else
+ * Hive Gateway's HMAC signature of `body` (its `extensions["hmac-signature"]`).
+ */
+export function routerProofRefused(secret: string, header: string | undefined, body: { query?: unknown; variables?: unknown; extensions?: unknown }) {
+  const signature = (body.extensions as Record<string, unknown> | undefined)?.[HMAC_EXTENSION];
+  if (header !== undefined) return sameSecret(header, secret) ? undefined : 'wrong router secret';
+  if (typeof signature === 'string') return sameSecret(signature, hmacSignature(secret, body)) ? undefined : 'bad HMAC signature';
+  return 'unsigned call';
+}
+
+/**
+ * The operation of a call: the JSON body of a POST, or the URL parameters of a GET (GraphQL over
+ * HTTP; how Hive Gateway opens a subscription over SSE), `variables` and `extensions` as JSON.
+ */
+export function operationOf(req: express.Request): { query?: unknown; variables?: unknown; extensions?: Record<string, unknown> } {
+  if (req.method !== 'GET') return (req.body ?? {}) as { query?: unknown; variables?: unknown; extensions?: Record<string, unknown> };
+  const params = new URL(req.originalUrl ?? req.url, 'http://subgraph/').searchParams;
+  const json = (name: string) => {
+    const text = params.get(name);
+    if (!text) return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+  };
+  return { query: params.get('query') ?? undefined, variables: json('variables'), extensions: json('extensions') };
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
@@ -115,13 +147,8 @@ export function routerAuthentication(
   const limits = shared ?? own;
   const handler: express.RequestHandler = async (req, res, next) => {
     try {
-      const body = (req.body ?? {}) as { query?: unknown; variables?: unknown; extensions?: Record<string, unknown> };
-      const header = req.header(ROUTER_SECRET_HEADER);
-      const signature = body.extensions?.[HMAC_EXTENSION];
-      let reason: string | undefined;
-      if (header !== undefined) reason = sameSecret(header, secret) ? undefined : 'wrong router secret';
-      else if (typeof signature === 'string') reason = sameSecret(signature, hmacSignature(secret, body)) ? undefined : 'bad HMAC signature';
-      else reason = 'unsigned call';
+      const body = operationOf(req);
+      const reason = routerProofRefused(secret, req.header(ROUTER_SECRET_HEADER), body);
       if (reason) {
         refuse(res, 'UNAUTHENTICATED', `Subgraph ${subgraph} accepts only signed calls from the gateway or a router with the router secret (${reason})`);
         return;
@@ -150,6 +177,7 @@ export function routerAuthentication(
         }
       }
       res.locals.principal = principal;
+      res.locals.apiKey = token;
       next();
     } catch (error) {
       // The database away while authenticating: 503 with Retry-After, as the gateway answers.
@@ -158,5 +186,9 @@ export function routerAuthentication(
       else refuse(res, 'INTERNAL_SERVER_ERROR', 'Internal server error');
     }
   };
-  return { handler, close: async () => own?.close() };
+  return {
+    handler,
+    admitOperation: async (apiKeyId) => (limits ? limits.admitKeyOperation(apiKeyId) : null),
+    close: async () => own?.close(),
+  };
 }

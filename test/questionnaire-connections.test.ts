@@ -48,7 +48,9 @@ async function pageThrough(who: Account, query: string, variables: Record<string
 }
 
 const QUESTIONNAIRES = `query($o: ID!, $first: Int, $after: String) { questionnaires(organizationId: $o, first: $first, after: $after) { ${PAGE} } }`;
-const ASSESSMENTS = `query($o: ID!, $role: AssessmentRole, $first: Int, $after: String) { assessments(organizationId: $o, role: $role, first: $first, after: $after) { ${PAGE} } }`;
+// REST lists the rows' ids; GraphQL's `id` of a received assessment is the receiver's copy's (`received:<id>`).
+const ASSESSMENT_PAGE = PAGE.replaceAll('{ id }', '{ id: assessmentId }');
+const ASSESSMENTS = `query($o: ID!, $role: AssessmentRole, $first: Int, $after: String) { assessments(organizationId: $o, role: $role, first: $first, after: $after) { ${ASSESSMENT_PAGE} } }`;
 const COMMENTS = `query($o: ID!, $a: ID!, $q: ID, $first: Int, $after: String) { assessment(organizationId: $o, assessmentId: $a) { comments(questionId: $q, first: $first, after: $after) { ${PAGE} } } }`;
 
 describe('questionnaire connections', () => {
@@ -149,9 +151,10 @@ describe('questionnaire mutations', () => {
       `mutation($input: AnswerQuestionInput!) { answerQuestion(input: $input) { answer { id status grade } assessment { id view grade } } }`,
       { organizationId: receiver.organizationId, assessmentId: sent.id, questionId, type: 'TEXT', text: 'Because' },
     );
+    // The receiver's copies have ids of their own (`received:…`): a cache never mixes them with the sender's.
     expect(answered.data.answerQuestion).toEqual({
-      answer: { id: `${sent.id}:${questionId}`, status: 'NEW', grade: null },
-      assessment: { id: sent.id, view: 'RECEIVER', grade: null },
+      answer: { id: `received:${sent.id}:${questionId}`, status: 'NEW', grade: null },
+      assessment: { id: `received:${sent.id}`, view: 'RECEIVER', grade: null },
     });
     const moved = await gql(
       receiver,

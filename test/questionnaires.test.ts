@@ -295,22 +295,98 @@ describe('visibility', () => {
   it('lists sent and received assessments in the caller’s view, each with its own version’s elements and its own answers (GraphQL)', async () => {
     const first = await answeredAssessment();
     const second = await answeredAssessment();
-    const query = `query($o: ID!, $role: AssessmentRole) { assessments(organizationId: $o, role: $role, first: 1000) { nodes { id view grade questionnaireId answers { assessmentId grade } elements { questionnaireId props { params { choices { expected } } } } } } }`;
+    const query = `query($o: ID!, $role: AssessmentRole) { assessments(organizationId: $o, role: $role, first: 1000) { nodes { assessmentId view grade questionnaireId answers { assessmentId grade } elements { questionnaireId props { params { choices { expected } } } } } } }`;
     const received = (await t.graphql(query, { o: receiver.organizationId, role: 'RECEIVED' }, receiver.apiKey)).body.data.assessments.nodes;
-    expect(received.map((a: { id: string }) => a.id)).toEqual(expect.arrayContaining([first.id, second.id]));
+    expect(received.map((a: { assessmentId: string }) => a.assessmentId)).toEqual(expect.arrayContaining([first.id, second.id]));
     for (const a of received) {
       expect(a).toMatchObject({ view: 'RECEIVER', grade: null });
-      expect(a.answers.every((x: { assessmentId: string; grade: null }) => x.assessmentId === a.id && x.grade === null)).toBe(true);
+      expect(a.answers.every((x: { assessmentId: string; grade: null }) => x.assessmentId === a.assessmentId && x.grade === null)).toBe(true);
       expect(a.elements.every((e: { questionnaireId: string }) => e.questionnaireId === a.questionnaireId)).toBe(true);
       expect(JSON.stringify(a.elements)).not.toContain('"expected":true');
     }
-    const ofFirst = received.find((a: { id: string }) => a.id === first.id);
+    const ofFirst = received.find((a: { assessmentId: string }) => a.assessmentId === first.id);
     expect(ofFirst.answers).toHaveLength(4);
     expect(ofFirst.elements).toHaveLength(6);
     const sent = (await t.graphql(query, { o: sender.organizationId, role: 'SENT' }, sender.apiKey)).body.data.assessments.nodes;
     expect(sent.map((a: { view: string }) => a.view)).toEqual(sent.map(() => 'SENDER'));
-    expect(JSON.stringify(sent.find((a: { id: string }) => a.id === first.id).elements)).toContain('"expected":true');
+    expect(JSON.stringify(sent.find((a: { assessmentId: string }) => a.assessmentId === first.id).elements)).toContain('"expected":true');
     expect((await t.graphql(query, { o: receiver.organizationId, role: 'SENT' }, receiver.apiKey)).body.data.assessments.nodes).toEqual([]);
+  });
+
+  it('gives the receiver’s copies ids of their own (GraphQL), accepted back from the receiver only; REST keeps the rows’ ids', async () => {
+    const { id, q } = await answeredAssessment();
+    const receivedId = `received:${id}`;
+    const one = `query($o: ID!, $id: ID!) { assessment(organizationId: $o, assessmentId: $id) {
+      id assessmentId view elements { id elementId } answers { id assessmentId questionId } } }`;
+    const lookup = async (who: Account, assessmentId: string) => {
+      const answer = await t.graphql(one, { o: who.organizationId, id: assessmentId }, who.apiKey);
+      expect(answer.body.errors).toBeUndefined();
+      return answer.body.data.assessment;
+    };
+    const asReceiver = await lookup(receiver, id);
+    expect(asReceiver).toMatchObject({ id: receivedId, assessmentId: id, view: 'RECEIVER' });
+    expect(asReceiver.elements.every((e: { id: string; elementId: string }) => e.id === `received:${e.elementId}`)).toBe(true);
+    expect(asReceiver.answers.map((a: { id: string }) => a.id)).toContain(`received:${id}:${q.mfa}`);
+    // The receiver's id finds the receiver's copy; the sender's copy keeps the assessment's id, and the receiver's id is not the sender's.
+    expect(await lookup(receiver, receivedId)).toEqual(asReceiver);
+    const asSender = await lookup(sender, id);
+    expect(asSender).toMatchObject({ id, assessmentId: id, view: 'SENDER' });
+    expect(asSender.elements.every((e: { id: string; elementId: string }) => e.id === e.elementId)).toBe(true);
+    expect(asSender.answers.map((a: { id: string }) => a.id)).toContain(`${id}:${q.mfa}`);
+    expect(await lookup(sender, receivedId)).toBeNull();
+
+    // The receiver's mutations take the receiver's ids (of the assessment and of its questions).
+    const answered = await t.graphql(
+      `mutation($input: AnswerQuestionInput!) { answerQuestion(input: $input) { answer { id questionId } assessment { id } } }`,
+      { input: { organizationId: receiver.organizationId, assessmentId: receivedId, questionId: `received:${q.mfa}`, type: 'TEXT', text: 'FIDO2 keys' } },
+      receiver.apiKey,
+    );
+    expect(answered.body).toEqual({
+      data: { answerQuestion: { answer: { id: `received:${id}:${q.mfa}`, questionId: q.mfa }, assessment: { id: receivedId } } },
+    });
+    const commented = await t.graphql(
+      `mutation($input: CreateAssessmentCommentInput!) { createAssessmentComment(input: $input) { comment { assessmentId questionId } } }`,
+      { input: { organizationId: receiver.organizationId, assessmentId: receivedId, questionId: `received:${q.mfa}`, content: 'See the policy' } },
+      receiver.apiKey,
+    );
+    expect(commented.body).toEqual({ data: { createAssessmentComment: { comment: { assessmentId: id, questionId: q.mfa } } } });
+    const onQuestion = await t.graphql(
+      `query($o: ID!, $id: ID!, $q: ID) { assessment(organizationId: $o, assessmentId: $id) { comments(questionId: $q) { nodes { questionId content } } } }`,
+      { o: receiver.organizationId, id: receivedId, q: `received:${q.mfa}` },
+      receiver.apiKey,
+    );
+    expect(onQuestion.body).toEqual({ data: { assessment: { comments: { nodes: [{ questionId: q.mfa, content: 'See the policy' }] } } } });
+    const moved = await t.graphql(
+      `mutation($input: UpdateAssessmentStatusInput!) { updateAssessmentStatus(input: $input) { assessment { id status } } }`,
+      { input: { organizationId: receiver.organizationId, assessmentId: receivedId, status: 'REQUESTED_REVIEW' } },
+      receiver.apiKey,
+    );
+    expect(moved.body).toEqual({ data: { updateAssessmentStatus: { assessment: { id: receivedId, status: 'REQUESTED_REVIEW' } } } });
+
+    // The sender's mutations do not take them: the receiver's copy is not the sender's.
+    const notFound = async (mutation: string, input: Record<string, unknown>) => {
+      const answer = await t.graphql(mutation, { input }, sender.apiKey);
+      expect(answer.body.errors?.map((e: { extensions?: { code?: string } }) => e.extensions?.code)).toEqual(['NOT_FOUND']);
+    };
+    await notFound(`mutation($input: UpdateAssessmentInput!) { updateAssessment(input: $input) { assessment { id } } }`, {
+      organizationId: sender.organizationId,
+      assessmentId: receivedId,
+      reviewNotes: 'never written',
+    });
+    await notFound(`mutation($input: ReviewAnswerInput!) { reviewAnswer(input: $input) { answer { id } } }`, {
+      organizationId: sender.organizationId,
+      assessmentId: id,
+      questionId: `received:${q.mfa}`,
+      grade: 'GOOD',
+    });
+    expect((await lookup(sender, id)).answers).toEqual(asSender.answers);
+
+    // REST answers and takes the rows' ids on both sides, as it always has.
+    const rest = await call(t, receiver, 'GET', assessmentPath(receiver, id));
+    expect(rest.id).toBe(id);
+    expect(rest.elements.map((e: { id: string }) => e.id)).toContain(q.mfa);
+    expect((await call(t, sender, 'GET', assessmentPath(sender, id))).id).toBe(id);
+    expect((await t.rest('GET', assessmentPath(receiver, receivedId), { key: receiver.apiKey })).status).toBe(400);
   });
 
   it('a regular member of the sender reads but changes nothing (403); a third organization gets not-found everywhere', async () => {

@@ -3,15 +3,21 @@ import graphqlPlugin from '@graphql-eslint/eslint-plugin';
 import { Linter } from 'eslint';
 import {
   type GraphQLSchema,
+  type GraphQLType,
+  getNamedType,
   isEnumType,
   isInputObjectType,
   isInterfaceType,
   isIntrospectionType,
   isObjectType,
   isSpecifiedScalarType,
+  Kind,
+  parse,
+  print,
   printSchema,
 } from 'graphql';
-import { composeSupergraph } from '../schema/compose';
+import { SUBGRAPH_NAMES } from '../lib/config';
+import { composeSupergraph, subgraphSdl } from '../schema/compose';
 
 /**
  * The public graph as clients see it (the supergraph's API schema: no @inaccessible REST plumbing, no
@@ -100,6 +106,32 @@ describe('the public GraphQL schema', () => {
 
   it('specifies its custom scalars (@specifiedBy)', () => {
     for (const name of ['DateTime', 'JSON']) expect(api.getType(name)).toHaveProperty('specifiedByURL', expect.stringMatching(/^https:\/\//));
+  });
+
+  it('types every language (fields, arguments, input fields named language or lang) with the one Language enum', () => {
+    const languages: string[] = [];
+    const isLanguage = (name: string) => /^lang(uage)?$/.test(name);
+    for (const type of Object.values(api.getTypeMap())) {
+      if (isIntrospectionType(type) || !(isObjectType(type) || isInterfaceType(type) || isInputObjectType(type))) continue;
+      for (const field of Object.values(type.getFields())) {
+        if (isLanguage(field.name)) languages.push(`${type.name}.${field.name}: ${getNamedType(field.type as GraphQLType).name}`);
+        for (const arg of 'args' in field ? field.args : [])
+          if (isLanguage(arg.name)) languages.push(`${type.name}.${field.name}(${arg.name}): ${getNamedType(arg.type as GraphQLType).name}`);
+      }
+    }
+    expect(languages).toContain('User.language: Language');
+    expect(languages.filter((typed) => !typed.endsWith(': Language'))).toEqual([]);
+  });
+
+  it('defines an enum that several subgraphs share the same way in each (values and descriptions), as federation needs for one used as output and input', () => {
+    const definitions = new Map<string, Map<string, string>>();
+    for (const name of SUBGRAPH_NAMES)
+      for (const definition of parse(subgraphSdl(name)).definitions)
+        if (definition.kind === Kind.ENUM_TYPE_DEFINITION)
+          definitions.set(definition.name.value, (definitions.get(definition.name.value) ?? new Map()).set(name, print(definition)));
+    const shared = [...definitions].filter(([, bySubgraph]) => bySubgraph.size > 1);
+    expect(shared.map(([name, bySubgraph]) => [name, [...bySubgraph.keys()].sort()])).toContainEqual(['Language', ['alerts', 'organizations']]);
+    for (const [name, bySubgraph] of shared) expect([name, new Set(bySubgraph.values()).size]).toEqual([name, 1]);
   });
 
   it('shows no REST plumbing: page-numbered lists and database-built JSON records are @inaccessible', () => {

@@ -88,7 +88,9 @@ it('a deliberate second Ctrl-C seconds later ends a stop that is waiting for a r
     await new Promise((resolve) => setTimeout(resolve, 4_000));
     expect(service.child.exitCode).toBeNull(); // still waiting for the request
     process.kill(service.pid, 'SIGINT');
-    const forced = await Promise.race([service.exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 10_000))]);
+    let deadline: NodeJS.Timeout | undefined;
+    const forced = await Promise.race([service.exited, new Promise((resolve) => (deadline = setTimeout(() => resolve('still running'), 10_000)))]);
+    clearTimeout(deadline);
     expect(forced).toBe(1);
     expect(service.output()).toMatch(/second SIGINT, exiting/);
   } finally {

@@ -402,10 +402,11 @@ describe('limits on documents and streams sent over the subscription transports'
   it('one connection holds at most 100 streams at once: the 101st is refused with TOO_MANY_REQUESTS, the others stay live', async () => {
     const client = wsClient(t.url, bearer(acme));
     const subs = Array.from({ length: 101 }, () => subscribe(client, ALERT_CHANGED, { org: acme.organizationId }));
+    let deadline: NodeJS.Timeout | undefined;
     const ended = await Promise.race([
       Promise.any(subs.map((s, i) => s.done.then(() => i))),
-      new Promise<number>((_, reject) => setTimeout(() => reject(new Error('no stream was refused')), 15_000)),
-    ]);
+      new Promise<number>((_, reject) => (deadline = setTimeout(() => reject(new Error('no stream was refused')), 15_000))),
+    ]).finally(() => clearTimeout(deadline));
     expect(JSON.stringify(subs[ended].errors)).toMatch(/TOO_MANY_REQUESTS/);
     await live(100);
     await update(t.url, alerts[2], 'IN_PROGRESS');

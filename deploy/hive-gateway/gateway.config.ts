@@ -2,6 +2,8 @@
  * Hive Gateway in front of Vigil's subgraphs (docs/own-router.md): stock Hive Gateway with two settings.
  * - hmacSignature: signs every subgraph call with VIGIL_ROUTER_SECRET (the same value the subgraphs have);
  * - propagateHeaders: forwards the client's Authorization header, which each subgraph authenticates.
+ * Subscriptions pass through to the subgraphs over GraphQL over SSE (Hive Gateway's default), signed and
+ * with the Authorization header like any other call.
  *
  *   VIGIL_ROUTER_SECRET=… npx hive-gateway supergraph schema/supergraph.graphql -c deploy/hive-gateway/gateway.config.ts
  */

@@ -14,8 +14,7 @@ import {
   parse,
   type SelectionSetNode,
 } from 'graphql';
-import { DOMAIN_ENUMS } from '../../lib/vocabulary';
-import { RawBody, REST_DOMAIN_SPELLED_ENUMS, type RestRoute } from './table';
+import { RawBody, REST_ENUM_VALUES, type RestRoute } from './table';
 
 /**
  * A REST route's 200 body, as a JSON Schema, derived from what answers it: the route's GraphQL
@@ -64,9 +63,9 @@ class Sampler {
       schema = { type: 'array', items: this.schemaOf(item) };
     } else if (isScalarType(inner) || isEnumType(inner)) {
       value = isScalarType(inner) && (inner.name === 'Int' || inner.name === 'Float') ? 1_000_000_000 + this.next++ : `\u0001${this.next++}`;
-      // The enums REST answers in the domain's spelling (its routes convert with domainValue): the domain's values.
+      // The enums REST answers in its own spelling (its routes convert): those values.
       schema = isEnumType(inner)
-        ? { type: 'string', enum: REST_DOMAIN_SPELLED_ENUMS.has(inner.name) ? [...DOMAIN_ENUMS[inner.name]] : inner.getValues().map((v) => v.name) }
+        ? { type: 'string', enum: REST_ENUM_VALUES[inner.name] ? [...REST_ENUM_VALUES[inner.name]] : inner.getValues().map((v) => v.name) }
         : { ...(SCALARS[inner.name] ?? { type: 'string' }) };
       // Records the database already made JSON text (AlertPage.recordsJson): a list of one sampled record.
       if (jsonText)

@@ -4,6 +4,7 @@ import { isErrorCode, notFound, VigilError } from '../../lib/errors';
 import { REQUEST_ERROR_CODES } from '../../lib/graphql-errors';
 import { refuseRest } from '../../lib/refuse';
 import { NUL_CHARACTER_MESSAGE, pathOfNulCharacter } from '../../lib/validate';
+import { DOMAIN_ENUMS, REST_LANGUAGES } from '../../lib/vocabulary';
 
 /**
  * A REST route is a row: method, path, input schemas, the GraphQL operation it runs through the
@@ -81,11 +82,15 @@ export interface Page<T> {
 export const restCursor = (page: Page<unknown>): string | null => (page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null);
 
 /**
- * The GraphQL enums (lib/vocabulary DOMAIN_ENUMS) REST answers in the domain's spelling, as the REST
- * contract always has (`AlertUpdated`, `alertComment`): the routes convert with domainValue(), and the
- * OpenAPI response schemas list the domain's values.
+ * The GraphQL enums REST answers in its own spelling, as the REST contract always has (`AlertUpdated`,
+ * `alertComment`, `en-US`): the routes convert (domainValue(), restLanguage()), and the OpenAPI
+ * response schemas list these values.
  */
-export const REST_DOMAIN_SPELLED_ENUMS: ReadonlySet<string> = new Set(['EventName', 'EventEntity']);
+export const REST_ENUM_VALUES: Readonly<Record<string, readonly string[]>> = {
+  EventName: DOMAIN_ENUMS.EventName,
+  EventEntity: DOMAIN_ENUMS.EventEntity,
+  Language: REST_LANGUAGES,
+};
 
 /** A route result that is its body's text already (JSON built by the database, a script): sent as it is. */
 export class RawBody {

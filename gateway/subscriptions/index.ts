@@ -5,7 +5,7 @@ import type express from 'express';
 import type { GraphQLSchema } from 'graphql';
 import type { VigilConfig } from '../../lib/config';
 import type { Database } from '../../lib/db';
-import { wakeOptionsOf } from '../../lib/event-wake';
+import { StreamHub, streamHubSettings } from '../../lib/subscriptions/hub';
 import { documentLimits } from './document-limits';
 import { type AdmitOperation, type RunQuery, SubscriptionService } from './service';
 import { sseTransport } from './sse-transport';
@@ -30,22 +30,15 @@ export function createSubscriptions(
   gateway: ApolloGateway,
   runQuery: RunQuery,
   admitOperation: AdmitOperation,
+  /** The process's stream hub when the subgraphs of this process share it (app/vigil.ts); else one of its own. */
+  hub?: StreamHub,
 ): Subscriptions {
   let schema: GraphQLSchema | undefined;
   gateway.onSchemaLoadOrUpdate(({ apiSchema }) => {
     schema = apiSchema;
   });
-  const settings = config.subscriptions;
   const service = new SubscriptionService(
-    db,
-    config.secret,
-    {
-      wake: wakeOptionsOf(config, db),
-      pollMs: settings.pollMs,
-      degradedPollMs: Math.min(250, settings.pollMs),
-      bufferLimit: settings.bufferLimit,
-      recheckMs: settings.recheckMs,
-    },
+    hub ?? new StreamHub(db.pool, config.secret, streamHubSettings(config, db)),
     () => {
       if (!schema) throw new Error('the supergraph is not composed yet');
       return schema;

@@ -1,4 +1,5 @@
 import { mergeResolvers, readSdl, type SubgraphContext, type SubgraphDefinition } from '../server';
+import { alertChangeResolvers } from './alerts/alert-changes-resolvers';
 import { alertResolvers } from './alerts/alerts-resolvers';
 import { ruleResolvers } from './alerts/rules-resolvers';
 import { type AlertsLoaders, createLoaders } from './loaders';
@@ -15,6 +16,7 @@ export const alertsSubgraph: SubgraphDefinition<AlertsLoaders> = {
   resolvers: mergeResolvers<Resolvers<SubgraphContext<AlertsLoaders>>>(
     ruleResolvers,
     alertResolvers,
+    alertChangeResolvers as Resolvers<SubgraphContext<AlertsLoaders>>,
     scanTargetResolvers,
     scanTargetGroupResolvers,
     scanResolvers,

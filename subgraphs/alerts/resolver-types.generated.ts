@@ -2141,7 +2141,7 @@ export type ResolversTypes = {
   PageInfo: ResolverTypeWrapper<any>;
   Boolean: ResolverTypeWrapper<any>;
   String: ResolverTypeWrapper<any>;
-  Language: null;
+  Language: Language;
   Sort: ResolverTypeWrapper<any>;
   AlertSeverity: ResolverTypeWrapper<any>;
   AlertState: ResolverTypeWrapper<any>;
@@ -2154,8 +2154,8 @@ export type ResolversTypes = {
   Int: ResolverTypeWrapper<any>;
   Alert: ResolverTypeWrapper<any>;
   AlertStateFilter: ResolverTypeWrapper<any>;
-  AlertOrder: null;
-  GroupedAlertOrder: null;
+  AlertOrder: AlertOrder;
+  GroupedAlertOrder: GroupedAlertOrder;
   AlertFilter: ResolverTypeWrapper<any>;
   FollowingSelection: ResolverTypeWrapper<any>;
   AlertPage: ResolverTypeWrapper<any>;

@@ -861,8 +861,8 @@ export type ResolversTypes = {
   CreateDocumentPayload: ResolverTypeWrapper<any>;
   DeleteDocumentInput: ResolverTypeWrapper<any>;
   DeleteDocumentPayload: ResolverTypeWrapper<any>;
-  EventName: null;
-  EventEntity: null;
+  EventName: EventName;
+  EventEntity: EventEntity;
   EventNameGroup: ResolverTypeWrapper<any>;
   Event: ResolverTypeWrapper<any>;
   EventConnection: ResolverTypeWrapper<any>;

@@ -1,6 +1,7 @@
 import { badRequest, notFound } from '../../lib/errors';
 import { quotasOf, requireWithinQuota } from '../../lib/quotas';
 import * as valid from '../../lib/validate';
+import { languageOf } from '../../lib/vocabulary';
 import type { SubgraphContext } from '../server';
 import { acceptInvite, apiKeyView, createApiKey, inviteView, openInviteFor, requestAccess } from './account';
 import type { OrganizationsLoaders } from './loaders';
@@ -132,6 +133,9 @@ export const accountResolvers = {
       if (user.id !== ctx.policy.userId) return [];
       return [...new Set([...(await ctx.policy.memberships()).values()].flat())];
     },
+    // Stored as the REST contract spells it (`en-US`); the Language enum's domain value is `en_US` (lib/vocabulary.ts).
+    // A stored value outside the enum (none is written: the column's default is the only writer) reads as the default.
+    language: (user: { language: string }) => languageOf(user.language) ?? 'en_US',
     following: async (user: { id: string }, _: unknown, ctx: Ctx) => [...(await followedBy(user, ctx))],
     followedOrganizations: async (user: { id: string }, args, ctx: Ctx) => {
       const ids = [...(await followedBy(user, ctx))];

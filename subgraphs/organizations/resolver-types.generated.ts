@@ -40,6 +40,13 @@ export type MemberRole =
   /** Changes the organization's configuration and data: members, invites, follow relations, scan targets, alerts' states, webhooks, questionnaires. */
   | 'ADMIN';
 
+/** A language for rule titles and texts: Brazilian Portuguese or US English (the default where a language is optional). */
+export type Language =
+  /** Brazilian Portuguese (pt-BR). */
+  | 'pt_BR'
+  /** US English (en-US); the default. */
+  | 'en_US';
+
 /** Whether an account may sign in. */
 export type UserStatus =
   /** The account is in use. */
@@ -79,8 +86,8 @@ export type User = {
    * user than the caller). Their alerts reach the caller censored, through `followingAlerts`.
    */
   followedOrganizations: OrganizationConnection;
-  /** The user's language for texts Vigil writes (rule titles, reports): `pt_BR` or `en_US`. */
-  language: Scalars['String']['output'];
+  /** The user's language for texts Vigil writes (rule titles, reports). */
+  language: Language;
   /** The identity provider the account signs in with (`vigil` for accounts Vigil keeps itself). */
   identityProvider: Scalars['String']['output'];
   /** Whether the user has confirmed its email address. */
@@ -1376,6 +1383,7 @@ export type ResolversTypes = {
   Boolean: ResolverTypeWrapper<any>;
   String: ResolverTypeWrapper<any>;
   MemberRole: ResolverTypeWrapper<any>;
+  Language: Language;
   UserStatus: ResolverTypeWrapper<any>;
   AccessRequestStatus: ResolverTypeWrapper<any>;
   User: ResolverTypeWrapper<any>;
@@ -1553,6 +1561,8 @@ export type PageInfoResolvers<ContextType = SubgraphContext, ParentType extends 
   endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type LanguageResolvers = { PT_BR: 'pt_BR', EN_US: 'en_US' };
+
 export type UserResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User'], FederationReferenceType extends FederationReferenceTypes['User'] = FederationReferenceTypes['User']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['User']> | FederationReferenceType, FederationReferenceType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -1564,7 +1574,7 @@ export type UserResolvers<ContextType = SubgraphContext, ParentType extends Reso
   member?: Resolver<Array<ResolversTypes['UserMembership']>, ParentType, ContextType>;
   following?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   followedOrganizations?: Resolver<ResolversTypes['OrganizationConnection'], ParentType, ContextType, RequireFields<UserFollowedOrganizationsArgs, 'first'>>;
-  language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  language?: Resolver<ResolversTypes['Language'], ParentType, ContextType>;
   identityProvider?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   emailVerified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   lastIp?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1891,6 +1901,7 @@ export type Resolvers<ContextType = SubgraphContext> = {
   DateTime?: GraphQLScalarType;
   JSON?: GraphQLScalarType;
   PageInfo?: PageInfoResolvers<ContextType>;
+  Language?: LanguageResolvers;
   User?: UserResolvers<ContextType>;
   UserMembership?: UserMembershipResolvers<ContextType>;
   ApiKey?: ApiKeyResolvers<ContextType>;

@@ -1,8 +1,9 @@
 import type { AssessmentSide } from '../../lib/visibility';
 import { answerQuestion, reviewAnswer } from './answers';
-import { actorOf, assessmentFor, type Ctx } from './requests';
+import { actorOf, assessmentFor, type Ctx, questionFor } from './requests';
 import type { Resolvers } from './resolver-types.generated';
 import { findAssessment } from './store';
+import { viewId } from './view-ids';
 import { answerView, assessmentView, liveAttachmentsOf } from './views';
 
 /** Answers: the receiver answers a question, the sender reviews it (answers.ts). */
@@ -17,19 +18,21 @@ export const answerResolvers = {
     answerQuestion: async (_, { input }, ctx) => {
       const { organizationId, assessmentId: _assessmentId, questionId, ...answer } = input;
       const { row } = await assessmentFor(ctx, input, { side: 'receiver' });
-      const given = await answerQuestion(ctx.db.pool, actorOf(ctx, organizationId), row.id, questionId, answer);
-      return { answer: answerView(given, 'receiver'), side: 'receiver' as const };
+      const given = await answerQuestion(ctx.db.pool, actorOf(ctx, organizationId), row.id, questionFor(questionId, 'receiver'), answer);
+      return { answer: { ...answerView(given, 'receiver'), side: 'receiver' as const }, side: 'receiver' as const };
     },
     reviewAnswer: async (_, { input }, ctx) => {
       const { row } = await assessmentFor(ctx, input, { side: 'sender' });
-      const reviewed = await reviewAnswer(ctx.db.pool, actorOf(ctx, input.organizationId), row.id, input.questionId, input);
-      return { answer: answerView(reviewed, 'sender'), side: 'sender' as const };
+      const reviewed = await reviewAnswer(ctx.db.pool, actorOf(ctx, input.organizationId), row.id, questionFor(input.questionId, 'sender'), input);
+      return { answer: { ...answerView(reviewed, 'sender'), side: 'sender' as const }, side: 'sender' as const };
     },
   },
   AnswerQuestionPayload: { assessment: assessmentOfAnswer },
   ReviewAnswerPayload: { assessment: assessmentOfAnswer },
   Answer: {
-    id: (answer: { assessmentId: string; questionId: string }) => `${answer.assessmentId}:${answer.questionId}`,
+    // `<assessmentId>:<questionId>`; the receiver's copy (no grade) `received:<assessmentId>:<questionId>` (view-ids.ts).
+    id: (answer: { assessmentId: string; questionId: string; side?: AssessmentSide }) =>
+      viewId(`${answer.assessmentId}:${answer.questionId}`, answer.side ?? 'sender'),
   },
   AnswerContentEntry: {
     attachments: (entry: { attachmentIds: string[] }, _, ctx) => liveAttachmentsOf(ctx.loaders, entry.attachmentIds),

@@ -4,6 +4,7 @@ import { contactInformation, createAssessment, listAssessments, moveAssessment, 
 import { actorOf, assessmentFor, type Ctx, MAX_DESCRIPTION, optionalText, pageOf } from './requests';
 import type { Resolvers } from './resolver-types.generated';
 import type { AnswerRow, AssessmentRow } from './store';
+import { viewId } from './view-ids';
 import { answerView, assessmentView, elementView } from './views';
 
 /** Assessments (a questionnaire sent to another organization): parse, call assessments.ts, answer the side's view. */
@@ -62,9 +63,12 @@ export const assessmentResolvers = {
     },
   },
   Assessment: {
+    // Each side's copy has its own id (view-ids.ts); `assessmentId` is the same in both.
+    id: (a: AssessmentView) => viewId(a.id, a.view),
+    assessmentId: (a: AssessmentView) => a.id,
     elements: async (a: AssessmentView, _: unknown, ctx: Ctx) =>
-      (await ctx.loaders.elementsOfVersion.load(`${a.questionnaireId}:${a.questionnaireVersion}`)).map((e) => elementView(e, a.view)),
+      (await ctx.loaders.elementsOfVersion.load(`${a.questionnaireId}:${a.questionnaireVersion}`)).map((e) => ({ ...elementView(e, a.view), side: a.view })),
     answers: async (a: AssessmentView, _: unknown, ctx: Ctx) =>
-      (await ctx.loaders.answersOfAssessment.load(a.id)).map((row: AnswerRow) => answerView(row, a.view)),
+      (await ctx.loaders.answersOfAssessment.load(a.id)).map((row: AnswerRow) => ({ ...answerView(row, a.view), side: a.view })),
   },
 } satisfies Resolvers<Ctx>;

@@ -1,6 +1,6 @@
 import { connection } from '../connections';
 import { createComment, listComments } from './comments';
-import { actorOf, assessmentFor, type Ctx, optionalId, pageOf } from './requests';
+import { actorOf, assessmentFor, type Ctx, optionalQuestionId, pageOf, questionFor } from './requests';
 import type { Resolvers } from './resolver-types.generated';
 import { type assessmentView, commentView, liveAttachmentsOf } from './views';
 
@@ -8,8 +8,9 @@ import { type assessmentView, commentView, liveAttachmentsOf } from './views';
 export const commentResolvers = {
   Mutation: {
     createAssessmentComment: async (_, { input }, ctx) => {
-      const { organizationId, row } = await assessmentFor(ctx, input, {});
-      const comment = { content: input.content, questionId: input.questionId, attachmentIds: input.attachmentIds };
+      const { organizationId, row, side } = await assessmentFor(ctx, input, {});
+      const questionId = input.questionId == null ? input.questionId : questionFor(input.questionId, side);
+      const comment = { content: input.content, questionId, attachmentIds: input.attachmentIds };
       return { comment: commentView(await createComment(ctx.db.pool, actorOf(ctx, organizationId), row.id, comment)) };
     },
   },
@@ -18,11 +19,11 @@ export const commentResolvers = {
   },
   Assessment: {
     comments: async (a: ReturnType<typeof assessmentView>, args, ctx) => {
-      const questionId = optionalId(args.questionId, 'questionId');
+      const questionId = optionalQuestionId(args.questionId, a.view);
       const { first, page, cursorOf } = pageOf(ctx, ['assessmentComments', a.id, questionId ?? 'ALL'], args);
       return connection((await listComments(ctx.db.pool, a.id, questionId, page)).map(commentView), first, args.after, cursorOf);
     },
     allComments: async (a: ReturnType<typeof assessmentView>, args, ctx) =>
-      (await listComments(ctx.db.pool, a.id, optionalId(args.questionId, 'questionId'))).map(commentView),
+      (await listComments(ctx.db.pool, a.id, optionalQuestionId(args.questionId, a.view))).map(commentView),
   },
 } satisfies Resolvers<Ctx>;

@@ -5,6 +5,7 @@ import { firstOf } from '../connections';
 import type { SubgraphContext } from '../server';
 import type { QuestionnairesLoaders } from './loaders';
 import { type AssessmentRow, findAssessment, type Page } from './store';
+import { idForSide, readViewId, viewIdFormat } from './view-ids';
 
 /**
  * What every questionnaires resolver reads from a request: the acting user and organization, the
@@ -19,21 +20,29 @@ export const MAX_DESCRIPTION = 20_000;
 export const actorOf = (ctx: Ctx, organizationId: string) => ({ userId: ctx.policy.userId, organizationId });
 export const optionalText = (value: unknown, field: string) => (value == null ? undefined : valid.name(value, field, MAX_DESCRIPTION));
 /**
- * An optional `ID` argument of a field below the root (`Assessment.comments(questionId:)`): the kit
- * checks the ids of root fields and of their inputs (subgraphs/field-rules.ts), not these.
+ * The optional question id of a field below the root (`Assessment.comments(questionId:)`), as the
+ * `side` reading the assessment may name it (view-ids.ts): the kit checks the ids of root fields and
+ * of their inputs (subgraphs/field-rules.ts), not these.
  */
-export const optionalId = (value: unknown, field: string) => (value == null ? null : valid.uuid(value, field));
+export const optionalQuestionId = (value: unknown, side: AssessmentSide) => (value == null ? null : questionFor(viewIdFormat(value, 'questionId'), side));
 
 /**
  * The assessment as `organizationId`'s side reads it (an assessment is its sender's and receiver's
  * only: Visibility.requireAssessmentView / Write on the row); a write names the side that must make it.
+ * `assessmentId` is the assessment's id or the receiver's view's (`received:<id>`, the receiver's only).
  */
 export async function assessmentFor(ctx: Ctx, args: { organizationId: string; assessmentId: string }, write?: { side?: AssessmentSide }) {
   const { organizationId } = args;
-  const row = await findAssessment(ctx.db.pool, args.assessmentId);
-  const side = write ? await ctx.policy.requireAssessmentWrite(organizationId, row, write.side) : await ctx.policy.requireAssessmentView(organizationId, row);
+  const named = readViewId(args.assessmentId);
+  const row = await findAssessment(ctx.db.pool, named.id);
+  const side = write
+    ? await ctx.policy.requireAssessmentWrite(organizationId, row, write.side, named.side)
+    : await ctx.policy.requireAssessmentView(organizationId, row, named.side);
   return { organizationId, row: row as AssessmentRow, side };
 }
+
+/** The question a (format-checked) question id names for `side`: the element's id; NOT_FOUND for the other side's view id. */
+export const questionFor = (questionId: string, side: AssessmentSide): string => idForSide(questionId, side, 'Question');
 
 /**
  * The page a connection's `first` and `after` ask for, in the list `scope` names (`['assessments',

@@ -121,7 +121,7 @@ export type AnswerContentEntry = {
 /** The receiver's answer to one question of an assessment, with every content it gave. */
 export type Answer = {
   __typename?: 'Answer';
-  /** The answer's id: `<assessmentId>:<questionId>`. */
+  /** The cache identity of this view of the answer: `<assessmentId>:<questionId>` for the sender, `received:<assessmentId>:<questionId>` for the receiver (which does not see the grade). */
   id: Scalars['ID']['output'];
   /** The assessment the answer belongs to. */
   assessmentId: Scalars['ID']['output'];
@@ -151,9 +151,9 @@ export type Answer = {
 export type AnswerQuestionInput = {
   /** The receiving organization (the caller must be one of its ADMIN members). */
   organizationId: Scalars['ID']['input'];
-  /** The assessment to answer. */
+  /** The assessment to answer: its id, or the receiver's copy's `id` (`received:<id>`). */
   assessmentId: Scalars['ID']['input'];
-  /** The question to answer: a QUESTION element of the assessment's version. */
+  /** The question to answer: a QUESTION element of the assessment's version, by its `elementId` or the receiver's copy's `id` (`received:<id>`). */
   questionId: Scalars['ID']['input'];
   /** The kind of answer: the question's own type, or EMPTY to skip an optional question. */
   type: AnswerType;
@@ -189,9 +189,9 @@ export type AnswerReviewStatus =
 export type ReviewAnswerInput = {
   /** The sending organization (the caller must be one of its ADMIN members). */
   organizationId: Scalars['ID']['input'];
-  /** The assessment the answer belongs to. */
+  /** The assessment the answer belongs to: its id (a `received:` id names the receiver's copy, so it is not found here). */
   assessmentId: Scalars['ID']['input'];
-  /** The question whose answer to review. */
+  /** The question whose answer to review: its element's `elementId`. */
   questionId: Scalars['ID']['input'];
   /** The answer's new status. */
   status?: InputMaybe<AnswerReviewStatus>;
@@ -242,11 +242,19 @@ export type ContactInformation = {
 /**
  * One questionnaire version sent by the sender to the receiver. Only the two organizations' members
  * see it; the receiver reads null in the sender-only fields (reviewNotes, grade).
+ *
+ * Identity: the sender's copy has `id` = the assessment's id; the receiver's copy has
+ * `id` = `received:<assessment id>` (and its answers and elements `received:` ids too), so a normalised
+ * client cache never mixes the two views, even for a user who is a member of both organizations.
+ * `assessmentId` is the assessment's id in both. Both ids are accepted where an assessment is named
+ * (`assessment`, the mutations' `assessmentId`); a `received:` id by the receiver only.
  */
 export type Assessment = {
   __typename?: 'Assessment';
-  /** The assessment's id. */
+  /** The cache identity of this view of the assessment: the assessment's id for the sender, `received:<assessment id>` for the receiver. */
   id: Scalars['ID']['output'];
+  /** The assessment's id, the same in both views. */
+  assessmentId: Scalars['ID']['output'];
   /** The questionnaire template the assessment was sent from. */
   questionnaireId: Scalars['ID']['output'];
   /** The version of the template the assessment was sent with; later edits of the template do not change it. */
@@ -306,6 +314,12 @@ export type Assessment = {
 /**
  * One questionnaire version sent by the sender to the receiver. Only the two organizations' members
  * see it; the receiver reads null in the sender-only fields (reviewNotes, grade).
+ *
+ * Identity: the sender's copy has `id` = the assessment's id; the receiver's copy has
+ * `id` = `received:<assessment id>` (and its answers and elements `received:` ids too), so a normalised
+ * client cache never mixes the two views, even for a user who is a member of both organizations.
+ * `assessmentId` is the assessment's id in both. Both ids are accepted where an assessment is named
+ * (`assessment`, the mutations' `assessmentId`); a `received:` id by the receiver only.
  */
 export type AssessmentCommentsArgs = {
   questionId?: InputMaybe<Scalars['ID']['input']>;
@@ -317,6 +331,12 @@ export type AssessmentCommentsArgs = {
 /**
  * One questionnaire version sent by the sender to the receiver. Only the two organizations' members
  * see it; the receiver reads null in the sender-only fields (reviewNotes, grade).
+ *
+ * Identity: the sender's copy has `id` = the assessment's id; the receiver's copy has
+ * `id` = `received:<assessment id>` (and its answers and elements `received:` ids too), so a normalised
+ * client cache never mixes the two views, even for a user who is a member of both organizations.
+ * `assessmentId` is the assessment's id in both. Both ids are accepted where an assessment is named
+ * (`assessment`, the mutations' `assessmentId`); a `received:` id by the receiver only.
  */
 export type AssessmentAllCommentsArgs = {
   questionId?: InputMaybe<Scalars['ID']['input']>;
@@ -381,7 +401,7 @@ export type CreateAssessmentPayload = {
 export type UpdateAssessmentInput = {
   /** The sending organization (the caller must be one of its ADMIN members). */
   organizationId: Scalars['ID']['input'];
-  /** The assessment to change. */
+  /** The assessment to change: its id (a `received:` id names the receiver's copy, so it is not found here). */
   assessmentId: Scalars['ID']['input'];
   /** The new name: 1 to 200 characters. */
   name?: InputMaybe<Scalars['String']['input']>;
@@ -406,7 +426,7 @@ export type UpdateAssessmentPayload = {
 export type UpdateAssessmentStatusInput = {
   /** The organization making the move: the sender or the receiver (the caller must be one of its ADMIN members). */
   organizationId: Scalars['ID']['input'];
-  /** The assessment to move. */
+  /** The assessment to move: its id, or the receiver's copy's `id` (`received:<id>`, for the receiver only). */
   assessmentId: Scalars['ID']['input'];
   /** The status to move to. */
   status: AssessmentStatus;
@@ -466,9 +486,9 @@ export type AssessmentCommentEdge = {
 export type CreateAssessmentCommentInput = {
   /** The commenting organization: the sender or the receiver (the caller must be one of its ADMIN members). */
   organizationId: Scalars['ID']['input'];
-  /** The assessment to comment on. */
+  /** The assessment to comment on: its id, or the receiver's copy's `id` (`received:<id>`, for the receiver only). */
   assessmentId: Scalars['ID']['input'];
-  /** The question to comment on (a QUESTION element of the assessment's version); omit it to comment on the whole assessment. */
+  /** The question to comment on (a QUESTION element of the assessment's version: its `elementId`, or for the receiver its copy's `id`); omit it to comment on the whole assessment. */
   questionId?: InputMaybe<Scalars['ID']['input']>;
   /** The comment, in markdown: non-empty, at most 20,000 characters. */
   content: Scalars['String']['input'];
@@ -586,8 +606,13 @@ export type ElementProps = {
  */
 export type Element = {
   __typename?: 'Element';
-  /** The element's id; each version has its own element ids. */
+  /**
+   * The cache identity of this view of the element: its id, or `received:<element id>` for the copy an
+   * assessment's receiver reads (expected choices hidden).
+   */
   id: Scalars['ID']['output'];
+  /** The element's id, the same in every view; each version has its own element ids. */
+  elementId: Scalars['ID']['output'];
   /** The organization that owns the questionnaire. */
   organizationId: Scalars['ID']['output'];
   /** The questionnaire the element belongs to. */
@@ -1033,7 +1058,7 @@ export type ResolversTypes = {
   String: ResolverTypeWrapper<any>;
   Attachment: ResolverTypeWrapper<any>;
   ID: ResolverTypeWrapper<any>;
-  AssessmentSide: null;
+  AssessmentSide: AssessmentSide;
   AnswerType: ResolverTypeWrapper<any>;
   AnswerStatus: ResolverTypeWrapper<any>;
   AnswerGrade: ResolverTypeWrapper<any>;
@@ -1218,6 +1243,7 @@ export type ContactInformationResolvers<ContextType = SubgraphContext, ParentTyp
 
 export type AssessmentResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Assessment'] = ResolversParentTypes['Assessment']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  assessmentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   questionnaireId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   questionnaireVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   senderId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -1322,6 +1348,7 @@ export type ElementPropsResolvers<ContextType = SubgraphContext, ParentType exte
 
 export type ElementResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Element'] = ResolversParentTypes['Element']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  elementId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   organizationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   questionnaireId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   questionnaireVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;

@@ -1,9 +1,11 @@
 import * as valid from '../../lib/validate';
+import type { AssessmentSide } from '../../lib/visibility';
 import { connection } from '../connections';
 import { actorOf, type Ctx, optionalText, pageOf } from './requests';
 import type { Resolvers } from './resolver-types.generated';
 import type { ElementRow, QuestionnaireRow } from './store';
 import { createElement, createQuestionnaire, deleteElement, findQuestionnaire, listQuestionnaires, updateElement, updateQuestionnaire } from './templates';
+import { viewId } from './view-ids';
 import { liveAttachmentsOf } from './views';
 
 /** Questionnaire templates and their elements: parse, call templates.ts, answer the row. */
@@ -64,6 +66,9 @@ export const templateResolvers = {
     elements: (q: QuestionnaireRow, _: unknown, ctx: Ctx) => ctx.loaders.elementsOfVersion.load(`${q.id}:${q.version}`),
   },
   Element: {
+    // The receiver's copy (expected choices hidden) has its own id (view-ids.ts); `elementId` is the same in both.
+    id: (e: ElementRow & { side?: AssessmentSide }) => viewId(e.id, e.side ?? 'sender'),
+    elementId: (e: ElementRow) => e.id,
     attachments: (e: ElementRow, _: unknown, ctx: Ctx) => liveAttachmentsOf(ctx.loaders, e.attachmentIds),
   },
 } satisfies Resolvers<Ctx>;

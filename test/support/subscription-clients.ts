@@ -53,7 +53,17 @@ function receiver(): Received & { push(m: any): void; error(e: any): void; end()
       return data;
     },
     async waitForEnd(ms = 15000) {
-      await Promise.race([done, new Promise((_, reject) => setTimeout(() => reject(new Error(`no end: ${JSON.stringify({ data, errors })}`)), ms))]);
+      // The deadline is cleared once the stream ends: a pending timer would hold the test worker open
+      // for up to `ms` after the file (jest: "A worker process has failed to exit gracefully").
+      let deadline: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          done,
+          new Promise((_, reject) => (deadline = setTimeout(() => reject(new Error(`no end: ${JSON.stringify({ data, errors })}`)), ms))),
+        ]);
+      } finally {
+        clearTimeout(deadline);
+      }
     },
   };
   return r;

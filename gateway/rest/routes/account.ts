@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { restLanguage } from '../../../lib/vocabulary';
 import { id } from '../schemas';
 import { found, nodesOf, payload, route } from '../table';
 
@@ -6,6 +7,16 @@ const USER_FIELDS = `id name email picture roles status member { id: organizatio
 const API_KEY_FIELDS = `id name key userId lastIp lastUse createdAt`;
 const INVITE_FIELDS = `id token organizationId organizationName email roles expiredAt createdAt`;
 const MEMBERSHIP_FIELDS = `organizationId userId name email roles identityProvider lastIp lastLogin loginsCount picture createdAt updatedAt`;
+
+type GraphUser = { language: string } & Record<string, unknown>;
+/**
+ * A user as REST answers it: `language` as the contract spells it (`en-US`), not as the GraphQL enum
+ * (`EN_US`). Changed in place, so the OpenAPI response schema stays the one the answer's types give.
+ */
+function restUser(user: GraphUser): GraphUser {
+  user.language = restLanguage(user.language);
+  return user;
+}
 
 /** §3 of the REST contract: the caller's own account. */
 export const accountRoutes = [
@@ -16,7 +27,7 @@ export const accountRoutes = [
     summary: 'The current user',
     operation: `query { me { ${USER_FIELDS} } }`,
     variables: () => ({}),
-    result: (data) => data.me,
+    result: (data) => restUser(data.me as GraphUser),
   }),
   route({
     method: 'PUT',
@@ -26,7 +37,7 @@ export const accountRoutes = [
     body: z.object({ name: z.string().nullish(), picture: z.string().nullish() }),
     operation: `mutation($input: UpdateMeInput!) { updateMe(input: $input) { user { id name email roles picture language } } }`,
     variables: ({ body }) => ({ input: body }),
-    result: (data) => payload(data.updateMe, 'user'),
+    result: (data) => restUser(payload(data.updateMe, 'user') as GraphUser),
   }),
   route({
     method: 'GET',

@@ -6,12 +6,15 @@ import { found, route } from '../table';
 // acting organization (/organizations/:organizationId/...), which for an assessment is its sender or
 // its receiver. Bodies go to GraphQL as they are: its input types name a bad or unknown field (400).
 
+// REST ids are the rows' ids in both sides' answers (`id: assessmentId`, `id: elementId`): the graph's
+// `id` of the receiver's copy is its own cache identity (`received:<id>`), which REST never had.
+
 // Whole Attachment records (the spec's fields), resolved through the documents subgraph; `url` is a
 // signed download link (null until the bytes are uploaded).
 const ATTACHMENTS = `attachmentIds attachments { id fileName contentLength contentType contentMD5 url createdAt expiresAt }`;
-const ELEMENT_FIELDS = `id organizationId questionnaireId questionnaireVersion order type props { title description params { type required choices { value expected } } weight } ${ATTACHMENTS} createdAt updatedAt`;
+const ELEMENT_FIELDS = `id: elementId organizationId questionnaireId questionnaireVersion order type props { title description params { type required choices { value expected } } weight } ${ATTACHMENTS} createdAt updatedAt`;
 const QUESTIONNAIRE_FIELDS = `id organizationId name description version elements { ${ELEMENT_FIELDS} } createdAt updatedAt`;
-const ASSESSMENT_FIELDS = `id questionnaireId questionnaireVersion senderId receiverId view name description dueDate firstRequestedReviewAt status overdue contactInformation { name email phone } grade reviewNotes createdAt updatedAt`;
+const ASSESSMENT_FIELDS = `id: assessmentId questionnaireId questionnaireVersion senderId receiverId view name description dueDate firstRequestedReviewAt status overdue contactInformation { name email phone } grade reviewNotes createdAt updatedAt`;
 const ANSWER_FIELDS = `assessmentId questionId questionnaireId questionnaireVersion senderId receiverId content { ${ATTACHMENTS} content { type text choice choices } createdAt } status grade createdAt updatedAt`;
 const COMMENT_FIELDS = `id organizationId userId assessmentId questionId content ${ATTACHMENTS} createdAt`;
 

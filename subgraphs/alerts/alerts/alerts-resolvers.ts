@@ -154,7 +154,7 @@ function daysArg(days: number | null | undefined, fallback: number): number {
 }
 
 /** Reads one alert as the caller may see it: whole for a member, censored for a follower, else not found. */
-async function visibleAlert(ctx: Ctx, id: string, lang: Lang, organizationId?: string | null): Promise<AlertView> {
+export async function visibleAlert(ctx: Ctx, id: string, lang: Lang, organizationId?: string | null): Promise<AlertView> {
   const row = await findAlert(ctx.db.pool, id, lang);
   if (!row || (organizationId && row.organizationId !== organizationId)) throw notFound('Alert');
   const view = await ctx.policy.viewOf(row.organizationId);

@@ -1,14 +1,16 @@
-import { type ExecutionResult, GraphQLError } from 'graphql';
 import type pg from 'pg';
-import type { EventLogRow } from '../../lib/event-log';
-import type { EventTail } from '../../lib/event-tail';
-import { log } from '../../lib/log';
-import type { PayloadPlan } from './payload';
+import type { EventLogRow } from '../event-log';
+import type { EventTail } from '../event-tail';
+import { log } from '../log';
 import type { OpenStream } from './streams';
 
 /**
- * One subscriber's stream, as an async iterator of GraphQL results (what graphql-ws and
- * graphql-sse send). It runs in rounds; each round:
+ * One subscriber's stream, as an async iterator of messages — the one stream logic behind Vigil's
+ * gateway transports (gateway/subscriptions/, a message is a GraphQL result built there) and the
+ * subgraphs' own (subgraphs/subscriptions.ts, a message is the root value the subgraph's schema
+ * resolves: the router passing the subscription through resolves the other subgraphs' fields).
+ * `deps.message` turns a log entry into a message, `deps.ended` the end of a stream into its last
+ * one. It runs in rounds; each round:
  *  1. listens to the tail (buffering), then waits for a tail read that started after that, so
  *     every entry above the tail's position `P` will reach it live;
  *  2. reads the log in (last delivered, P] itself, page by page, at the subscriber's pace (no
@@ -47,26 +49,25 @@ export const FOLLOW_EVENTS = new Set(['FollowingAccepted', 'FollowingRemoved', '
 
 const CATCH_UP_PAGE = 1000;
 
-export interface SubscriptionDeps {
+export interface SubscriptionDeps<Message> {
   pool: pg.Pool;
   tail: EventTail;
   bufferLimit: number;
-  /** Fetches the alert of an entry (deduplicated across subscribers by the caller). */
-  fetchAlert(row: EventLogRow): Promise<ExecutionResult> | null;
-  /** The message of an entry, built once for every subscriber that would build the same one. */
-  shareMessage(row: EventLogRow, build: () => Promise<ExecutionResult>): Promise<ExecutionResult>;
+  /** The message of an entry as this subscriber sees it; `cursor` resumes right after it. */
+  message(row: EventLogRow, cursor: string, stream: OpenStream): Promise<Message> | Message;
+  /** The last message of a stream the server ended: it carries `code` and the cursor to resume from. */
+  ended(code: EndCode, message: string, cursor: string): Message;
   onAccessEvent(): void;
   /** The stream opened again for the same subscriber (current follows); throws when it may no longer be opened. */
   reopen(stream: OpenStream): Promise<OpenStream>;
 }
 
-export function runSubscription(
-  deps: SubscriptionDeps,
+export function runSubscription<Message>(
+  deps: SubscriptionDeps<Message>,
   first: OpenStream,
-  plan: PayloadPlan,
   after: bigint | null,
   register: (active: ActiveSubscription) => () => void,
-): AsyncGenerator<ExecutionResult> {
+): AsyncGenerator<Message> {
   let stream = first;
   const queue: EventLogRow[] = [];
   let ending: { code: EndCode; message: string } | null = null;
@@ -148,13 +149,9 @@ export function runSubscription(
   };
   const unregister = register(active);
 
-  const message = (row: EventLogRow): Promise<ExecutionResult> =>
-    deps.shareMessage(row, async () => {
-      const fetched = plan.alertQuery ? await deps.fetchAlert(row) : null;
-      return plan.build(row, stream.codec.seal([row.seq]), fetched);
-    });
+  const message = (row: EventLogRow) => deps.message(row, stream.codec.seal([row.seq]), stream);
 
-  async function* generate(): AsyncGenerator<ExecutionResult> {
+  async function* generate(): AsyncGenerator<Message> {
     let delivered: bigint | null = after;
     try {
       for (;;) {
@@ -194,7 +191,7 @@ export function runSubscription(
           if (cancelled) return;
           if (ending) {
             const { code, message: text } = ending;
-            yield { errors: [new GraphQLError(text, { extensions: { code, cursor: stream.codec.seal([delivered.toString()]) } })] };
+            yield deps.ended(code, text, stream.codec.seal([delivered.toString()]));
             return;
           }
           if (queue.length === 0) {
@@ -228,14 +225,7 @@ export function runSubscription(
       }
     } catch (error) {
       failed(error);
-      if (!cancelled)
-        yield {
-          errors: [
-            new GraphQLError(ending?.message ?? 'The stream failed', {
-              extensions: { code: 'INTERNAL_SERVER_ERROR', cursor: stream.codec.seal([(delivered ?? 0n).toString()]) },
-            }),
-          ],
-        };
+      if (!cancelled) yield deps.ended('INTERNAL_SERVER_ERROR', ending?.message ?? 'The stream failed', stream.codec.seal([(delivered ?? 0n).toString()]));
     } finally {
       stop();
       unregister();

@@ -1,11 +1,11 @@
 import { GraphQLError } from 'graphql';
 import type pg from 'pg';
-import { type CursorCodec, cursorCodec } from '../../lib/cursors';
-import { VigilError } from '../../lib/errors';
-import { deriveFollowingEvent, type EventLogRow, FOLLOWED_EVENT_NAMES, followsOf } from '../../lib/event-log';
-import type { Principal } from '../../lib/principal';
-import { Visibility } from '../../lib/visibility';
-import { enumName } from '../../lib/vocabulary';
+import { type CursorCodec, cursorCodec } from '../cursors';
+import { VigilError } from '../errors';
+import { deriveFollowingEvent, type EventLogRow, FOLLOWED_EVENT_NAMES, followsOf } from '../event-log';
+import type { Principal } from '../principal';
+import { Visibility } from '../visibility';
+import { enumName } from '../vocabulary';
 
 /**
  * The three live streams (SDL: subgraphs/alerts/subscriptions.graphql and
