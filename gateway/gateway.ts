@@ -4,6 +4,7 @@ import type { SubgraphName } from '../lib/config';
 import { type Principal, REQUEST_ID_HEADER, signPrincipal } from '../lib/principal';
 import { composedSupergraph } from '../schema/compose';
 import { timedDataSource } from './metrics';
+import { installResultShaping } from './result-shaping';
 import { SubgraphTransport } from './subgraph-transport';
 
 /** What the gateway knows of a request: the authenticated caller, the id its logs carry, where the client reached it. */
@@ -61,6 +62,7 @@ export function createGateway(
 ): ApolloGateway {
   // The supergraph's subgraph URLs are composition's defaults: each subgraph is reached at urls[name].
   const supergraph = composedSupergraph();
+  installResultShaping();
   return new ApolloGateway({
     supergraphSdl: graph === 'rest' ? restSupergraph(supergraph) : supergraph,
     buildService: ({ name }) => timedDataSource(name, inProcess[name as SubgraphName] ?? signedTransport(urls[name as SubgraphName], secret)),

@@ -21,7 +21,7 @@ function sources(dir: string): string[] {
 }
 
 const files = ROOTS.flatMap((root) => sources(path.join(__dirname, '..', root)));
-const writers = files.filter((file) => /recordEvent|documents\.events|writeEvents|SOURCE/.test(readFileSync(file, 'utf8')));
+const writers = files.filter((file) => /recordEvent|documents\.events|writeEvents|\bSOURCE\b|EVENT_SOURCES/.test(readFileSync(file, 'utf8')));
 const literals = (pattern: RegExp) =>
   new Map(
     writers.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(pattern)].map((m) => [m[1], path.relative(path.join(__dirname, '..'), file)] as const)),

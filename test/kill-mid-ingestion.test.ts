@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { runScript, type ServiceProcess, startServiceProcess } from './support/processes';
-import { createTestDatabase, request } from './support/vigil';
+import { createTestDatabase, postLarge, request } from './support/vigil';
 
 jest.setTimeout(240_000);
 
@@ -42,24 +41,6 @@ const findings = (n: number, prefix: string) => ({
   findings: Array.from({ length: n }, (_, i) => ({ rule: 'aws-s3-bucket-public', resource: `arn:aws:s3:::${prefix}-${i}` })),
 });
 
-/** POSTs `body` on a new connection; resolves with the status, rejects when the connection is cut. */
-function postOnNewConnection(url: string, key: string, body: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, {
-      method: 'POST',
-      agent: false,
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-    });
-    req.on('response', (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-      response.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
 it('recovers a scan killed mid-ingestion at the next start: nothing half-applied, and the target takes findings at once', async () => {
   service = await startServiceProcess(env);
   const boot = await runScript('cli/vigil.ts', ['bootstrap', '--email', 'kill@example.com', '--organization', 'Kill'], env);
@@ -81,11 +62,10 @@ it('recovers a scan killed mid-ingestion at the next start: nothing half-applied
   expect(before).toHaveLength(3);
 
   // A large document: killed once its scan is RUNNING, i.e. while the reconciliation works.
-  // On a connection of its own: a kept-alive one that the server closes while the test builds this
-  // 10 MB body would fail at once (the server's keep-alive timeout is 5 s; a loaded machine gets there).
+  // On a connection of its own (postLarge): a kept-alive one could race the server's keep-alive timeout.
   let answered: unknown;
-  const big = postOnNewConnection(`${service.url}${findingsPath}`, key, JSON.stringify(findings(150_000, 'big'))).then(
-    (status) => (answered = { status }),
+  const big = postLarge(service.url, findingsPath, { key, body: JSON.stringify(findings(150_000, 'big')) }).answer.then(
+    (response) => (answered = response),
     (error: Error) => (answered = error),
   );
   const deadline = Date.now() + 120_000;

@@ -1,3 +1,4 @@
+import { parse } from 'graphql';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
@@ -51,9 +52,14 @@ describe('with the default limits', () => {
     const res = await defaults.graphql(query);
     const ms = performance.now() - started;
     expectRefused(res, /more than 2000 tokens.*VIGIL_GRAPHQL_ANONYMOUS_MAX_TOKENS/);
-    // Measured: ~2 s of blocked event loop before the limits; refused in tens of ms after.
-    process.stdout.write(`alias bomb (${(query.length / 1e6).toFixed(1)} MB) refused in ${ms.toFixed(0)} ms\n`);
-    expect(ms).toBeLessThan(1000);
+    // Measured: ~2 s of blocked event loop before the limits; refused in tens of ms after. Compared with
+    // parsing the same document here, in the same run (a fixed bar in ms failed on a machine at load 15):
+    // the round trip that refuses it must cost less than the parse it avoids.
+    const parseStarted = performance.now();
+    parse(query, { noLocation: true });
+    const parseMs = performance.now() - parseStarted;
+    process.stdout.write(`alias bomb (${(query.length / 1e6).toFixed(1)} MB) refused in ${ms.toFixed(0)} ms; parsing it takes ${parseMs.toFixed(0)} ms\n`);
+    expect(ms).toBeLessThan(parseMs);
   });
 
   it('refuses 1,000 aliases of alerts(size: 1000) before any of them runs', async () => {

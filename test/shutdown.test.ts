@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runScript, type ServiceProcess, startServiceProcess } from './support/processes';
-import { request } from './support/vigil';
+import { postLarge, request } from './support/vigil';
 
 /**
  * Shutdown that loses nothing, on real processes of the default installation (embedded database):
@@ -52,11 +52,11 @@ async function scans(service: ServiceProcess): Promise<Array<{ status: string }>
 
 /** Posts the findings, signals `signal` to `whom` once the upload is under way, and checks what the client and the process saw. */
 async function signalMidIngestion(service: ServiceProcess, whom: number, signal: NodeJS.Signals) {
-  const ingestion = request(service.url, 'POST', `/organizations/${admin.organizationId}/scantargets/${target}/findings`, {
-    key: admin.apiKey,
-    text: FINDINGS,
-    headers: { 'content-type': 'application/json' },
-  });
+  const upload = postLarge(service.url, `/organizations/${admin.organizationId}/scantargets/${target}/findings`, { key: admin.apiKey, body: FINDINGS });
+  const ingestion = upload.answer;
+  // Signalled once the server has the request (postLarge: it answered 100-continue), then 300 ms into its
+  // work; a fixed 300 ms after sending was not enough at load 15: the request was cut as idle ("other side closed").
+  await upload.seen;
   await new Promise((resolve) => setTimeout(resolve, 300));
   process.kill(whom, signal);
   // Once the signal is handled /readyz answers 503, then new connections are refused (0 here), while

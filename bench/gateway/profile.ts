@@ -76,6 +76,7 @@ async function main(): Promise<void> {
 
   const file = readdirSync(work).find((name) => name.endsWith('.cpuprofile'));
   const profile = JSON.parse(readFileSync(path.join(work, file as string), 'utf8')) as CpuProfile;
+  if (process.env.BENCH_PROFILE_KEEP) writeFileSync(process.env.BENCH_PROFILE_KEEP, JSON.stringify(profile));
   rmSync(work, { recursive: true, force: true });
   const selfTime = new Map<number, number>();
   for (const [i, id] of profile.samples.entries()) selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -87,6 +88,53 @@ export async function request(
     parsed = raw;
   }
   return { status: response.status, body: parsed, headers: response.headers };
+}
+
+/**
+ * A large POST on a connection of its own, for tests that act while the server works on it: `seen`
+ * resolves once the server has the request (it answered `Expect: 100-continue`, so its 'request' event
+ * has fired; the body is sent then), `answer` with the response, or rejects when the connection is cut.
+ * A kept-alive connection could race the server's keep-alive timeout (5 s) on a loaded machine, and a
+ * fixed wait may signal a server that has not yet read the request (a shutdown then cuts it as idle).
+ */
+export function postLarge(base: string, path: string, options: { key: string; body: string }): { seen: Promise<void>; answer: Promise<HttpResult> } {
+  let seen!: () => void;
+  const continued = new Promise<void>((resolve) => (seen = resolve));
+  const answer = new Promise<HttpResult>((resolve, reject) => {
+    const req = http.request(base + path, {
+      method: 'POST',
+      agent: false,
+      headers: {
+        accept: 'application/json',
+        authorization: `Bearer ${options.key}`,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(options.body),
+        expect: '100-continue',
+      },
+    });
+    req.on('continue', () => {
+      seen();
+      req.end(options.body);
+    });
+    req.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        let body: unknown = raw;
+        try {
+          body = raw === '' ? undefined : JSON.parse(raw);
+        } catch {}
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') headers.set(name, value);
+        resolve({ status: response.statusCode ?? 0, body, headers });
+      });
+    });
+    req.on('error', reject);
+    req.flushHeaders();
+  });
+  return { seen: continued, answer };
 }
 
 /** The whole service, in-process, on a fresh PostgreSQL database and free ports. */
