@@ -1,7 +1,6 @@
 import { fork } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import v8 from 'node:v8';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
@@ -140,17 +139,6 @@ function retryConnectWhileOldSocketDetaches(pool: pg.Pool): void {
 const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB', '-c', 'temp_buffers=1MB', '-c', 'maintenance_work_mem=8MB'];
 
 /**
- * A process that holds the embedded database is a one-process deployment where memory is the scarce
- * thing, so V8 runs in its memory-saving mode (`--optimize-for-size`: it collects sooner instead of
- * growing the heap). bench:export's embedded run (1M alerts): RSS growth during the export 385 → 18 MB
- * with it; measured with the export's writer alone, the heap stayed at 34–43 MB instead of growing from
- * 57 to 160–216 MB. Its CPU cost is not settled (bench:boot, one run each at load 11–14: 21.6 / 24.9 ms
- * CPU per REST / GraphQL page with it, 8.1 / 12.2 without; earlier runs without it gave 15.5 / 21.5):
- * see bench/README.md. Set when the database opens, for the whole process (V8 reads it at run time).
- */
-const EMBEDDED_PROCESS_FLAGS = '--optimize-for-size';
-
-/**
  * Creates a new embedded database (initdb and the migrations) in a child process (lib/embedded-first-start.ts)
  * whose memory is returned when it exits; resolves with the migrations it applied. The child runs
  * under the caller's data-directory lock and with V8's baseline WebAssembly compiler only
@@ -205,7 +193,6 @@ export async function openEmbedded(dir: string | undefined, options: EmbeddedOpt
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   const started = Date.now();
-  v8.setFlagsFromString(EMBEDDED_PROCESS_FLAGS);
   const lite = new PGlite({ dataDir: dir ? path.join(dir, 'pgdata') : undefined, startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS] });
   await lite.waitReady;
   const server = new PGLiteSocketServer({ db: lite, host: '127.0.0.1', port: 0, maxConnections: 1 });

@@ -4,6 +4,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { cursorCodec } from '../lib/cursors';
 import { badRequest } from '../lib/errors';
 import { readEventLog } from '../lib/event-log';
+import { inMemorySavingMode } from '../lib/memory-saving';
 import { spreadsheetCell } from '../lib/spreadsheet-cells';
 import * as valid from '../lib/validate';
 import { type View, Visibility } from '../lib/visibility';
@@ -23,7 +24,7 @@ import type { ExportFile } from './export-files';
  */
 // bench:export, embedded database, 1M alerts: with the batches as JSON records parsed and written by
 // csv-stringify the JavaScript heap grew by ~150–200 MB during an export; the CSV lines now come from the
-// database, and the embedded process runs V8's memory-saving mode (lib/db.ts): see bench/README.md.
+// database, and the batches run in V8's memory-saving mode (lib/memory-saving.ts): see bench/README.md.
 const BATCH = 1_000;
 
 export { ALERT_CSV_COLUMNS };
@@ -104,13 +105,15 @@ export async function writeAlertCsv(
     batch.catch(() => undefined); // awaited below; a failed write first must not leave it unhandled
     return batch;
   };
-  let next: ReturnType<typeof read> | null = read(null);
-  while (next) {
-    if (options.signal?.aborted) throw new Error('export aborted');
-    const batch: Awaited<ReturnType<typeof read>> = await next;
-    next = batch.cursor ? read(batch.cursor) : null;
-    await file.write(batch.lines.join(''));
-  }
+  await inMemorySavingMode(async () => {
+    let next: ReturnType<typeof read> | null = read(null);
+    while (next) {
+      if (options.signal?.aborted) throw new Error('export aborted');
+      const batch: Awaited<ReturnType<typeof read>> = await next;
+      next = batch.cursor ? read(batch.cursor) : null;
+      await file.write(batch.lines.join(''));
+    }
+  });
 }
 
 /**
