@@ -5,6 +5,7 @@ import { languageOf } from '../../lib/vocabulary';
 import type { SubgraphContext } from '../server';
 import { acceptInvite, apiKeyView, createApiKey, inviteView, openInviteFor, requestAccess } from './account';
 import type { OrganizationsLoaders } from './loaders';
+import { organizationsPage } from './organizations';
 import { after, createdOrderPage } from './pages';
 import type { Resolvers } from './resolver-types.generated';
 
@@ -139,18 +140,7 @@ export const accountResolvers = {
     following: async (user: { id: string }, _: unknown, ctx: Ctx) => [...(await followedBy(user, ctx))],
     followedOrganizations: async (user: { id: string }, args, ctx: Ctx) => {
       const ids = [...(await followedBy(user, ctx))];
-      return createdOrderPage(
-        ctx.services.secret,
-        ['followedOrganizations', ctx.policy.userId],
-        args,
-        (window) =>
-          ctx.db.prisma.organization.findMany({
-            where: { id: { in: ids }, deletedAt: null, ...after('id', window.after) },
-            orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-            take: window.take,
-          }),
-        (o) => ({ createdAt: o.createdAt, key: o.id }),
-      );
+      return organizationsPage(ctx, ids, ['followedOrganizations', ctx.policy.userId], args);
     },
   },
 } satisfies Resolvers<Ctx>;

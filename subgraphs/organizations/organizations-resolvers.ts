@@ -4,27 +4,14 @@ import { quotasOf, requireWithinQuota } from '../../lib/quotas';
 import * as valid from '../../lib/validate';
 import { ADMIN } from '../../lib/visibility';
 import { createOrganization } from './account';
-import type { OrganizationRow } from './loaders';
-import { type Ctx, deleteOrganization, organizationChanges, updateOrganization } from './organizations';
-import { after, createdOrderPage } from './pages';
+import { type Ctx, deleteOrganization, organizationChanges, organizationsPage, updateOrganization } from './organizations';
 import type { Resolvers } from './resolver-types.generated';
 
 export const organizationResolvers = {
   Query: {
     organizations: async (_, args, ctx) => {
       const ids = [...(await ctx.policy.memberships()).keys()];
-      return createdOrderPage(
-        ctx.services.secret,
-        ['organizations', ctx.policy.userId],
-        args,
-        (window) =>
-          ctx.db.prisma.organization.findMany({
-            where: { id: { in: ids }, deletedAt: null, ...after('id', window.after) },
-            orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-            take: window.take,
-          }),
-        (o: OrganizationRow) => ({ createdAt: o.createdAt, key: o.id }),
-      );
+      return organizationsPage(ctx, ids, ['organizations', ctx.policy.userId], args);
     },
     organization: async (_, args, ctx) => {
       const { id } = args;

@@ -4,6 +4,7 @@ import { recordEvent } from '../../lib/events';
 import * as valid from '../../lib/validate';
 import type { SubgraphContext } from '../server';
 import type { OrganizationsLoaders } from './loaders';
+import { after, createdOrderPage, type PageArgs } from './pages';
 
 export type Ctx = SubgraphContext<OrganizationsLoaders>;
 
@@ -13,6 +14,25 @@ export const SOURCE = {
   follower: 'service.organization.follower',
   following: 'service.organization.following',
 } as const;
+
+/**
+ * One page of the live organizations among `ids`, oldest first: the caller's organizations and the
+ * ones a user follows (`scope` names the list its cursors belong to).
+ */
+export function organizationsPage(ctx: Ctx, ids: readonly string[], scope: string[], args: PageArgs) {
+  return createdOrderPage(
+    ctx.services.secret,
+    scope,
+    args,
+    (window) =>
+      ctx.db.prisma.organization.findMany({
+        where: { id: { in: [...ids] }, deletedAt: null, ...after('id', window.after) },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        take: window.take,
+      }),
+    (o) => ({ createdAt: o.createdAt, key: o.id }),
+  );
+}
 
 /**
  * Serializes the changes that check an invariant across rows of one organization (its last ADMIN,
