@@ -34,7 +34,6 @@ async function main(): Promise<void> {
       VIGIL_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       VIGIL_RATE_LIMIT_PER_KEY: '0',
-      VIGIL_SCHEDULER: 'off',
       VIGIL_WORKERS: 'none',
       VIGIL_SUBSCRIPTION_POLL_MS: '3600000',
     }),
