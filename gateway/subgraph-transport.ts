@@ -11,7 +11,7 @@ import {
   type VariableDefinitionNode,
   visit,
 } from 'graphql';
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
 
 /**
  * How the gateway calls a subgraph over HTTP (what `@apollo/gateway`'s RemoteGraphQLDataSource does,
@@ -79,7 +79,10 @@ export class SubgraphTransport implements GraphQLDataSource {
     const url = new URL(options.url);
     this.origin = url.origin;
     this.path = `${url.pathname}${url.search}`;
-    this.pool = new Pool(this.origin, { connections: options.connections ?? 64, keepAliveTimeout: 30_000, pipelining: 1 });
+    // undici (~110 modules) is loaded with the first transport: a gateway whose subgraphs are all in its
+    // own process (the default) never calls one over HTTP.
+    const { Pool: UndiciPool } = require('undici') as typeof import('undici');
+    this.pool = new UndiciPool(this.origin, { connections: options.connections ?? 64, keepAliveTimeout: 30_000, pipelining: 1 });
   }
 
   process(options: GraphQLDataSourceProcessOptions): Promise<SubgraphResponse> {

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import pg from 'pg';
 import type { VigilConfig } from './config';
 import type { Database } from './db';
@@ -100,8 +100,10 @@ export function openWakeChannel(options: WakeChannelOptions): WakeChannel {
       maxRetriesPerRequest: 1,
       retryStrategy: (times: number) => Math.min(times * 200, 2000),
     };
-    publisher = new Redis(options.redisUrl, redisOptions);
-    const subscriber = new Redis(options.redisUrl, { ...redisOptions, enableOfflineQueue: true });
+    // ioredis is loaded only in this mode: a process without Redis (the embedded default) never needs it.
+    const { Redis: Client } = require('ioredis') as typeof import('ioredis');
+    publisher = new Client(options.redisUrl, redisOptions);
+    const subscriber = new Client(options.redisUrl, { ...redisOptions, enableOfflineQueue: true });
     publisher.on('error', () => undefined);
     // Logged once per outage and shown as vigil_dependency_up{dependency="redis-pubsub"}.
     const pubsubState = dependencyState('redis-pubsub', 'live streams and webhooks are woken by polling (250 ms) until Redis is back');

@@ -2,7 +2,7 @@ import type express from 'express';
 import { ipKeyGenerator, MemoryStore, rateLimit, type Store } from 'express-rate-limit';
 import type { RequestLimits, VigilConfig } from './config';
 import type { Principal } from './principal';
-import { redisRateLimitStores } from './rate-limit-store';
+import type { RedisRateLimitStores } from './rate-limit-store';
 import { refuse } from './refuse';
 
 /** The limits (VIGIL_RATE_LIMIT_*) and where the counts are kept: Redis when REDIS_URL is set. */
@@ -61,8 +61,14 @@ function countedOnce(name: string, limiter: express.RequestHandler): express.Req
   };
 }
 
+/** The Redis client (ioredis, rate-limit-redis: ~60 modules) is loaded only when REDIS_URL is set. */
+function redisStores(redisUrl: string, prefix: string): RedisRateLimitStores {
+  const { redisRateLimitStores } = require('./rate-limit-store') as typeof import('./rate-limit-store');
+  return redisRateLimitStores(redisUrl, prefix);
+}
+
 export function createRateLimits(settings: RateLimitSettings): RateLimits {
-  const redis = settings.redisUrl ? redisRateLimitStores(settings.redisUrl, settings.redisPrefix) : null;
+  const redis = settings.redisUrl ? redisStores(settings.redisUrl, settings.redisPrefix) : null;
   const store = (name: string): Store | undefined => redis?.store(name);
   // The per-key count is one store for both the HTTP middleware and the WebSocket operations.
   const keyStore: Store = store('key') ?? new MemoryStore();
