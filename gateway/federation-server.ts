@@ -1,3 +1,5 @@
+// Before @apollo/gateway and @apollo/server: what they load for features Vigil leaves off waits until used.
+import '../lib/deferred-modules';
 import http from 'node:http';
 import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';

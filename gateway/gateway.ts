@@ -1,3 +1,5 @@
+// Before @apollo/gateway: what it loads for features Vigil leaves off waits until used.
+import '../lib/deferred-modules';
 import { ApolloGateway, type GraphQLDataSource } from '@apollo/gateway';
 import { parse, print, visit } from 'graphql';
 import type { SubgraphName } from '../lib/config';
