@@ -105,10 +105,13 @@ export async function startVigil(
     if (config.subgraphTransport === 'in-process') localSubgraphs[name] = new InProcessDataSource(SUBGRAPHS[name], schema, { db, services });
   }
 
-  const background = await startBackground(db, config, storage);
-  const { scheduler, workers } = background;
-
+  // The background side's start is mostly statements (the rule catalog, abandoned scans) and the gateway's
+  // mostly CPU (the supergraph, the query planner): started together, the one runs while the other waits.
+  // The gateway listens, and /readyz can answer, only once both have started.
+  const backgroundStarting = startBackground(db, config, storage);
+  backgroundStarting.catch(() => undefined); // awaited below; a failure is thrown there
   const gateway = await startGatewayServer(config, {
+    beforeListening: backgroundStarting,
     db,
     urls,
     localSubgraphs,
@@ -122,6 +125,8 @@ export async function startVigil(
       await findTargetForScan(db, organizationId, scanTargetId);
     },
   });
+  const background = await backgroundStarting;
+  const { scheduler, workers } = background;
   return {
     url: gateway.url,
     port: gateway.port,

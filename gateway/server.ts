@@ -63,6 +63,8 @@ export interface GatewayServerOptions {
   storage: ObjectStorage;
   /** Whether a storage key's attachment is still live (not expired): checked before GET /storage serves it. */
   storageKeyServed?: (key: string) => Promise<boolean>;
+  /** What must have started before the gateway listens (app/vigil.ts: the background side, started meanwhile). */
+  beforeListening?: Promise<unknown>;
 }
 
 export interface RunningGateway {
@@ -229,6 +231,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   // Shutdown (http-terminator): no new connection, idle keep-alive sockets closed, in-flight requests
   // answered (with `Connection: close`) for up to VIGIL_SHUTDOWN_TIMEOUT_MS, then the rest cut.
   const terminator = createHttpTerminator({ server, gracefulTerminationTimeout: config.shutdownTimeoutMs });
+  await options.beforeListening;
   const port = await listen(server, config.port, config.host);
   await subscriptions.start(server);
   observeProcess({ pool: db.pool, openSubscriptions: () => subscriptions.service.liveCount() });

@@ -1,9 +1,11 @@
 import { fork } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
+import type { EmbeddedServerData, EmbeddedServerMessage } from './embedded-server';
 import { log } from './log';
 
 export { PrismaClient };
@@ -164,6 +166,47 @@ function createInChildProcess(dir: string): Promise<string[]> {
   });
 }
 
+interface EmbeddedServer {
+  url: string;
+  /** Closes the database (its shutdown checkpoint) and the socket; resolves when the thread has ended. */
+  close(): Promise<void>;
+}
+
+/**
+ * PGlite in a thread of its own (lib/embedded-server.ts), served on a loopback socket as before: at a start
+ * it opens the database while this thread loads the rest of Vigil, and afterwards PostgreSQL's
+ * WebAssembly runs beside the requests' JavaScript instead of taking turns with it. A thread that fails
+ * after it served takes the process down, as PGlite failing in this thread did.
+ */
+function startEmbeddedServer(data: EmbeddedServerData): Promise<EmbeddedServer> {
+  // The same file type as this one (dist/lib/*.js, or lib/*.ts under tsx, whose loader the worker inherits with execArgv).
+  const worker = new Worker(path.join(__dirname, `embedded-server${path.extname(__filename)}`), { workerData: data });
+  const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    const failedToStart = (error: Error) => reject(new Error(`the embedded database did not start: ${error.message}`));
+    worker.once('error', failedToStart);
+    worker.once('exit', (code) => failedToStart(new Error(`its thread ended (exit code ${code})`)));
+    worker.once('message', (message: EmbeddedServerMessage) => {
+      if ('failed' in message) {
+        void worker.terminate();
+        reject(new Error(message.failed));
+        return;
+      }
+      worker.off('error', failedToStart);
+      worker.on('error', (error) => {
+        throw error;
+      });
+      resolve({
+        url: message.url,
+        async close() {
+          worker.postMessage('close');
+          await ended;
+        },
+      });
+    });
+  });
+}
+
 export interface EmbeddedOptions {
   /**
    * A data directory without a database: created in a child process (the default; the server then opens
@@ -190,14 +233,15 @@ export async function openEmbedded(dir: string | undefined, options: EmbeddedOpt
       }
     }
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   const started = Date.now();
-  const lite = new PGlite({ dataDir: dir ? path.join(dir, 'pgdata') : undefined, startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS] });
-  await lite.waitReady;
-  const server = new PGLiteSocketServer({ db: lite, host: '127.0.0.1', port: 0, maxConnections: 1 });
-  await server.start();
-  const url = `postgresql://postgres@${server.getServerConn()}/postgres?sslmode=disable`;
+  let server: EmbeddedServer;
+  try {
+    server = await startEmbeddedServer({ pgdata: dir ? path.join(dir, 'pgdata') : undefined, settings: EMBEDDED_SETTINGS });
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const { url } = server;
   log.debug('embedded database ready', { dir: dir ?? 'memory', ms: Date.now() - started });
   const pool = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 0, connectionTimeoutMillis: 60_000 });
   pool.on('error', (err) => log.warn('embedded database client error', { error: err.message }));
@@ -211,8 +255,7 @@ export async function openEmbedded(dir: string | undefined, options: EmbeddedOpt
     client.query('DISCARD ALL').catch((error: Error) => log.warn('embedded database session reset failed', { error: error.message }));
   });
   return overPool('embedded', pool, url, async () => {
-    await server.stop();
-    await lite.close();
+    await server.close();
     releaseLock();
   });
 }
