@@ -4,7 +4,7 @@ import '../lib/production-mode';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../lib/config';
-import { openDatabase } from '../lib/db';
+import { embeddedDatabaseDir, startEmbedded } from '../lib/embedded-start';
 import { log } from '../lib/log';
 import { stopOnSignals } from '../lib/shutdown';
 
@@ -12,9 +12,13 @@ import { stopOnSignals } from '../lib/shutdown';
 async function main() {
   const config = loadConfig();
   // The database is opened before the rest of Vigil loads (~0.9 s of CPU: the gateway, the subgraphs, express):
-  // a new embedded database is created by a child process (lib/db.ts) meanwhile, on another core when
-  // there is one. Measured with bench:boot: see bench/README.md.
-  const opening = openDatabase(config);
+  // a new embedded database is created by a child process (lib/embedded-start.ts) meanwhile, on another core
+  // when there is one. Measured with bench:boot: see bench/README.md. The embedded start begins before
+  // lib/db.ts loads pg and the Prisma client, which its child does not wait for.
+  const embedded = config.databaseUrl ? undefined : startEmbedded(embeddedDatabaseDir(config.dataDir));
+  embedded?.catch(() => undefined); // awaited by openDatabase; a failure is reported there
+  const { openDatabase } = require('../lib/db') as typeof import('../lib/db');
+  const opening = openDatabase(config, embedded);
   opening.catch(() => undefined); // awaited by startVigil; a failure is reported there
   const { startVigil } = require('./vigil') as typeof import('./vigil');
   const vigil = await startVigil(config, { opening });

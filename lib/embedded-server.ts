@@ -1,4 +1,4 @@
-// The embedded database's thread (lib/db.ts starts this file as a worker): PGlite and the loopback socket
+// The embedded database's thread (lib/embedded-start.ts starts this file as a worker): PGlite and the loopback socket
 // that serves it, so that PostgreSQL's WebAssembly runs beside the JavaScript that answers requests
 // instead of between it — opening the database while the rest of Vigil loads at a start, and each
 // statement while the main thread plans and shapes answers afterwards.
@@ -46,7 +46,7 @@ async function serve({ pgdata, settings }: EmbeddedServerData): Promise<() => Pr
 }
 
 if (!parentPort) {
-  process.stderr.write('lib/embedded-server runs as a worker thread of lib/db.ts\n');
+  process.stderr.write('lib/embedded-server runs as a worker thread of lib/embedded-start.ts\n');
   process.exit(2);
 }
 serve(workerData as EmbeddedServerData).then(

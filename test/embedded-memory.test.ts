@@ -108,7 +108,9 @@ it('stops with the reason, and leaves the data directory unlocked, when a new da
       VIGIL_SECRET: '',
     });
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`creating the embedded database in ${path.join(dataDir, 'db')} failed: {\\"name\\":\\"ErrnoError\\"`);
+    // PGlite's initdb, writing straight into the data directory (lib/embedded-first-start.ts), says why.
+    expect(run.stderr).toContain(`creating the embedded database in ${path.join(dataDir, 'db')} failed: INITDB failed to initialize`);
+    expect(run.stderr).toContain('Not a directory');
     expect(readdirSync(path.join(dataDir, 'db'))).toEqual(['pgdata']);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
