@@ -6,6 +6,8 @@
 // Tells its parent `{ url }` once it serves, or `{ failed }` with the reason; closes the database
 // (PostgreSQL's shutdown checkpoint) and the socket when the parent posts `'close'`, then ends.
 
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -25,15 +27,33 @@ export interface EmbeddedServerData {
   pgdata: string | undefined;
   /** PostgreSQL settings on top of PGlite's own start parameters. */
   settings: string[];
+  /**
+   * The database is being created (lib/embedded-first-start.ts): PGlite is loaded and its WebAssembly
+   * compiled meanwhile, and the database opened once the parent posts `'created'`.
+   */
+  awaitCreation?: boolean;
 }
 
 export type EmbeddedServerMessage = { url: string } | { failed: string };
 
-async function serve({ pgdata, settings }: EmbeddedServerData): Promise<() => Promise<void>> {
+/**
+ * What PGlite reads and compiles before it opens a database (its WebAssembly module, its file-system
+ * bundle), done while the database is still being created: the open that follows is the last step of a
+ * first start.
+ */
+async function preparedOptions(): Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }> {
+  const dist = path.dirname(require.resolve('@electric-sql/pglite'));
+  const [wasm, bundle] = await Promise.all([readFile(path.join(dist, 'pglite.wasm')), readFile(path.join(dist, 'pglite.data'))]);
+  return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([bundle]) };
+}
+
+async function serve({ pgdata, settings, awaitCreation }: EmbeddedServerData): Promise<() => Promise<void>> {
   v8.setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
+  const created = awaitCreation ? new Promise((resolve) => parentPort?.once('message', resolve)) : undefined;
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-  const lite = new PGlite({ dataDir: pgdata, startParams: [...PGlite.defaultStartParams, ...settings] });
+  const [prepared] = await Promise.all([awaitCreation ? preparedOptions() : {}, created]);
+  const lite = new PGlite({ dataDir: pgdata, startParams: [...PGlite.defaultStartParams, ...settings], ...prepared });
   await lite.waitReady;
   // One client: PGlite is one PostgreSQL session; the parent's pool holds that one connection.
   const server = new PGLiteSocketServer({ db: lite, host: '127.0.0.1', port: 0, maxConnections: 1 });

@@ -85,11 +85,11 @@ export interface EmbeddedServer {
  * WebAssembly runs beside the requests' JavaScript instead of taking turns with it. A thread that fails
  * after it served takes the process down, as PGlite failing in this thread did.
  */
-function startEmbeddedServer(data: EmbeddedServerData): Promise<EmbeddedServer> {
+function startEmbeddedServer(data: EmbeddedServerData): { worker: Worker; serving: Promise<EmbeddedServer> } {
   // The same file type as this one (dist/lib/*.js, or lib/*.ts under tsx, whose loader the worker inherits with execArgv).
   const worker = new Worker(path.join(__dirname, `embedded-server${path.extname(__filename)}`), { workerData: data });
   const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  return new Promise((resolve, reject) => {
+  const serving = new Promise<EmbeddedServer>((resolve, reject) => {
     const failedToStart = (error: Error) => reject(new Error(`the embedded database did not start: ${error.message}`));
     worker.once('error', failedToStart);
     worker.once('exit', (code) => failedToStart(new Error(`its thread ended (exit code ${code})`)));
@@ -112,6 +112,7 @@ function startEmbeddedServer(data: EmbeddedServerData): Promise<EmbeddedServer> 
       });
     });
   });
+  return { worker, serving };
 }
 
 /** What a start created: the migrations a new database was given (none when it existed). */
@@ -131,13 +132,28 @@ export async function startEmbedded(dir: string | undefined): Promise<EmbeddedSt
     if (dir) {
       mkdirSync(dir, { recursive: true });
       releaseLock = holdDataDirLock(dir);
-      if (!existsSync(path.join(dir, 'pgdata', 'PG_VERSION'))) {
-        const started = Date.now();
-        const applied = await createInChildProcess(dir);
-        created = { migrations: applied.length, ms: Date.now() - started };
-      }
     }
-    const server = await startEmbeddedServer({ pgdata: dir ? path.join(dir, 'pgdata') : undefined, settings: EMBEDDED_SETTINGS });
+    const pgdata = dir ? path.join(dir, 'pgdata') : undefined;
+    let server: EmbeddedServer;
+    if (dir && !existsSync(path.join(dir, 'pgdata', 'PG_VERSION'))) {
+      const started = Date.now();
+      const creating = createInChildProcess(dir);
+      // PGlite's thread prepares meanwhile (lib/embedded-server.ts), on the other core when there is one.
+      const { worker, serving } = startEmbeddedServer({ pgdata, settings: EMBEDDED_SETTINGS, awaitCreation: true });
+      serving.catch(() => undefined); // awaited below, once the database exists
+      let applied: string[];
+      try {
+        applied = await creating;
+      } catch (error) {
+        await worker.terminate();
+        throw error;
+      }
+      created = { migrations: applied.length, ms: Date.now() - started };
+      worker.postMessage('created');
+      server = await serving;
+    } else {
+      server = await startEmbeddedServer({ pgdata, settings: EMBEDDED_SETTINGS }).serving;
+    }
     return {
       url: server.url,
       created,
