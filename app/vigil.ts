@@ -49,14 +49,21 @@ export async function startVigil(
   options: { db?: Database; opening?: Promise<Database> } = {},
 ): Promise<RunningVigil> {
   // The subgraphs' schemas (~0.3 s of CPU) need no database: built before waiting for it, they overlap
-  // its opening wherever that runs off this thread (a first embedded start's child process, PostgreSQL).
+  // its opening wherever that runs off this thread (the embedded database's thread, a first start's
+  // child process, PostgreSQL). The migrations check starts as soon as the database is open, its
+  // statements answered between one schema and the next.
+  const opening = options.db ? Promise.resolve(options.db) : (options.opening ?? openDatabase(config));
+  const migrating = opening.then((db) => applyMigrations(db.pool, { log: (line) => log.info(line) }));
+  migrating.catch(() => undefined); // awaited below; a failure is handled there
   const schemas: Partial<Record<SubgraphName, GraphQLSchema>> = {};
   for (const name of SUBGRAPH_NAMES) {
-    if (!config.remoteSubgraphs.includes(name)) schemas[name] = buildSchema(SUBGRAPHS[name]);
+    if (config.remoteSubgraphs.includes(name)) continue;
+    schemas[name] = buildSchema(SUBGRAPHS[name]);
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  const db = options.db ?? (await (options.opening ?? openDatabase(config)));
+  const db = await opening;
   try {
-    const migrated = await applyMigrations(db.pool, { log: (line) => log.info(line) });
+    const migrated = await migrating;
     if (migrated.applied.length) log.info('migrations applied', { applied: migrated.applied });
   } catch (error) {
     // A failed or blocked migration stops start-up; the database is left as the runner recorded it.
