@@ -79,6 +79,10 @@ export async function startVigil(
 
   // ── documents: attachment storage (lib/storage/): local disk under the data directory, or S3 ──
   const storage = createStorage(config.storage);
+  // The background side's start is statements (the rule catalog, abandoned scans): they run while the
+  // subgraphs and the gateway server start. The gateway listens, and /readyz can answer, only once it has.
+  const backgroundStarting = startBackground(db, config, storage);
+  backgroundStarting.catch(() => undefined); // awaited below; a failure is thrown there
   // One stream hub for the process (lib/subscriptions/hub.ts): the gateway's streams and, with a router
   // secret, the subgraphs' own (subscriptions a router passes through) share its tail and re-check.
   const streams = new StreamHub(db.pool, config.secret, streamHubSettings(config, db));
@@ -120,11 +124,6 @@ export async function startVigil(
 
   provideSources({ urls, inProcess: localSubgraphs });
 
-  // The background side's start is statements (the rule catalog, abandoned scans), the gateway server's
-  // mostly not: started together, the one runs while the other waits. The gateway listens, and /readyz
-  // can answer, only once both have started.
-  const backgroundStarting = startBackground(db, config, storage);
-  backgroundStarting.catch(() => undefined); // awaited below; a failure is thrown there
   const gateway = await startGatewayServer(config, {
     planned: await planning,
     beforeListening: backgroundStarting,
