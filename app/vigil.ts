@@ -1,5 +1,6 @@
 import type express from 'express';
 import type { GraphQLSchema } from 'graphql';
+import { planGateway, type SubgraphSources } from '../gateway/gateway';
 import { startGatewayServer } from '../gateway/server';
 import type { SubscriptionService } from '../gateway/subscriptions/service';
 import { SUBGRAPH_NAMES, type SubgraphName, type VigilConfig } from '../lib/config';
@@ -49,14 +50,26 @@ export async function startVigil(
   options: { db?: Database; opening?: Promise<Database> } = {},
 ): Promise<RunningVigil> {
   // The subgraphs' schemas (~0.3 s of CPU) need no database: built before waiting for it, they overlap
-  // its opening wherever that runs off this thread (a first embedded start's child process, PostgreSQL).
+  // its opening wherever that runs off this thread (the embedded database's thread, a first start's
+  // child process, PostgreSQL). The migrations check starts as soon as the database is open, its
+  // statements answered between one schema and the next.
+  const opening = options.db ? Promise.resolve(options.db) : (options.opening ?? openDatabase(config));
+  const migrating = opening.then((db) => applyMigrations(db.pool, { log: (line) => log.info(line) }));
+  migrating.catch(() => undefined); // awaited below; a failure is handled there
   const schemas: Partial<Record<SubgraphName, GraphQLSchema>> = {};
   for (const name of SUBGRAPH_NAMES) {
-    if (!config.remoteSubgraphs.includes(name)) schemas[name] = buildSchema(SUBGRAPHS[name]);
+    if (config.remoteSubgraphs.includes(name)) continue;
+    schemas[name] = buildSchema(SUBGRAPHS[name]);
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  const db = options.db ?? (await (options.opening ?? openDatabase(config)));
+  // So is the gateway's planning (the supergraph, the query planner: ~0.3 s of CPU); its calls to the
+  // subgraphs wait until they run.
+  let provideSources: (sources: SubgraphSources) => void = () => undefined;
+  const planning = planGateway(new Promise<SubgraphSources>((resolve) => (provideSources = resolve)), config.secret);
+  planning.catch(() => undefined); // awaited below; a failure is thrown there
+  const db = await opening;
   try {
-    const migrated = await applyMigrations(db.pool, { log: (line) => log.info(line) });
+    const migrated = await migrating;
     if (migrated.applied.length) log.info('migrations applied', { applied: migrated.applied });
   } catch (error) {
     // A failed or blocked migration stops start-up; the database is left as the runner recorded it.
@@ -66,6 +79,10 @@ export async function startVigil(
 
   // ── documents: attachment storage (lib/storage/): local disk under the data directory, or S3 ──
   const storage = createStorage(config.storage);
+  // The background side's start is statements (the rule catalog, abandoned scans): they run while the
+  // subgraphs and the gateway server start. The gateway listens, and /readyz can answer, only once it has.
+  const backgroundStarting = startBackground(db, config, storage);
+  backgroundStarting.catch(() => undefined); // awaited below; a failure is thrown there
   // One stream hub for the process (lib/subscriptions/hub.ts): the gateway's streams and, with a router
   // secret, the subgraphs' own (subscriptions a router passes through) share its tail and re-check.
   const streams = new StreamHub(db.pool, config.secret, streamHubSettings(config, db));
@@ -105,12 +122,10 @@ export async function startVigil(
     if (config.subgraphTransport === 'in-process') localSubgraphs[name] = new InProcessDataSource(SUBGRAPHS[name], schema, { db, services });
   }
 
-  // The background side's start is mostly statements (the rule catalog, abandoned scans) and the gateway's
-  // mostly CPU (the supergraph, the query planner): started together, the one runs while the other waits.
-  // The gateway listens, and /readyz can answer, only once both have started.
-  const backgroundStarting = startBackground(db, config, storage);
-  backgroundStarting.catch(() => undefined); // awaited below; a failure is thrown there
+  provideSources({ urls, inProcess: localSubgraphs });
+
   const gateway = await startGatewayServer(config, {
+    planned: await planning,
     beforeListening: backgroundStarting,
     db,
     urls,

@@ -31,7 +31,7 @@ import { useCors } from './cors';
 import { armorValidationRules, operationCostLimit, useTokenLimit } from './cost-limits';
 import { dashboardRoutes } from './dashboard';
 import { documentDownloadRoute } from './document-download';
-import { createGateway, type GatewayContext } from './gateway';
+import { createGateway, type GatewayContext, type PlannedGateway } from './gateway';
 import { graphqlIde } from './graphql-ide';
 import { checkGraphQLInput } from './graphql-input';
 import { healthRoutes } from './health';
@@ -63,6 +63,8 @@ export interface GatewayServerOptions {
   storage: ObjectStorage;
   /** Whether a storage key's attachment is still live (not expired): checked before GET /storage serves it. */
   storageKeyServed?: (key: string) => Promise<boolean>;
+  /** The public graph's gateway loaded beforehand (app/vigil.ts: while the database opened); else loaded here. */
+  planned?: PlannedGateway;
   /** What must have started before the gateway listens (app/vigil.ts: the background side, started meanwhile). */
   beforeListening?: Promise<unknown>;
 }
@@ -85,7 +87,7 @@ export interface RunningGateway {
  */
 export async function startGatewayServer(config: VigilConfig, options: GatewayServerOptions): Promise<RunningGateway> {
   const { db } = options;
-  const gateway = createGateway(options.urls, config.secret, options.localSubgraphs);
+  const gateway = options.planned?.gateway ?? createGateway(options.urls, config.secret, options.localSubgraphs);
   // ── subscriptions: gateway/subscriptions/ (graphql-ws on /graphql upgrades, SSE on /graphql/stream);
   // payloads are fetched through this gateway as queries, so censorship is the subgraphs' as everywhere ──
   // One per-key budget for HTTP, SSE (HTTP requests) and graphql-ws operations (counted by the subscription service).
@@ -101,7 +103,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
     (apiKeyId) => rateLimits.admitKeyOperation(apiKeyId),
     options.streams,
   );
-  const serverOptions = (graph: 'public' | 'rest', gateway: ReturnType<typeof createGateway>) => ({
+  const serverOptions = (graph: 'public' | 'rest', gateway: PlannedGateway['loaded']) => ({
     gateway,
     formatError,
     // The IDE on /graphql is Vigil's own (gateway/graphql-ide.ts: served locally, no CDN, no telemetry).
@@ -124,7 +126,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   });
   // /graphql and the subscriptions serve the public graph; the REST routes run their operations on the
   // REST graph, which adds the fields marked @inaccessible (gateway/gateway.ts restSupergraph).
-  const apollo = new ApolloServer<GatewayContext>(serverOptions('public', gateway));
+  const apollo = new ApolloServer<GatewayContext>(serverOptions('public', options.planned?.loaded ?? gateway));
   await apollo.start();
   // The REST graph's server starts with the first REST request, not with the process: a second
   // ApolloGateway builds its own schemas and query planner (in a CPU profile of a start, the two

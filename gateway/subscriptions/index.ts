@@ -33,7 +33,8 @@ export function createSubscriptions(
   /** The process's stream hub when the subgraphs of this process share it (app/vigil.ts); else one of its own. */
   hub?: StreamHub,
 ): Subscriptions {
-  let schema: GraphQLSchema | undefined;
+  // A gateway loaded before (gateway/gateway.ts planGateway) has its schema already.
+  let schema: GraphQLSchema | undefined = gateway.schema;
   gateway.onSchemaLoadOrUpdate(({ apiSchema }) => {
     schema = apiSchema;
   });
