@@ -49,24 +49,28 @@ export async function startVigil(
   /** `db`: the caller's, left open by close(); `opening`: one the caller began to open for this Vigil, closed with it. */
   options: { db?: Database; opening?: Promise<Database> } = {},
 ): Promise<RunningVigil> {
-  // The subgraphs' schemas (~0.3 s of CPU) need no database: built before waiting for it, they overlap
-  // its opening wherever that runs off this thread (the embedded database's thread, a first start's
-  // child process, PostgreSQL). The migrations check starts as soon as the database is open, its
-  // statements answered between one schema and the next.
+  // What needs no database is done before waiting for it, overlapping its opening wherever that runs off
+  // this thread (the embedded database's thread, a first start's child process, PostgreSQL): the
+  // gateway's planning (the supergraph, the query planner: ~0.3 s of CPU; its calls to the subgraphs wait
+  // until they run), then the subgraphs' schemas (~0.3 s). Meanwhile, from the moment the database is
+  // open, the migrations check and then the background side's start (the rule catalog, abandoned scans)
+  // run their statements, answered between one schema's build and the next. The gateway listens, and
+  // /readyz can answer, only once the background side has started.
   const opening = options.db ? Promise.resolve(options.db) : (options.opening ?? openDatabase(config));
+  // ── documents: attachment storage (lib/storage/): local disk under the data directory, or S3 ──
+  const storage = createStorage(config.storage);
   const migrating = opening.then((db) => applyMigrations(db.pool, { log: (line) => log.info(line) }));
   migrating.catch(() => undefined); // awaited below; a failure is handled there
-  const schemas: Partial<Record<SubgraphName, GraphQLSchema>> = {};
-  for (const name of SUBGRAPH_NAMES) {
-    if (config.remoteSubgraphs.includes(name)) continue;
-    schemas[name] = buildSchema(SUBGRAPHS[name]);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  // So is the gateway's planning (the supergraph, the query planner: ~0.3 s of CPU); its calls to the
-  // subgraphs wait until they run.
+  const backgroundStarting = migrating.then(() => opening).then((db) => startBackground(db, config, storage));
+  backgroundStarting.catch(() => undefined); // awaited below; a failure is thrown there
   let provideSources: (sources: SubgraphSources) => void = () => undefined;
   const planning = planGateway(new Promise<SubgraphSources>((resolve) => (provideSources = resolve)), config.secret);
   planning.catch(() => undefined); // awaited below; a failure is thrown there
+  const schemas: Partial<Record<SubgraphName, GraphQLSchema>> = {};
+  for (const name of SUBGRAPH_NAMES) {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (!config.remoteSubgraphs.includes(name)) schemas[name] = buildSchema(SUBGRAPHS[name]);
+  }
   const db = await opening;
   try {
     const migrated = await migrating;
@@ -77,12 +81,6 @@ export async function startVigil(
     throw error;
   }
 
-  // ── documents: attachment storage (lib/storage/): local disk under the data directory, or S3 ──
-  const storage = createStorage(config.storage);
-  // The background side's start is statements (the rule catalog, abandoned scans): they run while the
-  // subgraphs and the gateway server start. The gateway listens, and /readyz can answer, only once it has.
-  const backgroundStarting = startBackground(db, config, storage);
-  backgroundStarting.catch(() => undefined); // awaited below; a failure is thrown there
   // One stream hub for the process (lib/subscriptions/hub.ts): the gateway's streams and, with a router
   // secret, the subgraphs' own (subscriptions a router passes through) share its tail and re-check.
   const streams = new StreamHub(db.pool, config.secret, streamHubSettings(config, db));
