@@ -35,6 +35,15 @@ describe('what a start loads', () => {
     expect(others).toEqual(Object.fromEntries(Object.keys(others).map((dir) => [dir, 0])));
   }, 60_000);
 
+  it("begins the embedded database's start (lib/embedded-start.ts) with nothing loaded but Node's built-ins and its own file", () => {
+    const loaded = inFreshProcess<string[]>(`
+      const before = new Set(Object.keys(require.cache));
+      require('./lib/embedded-start');
+      console.log(JSON.stringify(Object.keys(require.cache).filter((file) => !before.has(file)).map((file) => require('node:path').relative(process.cwd(), file))));
+    `);
+    expect(loaded).toEqual([path.join('lib', 'embedded-start.ts')]);
+  }, 60_000);
+
   it('a deferred module, once read, is the real module with all its exports', () => {
     const result = inFreshProcess<Array<{ same: boolean; keys: number; replaced: boolean; kind: string }>>(`
       require('./gateway/gateway');
