@@ -65,7 +65,7 @@ export function createGateway(
 ): ApolloGateway {
   // The supergraph's subgraph URLs are composition's defaults: each subgraph is reached at urls[name].
   const supergraph = composedSupergraph();
-  return gatewayOver(graph === 'rest' ? restSupergraph(supergraph) : supergraph, (name) => inProcess[name] ?? signedTransport(urls[name], secret));
+  return gatewayOver(graph === 'rest' ? restSupergraph(supergraph) : supergraph, (name) => subgraphSource({ urls, inProcess }, name, secret));
 }
 
 function gatewayOver(supergraphSdl: string, source: (name: SubgraphName) => GraphQLDataSource): ApolloGateway {
@@ -77,6 +77,11 @@ function gatewayOver(supergraphSdl: string, source: (name: SubgraphName) => Grap
 export interface SubgraphSources {
   urls: Record<SubgraphName, string>;
   inProcess: Partial<Record<SubgraphName, GraphQLDataSource>>;
+}
+
+/** A subgraph of this process is called directly, any other over HTTP. */
+function subgraphSource({ urls, inProcess }: SubgraphSources, name: SubgraphName, secret: string): GraphQLDataSource {
+  return inProcess[name] ?? signedTransport(urls[name], secret);
 }
 
 /** What ApolloServer runs its operations through. */
@@ -96,7 +101,7 @@ export interface PlannedGateway {
  */
 export async function planGateway(sources: Promise<SubgraphSources>, secret: string): Promise<PlannedGateway> {
   const source = (name: SubgraphName): GraphQLDataSource => {
-    const late = sources.then(({ urls, inProcess }) => inProcess[name] ?? signedTransport(urls[name], secret));
+    const late = sources.then((known) => subgraphSource(known, name, secret));
     late.catch(() => undefined); // a start that fails before the subgraphs run never calls one
     return { process: async (options: GraphQLDataSourceProcessOptions) => (await late).process(options) };
   };

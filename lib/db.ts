@@ -142,5 +142,5 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }, embedded?: Promise<EmbeddedStart>): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   const dir = embeddedDatabaseDir(options.dataDir);
-  return openEmbedded(dir, embedded ?? startEmbedded(dir));
+  return openEmbedded(dir, embedded);
 }

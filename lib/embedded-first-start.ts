@@ -17,7 +17,7 @@ import { MemoryFS, PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import pg from 'pg';
-import { EMBEDDED_SETTINGS } from './embedded-start';
+import { EMBEDDED_SETTINGS, embeddedSocketUrl } from './embedded-start';
 import { applyMigrations } from './migrate';
 
 /**
@@ -53,7 +53,7 @@ async function main(dir: string): Promise<string[]> {
     const server = new PGLiteSocketServer({ db: lite, host: '127.0.0.1', port: 0, maxConnections: 1 });
     await server.start();
     try {
-      const pool = new pg.Pool({ connectionString: `postgresql://postgres@${server.getServerConn()}/postgres?sslmode=disable`, max: 1 });
+      const pool = new pg.Pool({ connectionString: embeddedSocketUrl(server.getServerConn()), max: 1 });
       try {
         return (await applyMigrations(pool, { log: () => undefined })).applied;
       } finally {

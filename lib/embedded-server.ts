@@ -1,10 +1,11 @@
-// The embedded database's thread (lib/embedded-start.ts starts this file as a worker): PGlite and the loopback socket
-// that serves it, so that PostgreSQL's WebAssembly runs beside the JavaScript that answers requests
-// instead of between it — opening the database while the rest of Vigil loads at a start, and each
+// The embedded database's thread (lib/embedded-start.ts starts this file as a worker): PGlite and the
+// loopback socket that serves it, so that PostgreSQL's WebAssembly runs beside the JavaScript that answers
+// requests instead of between it — opening the database while the rest of Vigil loads at a start, and each
 // statement while the main thread plans and shapes answers afterwards.
 //
-// Tells its parent `{ url }` once it serves, or `{ failed }` with the reason; closes the database
-// (PostgreSQL's shutdown checkpoint) and the socket when the parent posts `'close'`, then ends.
+// Tells its parent `{ serving }` (the socket's address) once it serves, or `{ failed }` with the reason;
+// closes the database (PostgreSQL's shutdown checkpoint) and the socket when the parent posts `'close'`,
+// then ends.
 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -34,7 +35,8 @@ export interface EmbeddedServerData {
   awaitCreation?: boolean;
 }
 
-export type EmbeddedServerMessage = { url: string } | { failed: string };
+/** `serving`: the socket's `host:port`. */
+export type EmbeddedServerMessage = { serving: string } | { failed: string };
 
 /**
  * What PGlite reads and compiles before it opens a database (its WebAssembly module, its file-system
@@ -58,7 +60,7 @@ async function serve({ pgdata, settings, awaitCreation }: EmbeddedServerData): P
   // One client: PGlite is one PostgreSQL session; the parent's pool holds that one connection.
   const server = new PGLiteSocketServer({ db: lite, host: '127.0.0.1', port: 0, maxConnections: 1 });
   await server.start();
-  parentPort?.postMessage({ url: `postgresql://postgres@${server.getServerConn()}/postgres?sslmode=disable` } satisfies EmbeddedServerMessage);
+  parentPort?.postMessage({ serving: server.getServerConn() } satisfies EmbeddedServerMessage);
   return async () => {
     await server.stop();
     await lite.close();

@@ -19,6 +19,11 @@ import type { EmbeddedServerData, EmbeddedServerMessage } from './embedded-serve
  */
 export const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB', '-c', 'temp_buffers=1MB', '-c', 'maintenance_work_mem=8MB'];
 
+/** The URL pg reaches PGlite's loopback socket at (`host:port`, PGLiteSocketServer's getServerConn()). */
+export function embeddedSocketUrl(hostAndPort: string): string {
+  return `postgresql://postgres@${hostAndPort}/postgres?sslmode=disable`;
+}
+
 /** Where the embedded database lives in Vigil's data directory. */
 export function embeddedDatabaseDir(dataDir: string): string {
   return path.join(dataDir, 'db');
@@ -104,7 +109,7 @@ function startEmbeddedServer(data: EmbeddedServerData): { worker: Worker; servin
         throw error;
       });
       resolve({
-        url: message.url,
+        url: embeddedSocketUrl(message.serving),
         async close() {
           worker.postMessage('close');
           await ended;
