@@ -11,7 +11,7 @@ import { stopOnSignals } from '../lib/shutdown';
 /** `npm start`: the whole service, one process, one terminal. */
 async function main() {
   const config = loadConfig();
-  // The database is opened before the rest of Vigil loads (~0.9 s of CPU: the gateway, the subgraphs, express):
+  // The database is opened before the rest of Vigil loads (~0.6 s of CPU: the gateway, the subgraphs, express):
   // a new embedded database is created by a child process (lib/embedded-start.ts) meanwhile, on another core
   // when there is one. Measured with bench:boot: see bench/README.md. The embedded start begins before
   // lib/db.ts loads pg and the Prisma client, which its child does not wait for.
