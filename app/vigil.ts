@@ -157,7 +157,8 @@ export async function startVigil(
      */
     async close() {
       gateway.drain();
-      await background.quiesce();
+      // Together, so that the grace period of both starts now: the background side's pollers stop once their
+      // statements return, which on the embedded database (one connection) is after the statements in flight.
       await Promise.all([background.stop(config.shutdownTimeoutMs), gateway.close()]);
       for (const running of Object.values(subgraphs)) await running.close();
       await routerLimits?.close();

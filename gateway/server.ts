@@ -247,9 +247,13 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
     },
     async close() {
       draining = true;
-      await subscriptions.close(); // streams end GOING_AWAY with their cursor, WebSockets close 1001
+      await subscriptions.end(); // streams end GOING_AWAY with their cursor, WebSockets close 1001
+      log.debug('gateway streams ended');
+      // The grace period starts now: on the embedded database the event log's last read waits behind the
+      // statements in flight (one connection), so it is waited for only after HTTP has stopped.
       await terminator.terminate();
       log.debug('gateway http closed');
+      await subscriptions.close();
       await Promise.all([
         apollo.stop(),
         restApollo?.then(

@@ -78,11 +78,15 @@ it('a deliberate second Ctrl-C seconds later ends a stop that is waiting for a r
   const service = await startServiceProcess({ ...env, VIGIL_SHUTDOWN_TIMEOUT_MS: '60000' }, 120_000, { viaNpm: true, detached: true });
   const group = service.child.pid!;
   const { port } = new URL(service.url);
-  // A request still being sent (half its body): the stop waits for it.
+  // A request still being sent (half its body): the stop waits for it. Signalled once the server has the
+  // request (it answered 100-continue): bytes it had not yet read when the stop began would be an idle connection.
   const socket = net.connect(Number(port), '127.0.0.1');
   socket.on('error', () => undefined);
   await new Promise((resolve) => socket.once('connect', resolve));
-  socket.write('POST /graphql HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"query":');
+  const continued = new Promise((resolve) => socket.once('data', resolve));
+  socket.write('POST /graphql HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\nexpect: 100-continue\r\n\r\n');
+  expect(String(await continued)).toMatch(/^HTTP\/1\.1 100 Continue/);
+  socket.write('{"query":');
   try {
     process.kill(-group, 'SIGINT');
     await new Promise((resolve) => setTimeout(resolve, 4_000));

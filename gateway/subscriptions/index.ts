@@ -20,7 +20,9 @@ export interface Subscriptions {
   publishAfterMutations(): ApolloServerPlugin;
   /** Starts the tail and graphql-ws on `server`'s /graphql upgrades. */
   start(server: http.Server): Promise<void>;
-  /** Ends every stream (GOING_AWAY) and closes the WebSockets with 1001. */
+  /** Ends every stream (GOING_AWAY) and closes the WebSockets with 1001, without waiting for the database. */
+  end(): Promise<void>;
+  /** After end(): waits for the event log's read in flight and stops reading. */
   close(): Promise<void>;
 }
 
@@ -65,9 +67,10 @@ export function createSubscriptions(
       await service.start();
       ws = attachWebSocketTransport(server, service, limits);
     },
-    async close() {
-      await service.close();
+    async end() {
+      service.end();
       await ws?.close();
     },
+    close: () => service.close(),
   };
 }

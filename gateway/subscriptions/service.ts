@@ -204,9 +204,14 @@ export class SubscriptionService {
     );
   }
 
-  /** Graceful shutdown: every stream ends (GOING_AWAY with its cursor); the transports close their connections (ws 1001). */
+  /** Graceful shutdown: every stream ends now (GOING_AWAY with its cursor); the transports close their connections next (ws 1001). */
+  end(): void {
+    this.hub.end('The gateway is shutting down; subscribe again with after: extensions.cursor');
+  }
+
+  /** After end() and the transports: the event log's reading stops (StreamHub.close). */
   close(): Promise<void> {
-    return this.hub.close('The gateway is shutting down; subscribe again with after: extensions.cursor');
+    return this.hub.close();
   }
 }
 

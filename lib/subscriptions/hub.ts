@@ -210,11 +210,22 @@ export class StreamHub {
     return this.recheckRunning;
   }
 
-  /** Graceful shutdown: every stream ends (GOING_AWAY with its cursor); the transports close their connections (ws 1001). */
-  async close(message = 'The server is shutting down; subscribe again with after: extensions.cursor'): Promise<void> {
+  /**
+   * Graceful shutdown, first step: every stream ends now (GOING_AWAY with its cursor) and no new one opens; the
+   * transports then close their connections (ws 1001). Nothing here waits for the database.
+   */
+  end(message = 'The server is shutting down; subscribe again with after: extensions.cursor'): void {
     this.closing = true;
     clearTimeout(this.recheckTimer);
     for (const session of this.sessions) for (const active of session.subscriptions) active.end('GOING_AWAY', message);
+  }
+
+  /**
+   * Graceful shutdown, last step (end() first if it has not run): waits for the re-check and the event log's read
+   * in flight — on the embedded database's one connection they can wait behind a long statement — then stops them.
+   */
+  async close(message?: string): Promise<void> {
+    if (!this.closing) this.end(message);
     await this.recheckRunning?.catch(() => undefined);
     await this.tail.close();
     await this.channel.close();
