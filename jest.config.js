@@ -27,6 +27,7 @@ const project = (displayName) => ({
   testEnvironment: 'node',
   transform: { '^.+\\.tsx?$': ['@swc/jest'] },
   testMatch: files[displayName],
+  setupFilesAfterEnv: ['<rootDir>/test/support/jest-setup.ts'],
   testTimeout: 60000,
 });
 

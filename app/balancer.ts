@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
-import httpProxy from 'http-proxy';
+import { createProxyServer } from 'http-proxy-3';
 import { HTTP_STATUS } from '../lib/errors';
 import { log } from '../lib/log';
 
@@ -67,8 +67,8 @@ export function createBalancer(urls: string[], healthEveryMs: number): Balancer 
   // X-Forwarded-For/-Proto/-Host added: the replicas see every request come from loopback, and must
   // know it was proxied (/metrics serves loopback callers only when they are direct: gateway/metrics.ts).
   // They count for addresses and links only where VIGIL_TRUST_PROXY trusts the balancer.
-  const proxy = httpProxy.createProxyServer({ xfwd: true, ws: true });
-  // A replica that dies while streaming (SSE) ends its answer unfinished; http-proxy would leave the
+  const proxy = createProxyServer({ xfwd: true, ws: true });
+  // A replica that dies while streaming (SSE) ends its answer unfinished; http-proxy-3 would leave the
   // client's answer open forever, so the client is cut too and resumes from its cursor elsewhere.
   proxy.on('proxyRes', (proxyRes, _req, res) => {
     proxyRes.once('close', () => {

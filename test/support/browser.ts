@@ -13,7 +13,19 @@ export const CHROMIUM = '/usr/bin/chromium';
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     process.stderr.write('browser tests: installing Debian chromium (apt-get)…\n');
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit', timeout: 600_000 });
+    // apt and dpkg print hundreds of lines even with -qq: kept for a failure, where they are the reason.
+    try {
+      execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+        stdio: 'pipe',
+        timeout: 600_000,
+        maxBuffer: 64 * 1024 * 1024,
+      });
+    } catch (error) {
+      const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
+      process.stderr.write(`${stdout ?? ''}${stderr ?? ''}`);
+      throw error;
+    }
+    process.stderr.write('browser tests: chromium installed\n');
   }
   return chromium.launch({
     executablePath: CHROMIUM,
