@@ -99,6 +99,8 @@ export function openWakeChannel(options: WakeChannelOptions): WakeChannel {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       retryStrategy: (times: number) => Math.min(times * 200, 2000),
+      // As in lib/rate-limit-store.ts: a stop does not wait 2 s for a connection Redis never accepted.
+      disconnectTimeout: 200,
     };
     // ioredis is loaded only in this mode: a process without Redis (the embedded default) never needs it.
     const { Redis: Client } = require('ioredis') as typeof import('ioredis');

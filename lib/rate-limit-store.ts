@@ -35,6 +35,10 @@ export function redisRateLimitStores(redisUrl: string, prefix: string): RedisRat
     commandTimeout: COMMAND_TIMEOUT_MS,
     connectTimeout: CONNECT_TIMEOUT_MS,
     retryStrategy: (times) => Math.min(times * 100, RECONNECT_MAX_MS),
+    // disconnect() ends the socket and destroys it if it is still open this much later; on a connection that
+    // was refused (Redis down) the socket is already gone, and ioredis' default 2 s timer kept a stopping
+    // process alive that long for nothing.
+    disconnectTimeout: 200,
   });
   const state = dependencyState('redis', 'rate limits counted per process', true);
   const connection: Connection = { generation: 0, failedAt: 0 };
