@@ -15,9 +15,10 @@ import { startWebhookWake } from '../workers/webhook-wake';
 export interface Background {
   scheduler: RunningScheduler | null;
   workers: JobRunner | null;
-  /** Stops asking for work (scheduler, pollers, periodic enqueues); running jobs go on. */
-  quiesce(): Promise<void>;
-  /** Lets running jobs finish for up to `timeoutMs`, then gives the rest back (QUEUED again). */
+  /**
+   * Stops asking for work (scheduler, pollers, periodic enqueues), then lets running jobs finish for up to
+   * `timeoutMs` and gives the rest back (QUEUED again).
+   */
   stop(timeoutMs: number): Promise<void>;
 }
 
@@ -61,10 +62,12 @@ export async function startBackground(db: Database, config: VigilConfig, storage
   return {
     scheduler,
     workers,
-    quiesce,
     async stop(timeoutMs) {
+      // The jobs' time counts from here: quiescing waits for the pollers' statements, which on the embedded
+      // database (one connection) return only after the statements in flight.
+      const deadline = Date.now() + timeoutMs;
       await quiesce();
-      await workers?.stop({ timeoutMs }); // jobs finish or are given back before the database closes
+      await workers?.stop({ timeoutMs: Math.max(0, deadline - Date.now()) }); // jobs finish or are given back before the database closes
     },
   };
 }
