@@ -53,9 +53,24 @@ beforeAll(async () => {
   ({ process: hive, url: hiveUrl } = await startHive(supergraph, CONFIG));
 });
 
-/** Stock Hive Gateway (its CLI) over `supergraph` with the configuration file `config`. */
+/**
+ * Stock Hive Gateway (its CLI) over `supergraph` with the configuration file `config`. Its port is chosen
+ * free beforehand (the CLI takes a port, not 0), so another process may take it meanwhile (seen in CI: an
+ * outgoing connection's local port, EADDRINUSE): then it starts again on another.
+ */
 async function startHive(supergraph: string, config: string) {
-  const port = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    const from = output.length;
+    try {
+      return await startHiveOn(await freePort(), supergraph, config);
+    } catch (error) {
+      if (attempt === 3 || !/EADDRINUSE/.test(output.slice(from))) throw error;
+    }
+  }
+}
+
+async function startHiveOn(port: number, supergraph: string, config: string) {
+  const from = output.length;
   const started = spawn(process.execPath, [HIVE_BIN, 'supergraph', supergraph, '--port', String(port), '--host', '127.0.0.1', '-c', config], {
     cwd: ROOT,
     env: { ...process.env, VIGIL_ROUTER_SECRET: ROUTER_SECRET },
@@ -66,9 +81,12 @@ async function startHive(supergraph: string, config: string) {
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const ready = await fetch(`${url}/readiness`).catch(() => undefined);
+    const ready = await fetch(`${url}/readiness`, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
     if (ready?.ok) break;
-    if (Date.now() > deadline || started.exitCode !== null) throw new Error(`Hive Gateway did not start:\n${output.slice(-3000)}`);
+    if (Date.now() > deadline || started.exitCode !== null || /EADDRINUSE/.test(output.slice(from))) {
+      started.kill('SIGKILL');
+      throw new Error(`Hive Gateway did not start:\n${output.slice(-3000)}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return { process: started, url };
