@@ -132,6 +132,12 @@ const REST_MATRIX: Record<string, RouteRow> = {
   'GET /organizations': { access: 'account' },
   'POST /organizations': { access: 'account', body: () => ({ name: 'Created by matrix' }) },
   'GET /organizations/:organizationId': { access: 'follower-read' },
+  'GET /organizations/:organizationId/posture': { access: 'follower-read' },
+  'GET /organizations/:organizationId/posture/trend': { access: 'follower-read' },
+  'GET /organizations/:organizationId/posture/breakdown': { access: 'follower-read', query: () => ({ by: 'rule' }) },
+  'GET /organizations/:organizationId/posture/time-to-resolve': { access: 'follower-read' },
+  'GET /organizations/:organizationId/posture/scan-freshness': { access: 'read' }, // no scans for a follower: 404
+  'GET /organizations/:organizationId/followings/posture': { access: 'read' },
   'PUT /organizations/:organizationId': { access: 'admin', body: () => ({ name: 'Renamed by matrix' }) },
   'DELETE /organizations/:organizationId': { access: 'admin' },
   'GET /organizations/:organizationId/members': { access: 'read' },

@@ -90,6 +90,8 @@ const QUERY_MATRIX: Record<string, Access> = {
   gworkspaceOAuthLink: 'admin',
   scans: 'read',
   scan: 'read',
+  posture: 'follower-read', // censored for a follower (test/posture.test.ts); null for anyone else
+  followingPosture: 'read', // what A follows: A's members
   events: 'read',
   followers: 'read',
   followerRequests: 'read',

@@ -97,6 +97,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   following: 'Organizations this one follows, and the requests to follow them.',
   alerts: 'Alert lists (cursor pages), one alert, its history and comments, and state changes.',
   summaries: 'Alert and scan target counts for dashboards.',
+  posture:
+    'Posture over time: open and overdue per severity, grade, daily trend, breakdowns, time to resolve, scan freshness, followed organizations compared (docs/posture.md).',
   'scan targets': 'What is scanned (a cloud account, a domain, a SaaS tenant), its credential, schedule and checks.',
   'scan target groups': 'Groups that create scan targets from their compartments (Oracle, Bitbucket, GitLab).',
   scans: 'Scanner runs of a scan target: start, stop, list, and the findings a run loads.',

@@ -4,6 +4,7 @@ import { alertResolvers } from './alerts/alerts-resolvers';
 import { ruleResolvers } from './alerts/rules-resolvers';
 import { type AlertsLoaders, createLoaders } from './loaders';
 import { alertsPermissions } from './permissions';
+import { postureResolvers } from './posture/posture-resolvers';
 import type { Resolvers } from './resolver-types.generated';
 import { scanTargetGroupResolvers } from './scan-targets/scan-target-groups-resolvers';
 import { scanTargetResolvers } from './scan-targets/scan-targets-resolvers';
@@ -20,6 +21,7 @@ export const alertsSubgraph: SubgraphDefinition<AlertsLoaders> = {
     scanTargetResolvers,
     scanTargetGroupResolvers,
     scanResolvers,
+    postureResolvers,
   ),
   permissions: alertsPermissions,
   createLoaders: (db) => createLoaders(db),

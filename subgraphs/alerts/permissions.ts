@@ -55,6 +55,9 @@ export const alertsPermissions: FieldRules = {
     scanTargetGroupTerraform: member('organizationId').ids({ id: 'scanTargetGroupId' }),
     scans: member('organizationId'),
     scan: member('organizationId'),
+    // Members read the whole posture, followers the censored one (Visibility.viewOf); anyone else null.
+    posture: byObject('the organization: its members, and its followers censored (Visibility.viewOf); null for anyone else'),
+    followingPosture: member('organizationId'),
   },
   Mutation: {
     createAlertComment: member('input.organizationId'), // any member comments

@@ -206,6 +206,10 @@ export type Query = {
   followingDailyOpenAlerts: Array<DailyAlertCounts>;
   /** Alerts of followed organizations resolved on each of the last `days` UTC days (default 30). */
   followingDailyResolvedAlerts: Array<DailyAlertCounts>;
+  /** The posture of an organization the caller is a member of (full) or follows (censored); null otherwise. */
+  posture?: Maybe<Posture>;
+  /** One row per organization `organizationId` follows. Members of organizationId. */
+  followingPosture: FollowedPostureConnection;
   /** The organization's scan target groups, oldest first (members). */
   scanTargetGroups: ScanTargetGroupConnection;
   /** Every scan target group of the organization, oldest first, in one list. */
@@ -541,6 +545,21 @@ export type QueryFollowingDailyResolvedAlertsArgs = {
   followingIds?: InputMaybe<Array<Scalars['ID']['input']>>;
   severities?: InputMaybe<Array<AlertSeverity>>;
   days?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
+export type QueryPostureArgs = {
+  organizationId: Scalars['ID']['input'];
+};
+
+
+/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
+export type QueryFollowingPostureArgs = {
+  organizationId: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  orderBy?: InputMaybe<FollowedPostureOrder>;
 };
 
 
@@ -1087,6 +1106,18 @@ export type SeverityCounts = {
   LOW: Scalars['Int']['output'];
   /** Alerts of severity INFO. */
   INFO: Scalars['Int']['output'];
+  /** Alerts of severity CRITICAL (the posture aggregates' spelling, docs/posture.md). */
+  critical: Scalars['Int']['output'];
+  /** Alerts of severity HIGH (the posture aggregates' spelling). */
+  high: Scalars['Int']['output'];
+  /** Alerts of severity MEDIUM (the posture aggregates' spelling). */
+  medium: Scalars['Int']['output'];
+  /** Alerts of severity LOW (the posture aggregates' spelling). */
+  low: Scalars['Int']['output'];
+  /** Alerts of severity INFO (the posture aggregates' spelling). */
+  info: Scalars['Int']['output'];
+  /** Alerts of every severity. */
+  total: Scalars['Int']['output'];
 };
 
 /** A number of alerts per state. */
@@ -1371,6 +1402,319 @@ export type MutationStopScanArgs = {
 
 export type MutationIngestFindingsArgs = {
   input: IngestFindingsInput;
+};
+
+/**
+ * An organization's security posture: aggregates over its alerts, computed in the database. For a member the whole
+ * organization; for a follower of it, exactly what its censored alert list shows (no scan target names, no scans).
+ * Every aggregate counts the alerts its alert list shows (alerts of deleted scan targets are left out everywhere, their
+ * history too) and groups them by the alert's current severity, rule, scan target and compliances.
+ */
+export type Posture = {
+  __typename?: 'Posture';
+  /** The organization the numbers are about. */
+  organizationId: Scalars['ID']['output'];
+  /** Whether the caller sees it as a MEMBER or a FOLLOWER (censored). */
+  view: PostureView;
+  /** Open alerts now, per severity: alerts in any state but CLOSED (the `ACTIVE` state filter, the set `dailyOpenAlerts` counts). */
+  open: SeverityCounts;
+  /** Open alerts past their timelinessThreshold (days since openedAt > threshold), per severity; alerts without a threshold are never overdue. */
+  overdue: SeverityCounts;
+  /** Letter grade A–F from `open` and `overdue`; the rule is in docs/posture.md. */
+  grade: PostureGrade;
+  /** Daily UTC buckets over a range of at most 366 days, from the alerts' history. */
+  trend: PostureTrend;
+  /** Open alerts grouped by one dimension, largest total first (ties by key). */
+  breakdown: PostureGroupConnection;
+  /** Time to resolve per severity (CRITICAL first) of the alerts resolved within the window. */
+  timeToResolve: Array<TimeToResolve>;
+  /** Per live scan target (by name): last successful scan, failures, never scanned. Null for a follower. */
+  scanFreshness?: Maybe<ScanFreshnessConnection>;
+};
+
+
+/**
+ * An organization's security posture: aggregates over its alerts, computed in the database. For a member the whole
+ * organization; for a follower of it, exactly what its censored alert list shows (no scan target names, no scans).
+ * Every aggregate counts the alerts its alert list shows (alerts of deleted scan targets are left out everywhere, their
+ * history too) and groups them by the alert's current severity, rule, scan target and compliances.
+ */
+export type PostureTrendArgs = {
+  input: PostureTrendInput;
+};
+
+
+/**
+ * An organization's security posture: aggregates over its alerts, computed in the database. For a member the whole
+ * organization; for a follower of it, exactly what its censored alert list shows (no scan target names, no scans).
+ * Every aggregate counts the alerts its alert list shows (alerts of deleted scan targets are left out everywhere, their
+ * history too) and groups them by the alert's current severity, rule, scan target and compliances.
+ */
+export type PostureBreakdownArgs = {
+  input: PostureBreakdownInput;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * An organization's security posture: aggregates over its alerts, computed in the database. For a member the whole
+ * organization; for a follower of it, exactly what its censored alert list shows (no scan target names, no scans).
+ * Every aggregate counts the alerts its alert list shows (alerts of deleted scan targets are left out everywhere, their
+ * history too) and groups them by the alert's current severity, rule, scan target and compliances.
+ */
+export type PostureTimeToResolveArgs = {
+  input: PostureWindowInput;
+};
+
+
+/**
+ * An organization's security posture: aggregates over its alerts, computed in the database. For a member the whole
+ * organization; for a follower of it, exactly what its censored alert list shows (no scan target names, no scans).
+ * Every aggregate counts the alerts its alert list shows (alerts of deleted scan targets are left out everywhere, their
+ * history too) and groups them by the alert's current severity, rule, scan target and compliances.
+ */
+export type PostureScanFreshnessArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** How the caller reads a posture. */
+export type PostureView =
+  /** A member of the organization: every number. */
+  | 'MEMBER'
+  /** A member of an organization that follows it: what its censored alert list shows (no scan target names, no scans). */
+  | 'FOLLOWER';
+
+/** A letter grade of a posture, A best; the rule is in docs/posture.md. */
+export type PostureGrade =
+  /** Nothing overdue, and nothing open above LOW. */
+  | 'A'
+  /** Nothing CRITICAL or HIGH open; MEDIUM open, or LOW/INFO overdue. */
+  | 'B'
+  /** HIGH open, or MEDIUM overdue; no CRITICAL open. */
+  | 'C'
+  /** CRITICAL open (none overdue), or HIGH overdue. */
+  | 'D'
+  /** A CRITICAL alert is overdue. */
+  | 'F';
+
+/** What a posture breakdown groups the open alerts by. */
+export type PostureDimension =
+  /** The alert's state (every state but CLOSED). */
+  | 'STATE'
+  /** The alert's scan target (its id; its name as the label, null for a follower). */
+  | 'SCAN_TARGET'
+  /** The alert's rule. */
+  | 'RULE'
+  /** Each compliance tag of the alert (an alert with several counts in each; one with none in none). */
+  | 'COMPLIANCE';
+
+/** Narrows any posture aggregate (all optional, combined with AND; an empty list is no condition). */
+export type PostureFilter = {
+  /** Only alerts of these scan targets. */
+  scanTargetIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** Only alerts of these rule ids. */
+  rules?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Only alerts carrying any of these compliance tags. */
+  compliances?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Only alerts of these severities. */
+  severities?: InputMaybe<Array<AlertSeverity>>;
+};
+
+/** `from`/`to` are UTC dates (YYYY-MM-DD, inclusive); at most 366 days; to defaults to today, from to to-29. */
+export type PostureTrendInput = {
+  /** The first day (UTC, YYYY-MM-DD); default `to` minus 29 days. */
+  from?: InputMaybe<Scalars['String']['input']>;
+  /** The last day (UTC, YYYY-MM-DD, inclusive); default today. */
+  to?: InputMaybe<Scalars['String']['input']>;
+  /** Which alerts count; default all. */
+  filter?: InputMaybe<PostureFilter>;
+};
+
+/** A window of whole UTC days: `from`/`to` as in PostureTrendInput (at most 366 days; default the last 30). */
+export type PostureWindowInput = {
+  /** The first day (UTC, YYYY-MM-DD); default `to` minus 29 days. */
+  from?: InputMaybe<Scalars['String']['input']>;
+  /** The last day (UTC, YYYY-MM-DD, inclusive); default today. */
+  to?: InputMaybe<Scalars['String']['input']>;
+  /** Which alerts count; default all. */
+  filter?: InputMaybe<PostureFilter>;
+};
+
+/** What a breakdown groups by, and which alerts it counts. */
+export type PostureBreakdownInput = {
+  /** The dimension to group by. */
+  by: PostureDimension;
+  /** Which alerts count; default all. */
+  filter?: InputMaybe<PostureFilter>;
+};
+
+/** Open, opened and resolved alerts per UTC day over a range. */
+export type PostureTrend = {
+  __typename?: 'PostureTrend';
+  /** The first day, YYYY-MM-DD (UTC). */
+  from: Scalars['String']['output'];
+  /** The last day, YYYY-MM-DD (UTC). */
+  to: Scalars['String']['output'];
+  /** One entry per day from `from` to `to`, oldest first. */
+  days: Array<PostureDay>;
+  /** Open at the end of `to` minus open at the end of `from` (negative: better). */
+  openDelta: Scalars['Int']['output'];
+};
+
+/** One UTC day of a posture trend. */
+export type PostureDay = {
+  __typename?: 'PostureDay';
+  /** The UTC date, YYYY-MM-DD. */
+  date: Scalars['String']['output'];
+  /** Open at the end of the day. */
+  open: SeverityCounts;
+  /** Opened (created or reopened, by a scan or by hand) during the day. */
+  opened: SeverityCounts;
+  /** Resolved (closed by a scan: the only way out of the open states) during the day. */
+  resolved: SeverityCounts;
+};
+
+/** One group of a posture breakdown. */
+export type PostureGroup = {
+  __typename?: 'PostureGroup';
+  /** The group's key: a state name, a scan target id, a rule id, a compliance tag. */
+  key: Scalars['String']['output'];
+  /** A human label: rule title, scan target name (null for a follower), the compliance tag, the state's words. */
+  label?: Maybe<Scalars['String']['output']>;
+  /** The group's open alerts per severity. */
+  counts: SeverityCounts;
+};
+
+/** A posture group and its cursor. */
+export type PostureGroupEdge = {
+  __typename?: 'PostureGroupEdge';
+  /** Pass as `after` to read the groups after this one. */
+  cursor: Scalars['String']['output'];
+  /** The group. */
+  node: PostureGroup;
+};
+
+/** A page of posture groups (the connection model). */
+export type PostureGroupConnection = {
+  __typename?: 'PostureGroupConnection';
+  /** The page's groups with their cursors. */
+  edges: Array<PostureGroupEdge>;
+  /** The page's groups. */
+  nodes: Array<PostureGroup>;
+  /** Where the page stands. */
+  pageInfo: PageInfo;
+  /** How many groups there are in all. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** How long the alerts of one severity took to resolve. */
+export type TimeToResolve = {
+  __typename?: 'TimeToResolve';
+  /** The severity. */
+  severity: AlertSeverity;
+  /** How many resolutions fell in the window (an alert closed twice counts twice). */
+  resolved: Scalars['Int']['output'];
+  /** The median hours from opening (or reopening) to resolution; null when none. */
+  medianHours?: Maybe<Scalars['Float']['output']>;
+  /** The 90th percentile of those hours (continuous); null when none. */
+  p90Hours?: Maybe<Scalars['Float']['output']>;
+};
+
+/** How fresh one scan target's scans are. */
+export type ScanFreshness = {
+  __typename?: 'ScanFreshness';
+  /** The scan target. */
+  scanTarget: ScanTarget;
+  /** When its last successful (DONE) scan finished; null when none did. */
+  lastSuccessfulScanAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The status of its latest scan; null when it never had one. */
+  lastScanStatus?: Maybe<ScanStatus>;
+  /** When its last FAILED scan ended; null when none failed. */
+  lastFailedScanAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Failed scans in the last 30 days. */
+  failedScans: Scalars['Int']['output'];
+  /** Whether no scan of it ever succeeded. */
+  neverScanned: Scalars['Boolean']['output'];
+};
+
+/** A scan freshness entry and its cursor. */
+export type ScanFreshnessEdge = {
+  __typename?: 'ScanFreshnessEdge';
+  /** Pass as `after` to read the entries after this one. */
+  cursor: Scalars['String']['output'];
+  /** The entry. */
+  node: ScanFreshness;
+};
+
+/** A page of scan freshness entries (the connection model). */
+export type ScanFreshnessConnection = {
+  __typename?: 'ScanFreshnessConnection';
+  /** The page's entries with their cursors. */
+  edges: Array<ScanFreshnessEdge>;
+  /** The page's entries. */
+  nodes: Array<ScanFreshness>;
+  /** Where the page stands. */
+  pageInfo: PageInfo;
+  /** How many live scan targets there are. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One followed organization in the comparison. */
+export type FollowedPosture = {
+  __typename?: 'FollowedPosture';
+  /** The followed organization (resolve its name through the graph). */
+  organization: Organization;
+  /** Its open alerts per severity. */
+  open: SeverityCounts;
+  /** Its overdue alerts per severity. */
+  overdue: SeverityCounts;
+  /** Open now minus open 30 days ago. */
+  trendDelta: Scalars['Int']['output'];
+  /** Its grade (docs/posture.md). */
+  grade: PostureGrade;
+};
+
+/** A followed organization's posture and its cursor. */
+export type FollowedPostureEdge = {
+  __typename?: 'FollowedPostureEdge';
+  /** Pass as `after` to read the rows after this one. */
+  cursor: Scalars['String']['output'];
+  /** The row. */
+  node: FollowedPosture;
+};
+
+/** A page of the followed-organizations comparison (the connection model). */
+export type FollowedPostureConnection = {
+  __typename?: 'FollowedPostureConnection';
+  /** The page's rows with their cursors. */
+  edges: Array<FollowedPostureEdge>;
+  /** The page's rows. */
+  nodes: Array<FollowedPosture>;
+  /** Where the page stands. */
+  pageInfo: PageInfo;
+  /** How many organizations are followed. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** What the followed-organizations comparison is ordered by. */
+export type FollowedPostureOrderField =
+  /** The grade (ASC: A first). */
+  | 'GRADE'
+  /** The number of overdue alerts. */
+  | 'OVERDUE'
+  /** The 30-day change of open alerts. */
+  | 'TREND_DELTA'
+  /** The number of open alerts. */
+  | 'OPEN';
+
+/** The order of the followed-organizations comparison; ties by organization id. */
+export type FollowedPostureOrder = {
+  /** What to order by. */
+  field: FollowedPostureOrderField;
+  /** The direction; default ASC. */
+  direction?: InputMaybe<Sort>;
 };
 
 /** What account a scan target group links. */
@@ -2192,6 +2536,28 @@ export type ResolversTypes = {
   CreateAlertCommentPayload: ResolverTypeWrapper<any>;
   UpdateAlertPayload: ResolverTypeWrapper<any>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Posture: ResolverTypeWrapper<any>;
+  PostureView: ResolverTypeWrapper<any>;
+  PostureGrade: ResolverTypeWrapper<any>;
+  PostureDimension: ResolverTypeWrapper<any>;
+  PostureFilter: ResolverTypeWrapper<any>;
+  PostureTrendInput: ResolverTypeWrapper<any>;
+  PostureWindowInput: ResolverTypeWrapper<any>;
+  PostureBreakdownInput: ResolverTypeWrapper<any>;
+  PostureTrend: ResolverTypeWrapper<any>;
+  PostureDay: ResolverTypeWrapper<any>;
+  PostureGroup: ResolverTypeWrapper<any>;
+  PostureGroupEdge: ResolverTypeWrapper<any>;
+  PostureGroupConnection: ResolverTypeWrapper<any>;
+  TimeToResolve: ResolverTypeWrapper<any>;
+  ScanFreshness: ResolverTypeWrapper<any>;
+  ScanFreshnessEdge: ResolverTypeWrapper<any>;
+  ScanFreshnessConnection: ResolverTypeWrapper<any>;
+  FollowedPosture: ResolverTypeWrapper<any>;
+  FollowedPostureEdge: ResolverTypeWrapper<any>;
+  FollowedPostureConnection: ResolverTypeWrapper<any>;
+  FollowedPostureOrderField: ResolverTypeWrapper<any>;
+  FollowedPostureOrder: ResolverTypeWrapper<any>;
   ScanTargetGroupKind: ResolverTypeWrapper<any>;
   ScanTargetGroup: ResolverTypeWrapper<any>;
   ScanTargetGroupConnection: ResolverTypeWrapper<any>;
@@ -2293,6 +2659,24 @@ export type ResolversParentTypes = {
   CreateAlertCommentPayload: any;
   UpdateAlertPayload: any;
   Mutation: Record<PropertyKey, never>;
+  Posture: any;
+  PostureFilter: any;
+  PostureTrendInput: any;
+  PostureWindowInput: any;
+  PostureBreakdownInput: any;
+  PostureTrend: any;
+  PostureDay: any;
+  PostureGroup: any;
+  PostureGroupEdge: any;
+  PostureGroupConnection: any;
+  TimeToResolve: any;
+  ScanFreshness: any;
+  ScanFreshnessEdge: any;
+  ScanFreshnessConnection: any;
+  FollowedPosture: any;
+  FollowedPostureEdge: any;
+  FollowedPostureConnection: any;
+  FollowedPostureOrder: any;
   ScanTargetGroup: any;
   ScanTargetGroupConnection: any;
   ScanTargetGroupEdge: any;
@@ -2395,6 +2779,8 @@ export type QueryResolvers<ContextType = SubgraphContext, ParentType extends Res
   dailyOpenAlerts?: Resolver<Array<ResolversTypes['DailyAlertCounts']>, ParentType, ContextType, RequireFields<QueryDailyOpenAlertsArgs, 'organizationId'>>;
   followingDailyOpenAlerts?: Resolver<Array<ResolversTypes['DailyAlertCounts']>, ParentType, ContextType, RequireFields<QueryFollowingDailyOpenAlertsArgs, 'organizationId'>>;
   followingDailyResolvedAlerts?: Resolver<Array<ResolversTypes['DailyAlertCounts']>, ParentType, ContextType, RequireFields<QueryFollowingDailyResolvedAlertsArgs, 'organizationId'>>;
+  posture?: Resolver<Maybe<ResolversTypes['Posture']>, ParentType, ContextType, RequireFields<QueryPostureArgs, 'organizationId'>>;
+  followingPosture?: Resolver<ResolversTypes['FollowedPostureConnection'], ParentType, ContextType, RequireFields<QueryFollowingPostureArgs, 'organizationId'>>;
   scanTargetGroups?: Resolver<ResolversTypes['ScanTargetGroupConnection'], ParentType, ContextType, RequireFields<QueryScanTargetGroupsArgs, 'organizationId' | 'first'>>;
   allScanTargetGroups?: Resolver<Array<ResolversTypes['ScanTargetGroup']>, ParentType, ContextType, RequireFields<QueryAllScanTargetGroupsArgs, 'organizationId'>>;
   scanTargetGroup?: Resolver<Maybe<ResolversTypes['ScanTargetGroup']>, ParentType, ContextType, RequireFields<QueryScanTargetGroupArgs, 'organizationId' | 'id'>>;
@@ -2582,6 +2968,12 @@ export type SeverityCountsResolvers<ContextType = SubgraphContext, ParentType ex
   MEDIUM?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   LOW?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   INFO?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  critical?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  high?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  medium?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  low?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  info?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type StateCountsResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['StateCounts'] = ResolversParentTypes['StateCounts']> = {
@@ -2646,6 +3038,98 @@ export type MutationResolvers<ContextType = SubgraphContext, ParentType extends 
   startScan?: Resolver<ResolversTypes['StartScanPayload'], ParentType, ContextType, RequireFields<MutationStartScanArgs, 'input'>>;
   stopScan?: Resolver<ResolversTypes['StopScanPayload'], ParentType, ContextType, RequireFields<MutationStopScanArgs, 'input'>>;
   ingestFindings?: Resolver<ResolversTypes['IngestFindingsPayload'], ParentType, ContextType, RequireFields<MutationIngestFindingsArgs, 'input'>>;
+};
+
+export type PostureResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Posture'] = ResolversParentTypes['Posture']> = {
+  organizationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  view?: Resolver<ResolversTypes['PostureView'], ParentType, ContextType>;
+  open?: Resolver<ResolversTypes['SeverityCounts'], ParentType, ContextType>;
+  overdue?: Resolver<ResolversTypes['SeverityCounts'], ParentType, ContextType>;
+  grade?: Resolver<ResolversTypes['PostureGrade'], ParentType, ContextType>;
+  trend?: Resolver<ResolversTypes['PostureTrend'], ParentType, ContextType, RequireFields<PostureTrendArgs, 'input'>>;
+  breakdown?: Resolver<ResolversTypes['PostureGroupConnection'], ParentType, ContextType, RequireFields<PostureBreakdownArgs, 'input'>>;
+  timeToResolve?: Resolver<Array<ResolversTypes['TimeToResolve']>, ParentType, ContextType, RequireFields<PostureTimeToResolveArgs, 'input'>>;
+  scanFreshness?: Resolver<Maybe<ResolversTypes['ScanFreshnessConnection']>, ParentType, ContextType, Partial<PostureScanFreshnessArgs>>;
+};
+
+export type PostureTrendResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['PostureTrend'] = ResolversParentTypes['PostureTrend']> = {
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  days?: Resolver<Array<ResolversTypes['PostureDay']>, ParentType, ContextType>;
+  openDelta?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PostureDayResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['PostureDay'] = ResolversParentTypes['PostureDay']> = {
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  open?: Resolver<ResolversTypes['SeverityCounts'], ParentType, ContextType>;
+  opened?: Resolver<ResolversTypes['SeverityCounts'], ParentType, ContextType>;
+  resolved?: Resolver<ResolversTypes['SeverityCounts'], ParentType, ContextType>;
+};
+
+export type PostureGroupResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['PostureGroup'] = ResolversParentTypes['PostureGroup']> = {
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  counts?: Resolver<ResolversTypes['SeverityCounts'], ParentType, ContextType>;
+};
+
+export type PostureGroupEdgeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['PostureGroupEdge'] = ResolversParentTypes['PostureGroupEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['PostureGroup'], ParentType, ContextType>;
+};
+
+export type PostureGroupConnectionResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['PostureGroupConnection'] = ResolversParentTypes['PostureGroupConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['PostureGroupEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['PostureGroup']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type TimeToResolveResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['TimeToResolve'] = ResolversParentTypes['TimeToResolve']> = {
+  severity?: Resolver<ResolversTypes['AlertSeverity'], ParentType, ContextType>;
+  resolved?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  medianHours?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  p90Hours?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type ScanFreshnessResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ScanFreshness'] = ResolversParentTypes['ScanFreshness']> = {
+  scanTarget?: Resolver<ResolversTypes['ScanTarget'], ParentType, ContextType>;
+  lastSuccessfulScanAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  lastScanStatus?: Resolver<Maybe<ResolversTypes['ScanStatus']>, ParentType, ContextType>;
+  lastFailedScanAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  failedScans?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  neverScanned?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ScanFreshnessEdgeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ScanFreshnessEdge'] = ResolversParentTypes['ScanFreshnessEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['ScanFreshness'], ParentType, ContextType>;
+};
+
+export type ScanFreshnessConnectionResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ScanFreshnessConnection'] = ResolversParentTypes['ScanFreshnessConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['ScanFreshnessEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['ScanFreshness']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type FollowedPostureResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['FollowedPosture'] = ResolversParentTypes['FollowedPosture']> = {
+  organization?: Resolver<ResolversTypes['Organization'], ParentType, ContextType>;
+  open?: Resolver<ResolversTypes['SeverityCounts'], ParentType, ContextType>;
+  overdue?: Resolver<ResolversTypes['SeverityCounts'], ParentType, ContextType>;
+  trendDelta?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  grade?: Resolver<ResolversTypes['PostureGrade'], ParentType, ContextType>;
+};
+
+export type FollowedPostureEdgeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['FollowedPostureEdge'] = ResolversParentTypes['FollowedPostureEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['FollowedPosture'], ParentType, ContextType>;
+};
+
+export type FollowedPostureConnectionResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['FollowedPostureConnection'] = ResolversParentTypes['FollowedPostureConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['FollowedPostureEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['FollowedPosture']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type ScanTargetGroupResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ScanTargetGroup'] = ResolversParentTypes['ScanTargetGroup']> = {
@@ -2856,6 +3340,19 @@ export type Resolvers<ContextType = SubgraphContext> = {
   CreateAlertCommentPayload?: CreateAlertCommentPayloadResolvers<ContextType>;
   UpdateAlertPayload?: UpdateAlertPayloadResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  Posture?: PostureResolvers<ContextType>;
+  PostureTrend?: PostureTrendResolvers<ContextType>;
+  PostureDay?: PostureDayResolvers<ContextType>;
+  PostureGroup?: PostureGroupResolvers<ContextType>;
+  PostureGroupEdge?: PostureGroupEdgeResolvers<ContextType>;
+  PostureGroupConnection?: PostureGroupConnectionResolvers<ContextType>;
+  TimeToResolve?: TimeToResolveResolvers<ContextType>;
+  ScanFreshness?: ScanFreshnessResolvers<ContextType>;
+  ScanFreshnessEdge?: ScanFreshnessEdgeResolvers<ContextType>;
+  ScanFreshnessConnection?: ScanFreshnessConnectionResolvers<ContextType>;
+  FollowedPosture?: FollowedPostureResolvers<ContextType>;
+  FollowedPostureEdge?: FollowedPostureEdgeResolvers<ContextType>;
+  FollowedPostureConnection?: FollowedPostureConnectionResolvers<ContextType>;
   ScanTargetGroup?: ScanTargetGroupResolvers<ContextType>;
   ScanTargetGroupConnection?: ScanTargetGroupConnectionResolvers<ContextType>;
   ScanTargetGroupEdge?: ScanTargetGroupEdgeResolvers<ContextType>;

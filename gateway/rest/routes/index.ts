@@ -4,6 +4,7 @@ import { alertRoutes } from './alerts';
 import { documentRoutes } from './documents';
 import { eventRoutes } from './events';
 import { organizationRoutes } from './organizations';
+import { postureRoutes } from './posture';
 import { questionnaireRoutes } from './questionnaires';
 import { scanTargetRoutes } from './scan-targets';
 import { scanRoutes } from './scans';
@@ -16,6 +17,7 @@ export const REST_ROUTES: RestRoute[] = [
   ...documentRoutes,
   ...eventRoutes,
   ...organizationRoutes,
+  ...postureRoutes,
   ...questionnaireRoutes,
   ...scanTargetRoutes,
   ...scanRoutes,

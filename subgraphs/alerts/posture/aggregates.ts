@@ -1,0 +1,315 @@
+import type pg from 'pg';
+import { SEVERITIES } from '../../../lib/vocabulary';
+import { liveTargetCondition, Params } from '../alerts/sql';
+import type { SeverityCounts } from '../alerts/summaries';
+import type { DayRange } from './ranges';
+
+/**
+ * The posture aggregates (docs/posture.md), each one set-based statement over the alerts the
+ * organization's alert list shows: alerts of deleted scan targets are left out (liveTargetCondition),
+ * and every alert counts under its current severity, rule, scan target and compliances.
+ *
+ * The trend and the time to resolve read alerts.alert_history, where every change of an alert is one
+ * row written by the statement that made it (reconcile.ts, updates.ts). Two facts of those rows make
+ * it possible without ordering an alert's rows (no window function over its whole history):
+ * - an opening (CREATE, a scan's REOPEN, a hand move out of CLOSED) sets the alert's `openedAt` to the
+ *   statement's now(), which is also the row's `createdAt`: a row is an opening when its state is
+ *   open and `openedAt = createdAt`;
+ * - a resolution is a scan's CLOSE (no one else sets CLOSED), and its row still carries the
+ *   `openedAt` of the opening it ends: the time to resolve is `createdAt - openedAt` of that row.
+ * Open at a past instant is open now minus the openings plus the resolutions since (test/posture.test.ts
+ * checks both against a replay of each alert's rows in order).
+ */
+
+export type Counts = SeverityCounts;
+export const emptySeverityCounts = (): Counts => Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Counts;
+const isSeverity = (s: string): s is keyof Counts => (SEVERITIES as readonly string[]).includes(s);
+
+export interface PostureFilter {
+  scanTargetIds?: readonly string[] | null;
+  rules?: readonly string[] | null;
+  compliances?: readonly string[] | null;
+  severities?: readonly string[] | null;
+}
+
+/** The conditions on alert `a` of organizations `organizationIds` (their live scan targets) and the filter. */
+function alertConditions(p: Params, organizationIds: readonly string[], filter?: PostureFilter | null): string[] {
+  const where = [`a."organizationId" = ANY(${p.add(organizationIds)}::uuid[])`, liveTargetCondition(p, organizationIds, 'a')];
+  if (filter?.scanTargetIds?.length) where.push(`a."scanTargetId" = ANY(${p.add(filter.scanTargetIds)}::uuid[])`);
+  if (filter?.rules?.length) where.push(`a.rule = ANY(${p.add(filter.rules)}::text[])`);
+  if (filter?.compliances?.length) where.push(`a.compliances && ${p.add(filter.compliances)}::text[]`);
+  if (filter?.severities?.length) where.push(`a.severity = ANY(${p.add(filter.severities)}::text[])`);
+  return where;
+}
+
+/** An open alert is in any state but CLOSED; overdue when open longer than its threshold (days). */
+export const OPEN_SQL = (a: string) => `${a}.state <> 'CLOSED'`;
+export const OVERDUE_SQL = (a: string) =>
+  `${a}."timelinessThreshold" IS NOT NULL AND now() - COALESCE(${a}."openedAt", ${a}."createdAt") > ${a}."timelinessThreshold" * interval '1 day'`;
+/** A history row `h` that opens its alert, and one that resolves it (see above). */
+const OPENING_SQL = (h: string) => `(${h}.state <> 'CLOSED' AND ${h}."openedAt" = ${h}."createdAt")`;
+const RESOLUTION_SQL = (h: string) => `(${h}.operation = 'CLOSE')`;
+
+export interface PostureNow {
+  organizationId: string;
+  open: Counts;
+  overdue: Counts;
+  /** Open now minus open `deltaDays` days ago (when asked). */
+  delta: number;
+}
+
+/** Open and overdue per severity now, for each organization (and the change of open over the last `deltaDays` days). */
+export async function postureNow(pool: pg.Pool, organizationIds: readonly string[], deltaDays?: number): Promise<Map<string, PostureNow>> {
+  const result = new Map<string, PostureNow>(
+    organizationIds.map((id) => [id, { organizationId: id, open: emptySeverityCounts(), overdue: emptySeverityCounts(), delta: 0 }]),
+  );
+  if (!organizationIds.length) return result;
+  const p = new Params();
+  const where = alertConditions(p, organizationIds);
+  const counts = pool.query<{ organizationId: string; severity: string; open: number; overdue: number }>(
+    `SELECT a."organizationId", a.severity, count(*)::int AS open, count(*) FILTER (WHERE ${OVERDUE_SQL('a')})::int AS overdue
+       FROM alerts.alerts a WHERE ${where.join(' AND ')} AND ${OPEN_SQL('a')}
+      GROUP BY a."organizationId", a.severity`,
+    p.values,
+  );
+  let deltas: Promise<{ rows: Array<{ organizationId: string; delta: number }> }> = Promise.resolve({ rows: [] });
+  if (deltaDays !== undefined) {
+    const q = new Params();
+    const since = q.add(deltaDays);
+    const conditions = alertConditions(q, organizationIds);
+    deltas = pool.query<{ organizationId: string; delta: number }>(
+      `SELECT h."organizationId",
+              (count(*) FILTER (WHERE ${OPENING_SQL('h')}) - count(*) FILTER (WHERE ${RESOLUTION_SQL('h')}))::int AS delta
+         FROM alerts.alert_history h JOIN alerts.alerts a ON a.id = h."alertId"
+        WHERE h."organizationId" = ANY(${q.add(organizationIds)}::uuid[]) AND h."createdAt" > now() - ${since}::int * interval '1 day'
+          AND (${OPENING_SQL('h')} OR ${RESOLUTION_SQL('h')}) AND ${conditions.join(' AND ')}
+        GROUP BY h."organizationId"`,
+      q.values,
+    );
+  }
+  const [{ rows }, { rows: deltaRows }] = await Promise.all([counts, deltas]);
+  for (const row of rows) {
+    const entry = result.get(row.organizationId);
+    if (!entry || !isSeverity(row.severity)) continue;
+    entry.open[row.severity] += row.open;
+    entry.overdue[row.severity] += row.overdue;
+  }
+  for (const row of deltaRows) {
+    const entry = result.get(row.organizationId);
+    if (entry) entry.delta = row.delta;
+  }
+  return result;
+}
+
+export interface TrendDay {
+  date: string;
+  open: Counts;
+  opened: Counts;
+  resolved: Counts;
+}
+
+export interface Trend {
+  from: string;
+  to: string;
+  days: TrendDay[];
+  openDelta: number;
+}
+
+const sumOf = (counts: Counts) => SEVERITIES.reduce((n, s) => n + counts[s], 0);
+
+/**
+ * Daily UTC buckets of openings and resolutions in the range, and open at the end of each day: open
+ * now, minus what opened and plus what was resolved after that day (one pass over the history rows
+ * from the range's first day on).
+ */
+export async function postureTrend(pool: pg.Pool, organizationId: string, range: DayRange, filter?: PostureFilter | null): Promise<Trend> {
+  const p = new Params();
+  const start = p.add(range.from);
+  const where = alertConditions(p, [organizationId], filter);
+  const { rows } = await pool.query<{ day: number | null; severity: string; opened: number; resolved: number; open: number }>(
+    `WITH picked AS MATERIALIZED (
+       SELECT a.id, a.severity, ${OPEN_SQL('a')} AS is_open FROM alerts.alerts a WHERE ${where.join(' AND ')}
+     ), moves AS (
+       SELECT ((h."createdAt" AT TIME ZONE 'UTC')::date - ${start}::date)::int AS day, a.severity,
+              ${OPENING_SQL('h')} AS opening
+         FROM alerts.alert_history h JOIN picked a ON a.id = h."alertId"
+        WHERE h."organizationId" = ${p.add(organizationId)}::uuid AND h."createdAt" >= ${start}::date::timestamp AT TIME ZONE 'UTC'
+          AND (${OPENING_SQL('h')} OR ${RESOLUTION_SQL('h')})
+     )
+     SELECT day, severity, count(*) FILTER (WHERE opening)::int AS opened, count(*) FILTER (WHERE NOT opening)::int AS resolved, 0 AS open
+       FROM moves GROUP BY day, severity
+     UNION ALL
+     SELECT NULL, severity, 0, 0, count(*)::int FROM picked WHERE is_open GROUP BY severity`,
+    p.values,
+  );
+  const dayCount = range.days;
+  const opened = Array.from({ length: dayCount }, emptySeverityCounts);
+  const resolved = Array.from({ length: dayCount }, emptySeverityCounts);
+  // Net openings of each severity after the end of day i (days past `to` included).
+  const openNow = emptySeverityCounts();
+  const netAfterRange = emptySeverityCounts();
+  for (const row of rows) {
+    if (!isSeverity(row.severity)) continue;
+    if (row.day === null) openNow[row.severity] += row.open;
+    else if (row.day >= dayCount) netAfterRange[row.severity] += row.opened - row.resolved;
+    else {
+      opened[row.day][row.severity] += row.opened;
+      resolved[row.day][row.severity] += row.resolved;
+    }
+  }
+  const days: TrendDay[] = new Array(dayCount);
+  const open = emptySeverityCounts();
+  for (const s of SEVERITIES) open[s] = openNow[s] - netAfterRange[s];
+  for (let i = dayCount - 1; i >= 0; i--) {
+    days[i] = { date: range.dates[i], open: { ...open }, opened: opened[i], resolved: resolved[i] };
+    for (const s of SEVERITIES) open[s] -= opened[i][s] - resolved[i][s];
+  }
+  return { from: range.from, to: range.to, days, openDelta: sumOf(days[dayCount - 1].open) - sumOf(days[0].open) };
+}
+
+export type Dimension = 'STATE' | 'SCAN_TARGET' | 'RULE' | 'COMPLIANCE';
+
+export interface PostureGroupRow {
+  key: string;
+  label: string | null;
+  counts: Counts;
+  total: number;
+}
+
+const STATE_WORDS: Record<string, string> = {
+  OPEN: 'Open',
+  IN_PROGRESS: 'In progress',
+  RISK_ACCEPTED: 'Risk accepted',
+  MITIGATING_CONTROL: 'Mitigating control',
+  FALSE_POSITIVE: 'False positive',
+  CLOSED: 'Closed',
+};
+
+/** The key and label SQL of each dimension over open alert `a` (rule `r`, scan target `t`); COMPLIANCE unnests. */
+const DIMENSIONS: Record<Dimension, { key: string; label: string; from: string }> = {
+  STATE: { key: 'a.state', label: 'NULL::text', from: '' },
+  SCAN_TARGET: { key: 'a."scanTargetId"::text', label: 't.name', from: 'JOIN alerts.scan_targets t ON t.id = a."scanTargetId"' },
+  RULE: { key: 'a.rule', label: 'r."titleEn"', from: 'LEFT JOIN alerts.rules r ON r.id = a.rule' },
+  COMPLIANCE: { key: 'c.tag', label: 'c.tag', from: 'CROSS JOIN LATERAL unnest(a.compliances) AS c(tag)' },
+};
+
+/**
+ * The open alerts grouped by one dimension, largest total first, then by key. A follower's scan target
+ * groups have no label (the name is hidden from it; the id is what its alert list's filter takes).
+ */
+export async function postureBreakdown(
+  pool: pg.Pool,
+  organizationId: string,
+  by: Dimension,
+  options: { filter?: PostureFilter | null; showsScanTargetNames: boolean },
+): Promise<PostureGroupRow[]> {
+  const p = new Params();
+  const where = alertConditions(p, [organizationId], options.filter);
+  const dimension = DIMENSIONS[by];
+  const { rows } = await pool.query<{ key: string; label: string | null; severity: string; n: number }>(
+    `SELECT ${dimension.key} AS key, min(${dimension.label}) AS label, a.severity, count(*)::int AS n
+       FROM alerts.alerts a ${dimension.from}
+      WHERE ${where.join(' AND ')} AND ${OPEN_SQL('a')}
+      GROUP BY 1, a.severity`,
+    p.values,
+  );
+  const groups = new Map<string, PostureGroupRow>();
+  for (const row of rows) {
+    let group = groups.get(row.key);
+    if (!group) {
+      const label = by === 'STATE' ? (STATE_WORDS[row.key] ?? row.key) : by === 'SCAN_TARGET' && !options.showsScanTargetNames ? null : row.label;
+      group = { key: row.key, label, counts: emptySeverityCounts(), total: 0 };
+      groups.set(row.key, group);
+    }
+    if (isSeverity(row.severity)) group.counts[row.severity] += row.n;
+    group.total += row.n;
+  }
+  return [...groups.values()].sort((x, y) => y.total - x.total || (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
+}
+
+export interface TimeToResolveRow {
+  severity: string;
+  resolved: number;
+  medianHours: number | null;
+  p90Hours: number | null;
+}
+
+/** Per severity (CRITICAL first), the resolutions within the window and their hours since the opening they end. */
+export async function postureTimeToResolve(pool: pg.Pool, organizationId: string, range: DayRange, filter?: PostureFilter | null): Promise<TimeToResolveRow[]> {
+  const p = new Params();
+  const start = p.add(range.from);
+  const end = p.add(range.to);
+  const where = alertConditions(p, [organizationId], filter);
+  const { rows } = await pool.query<{ severity: string; resolved: number; medianHours: number; p90Hours: number }>(
+    `SELECT a.severity, count(*)::int AS resolved,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM h."createdAt" - h."openedAt") / 3600.0) AS "medianHours",
+            percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM h."createdAt" - h."openedAt") / 3600.0) AS "p90Hours"
+       FROM alerts.alert_history h JOIN alerts.alerts a ON a.id = h."alertId"
+      WHERE h."organizationId" = ${p.add(organizationId)}::uuid AND ${RESOLUTION_SQL('h')} AND h."openedAt" IS NOT NULL
+        AND h."createdAt" >= ${start}::date::timestamp AT TIME ZONE 'UTC'
+        AND h."createdAt" < (${end}::date + 1)::timestamp AT TIME ZONE 'UTC'
+        AND ${where.join(' AND ')}
+      GROUP BY a.severity`,
+    p.values,
+  );
+  const bySeverity = new Map(rows.map((row) => [row.severity, row]));
+  return SEVERITIES.map((severity) => {
+    const row = bySeverity.get(severity);
+    return {
+      severity,
+      resolved: row?.resolved ?? 0,
+      medianHours: row ? Number(row.medianHours) : null,
+      p90Hours: row ? Number(row.p90Hours) : null,
+    };
+  });
+}
+
+export interface ScanFreshnessRow {
+  scanTarget: Record<string, unknown> & { id: string; name: string };
+  lastSuccessfulScanAt: Date | null;
+  lastScanStatus: string | null;
+  lastFailedScanAt: Date | null;
+  failedScans: number;
+  neverScanned: boolean;
+}
+
+/** Per live scan target of the organization, by name then id: its scans' freshness (a member's view only). */
+export async function scanFreshness(pool: pg.Pool, organizationId: string): Promise<ScanFreshnessRow[]> {
+  const { rows } = await pool.query<{
+    target: ScanFreshnessRow['scanTarget'];
+    lastSuccessfulScanAt: Date | null;
+    lastScanStatus: string | null;
+    lastFailedScanAt: Date | null;
+    failedScans: number;
+  }>(
+    `SELECT to_jsonb(t) AS target, s."lastSuccessfulScanAt", s."lastFailedScanAt", COALESCE(s."failedScans", 0)::int AS "failedScans",
+            (SELECT l.status FROM alerts.scans l WHERE l."scanTargetId" = t.id ORDER BY l."createdAt" DESC, l.id DESC LIMIT 1) AS "lastScanStatus"
+       FROM alerts.scan_targets t
+       LEFT JOIN LATERAL (
+         SELECT max(COALESCE(x."finishedAt", x."updatedAt")) FILTER (WHERE x.status = 'DONE') AS "lastSuccessfulScanAt",
+                max(COALESCE(x."finishedAt", x."updatedAt")) FILTER (WHERE x.status = 'FAILED') AS "lastFailedScanAt",
+                count(*) FILTER (WHERE x.status = 'FAILED' AND x."createdAt" > now() - interval '30 days') AS "failedScans"
+           FROM alerts.scans x WHERE x."scanTargetId" = t.id) s ON true
+      WHERE t."organizationId" = $1::uuid AND t."deletedAt" IS NULL
+      ORDER BY t.name, t.id`,
+    [organizationId],
+  );
+  return rows.map((row) => ({
+    scanTarget: reviveTarget(row.target),
+    lastSuccessfulScanAt: row.lastSuccessfulScanAt,
+    lastScanStatus: row.lastScanStatus,
+    lastFailedScanAt: row.lastFailedScanAt,
+    failedScans: row.failedScans,
+    neverScanned: row.lastSuccessfulScanAt === null,
+  }));
+}
+
+/** A scan target row read as JSON, with its times as Dates again (as Prisma reads them). */
+function reviveTarget(target: ScanFreshnessRow['scanTarget']): ScanFreshnessRow['scanTarget'] {
+  const revived: Record<string, unknown> = { ...target };
+  for (const column of ['lastScanAt', 'nextScanAt', 'createdAt', 'updatedAt', 'deletedAt']) {
+    const value = revived[column];
+    if (typeof value === 'string') revived[column] = new Date(value);
+  }
+  return revived as ScanFreshnessRow['scanTarget'];
+}
