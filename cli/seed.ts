@@ -9,7 +9,7 @@ import { acceptFollowingRequest, createFollowerRequest } from '../subgraphs/orga
 import { createInvite } from '../subgraphs/organizations/invites';
 import type { CommandServices, Progress } from './command';
 
-/** The demo organizations; the first is the demo admin's, followed by the next three, following the last. */
+/** The demo organizations; the first is the demo admin's, followed by the next three, following the last and the next two. */
 const ORGANIZATIONS = [
   { name: 'Vigil Demo', admin: 'demo@vigil.example' },
   { name: 'Northwind Traders', admin: 'admin@northwind.example' },
@@ -49,30 +49,45 @@ function demoTargets(index: number): NewScanTarget[] {
 }
 
 const SCANS_PER_TARGET = 2;
-/** The demo's alerts are spread over this many days before now, so the dashboard's charts show a history. */
-const HISTORY_DAYS = 30;
+/** The demo's alerts are spread over this many days before now, so the dashboard's charts and the posture trend show a history. */
+const HISTORY_DAYS = 90;
 
 /**
  * The seed's scans all run now, so every alert would be opened (and closed) today and the daily charts
- * would be flat with a jump at the end. The alerts this run created get an opening time spread over the
- * last HISTORY_DAYS days (from a hash of their id: the same data set every time) and a closed one a
- * resolution time between its opening and now. History records and events keep their real times.
+ * would be flat with a jump at the end. Each alert this run created gets an opening time spread over
+ * the last HISTORY_DAYS days (from a hash of its id: the same data set every time), and every time of
+ * the alert and of its history rows moves by one order-keeping map of [its creation, now] onto
+ * [that opening, now]: history and alert stay consistent as the writers make them (an opening row's
+ * openedAt equals its createdAt, which the posture trend reads: docs/posture.md), and old CRITICAL and
+ * HIGH alerts still open are overdue. Events keep their real times.
  */
 async function spreadOverLastDays(db: Database, organizationIds: string[], since: Date): Promise<void> {
+  const moved = (t: string) => `k.opened + (${t} - k.t0) * k.scale`;
   await db.pool.query(
-    `UPDATE alerts.alerts a
-        SET "openedAt" = s.opened, "createdAt" = s.opened,
-            "resolvedAt" = CASE WHEN a."resolvedAt" IS NULL THEN NULL
-                                ELSE s.opened + (now() - s.opened) * ((abs(hashtext(a.id::text || ':resolved')) % 90 + 5) / 100.0) END
-       FROM (SELECT id, now() - interval '1 hour' - (abs(hashtext(id::text)) % ($3::int * 96)) * interval '15 minutes' AS opened
-               FROM alerts.alerts WHERE "organizationId" = ANY($1::uuid[]) AND "createdAt" >= $2) s
-      WHERE a.id = s.id`,
+    `WITH s AS (
+       SELECT id, "createdAt" AS t0, now() - interval '1 hour' - (abs(hashtext(id::text)) % ($3::int * 96)) * interval '15 minutes' AS opened
+         FROM alerts.alerts WHERE "organizationId" = ANY($1::uuid[]) AND "createdAt" >= $2
+     ), k AS (
+       SELECT id, t0, opened, extract(epoch FROM now() - opened) / GREATEST(extract(epoch FROM now() - t0), 0.001) AS scale FROM s
+     ), history AS (
+       UPDATE alerts.alert_history h
+          SET "createdAt" = ${moved('h."createdAt"')},
+              "openedAt" = CASE WHEN h."openedAt" IS NULL THEN NULL ELSE ${moved('h."openedAt"')} END,
+              "resolvedAt" = CASE WHEN h."resolvedAt" IS NULL THEN NULL ELSE ${moved('h."resolvedAt"')} END
+         FROM k WHERE h."alertId" = k.id AND h."createdAt" >= k.t0
+       RETURNING h.seq
+     )
+     UPDATE alerts.alerts a
+        SET "createdAt" = k.opened,
+            "openedAt" = CASE WHEN a."openedAt" IS NULL THEN NULL ELSE ${moved('a."openedAt"')} END,
+            "resolvedAt" = CASE WHEN a."resolvedAt" IS NULL THEN NULL ELSE ${moved('a."resolvedAt"')} END
+       FROM k WHERE a.id = k.id`,
     [organizationIds, since, HISTORY_DAYS - 1],
   );
 }
 
 /**
- * A demo data set: five organizations, a regular member, follows in both directions, three scan
+ * A demo data set: five organizations, a regular member, follows in both directions (three followed by the demo organization), three scan
  * targets each and two demo scans per target (so alerts open, close and reopen), through the same
  * domain services the API uses. Running it again adds scans to the existing data.
  */
@@ -122,6 +137,9 @@ export async function seedDemo(db: Database, progress: Progress, services?: Comm
   await follow(demo, others[1], ['supplier']);
   await follow(demo, others[2], []);
   await follow(others[3], demo, ['vendor']);
+  // and Northwind and Contoso back: several followed organizations to compare (Query.followingPosture).
+  await follow(others[0], demo, ['vendor', 'critical']);
+  await follow(others[1], demo, ['vendor']);
   step('follows');
 
   const targets: Array<{ organizationId: string; id: string }> = [];

@@ -31,7 +31,10 @@ it('answers every posture route on the embedded database', async () => {
     const org = `/organizations/${owner.organizationId}`;
     const target = await ok(owner, 'POST', `${org}/scantargets`, { name: 'prod', kind: 'AWS', credential: { account: '123456789012' } });
     const finding = (n: number, severity: string) => ({ rule: `embedded-rule-${n % 2}`, resource: `r-${n}`, severity, compliances: ['CIS'] });
-    await ok(owner, 'POST', `${org}/scantargets/${target.id}/findings`, { format: 'vigil', findings: [finding(1, 'CRITICAL'), finding(2, 'HIGH'), finding(3, 'LOW')] });
+    await ok(owner, 'POST', `${org}/scantargets/${target.id}/findings`, {
+      format: 'vigil',
+      findings: [finding(1, 'CRITICAL'), finding(2, 'HIGH'), finding(3, 'LOW')],
+    });
     await ok(owner, 'POST', `${org}/scantargets/${target.id}/findings`, { format: 'vigil', findings: [finding(1, 'CRITICAL'), finding(3, 'LOW')] });
 
     expect(await ok(owner, 'GET', `${org}/posture`)).toMatchObject({ view: 'MEMBER', open: { critical: 1, high: 0, low: 1, total: 2 }, grade: 'D' });
@@ -45,7 +48,9 @@ it('answers every posture route on the embedded database', async () => {
     expect(ttr.data.find((r: { severity: string }) => r.severity === 'HIGH')).toMatchObject({ resolved: 1, medianHours: expect.any(Number) });
     expect((await ok(owner, 'GET', `${org}/posture/scan-freshness`)).data[0]).toMatchObject({ lastScanStatus: 'DONE', neverScanned: false });
     const followed = await ok(follower, 'GET', `/organizations/${follower.organizationId}/followings/posture`);
-    expect(followed.data).toEqual([expect.objectContaining({ organization: expect.objectContaining({ id: owner.organizationId }), trendDelta: 2, grade: 'D' })]);
+    expect(followed.data).toEqual([
+      expect.objectContaining({ organization: expect.objectContaining({ id: owner.organizationId }), trendDelta: 2, grade: 'D' }),
+    ]);
     expect(await ok(follower, 'GET', `${org}/posture`)).toMatchObject({ view: 'FOLLOWER', open: { total: 2 } });
   } finally {
     await service.stop();

@@ -57,6 +57,33 @@ it('seeds a demo data set whose admin has alerts and followers, reports progress
   expect(dates.rows[0].resolved_before_opened).toBe(0);
   expect(dates.rows[0].future).toBe(0);
 
+  // Posture (docs/posture.md): every aggregate shows something for the demo admin, over 90 days of history.
+  const posture = await t.graphql(
+    `query($org: ID!, $from: String) { posture(organizationId: $org) {
+        open { total } overdue { total } grade
+        trend(input: { from: $from }) { days { date open { total } opened { total } resolved { total } } }
+        state: breakdown(input: { by: STATE }) { totalCount } target: breakdown(input: { by: SCAN_TARGET }) { totalCount }
+        rule: breakdown(input: { by: RULE }) { totalCount } compliance: breakdown(input: { by: COMPLIANCE }) { totalCount }
+        timeToResolve(input: { from: $from }) { resolved } scanFreshness { totalCount } }
+      followingPosture(organizationId: $org) { totalCount nodes { open { total } } } }`,
+    { org: result.organizationId, from: new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10) },
+    key,
+  );
+  expect(posture.body.errors).toBeUndefined();
+  const p = posture.body.data.posture;
+  expect(p.open.total).toBeGreaterThan(0);
+  expect(p.overdue.total).toBeGreaterThan(0);
+  expect(p.trend.days).toHaveLength(90);
+  expect(p.trend.days.at(-1).open.total).toBe(p.open.total);
+  expect(p.trend.days.filter((d: { opened: { total: number } }) => d.opened.total > 0).length).toBeGreaterThanOrEqual(30);
+  expect(p.trend.days.filter((d: { resolved: { total: number } }) => d.resolved.total > 0).length).toBeGreaterThanOrEqual(10);
+  expect(p.trend.days.every((d: { open: { total: number } }) => d.open.total >= 0)).toBe(true);
+  for (const dimension of ['state', 'target', 'rule', 'compliance']) expect(p[dimension].totalCount).toBeGreaterThan(0);
+  expect(p.timeToResolve.reduce((n: number, r: { resolved: number }) => n + r.resolved, 0)).toBeGreaterThan(0);
+  expect(p.scanFreshness.totalCount).toBe(3);
+  expect(posture.body.data.followingPosture.totalCount).toBe(3);
+  expect(posture.body.data.followingPosture.nodes.every((n: { open: { total: number } }) => n.open.total > 0)).toBe(true);
+
   const again = (await COMMANDS.seed.run(t.vigil.db, {}, () => undefined, { secret: t.secret })) as { organizationId: string; apiKey: string };
   expect(again.organizationId).toBe(result.organizationId);
   const organizations = await t.vigil.db.prisma.organization.count();
