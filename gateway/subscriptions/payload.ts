@@ -45,8 +45,10 @@ export function planPayload(
   ) as OperationDefinitionNode;
   const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
   const root = collectFields(operation.selectionSet, fragments)[0];
-  const alertFields = root.selectionSet ? collectFields(root.selectionSet, fragments).filter((f) => f.name.value === 'alert') : [];
-  const alertQuery = alertFields.length ? buildAlertQuery(operation, fragments, alertFields) : null;
+  // postureChanged's `posture` is fetched as Query.posture(organizationId) the same way (censored for a follower there).
+  const fetchedField = FETCHED_FIELDS[root.name.value] ?? FETCHED_FIELDS.alertChanged;
+  const alertFields = root.selectionSet ? collectFields(root.selectionSet, fragments).filter((f) => f.name.value === fetchedField.field) : [];
+  const alertQuery = alertFields.length ? buildAlertQuery(operation, fragments, alertFields, fetchedField) : null;
 
   return {
     alertQuery,
@@ -66,7 +68,7 @@ export function planPayload(
         info: { fieldName: string; parentType: { name: string }; path: { key: string | number } },
       ) => {
         if (info.parentType.name === 'Subscription') return value;
-        if (info.parentType.name === 'AlertChange' && info.fieldName === 'alert')
+        if (info.parentType.name === fetchedField.parent && info.fieldName === fetchedField.field)
           return (fetched?.data as Record<string, unknown> | null | undefined)?.[String(info.path.key)] ?? null;
         if (source?.[LOCAL]) return source[info.fieldName];
         return source?.[info.path.key];
@@ -105,8 +107,49 @@ function collectFields(selectionSet: SelectionSetNode, fragments: Map<string, Fr
   return into;
 }
 
-/** `query($__alertId: ID!, $__organizationId: ID, <the variables it uses>) { <key>: alert(id:, organizationId:, lang:) { <selection> } ... }` */
-function buildAlertQuery(operation: OperationDefinitionNode, fragments: Map<string, FragmentDefinitionNode>, alertFields: FieldNode[]) {
+/** Which field of a message is fetched through the gateway, and as which Query field's arguments. */
+interface FetchedField {
+  parent: string;
+  field: string;
+  /** The query's own variables: name, type, non-null. */
+  variables: Array<[string, string, boolean]>;
+  /** The Query field's arguments, each a variable above. */
+  arguments: Array<[string, string]>;
+  /** The field's own argument passed on (`lang`). */
+  passes: string[];
+}
+const ALERT_FETCH: FetchedField = {
+  parent: 'AlertChange',
+  field: 'alert',
+  variables: [
+    ['__alertId', 'ID', true],
+    ['__organizationId', 'ID', false],
+  ],
+  arguments: [
+    ['id', '__alertId'],
+    ['organizationId', '__organizationId'],
+  ],
+  passes: ['lang'],
+};
+const FETCHED_FIELDS: Record<string, FetchedField> = {
+  alertChanged: ALERT_FETCH,
+  followingAlertChanged: ALERT_FETCH,
+  postureChanged: {
+    parent: 'PostureChange',
+    field: 'posture',
+    variables: [['__organizationId', 'ID', true]],
+    arguments: [['organizationId', '__organizationId']],
+    passes: [],
+  },
+};
+
+/** `query($__alertId: ID!, $__organizationId: ID, <the variables it uses>) { <key>: alert(id:, organizationId:, lang:) { <selection> } ... }` (or `posture(organizationId:)`) */
+function buildAlertQuery(
+  operation: OperationDefinitionNode,
+  fragments: Map<string, FragmentDefinitionNode>,
+  alertFields: FieldNode[],
+  fetched: FetchedField = ALERT_FETCH,
+) {
   const byKey = new Map<string, FieldNode[]>();
   for (const field of alertFields) {
     const key = field.alias?.value ?? field.name.value;
@@ -119,16 +162,12 @@ function buildAlertQuery(operation: OperationDefinitionNode, fragments: Map<stri
     value,
   });
   const selections: FieldNode[] = [...byKey].map(([key, fields]) => {
-    const lang = fields[0].arguments?.find((a) => a.name.value === 'lang');
+    const passed = (fields[0].arguments ?? []).filter((a) => fetched.passes.includes(a.name.value));
     return {
       kind: Kind.FIELD,
       alias: { kind: Kind.NAME, value: key },
-      name: { kind: Kind.NAME, value: 'alert' },
-      arguments: [
-        argument('id', variable('__alertId')),
-        argument('organizationId', variable('__organizationId')),
-        ...(lang ? [argument('lang', lang.value)] : []),
-      ],
+      name: { kind: Kind.NAME, value: fetched.field },
+      arguments: [...fetched.arguments.map(([name, from]) => argument(name, variable(from))), ...passed.map((a) => argument(a.name.value, a.value))],
       selectionSet: { kind: Kind.SELECTION_SET, selections: fields.flatMap((f) => f.selectionSet?.selections ?? []) },
     };
   });
@@ -161,7 +200,7 @@ function buildAlertQuery(operation: OperationDefinitionNode, fragments: Map<stri
         kind: Kind.OPERATION_DEFINITION,
         operation: 'query' as never,
         name: { kind: Kind.NAME, value: 'SubscriptionAlert' },
-        variableDefinitions: [definition('__alertId', 'ID', true), definition('__organizationId', 'ID', false), ...ownDefinitions],
+        variableDefinitions: [...fetched.variables.map(([name, type, nonNull]) => definition(name, type, nonNull)), ...ownDefinitions],
         selectionSet: { kind: Kind.SELECTION_SET, selections },
       },
       ...[...usedFragments].map((name) => fragments.get(name)).filter((f): f is FragmentDefinitionNode => f !== undefined),

@@ -177,7 +177,7 @@ export class SubscriptionService {
   ) {
     const root = operation.selectionSet.selections[0];
     if (root?.kind !== Kind.FIELD || !STREAM_FIELDS.includes(root.name.value as StreamField)) {
-      throw new GraphQLError('A subscription selects one of alertChanged, followingAlertChanged, eventAppended', { extensions: { code: 'BAD_REQUEST' } });
+      throw new GraphQLError(`A subscription selects one of ${STREAM_FIELDS.join(', ')}`, { extensions: { code: 'BAD_REQUEST' } });
     }
     const field = root.name.value as StreamField;
     const args = argumentValues(this.apiSchema(), field, root, operation, variables);
@@ -190,7 +190,9 @@ export class SubscriptionService {
     return this.hub.open<ExecutionResult>(session, field, args, {
       message: (row, cursor) =>
         shared(this.messages, `${operationKey}\0${row.seq}\0${row.id}`, async () => {
-          const fetched = alertQuery ? await this.fetchAlert(session, row, alertQuery, alertVariables, `${alertKey}\0${row.seq}\0${row.organizationId}`) : null;
+          const fetched = alertQuery
+            ? await this.fetchAlert(session, row, alertQuery, alertVariables, `${alertKey}\0${row.seq}\0${row.organizationId}`, field)
+            : null;
           return plan.build(row, cursor, fetched);
         }),
       ended: (code, message, cursor) => ({ errors: [new GraphQLError(message, { extensions: { code, cursor } })] }),
@@ -198,10 +200,18 @@ export class SubscriptionService {
   }
 
   /** One fetch of an entry's alert per (entry, query, variables, key): `key` says which. */
-  private fetchAlert(session: Session, row: EventLogRow, query: string, variables: Record<string, unknown>, key: string): Promise<ExecutionResult> {
-    return shared(this.alertFetches, key, () =>
-      this.runQuery(query, { ...variables, __alertId: row.data.id, __organizationId: row.data.organizationId ?? null }, session.principal, session.origin),
-    );
+  private fetchAlert(
+    session: Session,
+    row: EventLogRow,
+    query: string,
+    variables: Record<string, unknown>,
+    key: string,
+    field: StreamField,
+  ): Promise<ExecutionResult> {
+    // postureChanged fetches the posture of the stream's organization (the entry's), not an alert.
+    const ids =
+      field === 'postureChanged' ? { __organizationId: row.organizationId } : { __alertId: row.data.id, __organizationId: row.data.organizationId ?? null };
+    return shared(this.alertFetches, key, () => this.runQuery(query, { ...variables, ...ids }, session.principal, session.origin));
   }
 
   /** Graceful shutdown: every stream ends now (GOING_AWAY with its cursor); the transports close their connections next (ws 1001). */

@@ -79,6 +79,9 @@ export function runSubscription<Message>(
   /** Set when the follows changed: the stream to continue with, or true to open it again first. */
   let reopening: OpenStream | true | null = null;
   let stop = () => {};
+  /** A coalesced stream's pause between two messages: cut short when the stream ends or is cancelled. */
+  let interruptPause: (() => void) | null = null;
+  let lastMessageAt = 0;
   const signal = () => {
     const w = wakeup;
     wakeup = null;
@@ -88,6 +91,7 @@ export function runSubscription<Message>(
     ending ??= { code, message };
     stop();
     queue.length = 0;
+    interruptPause?.();
     signal();
   };
   const failed = (error: unknown) => {
@@ -149,7 +153,25 @@ export function runSubscription<Message>(
   };
   const unregister = register(active);
 
-  const message = (row: EventLogRow) => deps.message(row, stream.codec.seal([row.seq]), stream);
+  const message = (row: EventLogRow) => {
+    lastMessageAt = Date.now();
+    return deps.message(row, stream.codec.seal([row.seq]), stream);
+  };
+  /** A coalesced stream sends the last of the entries it has (the state after them all); others each one. */
+  const toSend = (rows: EventLogRow[]) => (stream.coalesceMs && rows.length > 1 ? rows.slice(-1) : rows);
+  /** A coalesced stream waits until `coalesceMs` after its last message (at most one message per window). */
+  const pause = async () => {
+    const wait = stream.coalesceMs ? lastMessageAt + stream.coalesceMs - Date.now() : 0;
+    if (wait <= 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, wait);
+      interruptPause = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    interruptPause = null;
+  };
 
   async function* generate(): AsyncGenerator<Message> {
     let delivered: bigint | null = after;
@@ -170,7 +192,7 @@ export function runSubscription<Message>(
               [stream.sources, delivered.toString(), horizon.toString()],
             );
             const kept = await stream.refine(rows.map((r) => stream.select(r)).filter((r): r is EventLogRow => r !== null));
-            for (const row of kept) {
+            for (const row of toSend(kept)) {
               if (ending || cancelled) break;
               yield await message(row);
               delivered = BigInt(row.seq);
@@ -200,8 +222,10 @@ export function runSubscription<Message>(
             });
             continue;
           }
+          await pause();
+          if (cancelled || ending || reopening) continue;
           const batch = queue.splice(0, queue.length).filter((r) => BigInt(r.seq) > (delivered ?? 0n));
-          for (const row of await stream.refine(batch)) {
+          for (const row of toSend(await stream.refine(batch))) {
             if (ending || reopening) break;
             yield await message(row);
             delivered = BigInt(row.seq);
@@ -238,6 +262,7 @@ export function runSubscription<Message>(
   generator.return = (value) => {
     cancelled = true;
     stop();
+    interruptPause?.();
     signal();
     return finish(value);
   };

@@ -13,10 +13,14 @@ import { enumName } from '../vocabulary';
  * may open it (lib/visibility.ts, as the matching queries), and which entries become messages — a
  * follower's entries derived and censored by lib/event-log.ts, as Query.events derives them.
  */
-export type StreamField = 'alertChanged' | 'followingAlertChanged' | 'eventAppended';
-export const STREAM_FIELDS: readonly StreamField[] = ['alertChanged', 'followingAlertChanged', 'eventAppended'];
+export type StreamField = 'alertChanged' | 'followingAlertChanged' | 'eventAppended' | 'postureChanged';
+export const STREAM_FIELDS: readonly StreamField[] = ['alertChanged', 'followingAlertChanged', 'eventAppended', 'postureChanged'];
 
 const ALERT_EVENTS = new Set(FOLLOWED_EVENT_NAMES);
+/** The organization's log entries that may change its posture (docs/posture.md): its alerts, a deleted scan target, a scan's end. */
+const POSTURE_EVENTS = new Set([...FOLLOWED_EVENT_NAMES, 'ScanTargetDeleted', 'ScanCompleted', 'ScanFailed']);
+/** postureChanged sends at most one message per this many ms (the posture after the last change). */
+export const POSTURE_COALESCE_MS = 1000;
 
 export interface StreamArgs {
   organizationId: string;
@@ -46,6 +50,11 @@ export interface OpenStream {
   select(row: EventLogRow): EventLogRow | null;
   /** Filters needing a lookup (scan target kinds): the rows kept, in order. */
   refine(rows: EventLogRow[]): Promise<EventLogRow[]>;
+  /**
+   * Coalesced streams (postureChanged) send the state after the entries, not each entry: at most one
+   * message per `coalesceMs`, for the last entry selected meanwhile (lib/subscriptions/stream-run.ts).
+   */
+  coalesceMs?: number;
 }
 
 /** The cursor of position `seq` of this stream: bound to the stream's field and organization (lib/cursors.ts). */
@@ -74,9 +83,28 @@ function alertFilter(args: StreamArgs): (data: Record<string, unknown>) => boole
 export async function openStream(pool: pg.Pool, secret: string, principal: Principal, field: StreamField, args: StreamArgs): Promise<OpenStream> {
   const policy = new Visibility(pool, principal);
   const organizationId = args.organizationId;
-  await policy.requireMember(organizationId);
   const codec = streamCodec(secret, field, organizationId);
   const none = async (rows: EventLogRow[]) => rows;
+
+  if (field === 'postureChanged') {
+    // Members, and members of an organization following it (Query.posture's rule); its messages carry
+    // only the posture, fetched as Query.posture answers this caller (censored for a follower). A
+    // change of view (a follow ended, a membership) reopens the stream or ends it (FORBIDDEN).
+    const view = await policy.requireView(organizationId);
+    return {
+      field,
+      organizationId,
+      args,
+      follows: view,
+      sources: [organizationId],
+      codec,
+      select: (row) => (row.organizationId === organizationId && POSTURE_EVENTS.has(row.name) ? row : null),
+      refine: none,
+      coalesceMs: POSTURE_COALESCE_MS,
+    };
+  }
+
+  await policy.requireMember(organizationId);
 
   if (field === 'alertChanged') {
     const matches = alertFilter(args);

@@ -1717,6 +1717,15 @@ export type FollowedPostureOrder = {
   direction?: InputMaybe<Sort>;
 };
 
+/** The posture message: the aggregates themselves, selected like Query.posture. */
+export type PostureChange = {
+  __typename?: 'PostureChange';
+  /** Pass as `after` when subscribing again to resume right after the changes this message covers. */
+  cursor: Scalars['String']['output'];
+  /** The posture now, as Query.posture answers the subscriber (censored for a follower; null when the caller may no longer see it). */
+  posture?: Maybe<Posture>;
+};
+
 /** What account a scan target group links. */
 export type ScanTargetGroupKind =
   /** An Oracle Cloud tenancy: one scan target per compartment, sharing the group's credential. */
@@ -2316,6 +2325,8 @@ export type Subscription = {
   alertChanged: AlertChange;
   /** Alert changes of the organizations `organizationId` follows (AlertFollowingCreated, AlertFollowingUpdated), censored. Members of organizationId. */
   followingAlertChanged: AlertChange;
+  /** Pushes the posture (the selection the client asked for) within 1 s of a change of the organization's alerts, at most one message per second. Members, or followers (censored). `after` resumes. */
+  postureChanged: PostureChange;
 };
 
 
@@ -2345,6 +2356,16 @@ export type SubscriptionFollowingAlertChangedArgs = {
   severities?: InputMaybe<Array<AlertSeverity>>;
   states?: InputMaybe<Array<AlertState>>;
   rules?: InputMaybe<Array<Scalars['String']['input']>>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Live alert changes, over graphql-ws on /graphql and GraphQL over SSE on /graphql/stream. Each
+ * message's `alert` is the alert as `Query.alert` answers it.
+ */
+export type SubscriptionPostureChangedArgs = {
+  organizationId: Scalars['ID']['input'];
   after?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -2558,6 +2579,7 @@ export type ResolversTypes = {
   FollowedPostureConnection: ResolverTypeWrapper<any>;
   FollowedPostureOrderField: ResolverTypeWrapper<any>;
   FollowedPostureOrder: ResolverTypeWrapper<any>;
+  PostureChange: ResolverTypeWrapper<any>;
   ScanTargetGroupKind: ResolverTypeWrapper<any>;
   ScanTargetGroup: ResolverTypeWrapper<any>;
   ScanTargetGroupConnection: ResolverTypeWrapper<any>;
@@ -2677,6 +2699,7 @@ export type ResolversParentTypes = {
   FollowedPostureEdge: any;
   FollowedPostureConnection: any;
   FollowedPostureOrder: any;
+  PostureChange: any;
   ScanTargetGroup: any;
   ScanTargetGroupConnection: any;
   ScanTargetGroupEdge: any;
@@ -3132,6 +3155,11 @@ export type FollowedPostureConnectionResolvers<ContextType = SubgraphContext, Pa
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type PostureChangeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['PostureChange'] = ResolversParentTypes['PostureChange']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  posture?: Resolver<Maybe<ResolversTypes['Posture']>, ParentType, ContextType>;
+};
+
 export type ScanTargetGroupResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ScanTargetGroup'] = ResolversParentTypes['ScanTargetGroup']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   organizationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -3292,6 +3320,7 @@ export type IngestFindingsPayloadResolvers<ContextType = SubgraphContext, Parent
 export type SubscriptionResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
   alertChanged?: SubscriptionResolver<ResolversTypes['AlertChange'], "alertChanged", ParentType, ContextType, RequireFields<SubscriptionAlertChangedArgs, 'organizationId'>>;
   followingAlertChanged?: SubscriptionResolver<ResolversTypes['AlertChange'], "followingAlertChanged", ParentType, ContextType, RequireFields<SubscriptionFollowingAlertChangedArgs, 'organizationId'>>;
+  postureChanged?: SubscriptionResolver<ResolversTypes['PostureChange'], "postureChanged", ParentType, ContextType, RequireFields<SubscriptionPostureChangedArgs, 'organizationId'>>;
 };
 
 export type AlertChangeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertChange'] = ResolversParentTypes['AlertChange']> = {
@@ -3353,6 +3382,7 @@ export type Resolvers<ContextType = SubgraphContext> = {
   FollowedPosture?: FollowedPostureResolvers<ContextType>;
   FollowedPostureEdge?: FollowedPostureEdgeResolvers<ContextType>;
   FollowedPostureConnection?: FollowedPostureConnectionResolvers<ContextType>;
+  PostureChange?: PostureChangeResolvers<ContextType>;
   ScanTargetGroup?: ScanTargetGroupResolvers<ContextType>;
   ScanTargetGroupConnection?: ScanTargetGroupConnectionResolvers<ContextType>;
   ScanTargetGroupEdge?: ScanTargetGroupEdgeResolvers<ContextType>;

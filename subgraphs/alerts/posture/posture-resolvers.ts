@@ -6,11 +6,13 @@
 
 import { cursorCodec } from '../../../lib/cursors';
 import { badRequest } from '../../../lib/errors';
+import type { StreamArgs } from '../../../lib/subscriptions/streams';
 import * as valid from '../../../lib/validate';
 import type { View } from '../../../lib/visibility';
 import { SEVERITIES } from '../../../lib/vocabulary';
 import { firstOf, offsetConnection } from '../../connections';
 import type { SubgraphContext } from '../../server';
+import { messageOrEnd, subscribeStream } from '../../subscriptions';
 import type { SeverityCounts } from '../alerts/summaries';
 import type { AlertsLoaders } from '../loaders';
 import type { Resolvers } from '../resolver-types.generated';
@@ -99,6 +101,21 @@ export const postureResolvers = {
       rows.sort((x, y) => sign * (value(x) - value(y)) || (x.organizationId < y.organizationId ? -1 : 1));
       const cursors = offsetCursors(ctx, ['followingPosture', args.organizationId, field, direction]);
       return { ...offsetConnection(rows, first, args.after, cursors.seal, cursors.open), totalCount: rows.length };
+    },
+  },
+  Subscription: {
+    // Served to a router passing subscriptions through (docs/own-router.md): the message names the
+    // organization; its `posture` resolves as Query.posture for the subscriber.
+    postureChanged: {
+      subscribe: (_: unknown, args: StreamArgs, ctx: Ctx) =>
+        subscribeStream(ctx, 'postureChanged', args, (row, cursor) => ({ cursor, organizationId: row.organizationId })),
+      resolve: messageOrEnd<{ cursor: string; organizationId: string }>,
+    },
+  },
+  PostureChange: {
+    posture: async (change: { organizationId: string }, _: unknown, ctx: Ctx): Promise<PostureParent | null> => {
+      const view = await ctx.policy.viewOf(change.organizationId);
+      return view ? { organizationId: change.organizationId, view } : null;
     },
   },
   Posture: {
