@@ -51,11 +51,18 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 
-/** The posture statements' index (migration 20261201000000_posture_history_index): what the write side pays for. */
-const POSTURE_INDEX = {
-  name: 'alert_history_organizationId_createdAt_idx',
-  def: `CREATE INDEX "alert_history_organizationId_createdAt_idx" ON alerts.alert_history ("organizationId", "createdAt")`,
-};
+/** The posture statements' indexes (migration 20261201000000_posture_history_index): what the write side pays for. */
+const POSTURE_INDEXES = [
+  {
+    name: 'alert_history_organizationId_createdAt_idx',
+    def: `CREATE INDEX "alert_history_organizationId_createdAt_idx" ON alerts.alert_history ("organizationId", "createdAt")`,
+  },
+  {
+    name: 'alerts_posture_open_idx',
+    def: `CREATE INDEX "alerts_posture_open_idx" ON alerts.alerts ("organizationId", severity)
+            INCLUDE (state, "scanTargetId", rule, "timelinessThreshold", "openedAt", "createdAt", compliances) WHERE state <> 'CLOSED'`,
+  },
+];
 
 async function generate(db: pg.Pool, own: string): Promise<void> {
   log(`generating ${ALERTS.toLocaleString('en-US')} alerts with a year of history…`);
@@ -174,17 +181,27 @@ async function main(): Promise<void> {
   );
   const client = new Pool(vigil.url, { connections: 1 });
   try {
-    const account = (await COMMANDS.bootstrap.run(
-      vigil.db,
-      { email: `posture-bench-${randomBytes(3).toString('hex')}@example.com`, organization: 'Posture bench org 0' },
-      () => undefined,
-    )) as {
-      organizationId: string;
-      apiKey: string;
-    };
+    // A kept database (BENCH_DATABASE) that holds the data: its organization 0's user gets a new key.
+    const { rows: kept } = await vigil.db.pool.query<{ organizationId: string; email: string }>(
+      `SELECT o.id AS "organizationId", u.email FROM organizations.organizations o
+         JOIN organizations.memberships m ON m."organizationId" = o.id JOIN organizations.users u ON u.id = m."userId"
+        WHERE o.name = 'Posture bench org 0' AND EXISTS (SELECT 1 FROM alerts.alerts a WHERE a."organizationId" = o.id) LIMIT 1`,
+    );
+    let account: { organizationId: string; apiKey: string };
+    if (kept.length) {
+      const issued = (await COMMANDS['issue-key'].run(vigil.db, { email: kept[0].email, name: 'bench run' }, () => undefined)) as { apiKey: string };
+      account = { organizationId: kept[0].organizationId, apiKey: issued.apiKey };
+      log('reusing the data of BENCH_DATABASE');
+    } else {
+      account = (await COMMANDS.bootstrap.run(
+        vigil.db,
+        { email: `posture-bench-${randomBytes(3).toString('hex')}@example.com`, organization: 'Posture bench org 0' },
+        () => undefined,
+      )) as { organizationId: string; apiKey: string };
+      await generate(vigil.db.pool, account.organizationId);
+    }
     const own = account.organizationId;
-    if (keep && exists) throw new Error('BENCH_DATABASE reuse is not supported for this bench yet: drop it');
-    await generate(vigil.db.pool, own);
+    await vigil.db.pool.query('VACUUM ANALYZE alerts.alerts');
     log(`data ready in ${((Date.now() - started) / 1000).toFixed(0)} s; load ${load()}`);
 
     const graphql = async (query: string, variables: Record<string, unknown>) => {
@@ -287,13 +304,13 @@ async function main(): Promise<void> {
     const without: number[] = [];
     for (let round = 0; round < 3; round++) {
       withIndex.push(...(await updateBlock()));
-      await vigil.db.pool.query(`DROP INDEX alerts."${POSTURE_INDEX.name}"`);
+      for (const index of POSTURE_INDEXES) await vigil.db.pool.query(`DROP INDEX alerts."${index.name}"`);
       without.push(...(await updateBlock()));
-      await vigil.db.pool.query(POSTURE_INDEX.def);
+      for (const index of POSTURE_INDEXES) await vigil.db.pool.query(index.def);
     }
     const [a, b] = [percentile(withIndex, 50), percentile(without, 50)];
     process.stdout.write(
-      `alert update p50: ${a.toFixed(2)} ms with the posture index, ${b.toFixed(2)} ms without (${(((a - b) / b) * 100).toFixed(1)} %, target <= 10 %)  ${load()}\n`,
+      `alert update p50: ${a.toFixed(2)} ms with the posture indexes, ${b.toFixed(2)} ms without (${(((a - b) / b) * 100).toFixed(1)} %, target <= 10 %)  ${load()}\n`,
     );
     log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
