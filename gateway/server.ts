@@ -88,7 +88,8 @@ export interface RunningGateway {
 export async function startGatewayServer(config: VigilConfig, options: GatewayServerOptions): Promise<RunningGateway> {
   const { db } = options;
   const gateway = options.planned?.gateway ?? createGateway(options.urls, config.secret, options.localSubgraphs);
-  // ── subscriptions: gateway/subscriptions/ (graphql-ws on /graphql upgrades, SSE on /graphql/stream);
+  // ── subscriptions: gateway/subscriptions/ (graphql-ws on /graphql upgrades, SSE on /graphql/stream,
+  // Apollo's multipart HTTP on POST /graphql);
   // payloads are fetched through this gateway as queries, so censorship is the subgraphs' as everywhere ──
   // One per-key budget for HTTP, SSE (HTTP requests) and graphql-ws operations (counted by the subscription service).
   const rateLimits = createRateLimits(rateLimitSettings(config));
@@ -191,6 +192,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
     useSupportedMediaTypes(['application/json']),
     express.json({ limit: config.limits.body.jsonBytes }),
     useTokenLimit(config.limits.graphql),
+    subscriptions.multipart,
     expressMiddleware(apollo, {
       context: async ({ req, res }) => ({
         principal: graphqlPrincipal(res.locals.principal as Principal | null, req.method === 'GET' ? req.query : req.body),
