@@ -30,6 +30,8 @@ import { useCollapsedSlashes } from './collapse-slashes';
 import { useCors } from './cors';
 import { armorValidationRules, operationCostLimit, useTokenLimit } from './cost-limits';
 import { dashboardRoutes } from './dashboard';
+import { deferredDelivery } from './defer/delivery';
+import { declareDefer } from './defer/directive';
 import { documentDownloadRoute } from './document-download';
 import { createGateway, type GatewayContext, type PlannedGateway } from './gateway';
 import { graphqlIde } from './graphql-ide';
@@ -127,6 +129,8 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   });
   // /graphql and the subscriptions serve the public graph; the REST routes run their operations on the
   // REST graph, which adds the fields marked @inaccessible (gateway/gateway.ts restSupergraph).
+  // The public graph is served with @defer declared (gateway/defer/directive.ts).
+  declareDefer(gateway);
   const apollo = new ApolloServer<GatewayContext>(serverOptions('public', options.planned?.loaded ?? gateway));
   await apollo.start();
   // The REST graph's server starts with the first REST request, not with the process: a second
@@ -193,6 +197,15 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
     express.json({ limit: config.limits.body.jsonBytes }),
     useTokenLimit(config.limits.graphql),
     subscriptions.multipart,
+    // @defer in multipart/mixed parts (gateway/defer/delivery.ts): each part an operation of this same server.
+    deferredDelivery(
+      () => gateway.schema,
+      config.limits.graphql,
+      async (query, variables, contextValue) => {
+        const response = await apollo.executeOperation({ query, variables }, { contextValue });
+        return response.body.kind === 'single' ? (response.body.singleResult as ExecutionResult) : { errors: [] };
+      },
+    ),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => ({
         principal: graphqlPrincipal(res.locals.principal as Principal | null, req.method === 'GET' ? req.query : req.body),

@@ -4,6 +4,7 @@ import { bearerToken } from '../../lib/api-keys';
 import type { Principal } from '../../lib/principal';
 import { refuseGraphQL } from '../../lib/refuse';
 import { requestOrigin } from '../../lib/request-origin';
+import { acceptsMultipart, CLOSE, OPEN, part } from '../multipart-mixed';
 import type { DocumentLimits } from './document-limits';
 import { endedByServer, type Session, type SubscriptionService } from './service';
 
@@ -28,18 +29,9 @@ import { endedByServer, type Session, type SubscriptionService } from './service
 export const HEARTBEAT_MS = 5_000;
 
 export const MULTIPART_SUBSCRIPTION_TYPE = 'multipart/mixed;boundary="graphql";subscriptionSpec="1.0"';
-const DELIMITER = '\r\n--graphql';
-const part = (value: unknown) => `\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(value)}${DELIMITER}`;
-const CLOSE = '--\r\n';
 
 /** Whether an Accept header offers Apollo's multipart subscriptions (`multipart/mixed` with `subscriptionSpec=1.0`, quoted or not). */
-export function acceptsMultipartSubscriptions(accept: string | undefined): boolean {
-  if (!accept) return false;
-  return accept.split(',').some((range) => {
-    const [type, ...parameters] = range.split(';').map((p) => p.trim().toLowerCase());
-    return type === 'multipart/mixed' && parameters.some((p) => p.replace(/\s+/g, '').replace(/"/g, '') === 'subscriptionspec=1.0');
-  });
-}
+export const acceptsMultipartSubscriptions = (accept: string | undefined): boolean => acceptsMultipart(accept, 'subscriptionSpec', '1.0');
 
 interface SubscriptionRequest {
   document: DocumentNode;
@@ -123,7 +115,7 @@ async function serve(req: express.Request, res: express.Response, service: Subsc
   res.status(200).set('content-type', MULTIPART_SUBSCRIPTION_TYPE);
   if (!(Symbol.asyncIterator in operated)) {
     service.removeSession(session);
-    if (!closed) res.end(`${DELIMITER}${part({ payload: { errors: operated.errors } })}${CLOSE}`);
+    if (!closed) res.end(`${OPEN}${part({ payload: { errors: operated.errors } })}${CLOSE}`);
     return;
   }
   stream = operated;
@@ -131,7 +123,7 @@ async function serve(req: express.Request, res: express.Response, service: Subsc
     await stream.return(undefined);
     return;
   }
-  res.write(`${DELIMITER}${part({})}`);
+  res.write(`${OPEN}${part({})}`);
   const heartbeat = setInterval(() => {
     if (!closed && !res.writableNeedDrain) res.write(part({}));
   }, heartbeatMs);
