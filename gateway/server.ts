@@ -90,6 +90,8 @@ export interface RunningGateway {
 export async function startGatewayServer(config: VigilConfig, options: GatewayServerOptions): Promise<RunningGateway> {
   const { db } = options;
   const gateway = options.planned?.gateway ?? createGateway(options.urls, config.secret, options.localSubgraphs);
+  // The public graph is served with @defer declared (gateway/defer/directive.ts), to Apollo and the subscriptions alike.
+  declareDefer(gateway);
   // ── subscriptions: gateway/subscriptions/ (graphql-ws on /graphql upgrades, SSE on /graphql/stream,
   // Apollo's multipart HTTP on POST /graphql);
   // payloads are fetched through this gateway as queries, so censorship is the subgraphs' as everywhere ──
@@ -129,8 +131,6 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   });
   // /graphql and the subscriptions serve the public graph; the REST routes run their operations on the
   // REST graph, which adds the fields marked @inaccessible (gateway/gateway.ts restSupergraph).
-  // The public graph is served with @defer declared (gateway/defer/directive.ts).
-  declareDefer(gateway);
   const apollo = new ApolloServer<GatewayContext>(serverOptions('public', options.planned?.loaded ?? gateway));
   await apollo.start();
   // The REST graph's server starts with the first REST request, not with the process: a second

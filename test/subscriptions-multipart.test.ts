@@ -224,6 +224,28 @@ describe('the wire format', () => {
     expect(t.vigil.subscriptions.sessions.size).toBe(0);
   });
 
+  it('accepts a subscription with @defer and delivers its fragment with the rest of each event (not deferred)', async () => {
+    const abort = new AbortController();
+    const res = await fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      signal: abort.signal,
+      headers: { 'content-type': 'application/json', accept: 'multipart/mixed;subscriptionSpec=1.0', authorization: `Bearer ${acme.apiKey}` },
+      body: JSON.stringify({
+        query: `subscription($org: ID!) { alertChanged(organizationId: $org) { event ... @defer { alert { id state } } } }`,
+        variables: { org: acme.organizationId },
+      }),
+    });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    await live(1);
+    await update(alerts[0], 'IN_PROGRESS');
+    while (!text.includes('"payload"')) text += decoder.decode((await reader.read()).value, { stream: true });
+    expect(text).toContain(`{"payload":{"data":{"alertChanged":{"event":"ALERT_UPDATED","alert":{"id":"${alerts[0]}","state":"IN_PROGRESS"}}}}}`);
+    abort.abort();
+  });
+
   it('ends with the close delimiter after a refusal; a query with the multipart Accept header is answered as any query', async () => {
     const res = await fetch(`${t.url}/graphql`, {
       method: 'POST',
