@@ -8,6 +8,7 @@ import {
   type OperationDefinitionNode,
   parse,
   specifiedRules,
+  type ValidationRule,
   validate,
 } from 'graphql';
 import type { RequestLimits } from '../../lib/config';
@@ -54,6 +55,7 @@ function deferredRequest(
   res: express.Response,
   schema: GraphQLSchema | undefined,
   limits: RequestLimits['graphql'],
+  rules: readonly ValidationRule[],
 ): DeferredRequest | undefined {
   if (req.method !== 'POST' || !schema || !acceptsMultipart(req.header('accept'), 'deferSpec', '20220824')) return undefined;
   const body = req.body as { query?: unknown; operationName?: unknown; variables?: unknown } | undefined;
@@ -73,7 +75,7 @@ function deferredRequest(
   const operation = body.operationName ? operations.find((d) => d.name?.value === body.operationName) : operations.length === 1 ? operations[0] : undefined;
   if (operation?.operation !== 'query') return undefined;
   const served = schemaWithDefer(schema);
-  if (validate(served, document, [...specifiedRules, ...armorValidationRules(limits)]).length > 0) return undefined;
+  if (validate(served, document, rules).length > 0) return undefined;
   const coerced = getVariableValues(served, operation.variableDefinitions ?? [], variables);
   if (coerced.errors) return undefined;
   if (costRefusal(limits, document, operation, variables)) return undefined;
@@ -97,8 +99,10 @@ function at(data: unknown, path: string[]): unknown {
 }
 
 export function deferredDelivery(schema: () => GraphQLSchema | undefined, limits: RequestLimits['graphql'], run: RunOperation): express.RequestHandler {
+  // The rules Apollo validates a request with: graphql-js's and graphql-armor's (cost-limits.ts).
+  const rules = [...specifiedRules, ...armorValidationRules(limits)];
   return (req, res, next) => {
-    const request = deferredRequest(req, res, schema(), limits);
+    const request = deferredRequest(req, res, schema(), limits, rules);
     if (!request) return next();
     deliver(res, request, run).catch(next);
   };
