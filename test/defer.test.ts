@@ -196,6 +196,15 @@ describe('the wire format', () => {
     expect(plainClient.parts[0].data.alert.organization).toEqual({ name: 'Acme' });
   });
 
+  it('splits a query into at most 10 deferred parts: the fragments past them come in the first part', async () => {
+    const fragments = Array.from({ length: 12 }, (_, i) => `... @defer(label: "f${i}") { a${i}: alert(id: $id) { id } }`).join(' ');
+    const answer = await parts(`query($id: ID!) { me { id } ${fragments} }`, { id: alertId });
+    expect(Object.keys(answer.parts[0].data).sort()).toEqual(['a10', 'a11', 'me']);
+    const labels = answer.parts.slice(1).flatMap((p: any) => (p.incremental ?? []).map((i: any) => i.label));
+    expect(labels.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `f${i}`).sort());
+    expect(answer.parts[answer.parts.length - 1].hasNext).toBe(false);
+  });
+
   it('declares @defer in the served schema (introspection)', async () => {
     const res = await t.graphql(`{ __schema { directives { name locations args { name } } } }`, {}, acme.apiKey);
     expect(res.body.data.__schema.directives).toContainEqual({

@@ -30,9 +30,17 @@ import { GraphQLDeferDirective } from './directive';
  *    Query; its answer at `path` is the fragment's `data`.
  * A fragment is deferred when its @defer's `if` is true (a literal or a variable) and the fields leading
  * to it are no list: under a list each item would need its own operation, so it is answered with the rest
- * (the spec lets a server do so). A @defer inside a deferred fragment is delivered with it. Named fragments
- * are inlined (the same selections); every operation keeps only the variables it uses.
+ * (the spec lets a server do so). A @defer inside a deferred fragment is delivered with it, and so is any
+ * past the first MAX_DEFERRED_PARTS (in document order). Named fragments are inlined (the same
+ * selections); every operation keeps only the variables it uses.
  */
+
+/**
+ * Deferred fragments one query may split into: each is an operation of its own (one HTTP request counts once
+ * in the key's budget) that fetches again the fields leading to it; past this many, fragments come with the
+ * first part. Each part still meets the cost limit alone, and the whole query before splitting.
+ */
+export const MAX_DEFERRED_PARTS = 10;
 export interface DeferredPart {
   /** Response keys from the root to the object the fragment's fields belong to. */
   path: string[];
@@ -138,7 +146,7 @@ export function splitDeferred(
       const fragmentType = condition && isCompositeType(condition) ? condition : parent;
       const defer = deferOf(selection.directives, variables);
       const plain: InlineFragmentNode = { ...selection, directives: withoutDefer(selection.directives) };
-      if (defer && !underList && !inDeferred) {
+      if (defer && !underList && !inDeferred && deferred.length < MAX_DEFERRED_PARTS) {
         deferred.push({
           path,
           label: defer.label,
