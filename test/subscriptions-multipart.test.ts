@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client';
+import { type RunningVigil, startVigil } from '../app/vigil';
+import { loadConfig } from '../lib/config';
 import { createScanTarget, FIXTURE_RULES, follow, insertAlerts, insertRules } from './support/alert-fixtures';
 import { joinAsMember } from './support/organizations';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
@@ -39,8 +41,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const apollo = (key: string) =>
-  new ApolloClient({ link: new HttpLink({ uri: `${t.url}/graphql`, headers: { authorization: `Bearer ${key}` } }), cache: new InMemoryCache() });
+const apollo = (key: string, base = t.url) =>
+  new ApolloClient({ link: new HttpLink({ uri: `${base}/graphql`, headers: { authorization: `Bearer ${key}` } }), cache: new InMemoryCache() });
 
 /** What one Apollo Client subscription emitted: results with data, errors, its completion. */
 function received(client: ApolloClient, query: string, variables: Record<string, unknown>) {
@@ -83,10 +85,10 @@ function received(client: ApolloClient, query: string, variables: Record<string,
   };
 }
 
-async function live(n: number) {
+async function live(n: number, vigil: RunningVigil = t.vigil) {
   const deadline = Date.now() + 15_000;
-  while (t.vigil.subscriptions.liveCount() < n) {
-    if (Date.now() > deadline) throw new Error(`only ${t.vigil.subscriptions.liveCount()} of ${n} streams live`);
+  while (vigil.subscriptions.liveCount() < n) {
+    if (Date.now() > deadline) throw new Error(`only ${vigil.subscriptions.liveCount()} of ${n} streams live`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -100,8 +102,8 @@ const update = async (alertId: string, state: string) => {
   if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
 };
 
-const ALERT_CHANGED = `subscription AlertChanged($org: ID!) {
-  alertChanged(organizationId: $org) { cursor event alert(lang: EN_US) { id state resource organization { name } scanTarget { kind name } ruleTitle } }
+const ALERT_CHANGED = `subscription AlertChanged($org: ID!, $after: String) {
+  alertChanged(organizationId: $org, after: $after) { cursor event alert(lang: EN_US) { id state resource organization { name } scanTarget { kind name } ruleTitle } }
 }`;
 
 describe("Apollo Client 4's HttpLink alone", () => {
@@ -173,6 +175,37 @@ describe("Apollo Client 4's HttpLink alone", () => {
     await t.vigil.db.pool.query(`DELETE FROM organizations.memberships WHERE "userId" = $1 AND "organizationId" = $2`, [member.userId, acme.organizationId]);
     await resumed.waitForEnd();
     expect(resumed.got.errors[0].errors[0].extensions).toMatchObject({ code: 'FORBIDDEN', cursor: expect.any(String) });
+  });
+  it('a graceful shutdown ends the stream GOING_AWAY with a cursor, and the client resumes on another gateway from it', async () => {
+    const b = await startVigil(
+      loadConfig({
+        DATABASE_URL: t.databaseUrl,
+        PORT: '0',
+        SUBGRAPH_BASE_PORT: '0',
+        VIGIL_SECRET: t.secret,
+        VIGIL_DATA_DIR: '/tmp',
+        VIGIL_SCHEDULER: 'off',
+        VIGIL_WORKERS: 'none',
+      }),
+    );
+    let closing: Promise<void> | undefined;
+    try {
+      const sub = received(apollo(acme.apiKey, b.url), ALERT_CHANGED, { org: acme.organizationId });
+      await live(1, b);
+      closing = b.close();
+      await sub.waitForEnd();
+      expect(sub.got.errors[0].name).toBe('CombinedProtocolErrors');
+      const ended = sub.got.errors[0].errors[0].extensions;
+      expect(ended).toMatchObject({ code: 'GOING_AWAY', cursor: expect.any(String) });
+      await closing;
+      await update(alerts[0], 'RISK_ACCEPTED');
+      const resumed = received(apollo(acme.apiKey), ALERT_CHANGED, { org: acme.organizationId, after: ended.cursor });
+      await resumed.waitFor(1);
+      expect(resumed.got.data[0].alertChanged.alert).toMatchObject({ id: alerts[0], state: 'RISK_ACCEPTED' });
+      resumed.stop();
+    } finally {
+      await (closing ?? b.close());
+    }
   });
 });
 
