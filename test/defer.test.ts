@@ -196,6 +196,18 @@ describe('the wire format', () => {
     expect(plainClient.parts[0].data.alert.organization).toEqual({ name: 'Acme' });
   });
 
+  it('reads `if` from a variable: false answers at once, true defers', async () => {
+    const query = `query($id: ID!, $later: Boolean!) { alert(id: $id) { id ... @defer(if: $later) { resource } } }`;
+    const now = await parts(query, { id: alertId, later: false });
+    expect(now.type).toContain('application/json');
+    expect(now.parts[0]).toEqual({ data: { alert: { id: alertId, resource: 'bucket-a' } } });
+    const later = await parts(query, { id: alertId, later: true });
+    expect(later.parts).toEqual([
+      { data: { alert: { id: alertId } }, hasNext: true },
+      { incremental: [{ data: { resource: 'bucket-a' }, path: ['alert'] }], hasNext: false },
+    ]);
+  });
+
   it('splits a query into at most 10 deferred parts: the fragments past them come in the first part', async () => {
     const fragments = Array.from({ length: 12 }, (_, i) => `... @defer(label: "f${i}") { a${i}: alert(id: $id) { id } }`).join(' ');
     const answer = await parts(`query($id: ID!) { me { id } ${fragments} }`, { id: alertId });
