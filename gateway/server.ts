@@ -203,7 +203,8 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
       config.limits.graphql,
       async (query, variables, contextValue) => {
         const response = await apollo.executeOperation({ query, variables }, { contextValue });
-        return response.body.kind === 'single' ? (response.body.singleResult as ExecutionResult) : { errors: [] };
+        const result = response.body.kind === 'single' ? (response.body.singleResult as ExecutionResult) : { errors: [] };
+        return { result, status: response.http.status, headers: response.http.headers };
       },
     ),
     expressMiddleware(apollo, {

@@ -196,6 +196,13 @@ describe('the wire format', () => {
     expect(plainClient.parts[0].data.alert.organization).toEqual({ name: 'Acme' });
   });
 
+  it('answers a query whose part without the fragments fails whole (data null) in one JSON body, as without @defer', async () => {
+    const answer = await parts(`query($id: ID!) { alertHistoryOf(alertId: $id, first: 0) { totalCount } ... @defer { me { id } } }`, { id: alertId });
+    expect(answer.type).toContain('application/json');
+    expect(answer.parts[0].data).toBeNull();
+    expect(answer.parts[0].errors[0].extensions.code).toBe('BAD_REQUEST');
+  });
+
   it('reads `if` from a variable: false answers at once, true defers', async () => {
     const query = `query($id: ID!, $later: Boolean!) { alert(id: $id) { id ... @defer(if: $later) { resource } } }`;
     const now = await parts(query, { id: alertId, later: false });

@@ -30,7 +30,9 @@ import { type DeferredPart, hasDefer, splitDeferred } from './split';
  * `multipart/mixed;boundary="graphql";deferSpec=20220824`: first `{data, errors?, hasNext: true}` as soon
  * as the query without the fragments is done, then one `{incremental: [{data, path, label?, errors?}],
  * hasNext}` per fragment as each is done (a fragment whose parent came back null is not sent), the last with
- * `hasNext: false`. An error in a deferred fragment's query stays in its part.
+ * `hasNext: false`. An error in a deferred fragment's query stays in its part. The status and headers are
+ * the first query's (503 and Retry-After while a subgraph is away); when it has no data at all it is
+ * answered alone in one JSON body, as the query without @defer would be.
  *
  * Everything else goes on to Apollo's pipeline unchanged: a client that does not accept multipart (its
  * @defer is answered at once, in one JSON body), a mutation (run once, not split), a @defer under a list or
@@ -38,7 +40,14 @@ import { type DeferredPart, hasDefer, splitDeferred } from './split';
  * any request is), no API key (401 there). The whole query's cost is checked before splitting: the parts
  * together cost what the query costs, plus the fields leading to each fragment, fetched again.
  */
-export type RunOperation = (document: DocumentNode, variables: Record<string, unknown>, context: GatewayContext) => Promise<ExecutionResult>;
+export type RunOperation = (document: DocumentNode, variables: Record<string, unknown>, context: GatewayContext) => Promise<RunResult>;
+
+/** An operation's result, with the HTTP status and headers Apollo's plugins gave it (503 and Retry-After while a dependency is away). */
+export interface RunResult {
+  result: ExecutionResult;
+  status?: number;
+  headers?: Iterable<[string, string]>;
+}
 
 export const DEFER_CONTENT_TYPE = 'multipart/mixed;boundary="graphql";deferSpec=20220824';
 
@@ -119,19 +128,25 @@ async function deliver(res: express.Response, request: DeferredRequest, run: Run
   let wake: (() => void) | undefined;
   for (const deferred of request.deferred) {
     run(deferred.document, deferred.variables, request.context)
-      .catch((): ExecutionResult => ({ errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] as never }))
+      .then(
+        ({ result }) => result,
+        (): ExecutionResult => ({ errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] as never }),
+      )
       .then((result) => {
         settled.push({ part: deferred, result });
         wake?.();
       });
   }
-  const first = await primary;
-  res.status(200).set('content-type', DEFER_CONTENT_TYPE);
+  const { result: first, status, headers } = await primary;
+  // The status and headers the same query gets without @defer (503 and Retry-After while a subgraph is away).
+  res.status(status ?? 200);
+  for (const [name, value] of headers ?? []) if (name.toLowerCase() !== 'content-type' && name.toLowerCase() !== 'content-length') res.set(name, value);
   if (first.data == null) {
-    // Nothing to add fragments to: the first part is the last.
-    res.end(`${OPEN}${part({ ...first, hasNext: false })}${CLOSE}`);
+    // Nothing to add fragments to: answered as the query without @defer would be, in one JSON body.
+    res.json(first);
     return;
   }
+  res.set('content-type', DEFER_CONTENT_TYPE);
   res.write(`${OPEN}${part({ ...first, hasNext: true })}`);
   let sent = 0;
   while (sent < request.deferred.length) {
