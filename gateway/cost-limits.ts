@@ -1,6 +1,16 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
-import { type FragmentDefinitionNode, GraphQLError, Kind, type SelectionSetNode, type ValidationContext, type ValidationRule, type ValueNode } from 'graphql';
+import {
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  GraphQLError,
+  Kind,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValidationContext,
+  type ValidationRule,
+  type ValueNode,
+} from 'graphql';
 import type { RequestLimits } from '../lib/config';
 
 export { useTokenLimit } from '../lib/document-tokens';
@@ -106,6 +116,33 @@ function refusal(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } });
 }
 
+/** Why `operation` is refused — too many root fields or too high an estimated cost — or undefined when it may run. */
+export function costRefusal(
+  limits: GraphQLLimits,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): GraphQLError | undefined {
+  const fragments: Record<string, FragmentDefinitionNode> = {};
+  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+  const rootFields = rootFieldCount(operation.selectionSet, fragments);
+  if (limits.maxRootFields > 0 && rootFields > limits.maxRootFields) {
+    return refusal(`The operation selects ${rootFields} root fields, more than the limit of ${limits.maxRootFields} (VIGIL_GRAPHQL_MAX_ROOT_FIELDS)`);
+  }
+  const defaults: Record<string, unknown> = {};
+  for (const definition of operation.variableDefinitions ?? []) {
+    if (definition.defaultValue?.kind === Kind.INT) defaults[definition.variable.name.value] = Number(definition.defaultValue.value);
+  }
+  const cost = selectionCost(operation.selectionSet, fragments, variables, defaults);
+  if (limits.maxCost > 0 && cost > limits.maxCost) {
+    return refusal(
+      `The operation's estimated cost is ${cost}, more than the limit of ${limits.maxCost} (VIGIL_GRAPHQL_MAX_COST): ` +
+        'a paged field costs its size times its selection; ask for fewer or smaller pages',
+    );
+  }
+  return undefined;
+}
+
 /** Refuses an operation with too many root fields or too high an estimated cost, once its variables are known and before it runs. */
 export function operationCostLimit(limits: GraphQLLimits): ApolloServerPlugin {
   return {
@@ -113,23 +150,8 @@ export function operationCostLimit(limits: GraphQLLimits): ApolloServerPlugin {
       return {
         async didResolveOperation({ document, operation, request }) {
           if (!operation) return;
-          const fragments: Record<string, FragmentDefinitionNode> = {};
-          for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
-          const rootFields = rootFieldCount(operation.selectionSet, fragments);
-          if (limits.maxRootFields > 0 && rootFields > limits.maxRootFields) {
-            throw refusal(`The operation selects ${rootFields} root fields, more than the limit of ${limits.maxRootFields} (VIGIL_GRAPHQL_MAX_ROOT_FIELDS)`);
-          }
-          const defaults: Record<string, unknown> = {};
-          for (const definition of operation.variableDefinitions ?? []) {
-            if (definition.defaultValue?.kind === Kind.INT) defaults[definition.variable.name.value] = Number(definition.defaultValue.value);
-          }
-          const cost = selectionCost(operation.selectionSet, fragments, request.variables ?? {}, defaults);
-          if (limits.maxCost > 0 && cost > limits.maxCost) {
-            throw refusal(
-              `The operation's estimated cost is ${cost}, more than the limit of ${limits.maxCost} (VIGIL_GRAPHQL_MAX_COST): ` +
-                'a paged field costs its size times its selection; ask for fewer or smaller pages',
-            );
-          }
+          const refused = costRefusal(limits, document, operation, request.variables ?? {});
+          if (refused) throw refused;
         },
       };
     },

@@ -30,6 +30,8 @@ import { useCollapsedSlashes } from './collapse-slashes';
 import { useCors } from './cors';
 import { armorValidationRules, operationCostLimit, useTokenLimit } from './cost-limits';
 import { dashboardRoutes } from './dashboard';
+import { deferredDelivery } from './defer/delivery';
+import { declareDefer } from './defer/directive';
 import { documentDownloadRoute } from './document-download';
 import { createGateway, type GatewayContext, type PlannedGateway } from './gateway';
 import { graphqlIde } from './graphql-ide';
@@ -88,7 +90,10 @@ export interface RunningGateway {
 export async function startGatewayServer(config: VigilConfig, options: GatewayServerOptions): Promise<RunningGateway> {
   const { db } = options;
   const gateway = options.planned?.gateway ?? createGateway(options.urls, config.secret, options.localSubgraphs);
-  // ── subscriptions: gateway/subscriptions/ (graphql-ws on /graphql upgrades, SSE on /graphql/stream);
+  // The public graph is served with @defer declared (gateway/defer/directive.ts), to Apollo and the subscriptions alike.
+  declareDefer(gateway);
+  // ── subscriptions: gateway/subscriptions/ (graphql-ws on /graphql upgrades, SSE on /graphql/stream,
+  // Apollo's multipart HTTP on POST /graphql);
   // payloads are fetched through this gateway as queries, so censorship is the subgraphs' as everywhere ──
   // One per-key budget for HTTP, SSE (HTTP requests) and graphql-ws operations (counted by the subscription service).
   const rateLimits = createRateLimits(rateLimitSettings(config));
@@ -191,6 +196,17 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
     useSupportedMediaTypes(['application/json']),
     express.json({ limit: config.limits.body.jsonBytes }),
     useTokenLimit(config.limits.graphql),
+    subscriptions.multipart,
+    // @defer in multipart/mixed parts (gateway/defer/delivery.ts): each part an operation of this same server.
+    deferredDelivery(
+      () => gateway.schema,
+      config.limits.graphql,
+      async (query, variables, contextValue) => {
+        const response = await apollo.executeOperation({ query, variables }, { contextValue });
+        const result = response.body.kind === 'single' ? (response.body.singleResult as ExecutionResult) : { errors: [] };
+        return { result, status: response.http.status, headers: response.http.headers };
+      },
+    ),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => ({
         principal: graphqlPrincipal(res.locals.principal as Principal | null, req.method === 'GET' ? req.query : req.body),

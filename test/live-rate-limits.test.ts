@@ -46,3 +46,27 @@ describe('rate limits over graphql-ws', () => {
     await client.dispose();
   });
 });
+
+describe('rate limits over multipart HTTP subscriptions', () => {
+  it("count each subscription request in the key's budget and refuse one past it with 429 TOO_MANY_REQUESTS before any stream opens", async () => {
+    const bolt = await t.bootstrap('admin@bolt.test', 'Bolt');
+    const subscribe = () =>
+      fetch(`${t.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'multipart/mixed;subscriptionSpec=1.0', authorization: `Bearer ${bolt.apiKey}` },
+        // Not a member of Acme: each stream is refused at once, after the request was counted.
+        body: JSON.stringify({ query: `subscription { eventAppended(organizationId: "${acme.organizationId}") { cursor } }` }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) {
+      const res = await subscribe();
+      statuses.push(res.status);
+      await res.text();
+    }
+    expect(statuses.filter((s) => s === 200).length).toBe(20);
+    const refused = await subscribe();
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).errors[0].extensions.code).toBe('TOO_MANY_REQUESTS');
+    expect(t.vigil.subscriptions.sessions.size).toBe(0);
+  });
+});

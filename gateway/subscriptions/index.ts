@@ -7,6 +7,7 @@ import type { VigilConfig } from '../../lib/config';
 import type { Database } from '../../lib/db';
 import { StreamHub, streamHubSettings } from '../../lib/subscriptions/hub';
 import { documentLimits } from './document-limits';
+import { multipartTransport } from './multipart-transport';
 import { type AdmitOperation, type RunQuery, SubscriptionService } from './service';
 import { sseTransport } from './sse-transport';
 import { attachWebSocketTransport } from './ws-transport';
@@ -16,6 +17,8 @@ export interface Subscriptions {
   service: SubscriptionService;
   /** GraphQL over SSE, mounted on /graphql/stream. */
   sse: express.RequestHandler;
+  /** Apollo's multipart HTTP subscriptions, on POST /graphql after its body and token limit (others pass through). */
+  multipart: express.RequestHandler;
   /** Wakes the tails (this gateway's and, over Redis, the others') after each mutation answered. */
   publishAfterMutations(): ApolloServerPlugin;
   /** Starts the tail and graphql-ws on `server`'s /graphql upgrades. */
@@ -54,6 +57,7 @@ export function createSubscriptions(
   return {
     service,
     sse: sseTransport(service, limits),
+    multipart: multipartTransport(service, limits),
     publishAfterMutations: () => ({
       async requestDidStart() {
         return {

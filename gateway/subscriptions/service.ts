@@ -54,6 +54,15 @@ function shared(results: Map<string, Promise<ExecutionResult>>, key: string, mak
   return result;
 }
 
+/** The last messages of streams the server ended (a transport that tells them apart, multipart-transport.ts, asks `endedByServer`). */
+const STREAM_ENDS = new WeakSet<ExecutionResult>();
+const streamEnd = (result: ExecutionResult): ExecutionResult => {
+  STREAM_ENDS.add(result);
+  return result;
+};
+/** Whether `message` is the last one of a stream the server ended (its errors[0].extensions carry the code and the cursor). */
+export const endedByServer = (message: ExecutionResult): boolean => STREAM_ENDS.has(message);
+
 export class SubscriptionService {
   /** One fetch of an alert per (entry, query, key) however many subscribers share it: 5,000 dashboards on one key cost one query per change. */
   private alertFetches = new Map<string, Promise<ExecutionResult>>();
@@ -195,7 +204,7 @@ export class SubscriptionService {
             : null;
           return plan.build(row, cursor, fetched);
         }),
-      ended: (code, message, cursor) => ({ errors: [new GraphQLError(message, { extensions: { code, cursor } })] }),
+      ended: (code, message, cursor) => streamEnd({ errors: [new GraphQLError(message, { extensions: { code, cursor } })] }),
     });
   }
 
