@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { EVENT } from '../../lib/events';
 import * as valid from '../../lib/validate';
 import type { AssessmentSide } from '../../lib/visibility';
 import { type AssessmentStatus, requireMove } from './assessment-status';
@@ -87,7 +88,7 @@ export async function createAssessment(pool: pg.Pool, actor: Actor, input: Creat
     const assessment = rows[0];
     await writeEvents(
       client,
-      eventsForBothSides(assessment, 'AssessmentCreated', SOURCE.assessment, (side) => assessmentView(assessment, side), metadataOf(actor)),
+      eventsForBothSides(assessment, EVENT.AssessmentCreated, SOURCE.assessment, (side) => assessmentView(assessment, side), metadataOf(actor)),
     );
     return assessment;
   });
@@ -122,7 +123,7 @@ export async function updateAssessment(pool: pg.Pool, actor: Actor, id: string, 
     const assessment = rows[0];
     await writeEvents(
       client,
-      eventsForBothSides(assessment, 'AssessmentUpdated', SOURCE.assessment, (side) => assessmentView(assessment, side), metadataOf(actor)),
+      eventsForBothSides(assessment, EVENT.AssessmentUpdated, SOURCE.assessment, (side) => assessmentView(assessment, side), metadataOf(actor)),
     );
     return assessment;
   });
@@ -158,8 +159,8 @@ export async function moveAssessment(pool: pg.Pool, actor: Actor, side: Assessme
     const assessment = rows[0];
     const metadata = metadataOf(actor);
     await writeEvents(client, [
-      ...eventsForBothSides(assessment, 'AssessmentUpdated', SOURCE.assessment, (s) => assessmentView(assessment, s), metadata),
-      ...handedOver.flatMap((answer) => eventsForBothSides(assessment, 'AnswerUpdated', SOURCE.answer, (s) => answerView(answer, s), metadata)),
+      ...eventsForBothSides(assessment, EVENT.AssessmentUpdated, SOURCE.assessment, (s) => assessmentView(assessment, s), metadata),
+      ...handedOver.flatMap((answer) => eventsForBothSides(assessment, EVENT.AnswerUpdated, SOURCE.answer, (s) => answerView(answer, s), metadata)),
     ]);
     return assessment;
   });

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { badRequest } from '../../lib/errors';
-import { type EventName, type NewEvent, recordEventSql } from '../../lib/events';
+import { EVENT_SOURCES, type EventName, type EventSource, type NewEvent, recordEventSql } from '../../lib/events';
 import type { AssessmentSide } from '../../lib/visibility';
 import type { AnswerContent, AnswerStatus } from './answer-content';
 import type { AssessmentStatus } from './assessment-status';
@@ -107,12 +107,12 @@ export interface CommentRow {
 }
 
 export const SOURCE = {
-  questionnaire: 'service.questionnaire',
-  question: 'service.questionnaire.question',
-  element: 'service.questionnaire.element',
-  assessment: 'service.assessment',
-  answer: 'service.questionnaire.answer',
-  comment: 'service.assessment.comment',
+  questionnaire: EVENT_SOURCES.questionnaire,
+  question: EVENT_SOURCES.question,
+  element: EVENT_SOURCES.element,
+  assessment: EVENT_SOURCES.assessment,
+  answer: EVENT_SOURCES.answer,
+  comment: EVENT_SOURCES.assessmentComment,
 } as const;
 
 export const ELEMENT_COLUMNS = `id, "organizationId", "questionnaireId", "questionnaireVersion", "order", type, props, coalesce("attachmentIds", '{}') AS "attachmentIds", "createdAt", "updatedAt"`;
@@ -159,7 +159,7 @@ export async function writeEvents(db: Db, events: EventToWrite[]): Promise<void>
 export function eventsForBothSides(
   assessment: { senderId: string; receiverId: string },
   name: EventName,
-  source: string,
+  source: EventSource,
   view: (side: AssessmentSide) => object,
   metadata: Record<string, string>,
 ): EventToWrite[] {
