@@ -1,7 +1,5 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
-import ts from 'typescript';
 import { ALL_EVENT_NAMES, EVENT_SOURCES } from '../lib/events';
+import { literals, readSource, sourceFiles } from './support/source-literals';
 
 /**
  * One way into the event log (issue 37, item 3): every append — one event or one per row of a set —
@@ -9,34 +7,12 @@ import { ALL_EVENT_NAMES, EVENT_SOURCES } from '../lib/events';
  * (`EVENT.AlertUpdated`, `EVENT_SOURCES.alert`), never as string literals, in TypeScript or inside
  * SQL. Reads every string and template literal of the source tree (comments are not code).
  */
-const ROOT = path.join(__dirname, '..');
 const ROOTS = ['subgraphs', 'lib', 'workers', 'gateway', 'cli', 'app'];
 const WRITER = 'lib/events.ts';
 
 const APPEND = /\binsert\s+into\s+"?documents"?\s*\.\s*"?events"?(?![\w"])/i;
 const PRISMA_APPEND = /\.event\.(create|createMany|upsert)\s*\(/;
 const REGISTERED = new Set<string>([...ALL_EVENT_NAMES, ...Object.values(EVENT_SOURCES)]);
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((entry) => {
-    const full = path.join(dir, entry);
-    if (statSync(full).isDirectory()) return entry === 'node_modules' ? [] : sourceFiles(full);
-    return full.endsWith('.ts') && !full.endsWith('.d.ts') && !full.endsWith('.generated.ts') ? [full] : [];
-  });
-}
-
-/** Every string literal and template text of `code`, with its line. */
-function literals(file: string, code: string): { text: string; line: number }[] {
-  const source = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true);
-  const found: { text: string; line: number }[] = [];
-  const visit = (node: ts.Node) => {
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node))
-      found.push({ text: node.text, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
 
 /** What in `code` (the file `file`) bypasses the one writer: raw appends, and names or sources written as literals. */
 function bypasses(file: string, code: string): string[] {
@@ -50,22 +26,22 @@ function bypasses(file: string, code: string): string[] {
   return problems;
 }
 
-const files = ROOTS.flatMap((root) => sourceFiles(path.join(ROOT, root))).map((full) => path.relative(ROOT, full));
+const files = ROOTS.flatMap(sourceFiles);
 
 describe('the one event writer', () => {
   it('is the only code that appends to documents.events', () => {
     const appends = files
       .filter((file) => file !== WRITER)
-      .flatMap((file) => bypasses(file, readFileSync(path.join(ROOT, file), 'utf8')))
+      .flatMap((file) => bypasses(file, readSource(file)))
       .filter((p) => /INSERT|Prisma/.test(p));
     expect(appends).toEqual([]);
-    expect(bypasses('writer.ts', readFileSync(path.join(ROOT, WRITER), 'utf8')).filter((p) => p.includes('INSERT'))).toHaveLength(1);
+    expect(bypasses('writer.ts', readSource(WRITER)).filter((p) => p.includes('INSERT'))).toHaveLength(1);
   });
 
   it('is given every event name and source through the registry constants, never as a literal', () => {
     const written = files
       .filter((file) => file !== WRITER)
-      .flatMap((file) => bypasses(file, readFileSync(path.join(ROOT, file), 'utf8')))
+      .flatMap((file) => bypasses(file, readSource(file)))
       .filter((p) => p.includes('literal'));
     expect(written).toEqual([]);
   });

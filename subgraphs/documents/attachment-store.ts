@@ -134,8 +134,8 @@ export async function canRead(pool: pg.Pool, row: AttachmentRow, userId: string,
 /**
  * The other parties of the owner's assessments that reference the attachment — on an element of the
  * assessment's questionnaire version, in an answer entry, or in a comment: both sides of an
- * assessment read its files. Read from the questionnaires tables with SQL (subgraphs share tables,
- * never code; README, Questionnaires); reading at request time instead of copying shares at write
+ * assessment read its files. Read through questionnaires.assessment_attachments, the questionnaires
+ * subgraph's read contract (subgraphs/read-contracts.ts); reading at request time instead of copying shares at write
  * time keeps one rule for files attached before the assessment was sent (an element's) and after.
  * Only the owner's assessments are looked at (index on senderId / receiverId), and only when the
  * reader is neither a member of the owner nor listed in attachment_shares.
@@ -143,13 +143,8 @@ export async function canRead(pool: pg.Pool, row: AttachmentRow, userId: string,
 async function assessmentPartnersOf(pool: pg.Pool, attachmentId: string, ownerId: string): Promise<string[]> {
   const { rows } = await pool.query<{ organizationId: string }>(
     `SELECT DISTINCT CASE WHEN s."senderId" = $2 THEN s."receiverId" ELSE s."senderId" END AS "organizationId"
-       FROM questionnaires.assessments s
-      WHERE (s."senderId" = $2 OR s."receiverId" = $2)
-        AND (EXISTS (SELECT 1 FROM questionnaires.elements e
-                      WHERE e."questionnaireId" = s."questionnaireId" AND e."questionnaireVersion" = s."questionnaireVersion" AND $1 = ANY(e."attachmentIds"))
-          OR EXISTS (SELECT 1 FROM questionnaires.answers a, jsonb_array_elements(a.content) entry
-                      WHERE a."assessmentId" = s.id AND entry->'attachmentIds' ? $1::text)
-          OR EXISTS (SELECT 1 FROM questionnaires.assessment_comments c WHERE c."assessmentId" = s.id AND $1 = ANY(c."attachmentIds")))`,
+       FROM questionnaires.assessment_attachments s
+      WHERE (s."senderId" = $2 OR s."receiverId" = $2) AND s."attachmentId" = $1::text`,
     [attachmentId, ownerId],
   );
   return rows.map((r) => r.organizationId);

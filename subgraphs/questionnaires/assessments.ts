@@ -43,9 +43,7 @@ export function contactInformation(value: ReadonlyArray<{ name?: unknown; email?
 
 async function related(db: Db, a: string, b: string): Promise<boolean> {
   const { rows } = await db.query(
-    `SELECT 1 FROM organizations.follows f
-       JOIN organizations.organizations fo ON fo.id = f."followerId" AND fo."deletedAt" IS NULL
-       JOIN organizations.organizations fd ON fd.id = f."followedId" AND fd."deletedAt" IS NULL
+    `SELECT 1 FROM organizations.live_follows f
       WHERE (f."followerId" = $1 AND f."followedId" = $2) OR (f."followerId" = $2 AND f."followedId" = $1) LIMIT 1`,
     [a, b],
   );
