@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { EVENT } from './events';
 import { Visibility } from './visibility';
 
 /**
@@ -18,7 +19,7 @@ import { Visibility } from './visibility';
  */
 
 /** Which alert events a follower sees, and under which name. */
-export const FOLLOWING_NAMES = { AlertCreated: 'AlertFollowingCreated', AlertUpdated: 'AlertFollowingUpdated' } as const;
+export const FOLLOWING_NAMES = { AlertCreated: EVENT.AlertFollowingCreated, AlertUpdated: EVENT.AlertFollowingUpdated } as const;
 /** The followed organization's events a follower sees (derived): the one list every reader uses. */
 export const FOLLOWED_EVENT_NAMES = Object.keys(FOLLOWING_NAMES);
 const followerEvent = Visibility.followerEventSql('e.data', 'e.metadata');
@@ -82,7 +83,7 @@ export async function readEventLog(db: pg.Pool | pg.PoolClient, query: EventLogQ
     const names = derived ? [FOLLOWED_EVENT_NAMES[DERIVED_NAMES.indexOf(name)]] : FOLLOWED_EVENT_NAMES;
     for (const f of follows) {
       branches.push(`(SELECT md5(e.id::text || ':' || $1::text)::uuid AS id, e.seq, $1::uuid AS "organizationId",
-              CASE e.name WHEN 'AlertCreated' THEN '${FOLLOWING_NAMES.AlertCreated}' ELSE '${FOLLOWING_NAMES.AlertUpdated}' END AS name,
+              CASE e.name WHEN '${EVENT.AlertCreated}' THEN '${FOLLOWING_NAMES.AlertCreated}' ELSE '${FOLLOWING_NAMES.AlertUpdated}' END AS name,
               e.source, e.version, ${followerEvent.data} AS data, ${followerEvent.metadata} AS metadata, e."createdAt"
          FROM documents.events e
         WHERE e."organizationId" = ${add(f.followedId)}::uuid AND e."createdAt" >= ${add(f.createdAt)}::timestamptz

@@ -74,17 +74,29 @@ export function checkEventNames(names: readonly string[] | null | undefined): st
   return [...new Set(names)];
 }
 
+export type EventSource = (typeof EVENT_SOURCES)[keyof typeof EVENT_SOURCES];
+
+/**
+ * Every event name as a constant (`EVENT.AlertUpdated`): code names events through this and sources
+ * through EVENT_SOURCES, never as string literals (test/one-event-writer.test.ts).
+ */
+export const EVENT = Object.fromEntries(ALL_EVENT_NAMES.map((name) => [name, name])) as { readonly [N in EventName]: N };
+
 export interface NewEvent {
   organizationId: string;
   name: EventName;
-  source: string;
+  source: EventSource;
   data: object;
   metadata?: Record<string, string>;
 }
 
-/** The one statement that appends an event (seq, id and createdAt come from the table's defaults). */
-const APPEND = `INSERT INTO documents.events (id, "organizationId", name, source, data, metadata)
-                VALUES (gen_random_uuid(), $1::uuid, $2, $3, $4::jsonb, $5::jsonb)`;
+/**
+ * The one statement that appends to the event log, in its two forms: one event from parameters
+ * (APPEND) and one event per row of a set (appendEventsSql). seq, createdAt and version come from the
+ * table's defaults; the id is generated.
+ */
+const INSERT = `INSERT INTO documents.events (id, "organizationId", name, source, data, metadata)`;
+const APPEND = `${INSERT} VALUES (gen_random_uuid(), $1::uuid, $2, $3, $4::jsonb, $5::jsonb)`;
 const appendValues = (event: NewEvent) => [event.organizationId, event.name, event.source, JSON.stringify(event.data), JSON.stringify(event.metadata ?? {})];
 
 /** Appends to the event log inside the caller's (Prisma) transaction, so the change and its event land together. */
@@ -95,4 +107,37 @@ export async function recordEvent(tx: Tx, event: NewEvent): Promise<void> {
 /** recordEvent for raw-SQL code: `client` holds the caller's transaction. */
 export async function recordEventSql(client: pg.PoolClient | pg.Pool, event: NewEvent): Promise<void> {
   await client.query(APPEND, appendValues(event));
+}
+
+/** A registered name or source as an SQL literal (registry values are letters and dots: nothing to escape). */
+function registered(value: EventName | EventSource): string {
+  if (!/^[A-Za-z.]+$/.test(value)) throw new Error(`not a registered event name or source: ${value}`);
+  return `'${value}'`;
+}
+
+/** Set-based appends: one event per row of `from`, every value an SQL expression over its rows. */
+export interface EventRows {
+  /** The rows: a CTE or table name, or a parenthesized SELECT, with its alias (`updated u`). */
+  from: string;
+  /** Keeps only some rows (SQL condition), e.g. the organization's attachments, not a user's own. */
+  where?: string;
+  organizationId: string;
+  /** One name for every row, or [condition, name when true, name otherwise]. */
+  name: EventName | readonly [condition: string, whenTrue: EventName, otherwise: EventName];
+  source: EventSource;
+  data: string;
+  /** Defaults to an empty object. */
+  metadata?: string;
+}
+
+/**
+ * The set-based append, for statements that change many rows and log each change in the same
+ * statement (a data-modifying CTE): `events AS (${appendEventsSql({ from: 'updated u', ... })})`.
+ */
+export function appendEventsSql(rows: EventRows): string {
+  const name =
+    typeof rows.name === 'string' ? registered(rows.name) : `CASE WHEN ${rows.name[0]} THEN ${registered(rows.name[1])} ELSE ${registered(rows.name[2])} END`;
+  return `${INSERT}
+    SELECT gen_random_uuid(), ${rows.organizationId}, ${name}, ${registered(rows.source)}, ${rows.data}, ${rows.metadata ?? `'{}'::jsonb`}
+      FROM ${rows.from}${rows.where ? ` WHERE ${rows.where}` : ''}`;
 }

@@ -139,7 +139,7 @@ describe('the shared tail', () => {
     });
     const stopGood = tail.listen([acme.organizationId], (row) => seen.push(row.seq));
     for (let i = 0; i < 2; i++)
-      await recordEventSql(t.vigil.db.pool, { organizationId: acme.organizationId, name: 'OrganizationUpdated', source: 'test', data: { i } });
+      await recordEventSql(t.vigil.db.pool, { organizationId: acme.organizationId, name: 'OrganizationUpdated', source: 'service.organization', data: { i } });
     await tail.settled();
     await tail.settled();
     expect(seen).toHaveLength(2);

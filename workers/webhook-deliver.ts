@@ -5,7 +5,7 @@ import type { WebhookSettings } from '../lib/config';
 import { inTransaction } from '../lib/db';
 import { webhookEventHorizon } from '../lib/event-horizon';
 import { type EventLogRow, readEventLog } from '../lib/event-log';
-import { recordEventSql } from '../lib/events';
+import { EVENT, recordEventSql } from '../lib/events';
 import type { JobDatabase } from '../lib/jobs/queue';
 import type { JobHandler } from '../lib/jobs/runner';
 import { checkLiteralHost, guardedLookup } from '../subgraphs/documents/webhook-targets';
@@ -167,7 +167,7 @@ export function deliverWebhookEvents(db: JobDatabase, settings: WebhookSettings,
       );
       await recordEventSql(client, {
         organizationId: webhook.organizationId,
-        name: 'WebhookDisabled',
+        name: EVENT.WebhookDisabled,
         source: WEBHOOK_SOURCE,
         data: publicWebhook(disabled[0]),
       });

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { EventLogRow } from '../event-log';
 import type { EventTail } from '../event-tail';
+import { EVENT } from '../events';
 import { log } from '../log';
 import type { OpenStream } from './streams';
 
@@ -43,9 +44,21 @@ export interface ActiveSubscription {
 }
 
 /** Log entries that may end someone's access: seeing one re-checks the subscribers at once. */
-export const ACCESS_EVENTS = new Set(['MemberRemoved', 'MemberUpdated', 'FollowingRemoved', 'FollowerRemoved', 'OrganizationDeleted']);
+export const ACCESS_EVENTS = new Set<string>([
+  EVENT.MemberRemoved,
+  EVENT.MemberUpdated,
+  EVENT.FollowingRemoved,
+  EVENT.FollowerRemoved,
+  EVENT.OrganizationDeleted,
+]);
 /** Log entries that change whose entries a follower sees: a stream that sees one opens again. */
-export const FOLLOW_EVENTS = new Set(['FollowingAccepted', 'FollowingRemoved', 'FollowerRemoved', 'FollowingUpdated', 'OrganizationDeleted']);
+export const FOLLOW_EVENTS = new Set<string>([
+  EVENT.FollowingAccepted,
+  EVENT.FollowingRemoved,
+  EVENT.FollowerRemoved,
+  EVENT.FollowingUpdated,
+  EVENT.OrganizationDeleted,
+]);
 
 const CATCH_UP_PAGE = 1000;
 

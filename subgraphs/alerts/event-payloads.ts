@@ -1,3 +1,4 @@
+import { appendEventsSql, EVENT_SOURCES, type EventName } from '../../lib/events';
 import { iso } from './alert-record';
 
 /**
@@ -15,8 +16,7 @@ export function scanJsonSql(s: string): string {
     'createdAt', ${iso(`${s}."createdAt"`)}, 'updatedAt', ${iso(`${s}."updatedAt"`)})`;
 }
 
-/** INSERT of one event per row of `source` (a CTE or subquery with columns organizationId, name, data). */
-export function insertEventsSql(source: string, eventSource: string, metadataSql = `'{}'::jsonb`): string {
-  return `INSERT INTO documents.events (id, "organizationId", name, source, version, data, metadata, "createdAt")
-          SELECT gen_random_uuid(), ev."organizationId", ev.name, '${eventSource}', 1, ev.data, ${metadataSql}, now() FROM ${source} ev`;
+/** One `name` event per scan row of `from` (a CTE or table aliased `s`), through lib/events.ts. */
+export function scanEventsSql(from: string, name: EventName): string {
+  return appendEventsSql({ from, organizationId: 's."organizationId"', name, source: EVENT_SOURCES.scan, data: scanJsonSql('s') });
 }

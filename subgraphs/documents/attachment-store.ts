@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type pg from 'pg';
 import { badRequest, notFound } from '../../lib/errors';
+import { appendEventsSql, EVENT, EVENT_SOURCES, type EventName } from '../../lib/events';
 import type { ObjectStorage } from '../../lib/storage';
 import * as valid from '../../lib/validate';
 
@@ -61,6 +62,18 @@ const COLUMNS = `id, "organizationId", "userId", "fileName", "contentLength"::te
 const EVENT_DATA = (a: string) =>
   `jsonb_build_object('id', ${a}.id, 'fileName', ${a}."fileName", 'contentLength', ${a}."contentLength", 'contentType', ${a}."contentType", 'contentMD5', ${a}."contentMD5", 'createdAt', ${a}."createdAt", 'expiresAt', ${a}."expiresAt")`;
 
+/** `name` for the changed row of CTE `a` when it is an organization's (a user's own file, an export, logs nothing). */
+const attachmentEventsSql = (name: EventName, data: string, metadata?: string) =>
+  appendEventsSql({
+    from: 'a',
+    where: 'a."organizationId" IS NOT NULL',
+    organizationId: 'a."organizationId"',
+    name,
+    source: EVENT_SOURCES.attachment,
+    data,
+    metadata,
+  });
+
 /** Inserts the row and, for an organization's attachment, its AttachmentCreated event: one statement, so both or neither. */
 export async function insertAttachment(
   pool: pg.Pool,
@@ -73,11 +86,7 @@ export async function insertAttachment(
     `WITH a AS (
        INSERT INTO documents.attachments (id, "organizationId", "userId", "fileName", "contentLength", "contentType", "contentMD5", "storageKey", "expiresAt")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *
-     ), e AS (
-       INSERT INTO documents.events (id, "organizationId", name, source, data, metadata)
-       SELECT gen_random_uuid(), a."organizationId", 'AttachmentCreated', 'service.attachment', ${EVENT_DATA('a')}, jsonb_build_object('userId', a."userId")
-         FROM a WHERE a."organizationId" IS NOT NULL
-     )
+     ), e AS (${attachmentEventsSql(EVENT.AttachmentCreated, EVENT_DATA('a'), `jsonb_build_object('userId', a."userId")`)})
      SELECT ${COLUMNS} FROM a`,
     [id, owner.organizationId, owner.userId, input.fileName, input.contentLength, input.contentType, input.contentMD5, storageKey, input.expiresAt ?? null],
   );
@@ -125,8 +134,8 @@ export async function canRead(pool: pg.Pool, row: AttachmentRow, userId: string,
 /**
  * The other parties of the owner's assessments that reference the attachment — on an element of the
  * assessment's questionnaire version, in an answer entry, or in a comment: both sides of an
- * assessment read its files. Read from the questionnaires tables with SQL (subgraphs share tables,
- * never code; README, Questionnaires); reading at request time instead of copying shares at write
+ * assessment read its files. Read through questionnaires.assessment_attachments, the questionnaires
+ * subgraph's read contract (subgraphs/read-contracts.ts); reading at request time instead of copying shares at write
  * time keeps one rule for files attached before the assessment was sent (an element's) and after.
  * Only the owner's assessments are looked at (index on senderId / receiverId), and only when the
  * reader is neither a member of the owner nor listed in attachment_shares.
@@ -134,13 +143,8 @@ export async function canRead(pool: pg.Pool, row: AttachmentRow, userId: string,
 async function assessmentPartnersOf(pool: pg.Pool, attachmentId: string, ownerId: string): Promise<string[]> {
   const { rows } = await pool.query<{ organizationId: string }>(
     `SELECT DISTINCT CASE WHEN s."senderId" = $2 THEN s."receiverId" ELSE s."senderId" END AS "organizationId"
-       FROM questionnaires.assessments s
-      WHERE (s."senderId" = $2 OR s."receiverId" = $2)
-        AND (EXISTS (SELECT 1 FROM questionnaires.elements e
-                      WHERE e."questionnaireId" = s."questionnaireId" AND e."questionnaireVersion" = s."questionnaireVersion" AND $1 = ANY(e."attachmentIds"))
-          OR EXISTS (SELECT 1 FROM questionnaires.answers a, jsonb_array_elements(a.content) entry
-                      WHERE a."assessmentId" = s.id AND entry->'attachmentIds' ? $1::text)
-          OR EXISTS (SELECT 1 FROM questionnaires.assessment_comments c WHERE c."assessmentId" = s.id AND $1 = ANY(c."attachmentIds")))`,
+       FROM questionnaires.assessment_attachments s
+      WHERE (s."senderId" = $2 OR s."receiverId" = $2) AND s."attachmentId" = $1::text`,
     [attachmentId, ownerId],
   );
   return rows.map((r) => r.organizationId);
@@ -159,11 +163,7 @@ export async function updateAttachment(pool: pg.Pool, id: string, changes: { fil
     `WITH a AS (
        UPDATE documents.attachments SET "fileName" = COALESCE($2, "fileName"), "expiresAt" = CASE WHEN $3 THEN $4::timestamptz ELSE "expiresAt" END
         WHERE id = $1 RETURNING *
-     ), e AS (
-       INSERT INTO documents.events (id, "organizationId", name, source, data, metadata)
-       SELECT gen_random_uuid(), a."organizationId", 'AttachmentUpdated', 'service.attachment', ${EVENT_DATA('a')}, '{}'::jsonb
-         FROM a WHERE a."organizationId" IS NOT NULL
-     )
+     ), e AS (${attachmentEventsSql(EVENT.AttachmentUpdated, EVENT_DATA('a'))})
      SELECT ${COLUMNS} FROM a`,
     [id, changes.fileName ?? null, 'expiresAt' in changes, changes.expiresAt ?? null],
   );
@@ -186,9 +186,7 @@ export async function confirmUpload(pool: pg.Pool, storage: ObjectStorage, row: 
   }
   const { rows } = await pool.query<AttachmentRow>(
     `WITH a AS (UPDATE documents.attachments SET "uploadedAt" = now() WHERE id = $1 AND "uploadedAt" IS NULL RETURNING *),
-          e AS (INSERT INTO documents.events (id, "organizationId", name, source, data, metadata)
-                SELECT gen_random_uuid(), a."organizationId", 'AttachmentUpdated', 'service.attachment', ${EVENT_DATA('a')} || jsonb_build_object('uploaded', true), '{}'::jsonb
-                  FROM a WHERE a."organizationId" IS NOT NULL)
+          e AS (${attachmentEventsSql(EVENT.AttachmentUpdated, `${EVENT_DATA('a')} || jsonb_build_object('uploaded', true)`)})
      SELECT ${COLUMNS} FROM a`,
     [row.id],
   );

@@ -32,11 +32,12 @@ export const EXPORT_JOB_OPTIONS = { retries: 2, backoff: { delayMs: 2_000, facto
 /**
  * A QUESTIONNAIRE_REPORT is its assessment's parties' only: the path organization must be the
  * sender or the receiver (the caller a member of it, checked before). Anyone else gets the
- * not-found of a missing assessment. Read with SQL, as subgraphs do not import each other's code;
+ * not-found of a missing assessment. Read through questionnaires.assessment_parties, the questionnaires
+ * subgraph's read contract (subgraphs/read-contracts.ts), as subgraphs do not import each other's code;
  * the job checks again with the questionnaires part's own rule (questionnaireReportData).
  */
 export async function requireAssessmentParty(ctx: Ctx, organizationId: string, assessmentId: string): Promise<void> {
-  const { rowCount } = await ctx.db.pool.query(`SELECT 1 FROM questionnaires.assessments WHERE id = $1 AND ("senderId" = $2 OR "receiverId" = $2)`, [
+  const { rowCount } = await ctx.db.pool.query(`SELECT 1 FROM questionnaires.assessment_parties WHERE id = $1 AND ("senderId" = $2 OR "receiverId" = $2)`, [
     assessmentId,
     organizationId,
   ]);

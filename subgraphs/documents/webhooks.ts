@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } f
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db';
 import { badRequest, notFound } from '../../lib/errors';
-import { checkEventNames, recordEventSql } from '../../lib/events';
+import { checkEventNames, EVENT, EVENT_SOURCES, recordEventSql } from '../../lib/events';
 import { checkWebhookUrl } from './webhook-targets';
 
 /**
@@ -10,7 +10,7 @@ import { checkWebhookUrl } from './webhook-targets';
  * itself is workers/webhook-deliver.ts. A webhook's secret is made here, answered once (create and
  * rotate), never listed again, and stored sealed (AES-256-GCM under the instance secret).
  */
-export const WEBHOOK_SOURCE = 'service.webhook';
+export const WEBHOOK_SOURCE = EVENT_SOURCES.webhook;
 
 export interface WebhookRow {
   id: string;
@@ -130,7 +130,7 @@ export async function createWebhook(
       [organizationId, url, eventNames, input.enabled ?? true, sealWebhookSecret(instanceSecret, id, signingSecret), id],
     );
     const webhook = rows[0];
-    await recordEventSql(client, { organizationId, name: 'WebhookCreated', source: WEBHOOK_SOURCE, data: publicWebhook(webhook), metadata: { userId } });
+    await recordEventSql(client, { organizationId, name: EVENT.WebhookCreated, source: WEBHOOK_SOURCE, data: publicWebhook(webhook), metadata: { userId } });
     const moved = await client.query<WebhookRow>(
       `UPDATE documents.webhooks SET "cursorSeq" = (SELECT coalesce(max(seq), 0) FROM documents.events) WHERE id = $1 RETURNING *`,
       [webhook.id],
@@ -169,7 +169,7 @@ export async function updateWebhook(
     const changes = Object.keys(input).filter((key) => input[key as keyof WebhookInput] !== undefined && (key !== 'url' || url !== null));
     await recordEventSql(client, {
       organizationId,
-      name: 'WebhookUpdated',
+      name: EVENT.WebhookUpdated,
       source: WEBHOOK_SOURCE,
       data: { ...publicWebhook(rows[0]), changes },
       metadata: { userId },
@@ -189,7 +189,7 @@ export async function rotateWebhookSecret(pool: pg.Pool, instanceSecret: string,
     if (!rows[0]) throw notFound('Webhook');
     await recordEventSql(client, {
       organizationId,
-      name: 'WebhookUpdated',
+      name: EVENT.WebhookUpdated,
       source: WEBHOOK_SOURCE,
       data: { ...publicWebhook(rows[0]), changes: ['secret'] },
       metadata: { userId },
@@ -202,7 +202,7 @@ export async function deleteWebhook(pool: pg.Pool, organizationId: string, id: s
   await inTransaction(pool, async (client) => {
     const { rows } = await client.query<WebhookRow>(`DELETE FROM documents.webhooks WHERE "organizationId" = $1 AND id = $2 RETURNING *`, [organizationId, id]);
     if (!rows[0]) throw notFound('Webhook');
-    await recordEventSql(client, { organizationId, name: 'WebhookDeleted', source: WEBHOOK_SOURCE, data: publicWebhook(rows[0]), metadata: { userId } });
+    await recordEventSql(client, { organizationId, name: EVENT.WebhookDeleted, source: WEBHOOK_SOURCE, data: publicWebhook(rows[0]), metadata: { userId } });
   });
 }
 

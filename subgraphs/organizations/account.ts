@@ -2,12 +2,12 @@ import { newApiKey } from '../../lib/api-keys';
 import { DEFAULT_QUOTAS, type Quotas } from '../../lib/config';
 import type { PrismaClient, Tx } from '../../lib/db';
 import { conflict, notFound } from '../../lib/errors';
-import { recordEvent } from '../../lib/events';
+import { EVENT, EVENT_SOURCES, recordEvent } from '../../lib/events';
 import { requireWithinQuota } from '../../lib/quotas';
 import { ADMIN } from '../../lib/visibility';
 
-const SOURCE_ORG = 'service.organization';
-const SOURCE_MEMBER = 'service.organization.member';
+const SOURCE_ORG = EVENT_SOURCES.organization;
+const SOURCE_MEMBER = EVENT_SOURCES.member;
 
 export type ApiKeyRow = { id: string; name: string; keyMasked: string; userId: string; lastIp: string | null; lastUse: Date | null; createdAt: Date };
 
@@ -24,7 +24,7 @@ export async function createApiKey(prisma: PrismaClient | Tx, userId: string, na
 export async function createOrganization(tx: Tx, userId: string, input: { name: string; picture?: string | null; email?: string | null }) {
   const organization = await tx.organization.create({ data: { name: input.name, picture: input.picture ?? null, email: input.email ?? null } });
   await tx.membership.create({ data: { organizationId: organization.id, userId, roles: [ADMIN] } });
-  await recordEvent(tx, { organizationId: organization.id, name: 'OrganizationCreated', source: SOURCE_ORG, data: organization, metadata: { userId } });
+  await recordEvent(tx, { organizationId: organization.id, name: EVENT.OrganizationCreated, source: SOURCE_ORG, data: organization, metadata: { userId } });
   return organization;
 }
 
@@ -98,7 +98,7 @@ export async function acceptInvite(prisma: PrismaClient, userId: string, token: 
     await tx.invite.update({ where: { id: invite.id }, data: { acceptedAt: new Date() } });
     await recordEvent(tx, {
       organizationId: invite.organizationId,
-      name: 'MemberJoined',
+      name: EVENT.MemberJoined,
       source: SOURCE_MEMBER,
       data: { organizationId: invite.organizationId, userId, roles: invite.roles },
       metadata: { userId },

@@ -1,6 +1,6 @@
 import type { PrismaClient, Tx } from '../../lib/db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { recordEvent } from '../../lib/events';
+import { EVENT, recordEvent } from '../../lib/events';
 import * as valid from '../../lib/validate';
 import type { SubgraphContext } from '../server';
 import type { OrganizationsLoaders } from './loaders';
@@ -119,10 +119,10 @@ export async function createFollowerRequest(prisma: PrismaClient, actorId: strin
       : await tx.followRequest.create({ data: { followedId, followerId, ...data } });
     const followed = await tx.organization.findUniqueOrThrow({ where: { id: followedId } });
     const metadata = { userId: actorId };
-    await recordEvent(tx, { organizationId: followedId, name: 'FollowerRequested', source: SOURCE.follower, data: followerRequestView(request), metadata });
+    await recordEvent(tx, { organizationId: followedId, name: EVENT.FollowerRequested, source: SOURCE.follower, data: followerRequestView(request), metadata });
     await recordEvent(tx, {
       organizationId: followerId,
-      name: 'FollowingRequested',
+      name: EVENT.FollowingRequested,
       source: SOURCE.following,
       data: followingRequestView(request, followed),
       metadata,
@@ -142,7 +142,7 @@ export async function deleteFollowerRequest(prisma: PrismaClient, actorId: strin
     await tx.followRequest.delete({ where: { followedId_followerId: { followedId, followerId } } });
     await recordEvent(tx, {
       organizationId: followedId,
-      name: 'FollowerRequestDeleted',
+      name: EVENT.FollowerRequestDeleted,
       source: SOURCE.follower,
       data: followerRequestView(request),
       metadata: { userId: actorId },
@@ -160,14 +160,14 @@ async function endFollow(tx: Tx, actor: { userId: string; organizationId: string
   const metadata = { userId: actor.userId, organizationId: actor.organizationId };
   await recordEvent(tx, {
     organizationId: followedId,
-    name: 'FollowerRemoved',
+    name: EVENT.FollowerRemoved,
     source: SOURCE.follower,
     data: followerView(follow, follow.follower),
     metadata,
   });
   await recordEvent(tx, {
     organizationId: followerId,
-    name: 'FollowingRemoved',
+    name: EVENT.FollowingRemoved,
     source: SOURCE.following,
     data: followingView(follow, follow.followed),
     metadata,
@@ -223,11 +223,11 @@ export async function acceptFollowingRequest(prisma: PrismaClient, actorId: stri
     const follower = await tx.organization.findUniqueOrThrow({ where: { id: followerId } });
     const metadata = { userId: actorId, organizationId: followerId };
     const relation = followingView(follow, request.followed);
-    await recordEvent(tx, { organizationId: followerId, name: 'FollowingAccepted', source: SOURCE.following, data: relation, metadata });
+    await recordEvent(tx, { organizationId: followerId, name: EVENT.FollowingAccepted, source: SOURCE.following, data: relation, metadata });
     // The followed side's copy leaves out the follower's private tags.
     await recordEvent(tx, {
       organizationId: followedId,
-      name: 'FollowingAccepted',
+      name: EVENT.FollowingAccepted,
       source: SOURCE.following,
       data: { ...followerView(follow, follower), decidedAt: decided.decidedAt },
       metadata,
@@ -246,12 +246,18 @@ export async function declineFollowingRequest(prisma: PrismaClient, actorId: str
     const metadata = { userId: actorId, organizationId: followerId };
     await recordEvent(tx, {
       organizationId: followerId,
-      name: 'FollowingDeclined',
+      name: EVENT.FollowingDeclined,
       source: SOURCE.following,
       data: followingRequestView(decided, request.followed),
       metadata,
     });
-    await recordEvent(tx, { organizationId: followedId, name: 'FollowingDeclined', source: SOURCE.following, data: followerRequestView(decided), metadata });
+    await recordEvent(tx, {
+      organizationId: followedId,
+      name: EVENT.FollowingDeclined,
+      source: SOURCE.following,
+      data: followerRequestView(decided),
+      metadata,
+    });
     return followingRequestView(decided, request.followed);
   });
 }
@@ -262,7 +268,13 @@ export async function updateFollowingTags(prisma: PrismaClient, actorId: string,
     if (count === 0) throw notFound('Following');
     const follow = await tx.follow.findUniqueOrThrow({ where: { followerId_followedId: { followerId, followedId } }, include: { followed: true } });
     const relation = followingView(follow, follow.followed);
-    await recordEvent(tx, { organizationId: followerId, name: 'FollowingUpdated', source: SOURCE.following, data: relation, metadata: { userId: actorId } });
+    await recordEvent(tx, {
+      organizationId: followerId,
+      name: EVENT.FollowingUpdated,
+      source: SOURCE.following,
+      data: relation,
+      metadata: { userId: actorId },
+    });
     return relation;
   });
 }

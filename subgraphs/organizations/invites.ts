@@ -1,6 +1,6 @@
 import type { PrismaClient } from '../../lib/db';
 import { conflict, notFound } from '../../lib/errors';
-import { recordEvent } from '../../lib/events';
+import { EVENT, recordEvent } from '../../lib/events';
 import type { SubgraphContext } from '../server';
 import { inviteView } from './account';
 import type { OrganizationsLoaders } from './loaders';
@@ -45,7 +45,7 @@ export async function createInvite(prisma: PrismaClient, actorId: string, organi
       include: { organization: true },
     });
     const view = inviteView(invite, invite.organization.name);
-    await recordEvent(tx, { organizationId, name: 'MemberInvited', source: SOURCE.member, data: view, metadata: { userId: actorId } });
+    await recordEvent(tx, { organizationId, name: EVENT.MemberInvited, source: SOURCE.member, data: view, metadata: { userId: actorId } });
     return view;
   });
 }
@@ -58,7 +58,7 @@ export async function deleteInvite(prisma: PrismaClient, actorId: string, organi
     await tx.invite.delete({ where: { id: invite.id } });
     await recordEvent(tx, {
       organizationId,
-      name: 'MemberInviteDeleted',
+      name: EVENT.MemberInviteDeleted,
       source: SOURCE.member,
       data: { id: invite.id, organizationId, email, roles: invite.roles },
       metadata: { userId: actorId },
@@ -74,7 +74,7 @@ export async function resendInvite(prisma: PrismaClient, actorId: string, organi
     if (count === 0) throw notFound('Invite');
     const invite = await tx.invite.findUniqueOrThrow({ where: { organizationId_email: { organizationId, email } }, include: { organization: true } });
     const view = inviteView(invite, invite.organization.name);
-    await recordEvent(tx, { organizationId, name: 'MemberInviteResent', source: SOURCE.member, data: view, metadata: { userId: actorId } });
+    await recordEvent(tx, { organizationId, name: EVENT.MemberInviteResent, source: SOURCE.member, data: view, metadata: { userId: actorId } });
     return view;
   });
 }

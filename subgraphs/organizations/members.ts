@@ -1,6 +1,6 @@
 import type { PrismaClient, Tx } from '../../lib/db';
 import { conflict, notFound } from '../../lib/errors';
-import { recordEvent } from '../../lib/events';
+import { EVENT, recordEvent } from '../../lib/events';
 import * as valid from '../../lib/validate';
 import { ADMIN } from '../../lib/visibility';
 import type { SubgraphContext } from '../server';
@@ -52,7 +52,7 @@ export async function updateMemberRoles(prisma: PrismaClient, actorId: string, o
     const membership = await tx.membership.update({ where: { organizationId_userId: { organizationId, userId } }, data: { roles: newRoles } });
     await recordEvent(tx, {
       organizationId,
-      name: 'MemberUpdated',
+      name: EVENT.MemberUpdated,
       source: SOURCE.member,
       data: { organizationId, userId, email: before.user.email, roles: newRoles, previousRoles: before.roles },
       metadata: { userId: actorId },
@@ -69,7 +69,7 @@ export async function removeMember(prisma: PrismaClient, actorId: string, organi
     await tx.membership.delete({ where: { organizationId_userId: { organizationId, userId } } });
     await recordEvent(tx, {
       organizationId,
-      name: 'MemberRemoved',
+      name: EVENT.MemberRemoved,
       source: SOURCE.member,
       data: { organizationId, userId, email: before.user.email, roles: before.roles },
       metadata: { userId: actorId },
@@ -85,7 +85,7 @@ export async function requestMemberReset(prisma: PrismaClient, actorId: string, 
     const request = await tx.memberResetRequest.create({ data: { organizationId, userId, kind, requestedBy: actorId } });
     await recordEvent(tx, {
       organizationId,
-      name: kind === 'MFA' ? 'MemberMfaResetRequested' : 'MemberPasswordResetRequested',
+      name: kind === 'MFA' ? EVENT.MemberMfaResetRequested : EVENT.MemberPasswordResetRequested,
       source: SOURCE.member,
       data: { id: request.id, organizationId, userId, email: member.user.email, kind, createdAt: request.createdAt },
       metadata: { userId: actorId },

@@ -1,6 +1,6 @@
 import type { PrismaClient, Tx } from '../../lib/db';
 import { badRequest, notFound } from '../../lib/errors';
-import { recordEvent } from '../../lib/events';
+import { EVENT, EVENT_SOURCES, recordEvent } from '../../lib/events';
 import * as valid from '../../lib/validate';
 import type { SubgraphContext } from '../server';
 import type { OrganizationsLoaders } from './loaders';
@@ -9,10 +9,10 @@ import { after, createdOrderPage, type PageArgs } from './pages';
 export type Ctx = SubgraphContext<OrganizationsLoaders>;
 
 export const SOURCE = {
-  organization: 'service.organization',
-  member: 'service.organization.member',
-  follower: 'service.organization.follower',
-  following: 'service.organization.following',
+  organization: EVENT_SOURCES.organization,
+  member: EVENT_SOURCES.member,
+  follower: EVENT_SOURCES.follower,
+  following: EVENT_SOURCES.following,
 } as const;
 
 /**
@@ -86,7 +86,7 @@ export async function updateOrganization(prisma: PrismaClient, userId: string, i
     const organization = await tx.organization.findUniqueOrThrow({ where: { id } });
     await recordEvent(tx, {
       organizationId: id,
-      name: 'OrganizationUpdated',
+      name: EVENT.OrganizationUpdated,
       source: SOURCE.organization,
       data: { ...organization, changes: Object.keys(changes) },
       metadata: { userId },
@@ -101,7 +101,7 @@ export async function deleteOrganization(prisma: PrismaClient, userId: string, i
     const { count } = await tx.organization.updateMany({ where: { id, deletedAt: null }, data: { deletedAt: new Date() } });
     if (count === 0) throw notFound('Organization');
     const organization = await tx.organization.findUniqueOrThrow({ where: { id } });
-    await recordEvent(tx, { organizationId: id, name: 'OrganizationDeleted', source: SOURCE.organization, data: organization, metadata: { userId } });
+    await recordEvent(tx, { organizationId: id, name: EVENT.OrganizationDeleted, source: SOURCE.organization, data: organization, metadata: { userId } });
     return true;
   });
 }

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { EVENT } from '../../lib/events';
 import type { AssessmentSide } from '../../lib/visibility';
 import { type AnswerInput, answerContent, statusOfAnswer } from './answer-content';
 import { receiverMayAnswer } from './assessment-status';
@@ -105,7 +106,10 @@ export async function answerQuestion(pool: pg.Pool, actor: Actor, assessmentId: 
       const view = answerView(answer, side);
       return { ...view, content: view.content.map((entry) => ({ ...entry, attachments: recordsOf(records, entry.attachmentIds) })) };
     };
-    await writeEvents(client, eventsForBothSides(assessment, inserted ? 'AnswerCreated' : 'AnswerUpdated', SOURCE.answer, eventView, metadataOf(actor)));
+    await writeEvents(
+      client,
+      eventsForBothSides(assessment, inserted ? EVENT.AnswerCreated : EVENT.AnswerUpdated, SOURCE.answer, eventView, metadataOf(actor)),
+    );
     return answer;
   });
 }
@@ -135,7 +139,7 @@ export async function reviewAnswer(
     await regrade(client, assessmentId);
     await writeEvents(
       client,
-      eventsForBothSides(assessment, 'AnswerUpdated', SOURCE.answer, (side: AssessmentSide) => answerView(rows[0], side), metadataOf(actor)),
+      eventsForBothSides(assessment, EVENT.AnswerUpdated, SOURCE.answer, (side: AssessmentSide) => answerView(rows[0], side), metadataOf(actor)),
     );
     return rows[0];
   });

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { EVENT } from '../../lib/events';
 import * as valid from '../../lib/validate';
 import type { AssessmentSide } from '../../lib/visibility';
 import { type AssessmentStatus, requireMove } from './assessment-status';
@@ -42,9 +43,7 @@ export function contactInformation(value: ReadonlyArray<{ name?: unknown; email?
 
 async function related(db: Db, a: string, b: string): Promise<boolean> {
   const { rows } = await db.query(
-    `SELECT 1 FROM organizations.follows f
-       JOIN organizations.organizations fo ON fo.id = f."followerId" AND fo."deletedAt" IS NULL
-       JOIN organizations.organizations fd ON fd.id = f."followedId" AND fd."deletedAt" IS NULL
+    `SELECT 1 FROM organizations.live_follows f
       WHERE (f."followerId" = $1 AND f."followedId" = $2) OR (f."followerId" = $2 AND f."followedId" = $1) LIMIT 1`,
     [a, b],
   );
@@ -87,7 +86,7 @@ export async function createAssessment(pool: pg.Pool, actor: Actor, input: Creat
     const assessment = rows[0];
     await writeEvents(
       client,
-      eventsForBothSides(assessment, 'AssessmentCreated', SOURCE.assessment, (side) => assessmentView(assessment, side), metadataOf(actor)),
+      eventsForBothSides(assessment, EVENT.AssessmentCreated, SOURCE.assessment, (side) => assessmentView(assessment, side), metadataOf(actor)),
     );
     return assessment;
   });
@@ -122,7 +121,7 @@ export async function updateAssessment(pool: pg.Pool, actor: Actor, id: string, 
     const assessment = rows[0];
     await writeEvents(
       client,
-      eventsForBothSides(assessment, 'AssessmentUpdated', SOURCE.assessment, (side) => assessmentView(assessment, side), metadataOf(actor)),
+      eventsForBothSides(assessment, EVENT.AssessmentUpdated, SOURCE.assessment, (side) => assessmentView(assessment, side), metadataOf(actor)),
     );
     return assessment;
   });
@@ -158,8 +157,8 @@ export async function moveAssessment(pool: pg.Pool, actor: Actor, side: Assessme
     const assessment = rows[0];
     const metadata = metadataOf(actor);
     await writeEvents(client, [
-      ...eventsForBothSides(assessment, 'AssessmentUpdated', SOURCE.assessment, (s) => assessmentView(assessment, s), metadata),
-      ...handedOver.flatMap((answer) => eventsForBothSides(assessment, 'AnswerUpdated', SOURCE.answer, (s) => answerView(answer, s), metadata)),
+      ...eventsForBothSides(assessment, EVENT.AssessmentUpdated, SOURCE.assessment, (s) => assessmentView(assessment, s), metadata),
+      ...handedOver.flatMap((answer) => eventsForBothSides(assessment, EVENT.AnswerUpdated, SOURCE.answer, (s) => answerView(answer, s), metadata)),
     ]);
     return assessment;
   });

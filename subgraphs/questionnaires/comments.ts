@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { EVENT } from '../../lib/events';
 import { questionOf } from './answers';
 import {
   attachmentRecords,
@@ -49,7 +50,10 @@ export async function createComment(
     const comment = { ...commentView(rows[0]), attachments: recordsOf(await attachmentRecords(client, attachmentIds), attachmentIds) };
     await writeEvents(
       client,
-      eventsForBothSides(assessment, 'AssessmentCommentCreated', SOURCE.comment, () => comment, { userId: actor.userId, organizationId: actor.organizationId }),
+      eventsForBothSides(assessment, EVENT.AssessmentCommentCreated, SOURCE.comment, () => comment, {
+        userId: actor.userId,
+        organizationId: actor.organizationId,
+      }),
     );
     return rows[0];
   });

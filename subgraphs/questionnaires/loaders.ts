@@ -21,13 +21,13 @@ export function createLoaders(db: Database) {
       return keys.map((key) => rows.filter((row) => `${row.questionnaireId}:${row.questionnaireVersion}` === key));
     }),
     /**
-     * Whether each attachment id is still there (not expired, not deleted): documents.attachments, read
-     * as store.ts reads it. The documents subgraph resolves a gone one to null, which an
+     * Whether each attachment id is still there (not expired, not deleted): documents.attachment_records,
+     * the documents subgraph's read contract. The documents subgraph resolves a gone one to null, which an
      * `attachments: [Attachment!]!` list cannot hold, so only live ones are listed.
      */
     liveAttachment: new DataLoader<string, boolean>(async (ids) => {
       const { rows } = await db.pool.query<{ id: string }>(
-        `SELECT id FROM documents.attachments WHERE id = ANY($1::uuid[]) AND ("expiresAt" IS NULL OR "expiresAt" > now())`,
+        `SELECT id FROM documents.attachment_records WHERE id = ANY($1::uuid[]) AND ("expiresAt" IS NULL OR "expiresAt" > now())`,
         [[...ids]],
       );
       const live = new Set(rows.map((row) => row.id));

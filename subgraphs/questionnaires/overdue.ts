@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db';
+import { EVENT } from '../../lib/events';
 import { ASSESSMENT_COLUMNS, type AssessmentRow, eventsForBothSides, SOURCE, writeEvents } from './store';
 import { assessmentView } from './views';
 
@@ -22,7 +23,7 @@ export async function flagOverdueAssessments(pool: pg.Pool, batch = 500): Promis
     for (const assessment of rows) {
       await writeEvents(
         client,
-        eventsForBothSides(assessment, 'AssessmentOverdue', SOURCE.assessment, (side) => assessmentView(assessment, side), {}),
+        eventsForBothSides(assessment, EVENT.AssessmentOverdue, SOURCE.assessment, (side) => assessmentView(assessment, side), {}),
       );
     }
     return rows.length;

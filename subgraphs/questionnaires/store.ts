@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { badRequest } from '../../lib/errors';
-import { type EventName, type NewEvent, recordEventSql } from '../../lib/events';
+import { EVENT_SOURCES, type EventName, type EventSource, type NewEvent, recordEventSql } from '../../lib/events';
 import type { AssessmentSide } from '../../lib/visibility';
 import type { AnswerContent, AnswerStatus } from './answer-content';
 import type { AssessmentStatus } from './assessment-status';
@@ -107,12 +107,12 @@ export interface CommentRow {
 }
 
 export const SOURCE = {
-  questionnaire: 'service.questionnaire',
-  question: 'service.questionnaire.question',
-  element: 'service.questionnaire.element',
-  assessment: 'service.assessment',
-  answer: 'service.questionnaire.answer',
-  comment: 'service.assessment.comment',
+  questionnaire: EVENT_SOURCES.questionnaire,
+  question: EVENT_SOURCES.question,
+  element: EVENT_SOURCES.element,
+  assessment: EVENT_SOURCES.assessment,
+  answer: EVENT_SOURCES.answer,
+  comment: EVENT_SOURCES.assessmentComment,
 } as const;
 
 export const ELEMENT_COLUMNS = `id, "organizationId", "questionnaireId", "questionnaireVersion", "order", type, props, coalesce("attachmentIds", '{}') AS "attachmentIds", "createdAt", "updatedAt"`;
@@ -159,7 +159,7 @@ export async function writeEvents(db: Db, events: EventToWrite[]): Promise<void>
 export function eventsForBothSides(
   assessment: { senderId: string; receiverId: string },
   name: EventName,
-  source: string,
+  source: EventSource,
   view: (side: AssessmentSide) => object,
   metadata: Record<string, string>,
 ): EventToWrite[] {
@@ -172,8 +172,8 @@ export function eventsForBothSides(
 const MAX_ATTACHMENTS = 50;
 
 /**
- * Attachment ids must be attachments of `organizationId` (documents.attachments, the documents
- * subgraph's table: read here as a documented shared-table exception, like the event log). A foreign
+ * Attachment ids must be attachments of `organizationId` (documents.attachment_records, the documents
+ * subgraph's read contract: subgraphs/read-contracts.ts). A foreign
  * or unknown id answers one BAD_REQUEST that does not say which of the two it was.
  */
 /** An attachment as events carry it (the spec's Attachment record, without a download URL: events travel to webhooks). */
@@ -188,8 +188,8 @@ export interface AttachmentRecord {
 }
 
 /**
- * The Attachment records of `ids` for an event's payload, read from documents.attachments (the
- * documents subgraph's table, read here as the event log is: a documented shared table). Ids of
+ * The Attachment records of `ids` for an event's payload, read from documents.attachment_records (the
+ * documents subgraph's read contract). Ids of
  * attachments deleted since are left out.
  */
 export async function attachmentRecords(db: Db, ids: readonly string[]): Promise<Map<string, AttachmentRecord>> {
@@ -197,7 +197,7 @@ export async function attachmentRecords(db: Db, ids: readonly string[]): Promise
   if (unique.length === 0) return new Map();
   const { rows } = await db.query<AttachmentRecord>(
     `SELECT id, "fileName", "contentLength"::float8 AS "contentLength", "contentType", "contentMD5", "createdAt", "expiresAt"
-       FROM documents.attachments WHERE id = ANY($1::uuid[])`,
+       FROM documents.attachment_records WHERE id = ANY($1::uuid[])`,
     [unique],
   );
   return new Map(rows.map((row) => [row.id, row]));
@@ -210,9 +210,9 @@ export async function requireOwnAttachments(db: Db, organizationId: string, ids:
   const unique = [...new Set(ids ?? [])];
   if (unique.length === 0) return [];
   if (unique.length > MAX_ATTACHMENTS) throw badRequest(`at most ${MAX_ATTACHMENTS} attachments`, 'attachmentIds');
-  const { rows: table } = await db.query<{ present: boolean }>(`SELECT to_regclass('documents.attachments') IS NOT NULL AS present`);
+  const { rows: table } = await db.query<{ present: boolean }>(`SELECT to_regclass('documents.attachment_records') IS NOT NULL AS present`);
   if (!table[0].present) throw badRequest('attachments are not available', 'attachmentIds');
-  const { rows } = await db.query<{ id: string }>(`SELECT id FROM documents.attachments WHERE id = ANY($1::uuid[]) AND "organizationId" = $2`, [
+  const { rows } = await db.query<{ id: string }>(`SELECT id FROM documents.attachment_records WHERE id = ANY($1::uuid[]) AND "organizationId" = $2`, [
     unique,
     organizationId,
   ]);

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { EVENT } from '../../lib/events';
 import { rankBetween } from './element-order';
 import { ELEMENT_TYPES, type ElementType, elementProps } from './element-props';
 import {
@@ -68,7 +69,7 @@ export async function createQuestionnaire(pool: pg.Pool, actor: Actor, input: { 
       [actor.organizationId, input.name, input.description],
     );
     await writeEvents(client, [
-      { organizationId: actor.organizationId, name: 'QuestionnaireCreated', source: SOURCE.questionnaire, data: rows[0], metadata: metadataOf(actor) },
+      { organizationId: actor.organizationId, name: EVENT.QuestionnaireCreated, source: SOURCE.questionnaire, data: rows[0], metadata: metadataOf(actor) },
     ]);
     return rows[0];
   });
@@ -167,10 +168,8 @@ export async function createElement(pool: pg.Pool, actor: Actor, questionnaireId
     // ElementCreated carries the attachments as Attachment records beside their ids (the spec's payload).
     const withAttachments = { ...element, attachments: recordsOf(await attachmentRecords(client, attachmentIds), attachmentIds) };
     await writeEvents(client, [
-      { organizationId: actor.organizationId, name: 'ElementCreated', source: SOURCE.element, data: withAttachments, metadata },
-      ...(type === 'QUESTION'
-        ? [{ organizationId: actor.organizationId, name: 'QuestionCreated' as const, source: SOURCE.question, data: element, metadata }]
-        : []),
+      { organizationId: actor.organizationId, name: EVENT.ElementCreated, source: SOURCE.element, data: withAttachments, metadata },
+      ...(type === 'QUESTION' ? [{ organizationId: actor.organizationId, name: EVENT.QuestionCreated, source: SOURCE.question, data: element, metadata }] : []),
     ]);
     return element;
   });
@@ -208,7 +207,7 @@ export async function deleteElement(pool: pg.Pool, actor: Actor, questionnaireId
       [idOf(elementId), version],
     );
     await writeEvents(client, [
-      { organizationId: actor.organizationId, name: 'ElementDeleted', source: SOURCE.element, data: rows[0], metadata: metadataOf(actor) },
+      { organizationId: actor.organizationId, name: EVENT.ElementDeleted, source: SOURCE.element, data: rows[0], metadata: metadataOf(actor) },
     ]);
     return rows[0];
   });

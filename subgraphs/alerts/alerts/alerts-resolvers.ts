@@ -433,9 +433,10 @@ export const alertResolvers = {
         },
         quotasOf(ctx.services),
       );
-      const { rows } = await ctx.db.pool.query<{ name: string | null; picture: string | null }>(`SELECT name, picture FROM organizations.users WHERE id = $1`, [
-        created.userId,
-      ]);
+      const { rows } = await ctx.db.pool.query<{ name: string | null; picture: string | null }>(
+        `SELECT name, picture FROM organizations.user_profiles WHERE id = $1`,
+        [created.userId],
+      );
       return { alertComment: { ...created, userName: rows[0]?.name ?? null, userPicture: rows[0]?.picture ?? null, notMember: false } };
     },
     updateAlert: async (_, { input }, ctx) => {

@@ -22,7 +22,7 @@ export interface CommentRow extends NewCommentRow {
 
 /**
  * An alert's comments, oldest first, with the author's name and picture and whether they left the
- * organization: `size` of them from position `offset` (0 = the first), and how many there are.
+ * organization (read contracts of the organizations subgraph, subgraphs/read-contracts.ts): `size` of them from position `offset` (0 = the first), and how many there are.
  */
 export async function listComments(pool: pg.Pool, options: { alertId: string; offset: number; size: number }): Promise<{ data: CommentRow[]; total: number }> {
   const [page, count] = await Promise.all([
@@ -30,8 +30,8 @@ export async function listComments(pool: pg.Pool, options: { alertId: string; of
       `SELECT c.id, c."organizationId", c."alertId", c."userId", c.comment, c."mimeType", c."createdAt",
               u.name AS "userName", u.picture AS "userPicture", (m."userId" IS NULL) AS "notMember"
          FROM alerts.alert_comments c
-         LEFT JOIN organizations.users u ON u.id = c."userId"
-         LEFT JOIN organizations.memberships m ON m."organizationId" = c."organizationId" AND m."userId" = c."userId"
+         LEFT JOIN organizations.user_profiles u ON u.id = c."userId"
+         LEFT JOIN organizations.member_ids m ON m."organizationId" = c."organizationId" AND m."userId" = c."userId"
         WHERE c."alertId" = $1 ORDER BY c."createdAt", c.id LIMIT $2 OFFSET $3`,
       [options.alertId, options.size, options.offset],
     ),

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { DEFAULT_QUOTAS, type Quotas } from '../../../lib/config';
 import { inTransaction } from '../../../lib/db';
 import { badRequest, notFound } from '../../../lib/errors';
+import { appendEventsSql, EVENT, EVENT_SOURCES } from '../../../lib/events';
 import { requireWithinQuota } from '../../../lib/quotas';
 import { STATES } from '../../../lib/vocabulary';
 import { alertJsonSql, iso } from '../alert-record';
@@ -36,6 +37,17 @@ const commentJsonSql = (c: string) =>
   `jsonb_build_object('id', ${c}.id, 'organizationId', ${c}."organizationId", 'alertId', ${c}."alertId", 'userId', ${c}."userId",
     'comment', ${c}.comment, 'mimeType', ${c}."mimeType", 'createdAt', ${iso(`${c}."createdAt"`)})`;
 
+/** AlertCommentCreated for every comment row of `from` (rows aliased `c`). */
+const commentEventsSql = (from: string, metadata: string) =>
+  appendEventsSql({
+    from,
+    organizationId: 'c."organizationId"',
+    name: EVENT.AlertCommentCreated,
+    source: EVENT_SOURCES.alertComment,
+    data: commentJsonSql('c'),
+    metadata,
+  });
+
 export interface CommentInput {
   comment: string;
   mimeType?: string | null;
@@ -61,10 +73,7 @@ function changeAlertsSql(p: Params, picked: string, set: string, userId: string,
          SELECT gen_random_uuid(), u."organizationId", u.id, ${user}::uuid, ${p.add(comment.comment)}, ${p.add(comment.mimeType || 'text/markdown')}
            FROM updated u
          RETURNING *),
-       comment_events AS (
-         INSERT INTO documents.events (id, "organizationId", name, source, data, metadata)
-         SELECT gen_random_uuid(), c."organizationId", 'AlertCommentCreated', 'service.alert.comment', ${commentJsonSql('c')}, ${metadata}
-           FROM comments c)`
+       comment_events AS (${commentEventsSql('comments c', metadata)})`
     : '';
   return `WITH picked AS (${picked}),
     updated AS (
@@ -77,9 +86,7 @@ function changeAlertsSql(p: Params, picked: string, set: string, userId: string,
       SELECT u.id, u."organizationId", u."scanTargetId", u.rule, u.resource, u.severity, u.state, u.version, u.tags, u.labels,
              u.enrichment, u.metadata, u."timelinessThreshold", u."openedAt", u."resolvedAt", 'UPDATE', ${user}::uuid
         FROM updated u ORDER BY u.id),
-    events AS (
-      INSERT INTO documents.events (id, "organizationId", name, source, data, metadata)
-      SELECT gen_random_uuid(), u."organizationId", 'AlertUpdated', 'service.alert', ${alertJsonSql('u')}, ${metadata} FROM updated u)
+    events AS (${appendEventsSql({ from: 'updated u', organizationId: 'u."organizationId"', name: EVENT.AlertUpdated, source: EVENT_SOURCES.alert, data: alertJsonSql('u'), metadata })})
     ${commentCtes}
     SELECT count(*)::int AS count FROM updated`;
 }
@@ -159,9 +166,7 @@ async function insertComment(
     `WITH c AS (
        INSERT INTO alerts.alert_comments (id, "organizationId", "alertId", "userId", comment, "mimeType")
        VALUES (gen_random_uuid(), $1, $2, $3, $4, $5) RETURNING *),
-     e AS (
-       INSERT INTO documents.events (id, "organizationId", name, source, data, metadata)
-       SELECT gen_random_uuid(), c."organizationId", 'AlertCommentCreated', 'service.alert.comment', ${commentJsonSql('c')}, jsonb_build_object('userId', $3::text) FROM c)
+     e AS (${commentEventsSql('c', `jsonb_build_object('userId', $3::text)`)})
      SELECT * FROM c`,
     [input.organizationId, input.alertId, input.userId, input.comment, input.mimeType || 'text/markdown'],
   );

@@ -1,6 +1,6 @@
 import type { PrismaClient, Tx } from '../../../lib/db';
 import { badRequest, notFound } from '../../../lib/errors';
-import { type EventName, recordEvent } from '../../../lib/events';
+import { EVENT, EVENT_SOURCES, type EventName, recordEvent } from '../../../lib/events';
 import * as valid from '../../../lib/validate';
 import type { ScanTargetKind } from '../../../lib/vocabulary';
 import type { SubgraphContext } from '../../server';
@@ -11,7 +11,7 @@ import { DEFAULT_SCHEDULE, nextScanAt, type ScanSchedule, scheduleOfInput } from
 
 export type Ctx = SubgraphContext<AlertsLoaders>;
 
-export const SCAN_TARGET_SOURCE = 'service.scantarget';
+export const SCAN_TARGET_SOURCE = EVENT_SOURCES.scanTarget;
 
 /** A row of alerts.scan_targets, as the Prisma client reads it (prisma/schema.prisma defines the columns). */
 export type ScanTargetRow = Awaited<ReturnType<PrismaClient['scanTarget']['findFirstOrThrow']>>;
@@ -124,7 +124,7 @@ export async function insertScanTarget(tx: Tx, secret: string, organizationId: s
       nextScanAt: nextScanAt(input.schedule, now),
     },
   });
-  await recordScanTargetEvent(tx, 'ScanTargetCreated', row, userId);
+  await recordScanTargetEvent(tx, EVENT.ScanTargetCreated, row, userId);
   return row;
 }
 
@@ -151,7 +151,7 @@ export async function updateScanTarget(
     if (change.scanner !== undefined && change.scanner !== current.scanner) data.scanner = change.scanner;
     if (Object.keys(data).length === 0) return current;
     const row = await tx.scanTarget.update({ where: { id }, data });
-    await recordScanTargetEvent(tx, 'ScanTargetUpdated', row, userId);
+    await recordScanTargetEvent(tx, EVENT.ScanTargetUpdated, row, userId);
     return row;
   });
 }
@@ -162,7 +162,7 @@ export async function deleteScanTargets(tx: Tx, organizationId: string, where: {
   if (rows.length === 0) return [];
   const deletedAt = new Date();
   await tx.scanTarget.updateMany({ where: { id: { in: rows.map((r) => r.id) } }, data: { deletedAt, nextScanAt: null } });
-  for (const row of rows) await recordScanTargetEvent(tx, 'ScanTargetDeleted', { ...row, deletedAt, nextScanAt: null }, userId);
+  for (const row of rows) await recordScanTargetEvent(tx, EVENT.ScanTargetDeleted, { ...row, deletedAt, nextScanAt: null }, userId);
   return rows.map((row) => row.id);
 }
 
@@ -185,7 +185,7 @@ export async function checkScanTarget(db: PrismaClient, secret: string, organiza
     }
     if (status === current.status) return current;
     const row = await tx.scanTarget.update({ where: { id }, data: { status } });
-    await recordScanTargetEvent(tx, 'ScanTargetUpdated', row, userId);
+    await recordScanTargetEvent(tx, EVENT.ScanTargetUpdated, row, userId);
     return row;
   });
 }

@@ -1,10 +1,11 @@
 import type pg from 'pg';
 import { type Database, inTransaction } from '../../../lib/db';
 import { conflict, notFound } from '../../../lib/errors';
+import { EVENT, type EventName } from '../../../lib/events';
 import { claimKeyed, enqueue, runningJob } from '../../../lib/jobs/queue';
 import { JOB_LEASE_MS, runHeld } from '../../../lib/jobs/runner';
 import { log } from '../../../lib/log';
-import { insertEventsSql, scanJsonSql } from '../event-payloads';
+import { scanEventsSql } from '../event-payloads';
 import type { ScanTargetScanner } from '../scan-targets/scan-targets';
 import { type Finding, reconcileScan, ScanNotRunningError, type ScanSummary } from './reconcile';
 
@@ -65,16 +66,16 @@ export async function failAbandonedScans(db: Database): Promise<string[]> {
         WHERE id IN (SELECT s.id FROM alerts.scans s WHERE s.status = 'RUNNING' AND NOT EXISTS (
                        SELECT 1 FROM jobs.jobs j WHERE j.kind = 'scan.run' AND j."singletonKey" = s.id::text AND j.state = 'RUNNING')
                      FOR UPDATE SKIP LOCKED) RETURNING *`,
-      'ScanFailed',
+      EVENT.ScanFailed,
     ),
   );
   return rows.map((r) => r.id);
 }
 
 /** The statement `sql` (returning scan rows as CTE `s`) plus one `name` event per returned scan. */
-function withScanEvents(sql: string, name: string): string {
+function withScanEvents(sql: string, name: EventName): string {
   return `WITH s AS (${sql})
-          , events AS (${insertEventsSql(`(SELECT s."organizationId", '${name}' AS name, ${scanJsonSql('s')} AS data FROM s)`, 'service.scan')})
+          , events AS (${scanEventsSql('s', name)})
           SELECT * FROM s`;
 }
 
@@ -108,7 +109,7 @@ export async function startScan(db: Database, target: ScanTargetRef, options: { 
         withScanEvents(
           `UPDATE alerts.scans SET status = 'STOPPED', error = 'replaced by a forced start', "finishedAt" = now(), "updatedAt" = now()
             WHERE "scanTargetId" = $1 AND status IN ${ACTIVE} RETURNING *`,
-          'ScanStopped',
+          EVENT.ScanStopped,
         ),
         [target.id],
       );
@@ -117,7 +118,7 @@ export async function startScan(db: Database, target: ScanTargetRef, options: { 
       withScanEvents(
         `INSERT INTO alerts.scans (id, "scanTargetId", "organizationId", status, trigger, "createdAt", "updatedAt")
          VALUES (gen_random_uuid(), $1, $2, 'QUEUED', 'MANUAL', now(), now()) RETURNING *`,
-        'ScanCreated',
+        EVENT.ScanCreated,
       ),
       [target.id, target.organizationId],
     );
@@ -143,7 +144,7 @@ export async function stopScan(db: Database, target: ScanTargetRef, reason = 'st
       withScanEvents(
         `UPDATE alerts.scans SET status = 'STOPPED', error = $2, "finishedAt" = now(), "updatedAt" = now()
           WHERE "scanTargetId" = $1 AND status IN ${ACTIVE} RETURNING *`,
-        'ScanStopped',
+        EVENT.ScanStopped,
       ),
       [target.id, reason],
     ),
@@ -163,7 +164,7 @@ export async function beginIngestScan(db: Database, target: ScanTargetRef, worke
         withScanEvents(
           `INSERT INTO alerts.scans (id, "scanTargetId", "organizationId", status, trigger, "startedAt", "createdAt", "updatedAt")
            VALUES (gen_random_uuid(), $1, $2, 'RUNNING', 'INGEST', now(), now(), now()) RETURNING *`,
-          'ScanStarted',
+          EVENT.ScanStarted,
         ),
         [target.id, target.organizationId],
       );
@@ -198,7 +199,7 @@ export async function claimQueuedScan(db: Database, scanId: string): Promise<Cla
       withScanEvents(
         `UPDATE alerts.scans SET status = 'RUNNING', "startedAt" = now(), "updatedAt" = now()
           WHERE id = $1 RETURNING *`,
-        'ScanStarted',
+        EVENT.ScanStarted,
       ),
       [next[0].id],
     );
@@ -222,7 +223,7 @@ export async function failScan(db: Database, scanId: string, message: string): P
       withScanEvents(
         `UPDATE alerts.scans SET status = 'FAILED', error = $2, "finishedAt" = now(), "updatedAt" = now()
           WHERE id = $1 AND status = 'RUNNING' RETURNING *`,
-        'ScanFailed',
+        EVENT.ScanFailed,
       ),
       [scanId, message.slice(0, 2000)],
     ),

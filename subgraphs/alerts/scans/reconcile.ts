@@ -3,10 +3,11 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../../../lib/db';
+import { appendEventsSql, EVENT, EVENT_SOURCES } from '../../../lib/events';
 import type { Severity } from '../../../lib/vocabulary';
 import { alertJsonSql } from '../alert-record';
 import { textArrayLiteral } from '../alerts/rule-catalog';
-import { insertEventsSql, scanJsonSql } from '../event-payloads';
+import { scanJsonSql } from '../event-payloads';
 import { scanTargetJsonSql } from '../scan-targets/scan-targets';
 
 /** One finding of a scan, as every source (ingestion, demo scanner) normalizes it. */
@@ -111,11 +112,14 @@ const APPLY_SQL = `
   ), payloads AS (
     SELECT c."organizationId", c.operation, ${alertJsonSql('c')} AS data FROM changed c
   ), events AS (
-    ${insertEventsSql(
-      `(SELECT p."organizationId", CASE WHEN p.operation = 'CREATE' THEN 'AlertCreated' ELSE 'AlertUpdated' END AS name, p.data FROM payloads p)`,
-      'service.alert',
-      EVENT_METADATA,
-    )}
+    ${appendEventsSql({
+      from: 'payloads p',
+      organizationId: 'p."organizationId"',
+      name: [`p.operation = 'CREATE'`, EVENT.AlertCreated, EVENT.AlertUpdated],
+      source: EVENT_SOURCES.alert,
+      data: 'p.data',
+      metadata: EVENT_METADATA,
+    })}
   )
   SELECT count(*) FILTER (WHERE operation = 'CREATE')::int AS created, count(*) FILTER (WHERE operation = 'REOPEN')::int AS reopened,
          count(*) FILTER (WHERE operation = 'UPDATE')::int AS updated, count(*) FILTER (WHERE operation = 'CLOSE')::int AS closed
@@ -140,13 +144,17 @@ const COMPLETE_SQL = `
       FROM done, before WHERE t.id = done."scanTargetId" AND before.id = t.id
     RETURNING t.*, done.trigger = 'INGEST' AND before.scanner <> 'EXTERNAL' AS "becameExternal"
   ), target_events AS (
-    ${insertEventsSql(
-      `(SELECT t."organizationId", 'ScanTargetUpdated' AS name, ${scanTargetJsonSql('t')} AS data FROM target t WHERE t."becameExternal")`,
-      'service.scantarget',
-      `jsonb_build_object('scanId', $1::uuid::text)`,
-    )}
+    ${appendEventsSql({
+      from: 'target t',
+      where: 't."becameExternal"',
+      organizationId: 't."organizationId"',
+      name: EVENT.ScanTargetUpdated,
+      source: EVENT_SOURCES.scanTarget,
+      data: scanTargetJsonSql('t'),
+      metadata: `jsonb_build_object('scanId', $1::uuid::text)`,
+    })}
   )
-  ${insertEventsSql(`(SELECT done."organizationId", 'ScanCompleted' AS name, ${scanJsonSql('done')} AS data FROM done)`, 'service.scan')}`;
+  ${appendEventsSql({ from: 'done', organizationId: 'done."organizationId"', name: EVENT.ScanCompleted, source: EVENT_SOURCES.scan, data: scanJsonSql('done') })}`;
 
 function dedupe(findings: readonly Finding[]): { unique: Finding[]; duplicates: number } {
   const seen = new Set<string>();

@@ -1,9 +1,10 @@
 import { type Database, inTransaction } from '../../../lib/db';
+import { EVENT } from '../../../lib/events';
 import { newWorkerId } from '../../../lib/jobs/holders';
 import { enqueueEvery } from '../../../lib/jobs/periodic';
 import { claimKeyed, recoverExpiredLeases } from '../../../lib/jobs/queue';
 import { JOB_LEASE_MS, runHeld } from '../../../lib/jobs/runner';
-import { insertEventsSql, scanJsonSql } from '../event-payloads';
+import { scanEventsSql } from '../event-payloads';
 import { nextScanAt } from '../scan-targets/schedule';
 import { demoFindings } from './demo-scanner';
 import { type ClaimedScan, claimQueuedScan, enqueueScanRun, failAbandonedScans, failScan, finishScan, type ScanOutcome } from './queue';
@@ -107,7 +108,7 @@ async function queueDueTargets(db: Database, now: Date, limit: number): Promise<
           WHERE m.scanner = 'DEMO'
          ON CONFLICT ("scanTargetId") WHERE status IN ('QUEUED', 'RUNNING') DO NOTHING
          RETURNING *
-       ), events AS (${insertEventsSql(`(SELECT s."organizationId", 'ScanCreated' AS name, ${scanJsonSql('s')} AS data FROM s)`, 'service.scan')})
+       ), events AS (${scanEventsSql('s', EVENT.ScanCreated)})
        SELECT id FROM s`,
       [due.map((t) => t.id), due.map((t) => nextRun(t.schedule, now).toISOString())],
     );
