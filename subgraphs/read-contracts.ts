@@ -1,7 +1,7 @@
 /**
  * Read contracts: the only SQL a subgraph may run on another subgraph's schema. Each subgraph owns the
  * PostgreSQL schema of its name; what another one reads of its data is a view the owner declares in
- * its own schema (prisma/migrations/20261201000000_read_contracts), listed here with its readers.
+ * its own schema (prisma/migrations/20261201000200_read_contracts), listed here with its readers.
  * Anything else of another subgraph's data comes through the supergraph (entities). The event log,
  * documents.events, is the one shared table: appended through lib/events.ts, read through lib/.
  * test/subgraph-data-ownership.test.ts reads every SQL string in subgraphs/ and fails on a reference

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { type CursorCodec, cursorCodec } from '../cursors';
 import { VigilError } from '../errors';
 import { deriveFollowingEvent, type EventLogRow, FOLLOWED_EVENT_NAMES, followsOf } from '../event-log';
+import { EVENT } from '../events';
 import type { Principal } from '../principal';
 import { Visibility } from '../visibility';
 import { enumName } from '../vocabulary';
@@ -18,7 +19,7 @@ export const STREAM_FIELDS: readonly StreamField[] = ['alertChanged', 'following
 
 const ALERT_EVENTS = new Set(FOLLOWED_EVENT_NAMES);
 /** The organization's log entries that may change its posture (docs/posture.md): its alerts, a deleted scan target, a scan's end. */
-const POSTURE_EVENTS = new Set([...FOLLOWED_EVENT_NAMES, 'ScanTargetDeleted', 'ScanCompleted', 'ScanFailed']);
+const POSTURE_EVENTS = new Set([...FOLLOWED_EVENT_NAMES, EVENT.ScanTargetDeleted, EVENT.ScanCompleted, EVENT.ScanFailed]);
 /** postureChanged sends at most one message per this many ms (the posture after the last change). */
 export const POSTURE_COALESCE_MS = 1000;
 
