@@ -292,7 +292,9 @@ async function main() {
     };
 
     say(`load average at the start: ${loadAverage()} (${os.cpus().length} cores)`);
-    say(`load: ${CONCURRENCY} workers; ${WARMUP_SECONDS} s warm-up (not reported), normal ${NORMAL_SECONDS} s, each fault ${FAULT_SECONDS} s, ${RECOVERY_SECONDS} s between`);
+    say(
+      `load: ${CONCURRENCY} workers; ${WARMUP_SECONDS} s warm-up (not reported), normal ${NORMAL_SECONDS} s, each fault ${FAULT_SECONDS} s, ${RECOVERY_SECONDS} s between`,
+    );
     await sleep(WARMUP_SECONDS * 1000);
     await window('normal', NORMAL_SECONDS);
     await window('redis down', FAULT_SECONDS, async () => {
@@ -337,7 +339,9 @@ async function main() {
     let normalRate = 0;
     let normalOkRate = 0;
     say('');
-    say('window            s   2xx/s  2xx vs normal  answered/s  vs normal  2xx    p50 ms  p99 ms  error mix                       log: unreachable/internal/balancer  stream events');
+    say(
+      'window            s   2xx/s  2xx vs normal  answered/s  vs normal  2xx    p50 ms  p99 ms  error mix                       log: unreachable/internal/balancer  stream events',
+    );
     for (const w of windows) {
       const inWindow = samples.filter((s) => s.start >= w.from && s.start < w.to);
       const answered = inWindow.filter((s) => s.status !== 0);
