@@ -28,6 +28,7 @@ import { COMMANDS } from '../cli/commands';
 import { loadConfig } from '../lib/config';
 import type { Database } from '../lib/db';
 import { setLogLevel } from '../lib/log';
+import { sayLoadAverage } from './load-average';
 
 const BASE_URL = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgresql://root@127.0.0.1:5432/postgres';
 const ALERTS = 1_000_000;
@@ -377,7 +378,10 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error) => {
-  process.stderr.write(`${(error as Error).stack ?? error}\n`);
-  process.exit(1);
-});
+sayLoadAverage('start');
+main()
+  .finally(() => sayLoadAverage('end'))
+  .catch((error) => {
+    process.stderr.write(`${(error as Error).stack ?? error}\n`);
+    process.exit(1);
+  });

@@ -13,11 +13,12 @@
  * BENCH_FAULTS_CONCURRENCY (6) workers send, by weight: GET /me, alert lists (REST and GraphQL),
  * questionnaire lists, alert updates and comments (rate limits on, counted in Redis, set high enough
  * never to refuse). For the normal window before the faults and for each fault window (its requests
- * by start time) it prints the answered requests per second relative to normal, the share answered
- * 2xx, p50 and p99 latency, the statuses, and the log lines the cluster wrote during the window
+ * by start time) it prints the successful (2xx) requests per second relative to normal's, beside the
+ * answered requests per second relative to normal, the share answered 2xx, p50 and p99 latency, the
+ * error mix (every non-2xx status), and the log lines the cluster wrote during the window
  * ("dependency unreachable" warnings, "internal error" errors, balancer failures) and the events a live
  * SSE stream (eventAppended, resumed from its last cursor after a drop) received. Targets (issue 28): in every fault
- * window throughput ≥ 50 % of normal and p99 ≤ 5 s, and no 500. Exits 1 when a target is missed.
+ * window successful throughput (2xx/s) ≥ 50 % of normal's — a window that only fails fast misses it (issue 40) — and p99 ≤ 5 s, and no 500. Exits 1 when a target is missed.
  * Needs PostgreSQL (DATABASE_URL, else TEST_DATABASE_URL, else postgresql://root@127.0.0.1:5432/postgres)
  * and redis-server on the PATH. BENCH_KEEP_LOG=1 keeps the cluster's log.
  */
@@ -38,11 +39,18 @@ const CONCURRENCY = Number(process.env.BENCH_FAULTS_CONCURRENCY ?? 6);
 const NORMAL_SECONDS = Number(process.env.BENCH_NORMAL_SECONDS ?? 12);
 const FAULT_SECONDS = Number(process.env.BENCH_FAULT_SECONDS ?? 15);
 const RECOVERY_SECONDS = Number(process.env.BENCH_RECOVERY_SECONDS ?? 8);
+/** Load before the normal window, not reported: a cold cluster (JIT, connection pools) made normal ~2.5× slower than later windows, flattering every ratio. */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 5_000;
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 const KINDS = { me: 25, 'alerts-rest': 20, 'alerts-graphql': 20, questionnaires: 10, 'alert-update': 15, comment: 10 } as const;
 type Kind = keyof typeof KINDS;
@@ -283,7 +291,11 @@ async function main() {
       return /^vigil_dependency_up\{dependency="redis"\} (\d)$/m.exec(text)?.[1] ?? '?';
     };
 
-    say(`load: ${CONCURRENCY} workers; normal ${NORMAL_SECONDS} s, each fault ${FAULT_SECONDS} s, ${RECOVERY_SECONDS} s between`);
+    say(`load average at the start: ${loadAverage()} (${os.cpus().length} cores)`);
+    say(
+      `load: ${CONCURRENCY} workers; ${WARMUP_SECONDS} s warm-up (not reported), normal ${NORMAL_SECONDS} s, each fault ${FAULT_SECONDS} s, ${RECOVERY_SECONDS} s between`,
+    );
+    await sleep(WARMUP_SECONDS * 1000);
     await window('normal', NORMAL_SECONDS);
     await window('redis down', FAULT_SECONDS, async () => {
       await redis.stop();
@@ -321,54 +333,69 @@ async function main() {
       const sorted = [...values].sort((a, b) => a - b);
       return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
     };
+    // Throughput that counts is successful throughput: a window whose requests all fail fast (503 in
+    // a few ms) answers more per second than normal and serves nobody. The target is on 2xx per
+    // second against normal's 2xx per second; answered per second and the error mix are printed beside it.
     let normalRate = 0;
+    let normalOkRate = 0;
     say('');
-    say('window            s   req/s  vs normal  2xx    p50 ms  p99 ms  statuses                        log: unreachable/internal/balancer  stream events');
+    say(
+      'window            s   2xx/s  2xx vs normal  answered/s  vs normal  2xx    p50 ms  p99 ms  error mix                       log: unreachable/internal/balancer  stream events',
+    );
     for (const w of windows) {
       const inWindow = samples.filter((s) => s.start >= w.from && s.start < w.to);
       const answered = inWindow.filter((s) => s.status !== 0);
+      const ok = inWindow.filter((s) => s.status >= 200 && s.status < 300).length;
       const seconds = (w.to - w.from) / 1000;
       const rate = answered.length / seconds;
-      if (w.name === 'normal') normalRate = rate;
+      const okRate = ok / seconds;
+      if (w.name === 'normal') {
+        normalRate = rate;
+        normalOkRate = okRate;
+      }
       const ratio = normalRate ? rate / normalRate : 0;
+      const okRatio = normalOkRate ? okRate / normalOkRate : 0;
       const p99 = pct(
         inWindow.map((s) => s.ms),
         99,
       );
-      const statuses = Object.entries(
-        inWindow.reduce<Record<string, number>>((acc, s) => {
-          acc[s.status || 'none'] = (acc[s.status || 'none'] ?? 0) + 1;
-          return acc;
-        }, {}),
-      )
-        .map(([status, n]) => `${status}:${n}`)
-        .join(' ');
+      // Every answer that is not 2xx, by status (none = no answer: connection cut or 30 s timeout).
+      const errorMix =
+        Object.entries(
+          inWindow.reduce<Record<string, number>>((acc, s) => {
+            if (s.status >= 200 && s.status < 300) return acc;
+            acc[s.status || 'none'] = (acc[s.status || 'none'] ?? 0) + 1;
+            return acc;
+          }, {}),
+        )
+          .map(([status, n]) => `${status}:${n}`)
+          .join(' ') || '-';
       const lines = log.slice(w.logFrom, w.logTo);
       const unreachable = (lines.match(/"dependency unreachable"/g) ?? []).length;
       const internal = (lines.match(/"internal error"/g) ?? []).length;
       const balancer = (lines.match(/"load balancer: a replica failed/g) ?? []).length;
       const events = received.filter((e) => e.at >= w.from && e.at < w.to).length;
-      const ok = inWindow.filter((s) => s.status >= 200 && s.status < 300).length;
       const fault = !['normal'].includes(w.name) && !w.name.startsWith('after');
-      const missed = fault && (ratio < TARGET_RATIO || p99 > TARGET_P99_MS);
+      const missed = fault && (okRatio < TARGET_RATIO || p99 > TARGET_P99_MS);
       const fiveHundreds = inWindow.filter((s) => s.status === 500).length;
       if (missed || fiveHundreds) failed = true;
       say(
-        `${w.name.padEnd(16)} ${seconds.toFixed(0).padStart(3)} ${rate.toFixed(1).padStart(7)} ${ratio.toFixed(2).padStart(9)} ${(inWindow.length ? Math.round((100 * ok) / inWindow.length) : 0).toString().padStart(4)}% ${pct(
+        `${w.name.padEnd(16)} ${seconds.toFixed(0).padStart(3)} ${okRate.toFixed(1).padStart(7)} ${okRatio.toFixed(2).padStart(14)} ${rate.toFixed(1).padStart(11)} ${ratio.toFixed(2).padStart(10)} ${(inWindow.length ? Math.round((100 * ok) / inWindow.length) : 0).toString().padStart(4)}% ${pct(
           inWindow.map((s) => s.ms),
           50,
         )
           .toFixed(0)
           .padStart(
             8,
-          )} ${p99.toFixed(0).padStart(7)}  ${statuses.padEnd(32)} ${`${unreachable}/${internal}/${balancer}`.padEnd(34)} ${events}${missed ? '  TARGET MISSED' : ''}${fiveHundreds ? '  500s!' : ''}`,
+          )} ${p99.toFixed(0).padStart(7)}  ${errorMix.padEnd(31)} ${`${unreachable}/${internal}/${balancer}`.padEnd(34)} ${events}${missed ? '  TARGET MISSED' : ''}${fiveHundreds ? '  500s!' : ''}`,
       );
       if (w.note) say(`${''.padEnd(17)}${w.note}`);
     }
     const distinct = new Set(received.map((e) => e.cursor)).size;
     say(`stream: ${received.length} events, ${distinct} distinct (${received.length - distinct} repeated), ${reconnects} reconnects`);
     say('');
-    say(`targets in every fault window: throughput >= ${TARGET_RATIO * 100}% of normal, p99 <= ${TARGET_P99_MS} ms, no 500: ${failed ? 'MISSED' : 'met'}`);
+    say(`targets in every fault window: 2xx/s >= ${TARGET_RATIO * 100}% of normal's 2xx/s, p99 <= ${TARGET_P99_MS} ms, no 500: ${failed ? 'MISSED' : 'met'}`);
+    say(`load average at the end: ${loadAverage()} (${os.cpus().length} cores)`);
     process.stdout.write(`faults ${failed ? 'missed' : 'met'}\n`);
   } finally {
     // The cluster stops as Ctrl-C would stop it; anything of its group left after 60 s is killed.

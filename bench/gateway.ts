@@ -4,10 +4,14 @@
  *
  * - The four subgraphs run in one process of their own (bench/gateway/subgraphs.ts); the supergraph
  *   is composed from their SDL once and every gateway serves that same file.
- * - Gateways, one after another: Vigil's (`npm run gateway -- --supergraph <file> --port <p>`), stock
- *   `@apollo/gateway` on `@apollo/server` with default settings (bench/gateway/stock.ts), Hive Gateway
- *   with and without `--jit`, and Hive Gateway with Hive Router's Rust query planner and executor
- *   (`@graphql-hive/router-runtime`, what `--hive-router-runtime` loads; bench/gateway/hive-gateway.config.ts).
+ * - Gateways, one after another, each run as its users run it (compiled or its published package, no
+ *   TypeScript loader in the gateway's process): Vigil's (`npm run gateway -- --supergraph <file> --port
+ *   <p>`, compiled dist/), stock `@apollo/gateway` on `@apollo/server` (bench/gateway/stock.cjs, plain
+ *   JavaScript), Hive Gateway's published bin with and without `--jit`, and Hive Gateway with Hive Router's
+ *   Rust query planner and executor (`@graphql-hive/router-runtime`, what `--hive-router-runtime` loads;
+ *   bench/gateway/hive-gateway.config.ts). Optional features are switched alike: Vigil's gateway turns off
+ *   Apollo's landing page and cache-control plugins and CSRF prevention, so stock does too, and Hive's
+ *   landing page and GraphiQL are off.
  * - Correctness first: each gateway's answers (every request of both modes) must equal the reference
  *   (bench/gateway/reference.ts: the same schema and data without federation) before it is timed.
  * - Load: autocannon, fixed concurrency, warm-up, then a timed run. Two modes: identical (every request
@@ -41,6 +45,11 @@ const SUBGRAPH_PORT = 4810;
 const GATEWAY_PORT = 4820;
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 const IDENTICAL = readFileSync(path.join(__dirname, 'gateway', 'workload', 'query.graphql'), 'utf8');
 /** The same document with the top products' count as a variable: nine different requests and answers. */
 const VARIED = IDENTICAL.replace('query TestQuery {', 'query TestQuery($first: Int) {').replace(/topProducts \{/, 'topProducts(first: $first) {');
@@ -90,7 +99,7 @@ const CONTENDERS: Contender[] = [
   {
     name: 'stock',
     counts: true,
-    command: (supergraph, port) => ({ cmd: process.execPath, args: [...TSX, path.join(__dirname, 'gateway', 'stock.ts'), supergraph, String(port)] }),
+    command: (supergraph, port) => ({ cmd: process.execPath, args: [path.join(__dirname, 'gateway', 'stock.cjs'), supergraph, String(port)] }),
   },
   hive(false, false),
   hive(true, false),
@@ -299,6 +308,7 @@ function row(r: Result): string {
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 
 async function main(): Promise<void> {
+  const loadAtStart = loadAverage();
   const work = mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-gateway-'));
   const supergraph = path.join(work, 'supergraph.graphql');
   writeFileSync(
@@ -318,6 +328,7 @@ async function main(): Promise<void> {
   const extra: Result[] = [];
   try {
     await new Promise((r) => setTimeout(r, 1500));
+    say(`load average at the start: ${loadAtStart}`);
     say(
       `machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${CONNECTIONS} connections, ${WARMUP} s warm-up, ${DURATION} s timed`,
     );
@@ -332,6 +343,8 @@ async function main(): Promise<void> {
     await stop(subgraphs);
     rmSync(work, { recursive: true, force: true });
   }
+  const loadAtEnd = loadAverage();
+  say(`load average at the end: ${loadAtEnd}`);
 
   const lines: string[] = [HEADER, ...results.map(row), '', 'deduplication ON (not counted):', ...extra.map(row), ''];
   const ratioLines: string[] = [];
@@ -362,6 +375,8 @@ async function main(): Promise<void> {
     connections: CONNECTIONS,
     warmupSeconds: WARMUP,
     durationSeconds: DURATION,
+    loadAverageAtStart: loadAtStart,
+    loadAverageAtEnd: loadAtEnd,
   };
   mkdirSync(path.join(ROOT, 'bench', 'results'), { recursive: true });
   writeFileSync(

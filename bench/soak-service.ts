@@ -72,7 +72,8 @@ export async function startService(databaseUrl: string, dataDir: string): Promis
       SUBGRAPH_BASE_PORT: '0',
       VIGIL_DATA_DIR: dataDir,
       VIGIL_SECRET: randomBytes(16).toString('hex'),
-      VIGIL_SCHEDULER: 'off',
+      // Every job kind but the scheduler's pass (what the deprecated VIGIL_SCHEDULER=off left running).
+      VIGIL_WORKERS: 'jobs.purge,scan.run,webhook.deliver,assessments.overdue,export.build,documents.expire',
       VIGIL_RATE_LIMIT_PER_KEY: '0',
       VIGIL_RATE_LIMIT_PER_ADDRESS: '0',
       LOG_LEVEL: 'warn',

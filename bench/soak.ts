@@ -29,6 +29,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { COMMANDS } from '../cli/commands';
 import { openPostgres } from '../lib/db';
+import { sayLoadAverage } from './load-average';
 import { Inspector, rssMegabytes, type Service, startService } from './soak-service';
 
 const ROOT = path.join(__dirname, '..');
@@ -377,7 +378,10 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  log(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  process.exit(1);
-});
+sayLoadAverage('start');
+main()
+  .finally(() => sayLoadAverage('end'))
+  .catch((error) => {
+    log(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(1);
+  });

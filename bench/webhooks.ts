@@ -26,6 +26,7 @@ import { startVigil } from '../app/vigil';
 import { COMMANDS } from '../cli/commands';
 import { loadConfig } from '../lib/config';
 import { setLogLevel } from '../lib/log';
+import { sayLoadAverage } from './load-average';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
@@ -89,8 +90,8 @@ async function main() {
       SUBGRAPH_BASE_PORT: '0',
       VIGIL_DATA_DIR: dataDir,
       VIGIL_SECRET: randomBytes(16).toString('hex'),
-      VIGIL_SCHEDULER: 'off',
-      VIGIL_WORKERS: 'all',
+      // Every job kind but the scheduler's pass (what the deprecated VIGIL_SCHEDULER=off left running).
+      VIGIL_WORKERS: 'jobs.purge,scan.run,webhook.deliver,assessments.overdue,export.build,documents.expire',
       VIGIL_RATE_LIMIT_PER_KEY: '0',
       VIGIL_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
       ...(process.env.BENCH_POLL_MS ? { VIGIL_WEBHOOK_POLL_MS: process.env.BENCH_POLL_MS } : {}),
@@ -195,7 +196,10 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+sayLoadAverage('start');
+main()
+  .finally(() => sayLoadAverage('end'))
+  .catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -258,6 +258,7 @@ describe('REST mechanics', () => {
     expect(result.valid).toBe(true);
     const operations = Object.values(doc.paths as Record<string, Record<string, any>>).flatMap((ops) => Object.values(ops));
     const ids = operations.map((op) => op.operationId);
+    expect(ids.length).toBeGreaterThan(0);
     expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
     for (const op of operations) expect(op.responses['404'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });

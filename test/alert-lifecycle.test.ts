@@ -193,6 +193,7 @@ describe('the alert lifecycle through the ingestion API', () => {
       ['REOPEN', 5, 'OPEN'],
     ]);
     expect(history[1].userId).toBe(admin.userId);
+    expect(history.filter((h) => h.operation !== 'UPDATE' || h.version !== 2).length).toBeGreaterThan(0);
     expect(history.filter((h) => h.operation !== 'UPDATE' || h.version !== 2).every((h) => h.userId === null)).toBe(true);
     expect(history[3].resolvedAt).toBeInstanceOf(Date);
     expect(history[4].resolvedAt).toBeNull();

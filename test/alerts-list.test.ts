@@ -363,6 +363,7 @@ describe('grouped by rule', () => {
       }
     }
     const filtered = await t.rest('POST', `/organizations/${alice.organizationId}/alerts/rules`, { key: alice.apiKey, body: { severities: ['CRITICAL'] } });
+    expect(filtered.body.data.length).toBeGreaterThan(0);
     expect(filtered.body.data.every((g: { severity: string }) => g.severity === 'CRITICAL')).toBe(true);
     expect((await t.rest('POST', `/organizations/${alice.organizationId}/alerts/rules`, { key: alice.apiKey, body: { order: 'resource' } })).status).toBe(400);
     expect((await t.rest('POST', `/organizations/${alice.organizationId}/alerts/rules`, { key: stranger.apiKey, body: {} })).status).toBe(404);
@@ -413,6 +414,7 @@ describe('history lists', () => {
       key: alice.apiKey,
       body: { organizationId: alice.organizationId, pageSize: 1000, scanTargetIds: [gcpUntagged], lang: 'pt-BR' },
     });
+    expect(byTarget.body.data.length).toBeGreaterThan(0);
     expect(byTarget.body.data.every((r: { scanTargetId: string }) => r.scanTargetId === gcpUntagged)).toBe(true);
     expect(byTarget.body.data.some((r: { ruleTitle: string }) => r.ruleTitle === 'Conta root sem MFA')).toBe(true);
     expect(
@@ -600,6 +602,7 @@ describe('REST pages built by the database', () => {
       }
     }
     const followerRecord = await t.rest('POST', `/organizations/${follower.organizationId}/followings/alerts?size=100`, { key: follower.apiKey, body: {} });
+    expect(followerRecord.body.data.length).toBeGreaterThan(0);
     expect(
       followerRecord.body.data.every(
         (a: { resource: string; metadata: object; enrichment: object }) =>

@@ -112,6 +112,7 @@ it('`npm run vigil -- bootstrap` ends its stdout with one JSON line (`npm run -s
     expect({ code: run.code, stderr: run.code ? run.stderr : '' }).toEqual({ code: 0, stderr: '' });
     const lines = run.stdout.split('\n').filter((line) => line !== '');
     // npm's banner ("> vigil@… vigil", "> node scripts/run-compiled.cjs …") may stand before the result.
+    expect(lines.slice(0, -1).length).toBeGreaterThan(0);
     expect(lines.slice(0, -1).every((line) => line.startsWith('> '))).toBe(true);
     expect(Object.keys(JSON.parse(lines[lines.length - 1]))).toEqual(['userId', 'organizationId', 'apiKey']);
 

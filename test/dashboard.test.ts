@@ -94,10 +94,20 @@ it('shows counts, newest alerts and followed organizations, and follows API chan
   ).toBe(200);
   await page.waitForSelector(`#feed li[data-alert="${alerts[1].id}"][data-state="FALSE_POSITIVE"]`, { timeout: 20_000 });
   await page.waitForSelector('#live-status.live');
-  // Resumed right after the last event it had: nothing replayed, nothing twice.
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
-  expect(await page.locator(`#feed li[data-alert="${alerts[0].id}"]`).count()).toBe(1);
+  // Resumed right after the last event it had: nothing replayed, nothing twice. The sentinel, a later change,
+  // arrives after anything replayed would have (the stream delivers in log order).
+  expect(
+    (
+      await t.rest('PUT', `/organizations/${acme.organizationId}/scantargets/${target}/alerts/${alerts[0].id}`, {
+        key: acme.apiKey,
+        body: { state: 'IN_PROGRESS' },
+      })
+    ).status,
+  ).toBe(200);
+  await page.waitForSelector(`#feed li[data-alert="${alerts[0].id}"][data-state="IN_PROGRESS"]`, { timeout: 20_000 });
+  expect(await page.locator(`#feed li[data-alert="${alerts[0].id}"][data-state="RISK_ACCEPTED"]`).count()).toBe(1);
   expect(await page.locator(`#feed li[data-alert="${alerts[1].id}"]`).count()).toBe(1);
+  expect(await page.locator(`#feed li[data-alert="${alerts[0].id}"]`).count()).toBe(2);
   expect(await page.textContent('body')).not.toContain('Loading');
 
   mkdirSync(ARTIFACTS, { recursive: true });

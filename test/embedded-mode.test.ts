@@ -76,20 +76,25 @@ it('keeps serving authenticated requests, and /readyz stays truthful, after requ
     const account = JSON.parse(boot.stdout.trim()) as { organizationId: string; apiKey: string };
     expect((await request(service.url, 'GET', '/me', { key: account.apiKey })).status).toBe(200);
 
-    // NUL bytes PostgreSQL refuses: whether validation answers 400 or the statement fails, the
-    // answer is the caller's alone.
-    const hostile = [
+    // NUL bytes PostgreSQL cannot store: refused at the boundary as docs/api.md and docs/security.md say
+    // (REST 400; GraphQL BAD_USER_INPUT, 200 without data for Accept: application/json), and the service
+    // serves on.
+    const [restQuery, graphqlVariable, restBody] = await Promise.all([
       request(service.url, 'GET', `/organizations/${account.organizationId}/events?name=a%00b`, { key: account.apiKey }),
       request(service.url, 'POST', '/graphql', {
         key: account.apiKey,
         body: {
-          query: `query($n: String) { events(organizationId: "${account.organizationId}", nameText: $n) { nodes { id } } }`,
-          variables: { n: 'a\u0000b' },
+          // A public argument (events' nameText is @inaccessible: a query on it fails validation before any NUL check).
+          query: 'query($o: ID!, $f: AlertFilter) { alerts(organizationId: $o, filter: $f) { pageInfo { endCursor } } }',
+          variables: { o: account.organizationId, f: { search: 'a\u0000b' } },
         },
       }),
       request(service.url, 'POST', `/organizations/${account.organizationId}/alerts`, { key: account.apiKey, body: { search: 'x\u0000y' } }),
-    ];
-    for (const answer of await Promise.all(hostile)) expect(answer.status).toBeLessThan(600);
+    ]);
+    expect([restQuery.status, restBody.status]).toEqual([400, 400]);
+    expect(graphqlVariable.status).toBe(200);
+    expect(graphqlVariable.body.data).toBeUndefined();
+    expect(graphqlVariable.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
 
     const after = await Promise.all(Array.from({ length: 10 }, () => request(service.url, 'GET', '/me', { key: account.apiKey })));
     expect(after.map((r) => r.status)).toEqual(after.map(() => 200));

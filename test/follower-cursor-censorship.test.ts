@@ -154,6 +154,7 @@ describe('a follower paging one alert at a time learns no hidden value', () => {
       // The follower's censored view has its own cache identity (followed:<alert id>); alertId is the alert's.
       const followed = gql.body.data.followingAlertsByPage.data as Array<{ id: string; alertId: string }>;
       expect(followed.map((a) => a.alertId)).toEqual(expected);
+      expect(followed.length).toBeGreaterThan(0);
       expect(followed.every((a) => a.id === `followed:${a.alertId}`)).toBe(true);
     }
     // A member still sorts by the real resource (the hidden names sort against the ids).
@@ -460,6 +461,7 @@ describe("history records do not name the followed organization's members", () =
     expect(gql.body.errors).toBeUndefined();
     const records = [...one.body.data, ...list.body.data, ...unpaged.body, ...gql.body.data.alertHistoryOf.nodes, ...gql.body.data.followingAlertHistory.nodes];
     expect(records.length).toBeGreaterThan(HIDDEN.length);
+    expect(records.length).toBeGreaterThan(0);
     expect(records.every((r: { userId: string | null }) => r.userId === null)).toBe(true);
     const events = await t.rest('GET', `/organizations/${follower.organizationId}/events?size=1000`, { key: follower.apiKey });
     expect(events.body.data.length).toBeGreaterThan(0);

@@ -178,11 +178,13 @@ describe('following grouped, history and summaries', () => {
       cursor = res.body.data[res.body.data.length - 1].cursor;
     }
     expect(new Set(seen.map((r) => r.alertId))).toEqual(new Set(alerts.filter(visible).map((a) => a.id)));
+    expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((r) => r.organizationId !== cora.organizationId)).toBe(true);
     const onlyBolt = await t.rest('POST', '/alerts/history/following', {
       key: viewer.apiKey,
       body: { organizationId: viewer.organizationId, pageSize: 100, followingIds: [bolt.organizationId] },
     });
+    expect(onlyBolt.body.data.length).toBeGreaterThan(0);
     expect(onlyBolt.body.data.every((r: { organizationId: string }) => r.organizationId === bolt.organizationId)).toBe(true);
     expect(onlyBolt.body.data.length).toBeGreaterThan(0);
     expect((await t.rest('POST', '/alerts/history/following', { key: acme.apiKey, body: { organizationId: viewer.organizationId, pageSize: 5 } })).status).toBe(
@@ -227,6 +229,7 @@ describe('following grouped, history and summaries', () => {
       bolt.organizationId,
     ]);
     const res = await followingList({}, '?size=100');
+    expect(res.body.data.length).toBeGreaterThan(0);
     expect(res.body.data.every((a: { organizationId: string }) => a.organizationId === acme.organizationId)).toBe(true);
     const bolts = alerts.find((a) => a.organizationId === bolt.organizationId)!;
     expect((await t.rest('GET', `/alerts/${bolts.id}`, { key: viewer.apiKey })).status).toBe(404);

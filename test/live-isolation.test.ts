@@ -176,6 +176,13 @@ describe('an open stream follows the viewer’s follows', () => {
   it.each(['ws', 'sse'])(
     'over %s: a follow accepted while open starts the followed alerts, a follow stopped ends them, as the REST log shows',
     async (transport) => {
+      // Gamma, followed by Beta throughout: its change after Acme's is the sentinel of both streams.
+      const gamma = await t.bootstrap(`admin@gamma-${transport}.test`, `Gamma ${transport}`);
+      const gammaTarget = await createScanTarget(t.vigil.db, gamma.organizationId);
+      const [gammaAlert] = await insertAlerts(t.vigil.db, [
+        { organizationId: gamma.organizationId, scanTargetId: gammaTarget, rule: FIXTURE_RULES[0].id, resource: 'bucket-g' },
+      ]);
+      await startFollowing(beta, gamma);
       const client = transport === 'ws' ? wsClient(t.url, { authorization: `Bearer ${beta.apiKey}` }) : null;
       const names = ['ALERT_FOLLOWING_UPDATED', 'FOLLOWING_ACCEPTED', 'FOLLOWING_REMOVED'];
       const restSpelling = ['AlertFollowingUpdated', 'FollowingAccepted', 'FollowingRemoved'];
@@ -200,18 +207,27 @@ describe('an open stream follows the viewer’s follows', () => {
       await stopFollowing(beta, acme);
       await events.waitFor(3, 10_000);
       await touch(acme, acmeTarget, acmeAlert);
-      // A change of Beta's own after Acme's: when it has arrived, Acme's would have too.
-      await touch(beta, betaTarget, betaAlert);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      const streamed = events.data.map((d) => d.eventAppended.event.name);
-      expect(streamed).toEqual(['FOLLOWING_ACCEPTED', 'ALERT_FOLLOWING_UPDATED', 'FOLLOWING_REMOVED']);
-      expect(following.data).toHaveLength(1);
+      // The sentinel: a change of Gamma's (still followed) after Acme's; both streams deliver in log order,
+      // so once it has arrived Acme's would have too.
+      await touch(gamma, gammaTarget, gammaAlert);
+      await events.waitFor(4, 10_000);
+      await following.waitFor(2, 10_000);
+      const streamed = events.data.map((d) => [d.eventAppended.event.name, d.eventAppended.event.data.id ?? null]);
+      expect(streamed).toEqual([
+        ['FOLLOWING_ACCEPTED', acme.organizationId],
+        ['ALERT_FOLLOWING_UPDATED', acmeAlert],
+        ['FOLLOWING_REMOVED', acme.organizationId],
+        ['ALERT_FOLLOWING_UPDATED', gammaAlert],
+      ]);
+      expect(following.data.map((d) => d.followingAlertChanged.alert.id)).toEqual([`followed:${acmeAlert}`, `followed:${gammaAlert}`]);
       expect(following.errors).toEqual([]);
 
       const rest = await t.rest('GET', `/organizations/${beta.organizationId}/events?size=100`, { key: beta.apiKey });
-      const restNames = (rest.body.items ?? rest.body.data ?? rest.body).map((e: { name: string }) => e.name).filter((n: string) => restSpelling.includes(n));
+      const restEvents = (rest.body.items ?? rest.body.data ?? rest.body) as Array<{ name: string; data: { id?: string } }>;
+      const restNames = restEvents.map((e) => e.name).filter((n: string) => restSpelling.includes(n));
       expect(restNames.filter((n: string) => n !== 'AlertFollowingUpdated').slice(-2)).toEqual(['FollowingAccepted', 'FollowingRemoved']);
-      expect(restNames).not.toContain('AlertFollowingUpdated');
+      expect(restEvents.filter((e) => e.name === 'AlertFollowingUpdated').map((e) => e.data.id)).not.toContain(acmeAlert);
+      expect(restEvents.filter((e) => e.name === 'AlertFollowingUpdated').map((e) => e.data.id)).toContain(gammaAlert);
 
       if (client) await client.dispose();
       else {

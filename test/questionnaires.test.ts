@@ -300,7 +300,9 @@ describe('visibility', () => {
     expect(received.map((a: { assessmentId: string }) => a.assessmentId)).toEqual(expect.arrayContaining([first.id, second.id]));
     for (const a of received) {
       expect(a).toMatchObject({ view: 'RECEIVER', grade: null });
+      expect(a.answers.length).toBeGreaterThan(0);
       expect(a.answers.every((x: { assessmentId: string; grade: null }) => x.assessmentId === a.assessmentId && x.grade === null)).toBe(true);
+      expect(a.elements.length).toBeGreaterThan(0);
       expect(a.elements.every((e: { questionnaireId: string }) => e.questionnaireId === a.questionnaireId)).toBe(true);
       expect(JSON.stringify(a.elements)).not.toContain('"expected":true');
     }
@@ -325,12 +327,14 @@ describe('visibility', () => {
     };
     const asReceiver = await lookup(receiver, id);
     expect(asReceiver).toMatchObject({ id: receivedId, assessmentId: id, view: 'RECEIVER' });
+    expect(asReceiver.elements.length).toBeGreaterThan(0);
     expect(asReceiver.elements.every((e: { id: string; elementId: string }) => e.id === `received:${e.elementId}`)).toBe(true);
     expect(asReceiver.answers.map((a: { id: string }) => a.id)).toContain(`received:${id}:${q.mfa}`);
     // The receiver's id finds the receiver's copy; the sender's copy keeps the assessment's id, and the receiver's id is not the sender's.
     expect(await lookup(receiver, receivedId)).toEqual(asReceiver);
     const asSender = await lookup(sender, id);
     expect(asSender).toMatchObject({ id, assessmentId: id, view: 'SENDER' });
+    expect(asSender.elements.length).toBeGreaterThan(0);
     expect(asSender.elements.every((e: { id: string; elementId: string }) => e.id === e.elementId)).toBe(true);
     expect(asSender.answers.map((a: { id: string }) => a.id)).toContain(`${id}:${q.mfa}`);
     expect(await lookup(sender, receivedId)).toBeNull();
@@ -481,6 +485,7 @@ describe('the QUESTIONNAIRE_REPORT data (for the documents export)', () => {
       includeAnswers: false,
     });
     expect(forSender.assessment.reviewNotes).toBe('Internal only');
+    expect(forSender.elements.length).toBeGreaterThan(0);
     expect(forSender.elements.every((e) => e.answer === null)).toBe(true);
     await expect(
       questionnaireReportData(t.vigil.db.pool, policyOf(third), third.organizationId, { assessmentId: id, language: 'en-US', includeAnswers: true }),

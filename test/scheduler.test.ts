@@ -79,6 +79,7 @@ describe('the demo scanner', () => {
         'aws-ebs-volume-unencrypted',
       ]),
     );
+    expect(demoFindings({ id: target.id, kind: 'SOPHOS' }, 1).length).toBeGreaterThan(0);
     expect(demoFindings({ id: target.id, kind: 'SOPHOS' }, 1).every((f) => f.rule.startsWith('endpoint-'))).toBe(true);
   });
 });

@@ -33,6 +33,7 @@ it('seeds a demo data set whose admin has alerts and followers, reports progress
   expect(followers.body.map((f: { name: string }) => f.name).sort()).toEqual(['Contoso', 'Globex', 'Northwind Traders']);
   const following = await t.rest('POST', `/organizations/${result.organizationId}/followings/alerts?size=100`, { key, body: {} });
   expect(following.body.data.length).toBeGreaterThan(0);
+  expect(following.body.data.length).toBeGreaterThan(0);
   expect(following.body.data.every((a: { resource: string }) => a.resource === '[censored]')).toBe(true);
   const members = await t.rest('GET', `/organizations/${result.organizationId}/members`, { key });
   expect(members.body).toHaveLength(2);

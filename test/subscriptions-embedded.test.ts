@@ -149,9 +149,15 @@ it('on the embedded database: a malformed subscription is refused and disturbs n
     await ok(beta.apiKey, 'DELETE', `/organizations/${beta.organizationId}/following/${acme.organizationId}`);
     await overWs.waitFor(3, 20_000);
     await change('OPEN');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(overWs.data.map((d) => d.eventAppended.event.name)).toEqual(names);
-    expect(overSse).toEqual(names);
+    // The sentinel: Beta follows Acme again after the change it must not see; both streams deliver in log
+    // order, so once FOLLOWING_ACCEPTED has arrived a derived ALERT_FOLLOWING_UPDATED would have too.
+    await ok(acme.apiKey, 'POST', `${org}/followers/requests`, { token: beta.organizationId });
+    await ok(beta.apiKey, 'POST', `/organizations/${beta.organizationId}/following/requests/${acme.organizationId}/accept`);
+    await overWs.waitFor(4, 20_000);
+    const sseDeadline = Date.now() + 20_000;
+    while (overSse.length < 4 && Date.now() < sseDeadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(overWs.data.map((d) => d.eventAppended.event.name)).toEqual([...names, 'FOLLOWING_ACCEPTED']);
+    expect(overSse).toEqual([...names, 'FOLLOWING_ACCEPTED']);
     await acmeClient.dispose();
     await betaClient.dispose();
     sse.dispose();

@@ -48,20 +48,28 @@ afterAll(async () => {
 });
 
 const bearer = (a: Account) => ({ authorization: `Bearer ${a.apiKey}` });
-const update = async (base: string, alertId: string, state: string, key = acme.apiKey) => {
-  const scanTargetId = alertId === alerts[1] ? gcpTarget : awsTarget;
+const update = async (base: string, alertId: string, state: string, key = acme.apiKey, where?: { org: string; scanTargetId: string }) => {
+  const scanTargetId = where?.scanTargetId ?? (alertId === alerts[1] ? gcpTarget : awsTarget);
   const res = await fetch(`${base}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
     body: JSON.stringify({
       query: `mutation($org: ID!, $st: ID!, $id: ID!, $state: AlertState!, $label: String!) { updateAlert(input: { organizationId: $org, scanTargetId: $st, alertId: $id, state: $state, labels: [$label] }) { alert { id } } }`,
-      variables: { org: acme.organizationId, st: scanTargetId, id: alertId, state, label: randomUUID() },
+      variables: { org: where?.org ?? acme.organizationId, st: scanTargetId, id: alertId, state, label: randomUUID() },
     }),
   });
   const body = await res.json();
   if (body.errors) throw new Error(JSON.stringify(body.errors));
 };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 600));
+/** An organization with one alert, `follower` following it (tags given): its changes are sentinels on follower streams. */
+async function followedWithAlert(email: string, follower: Account, tags?: string[]) {
+  const owner = await t.bootstrap(email, email.split('@')[1]);
+  await follow(t.vigil.db, follower.organizationId, owner.organizationId, tags);
+  const scanTargetId = await createScanTarget(t.vigil.db, owner.organizationId, { name: 'sentinel', kind: 'AWS' });
+  const [alertId] = await insertAlerts(t.vigil.db, [{ organizationId: owner.organizationId, scanTargetId, rule, resource: 'sentinel', severity: 'LOW' }]);
+  return { change: (state: string) => update(t.url, alertId, state, owner.apiKey, { org: owner.organizationId, scanTargetId }), alertId };
+}
 /** Until `n` streams of `vigil` are live (past their catch-up): a change made after that reaches them. */
 async function live(n: number, vigil: RunningVigil = t.vigil) {
   const deadline = Date.now() + 15_000;
@@ -118,15 +126,23 @@ describe('alertChanged over graphql-ws', () => {
     await update(t.url, alerts[1], 'FALSE_POSITIVE'); // LOW, gcp, otherRule
     await update(t.url, alerts[2], 'RISK_ACCEPTED'); // CRITICAL, aws, rule
     await update(t.url, alerts[0], 'OPEN'); // HIGH, aws, rule
-    await subs.all.waitFor(3);
-    await settle();
+    // Sentinels, after the changes a filter must drop: every stream matches one of the two, and a stream
+    // delivers in log order, so once its sentinel has arrived a wrongly matched change would have too.
+    await update(t.url, alerts[1], 'RISK_ACCEPTED'); // LOW, gcp, otherRule: sev, states, target
+    await update(t.url, alerts[0], 'RISK_ACCEPTED'); // HIGH, aws, rule: states, rules, kinds
+    const expected = {
+      sev: [alerts[1], alerts[1]],
+      states: [alerts[2], alerts[1], alerts[0]],
+      target: [alerts[1], alerts[1]],
+      rules: [alerts[2], alerts[0], alerts[0]],
+      kinds: [alerts[2], alerts[0], alerts[0]],
+      all: [alerts[1], alerts[2], alerts[0], alerts[1], alerts[0]],
+    };
     const ids = (s: { data: any[] }) => s.data.map((m) => m.alertChanged.alert.id);
-    expect(ids(subs.sev)).toEqual([alerts[1]]);
-    expect(ids(subs.states)).toEqual([alerts[2]]);
-    expect(ids(subs.target)).toEqual([alerts[1]]);
-    expect(ids(subs.rules)).toEqual([alerts[2], alerts[0]]);
-    expect(ids(subs.kinds)).toEqual([alerts[2], alerts[0]]);
-    expect(ids(subs.all)).toEqual([alerts[1], alerts[2], alerts[0]]);
+    for (const [name, sub] of Object.entries(subs)) {
+      await sub.waitFor(expected[name as keyof typeof subs].length);
+      expect([name, ids(sub)]).toEqual([name, expected[name as keyof typeof subs]]);
+    }
     await client.dispose();
   });
 
@@ -146,9 +162,11 @@ describe('alertChanged over graphql-ws', () => {
     expect(missed.map((m) => m.alertChanged.alert.id)).toEqual([alerts[1], alerts[2], alerts[0]]);
     await update(t.url, alerts[1], 'IN_PROGRESS');
     const all = await resumed.waitFor(4);
-    await settle();
+    // The sentinel: a fifth change; once it has arrived, a duplicate of the four would have too (log order).
+    await update(t.url, alerts[2], 'IN_PROGRESS');
+    await resumed.waitFor(5);
     const seqs = resumed.data.map((m) => BigInt(m.alertChanged.seq));
-    expect(resumed.data).toHaveLength(4);
+    expect(resumed.data.map((m) => m.alertChanged.alert.id)).toEqual([alerts[1], alerts[2], alerts[0], alerts[1], alerts[2]]);
     expect(seqs.every((s, i) => i === 0 || s > seqs[i - 1])).toBe(true);
     expect(BigInt(all[0].alertChanged.seq)).toBeGreaterThan(BigInt(last.alertChanged.seq));
     await again.dispose();
@@ -180,19 +198,27 @@ describe('followers', () => {
   it('followingAlertChanged streams followed alerts censored, narrowed by followingIds and followingTags', async () => {
     const client = wsClient(t.url, bearer(viewer));
     const q = `subscription($org: ID!, $ids: [ID!], $tags: [String!]) { followingAlertChanged(organizationId: $org, followingIds: $ids, followingTags: $tags) { event alert { id resource organization { name } } } }`;
+    // Another followed organization, its follow tagged 'nobody': its change after Acme's is the sentinel of the
+    // 'nobody' stream (in log order: once it has arrived, Acme's would have too).
+    const nobody = await followedWithAlert('admin@nobody.test', viewer, ['nobody']);
     const tagged = subscribe(client, q, { org: viewer.organizationId, tags: ['suppliers'] });
     const untaggedOnly = subscribe(client, q, { org: viewer.organizationId, tags: ['nobody'] });
     const byId = subscribe(client, q, { org: viewer.organizationId, ids: [acme.organizationId] });
     await live(3);
     await update(t.url, alerts[2], 'IN_PROGRESS');
-    const [message] = await tagged.waitFor(1);
-    await byId.waitFor(1);
+    await nobody.change('IN_PROGRESS');
+    await update(t.url, alerts[2], 'OPEN'); // the sentinel of the two Acme streams, after the 'nobody' change
+    const [message] = await tagged.waitFor(2);
+    await byId.waitFor(2);
+    await untaggedOnly.waitFor(1);
     expect(message.followingAlertChanged).toEqual({
       event: 'ALERT_FOLLOWING_UPDATED',
       alert: { id: `followed:${alerts[2]}`, resource: '[censored]', organization: { name: 'Acme' } },
     });
-    await settle();
-    expect(untaggedOnly.data).toEqual([]);
+    const ids = (r: { data: any[] }) => r.data.map((m) => m.followingAlertChanged.alert.id);
+    expect(ids(tagged)).toEqual([`followed:${alerts[2]}`, `followed:${alerts[2]}`]);
+    expect(ids(byId)).toEqual([`followed:${alerts[2]}`, `followed:${alerts[2]}`]);
+    expect(ids(untaggedOnly)).toEqual([`followed:${nobody.alertId}`]);
     await client.dispose();
   });
 
@@ -207,8 +233,14 @@ describe('followers', () => {
     const [original] = await own.waitFor(1);
     expect(derived.eventAppended.event).toMatchObject({ name: 'ALERT_FOLLOWING_UPDATED', data: { id: alerts[0], resource: '[censored]', metadata: {} } });
     expect(original.eventAppended.event).toMatchObject({ name: 'ALERT_UPDATED', data: { id: alerts[0], resource: 'bucket-a' } });
-    await settle();
-    expect(ownOther.data).toEqual([]);
+    // The sentinel of the SCAN_CREATED stream, appended after the update: the stream delivers in log order,
+    // so once it has arrived the ALERT_UPDATED would have, had the name filter let it through.
+    await t.vigil.db.pool.query(
+      `INSERT INTO documents.events (id, "organizationId", name, source, data) VALUES (gen_random_uuid(), $1, 'ScanCreated', 'test', '{"sentinel": true}')`,
+      [acme.organizationId],
+    );
+    await ownOther.waitFor(1);
+    expect(ownOther.data.map((m) => m.eventAppended.event)).toEqual([{ name: 'SCAN_CREATED', data: { sentinel: true } }]);
     for (const s of [follower, own, ownOther]) s.stop();
   });
 
@@ -256,17 +288,24 @@ describe('revocation and slow subscribers', () => {
   it('a follower stream stops delivering a followed organization once the follow ends while connected (found by the re-check), and stays open', async () => {
     const other = await t.bootstrap('admin@other.test', 'Other');
     await follow(t.vigil.db, other.organizationId, acme.organizationId);
+    const kept = await followedWithAlert('admin@kept.test', other);
     const client = wsClient(t.url, bearer(other));
-    const sub = subscribe(client, `subscription($org: ID!) { followingAlertChanged(organizationId: $org) { event } }`, { org: other.organizationId });
+    const sub = subscribe(client, `subscription($org: ID!) { followingAlertChanged(organizationId: $org) { event alert { id } } }`, {
+      org: other.organizationId,
+    });
     await live(1);
     await update(t.url, alerts[0], 'OPEN');
     await sub.waitFor(1);
-    // Removed by hand, with no event in any log: only the periodic re-check (300 ms here) can see it.
-    await t.vigil.db.pool.query(`DELETE FROM organizations.follows WHERE "followerId" = $1`, [other.organizationId]);
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // Removed by hand, with no event in any log: only the periodic re-check (300 ms here) can see it; 2 s
+    // leaves it six chances, enough on a loaded machine.
+    await t.vigil.db.pool.query(`DELETE FROM organizations.follows WHERE "followerId" = $1 AND "followedId" = $2`, [other.organizationId, acme.organizationId]);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     await update(t.url, alerts[0], 'OPEN');
-    await new Promise((resolve) => setTimeout(resolve, 1200));
-    expect(sub.data).toHaveLength(1);
+    // The sentinel: a change of the organization still followed, after Acme's; in log order, so once it
+    // has arrived Acme's would have too.
+    await kept.change('IN_PROGRESS');
+    await sub.waitFor(2);
+    expect(sub.data.map((m) => m.followingAlertChanged.alert.id)).toEqual([`followed:${alerts[0]}`, `followed:${kept.alertId}`]);
     expect(sub.errors).toEqual([]);
     await client.dispose();
   });
@@ -308,8 +347,13 @@ describe('revocation and slow subscribers', () => {
     const got = sub.data.map((m) => m.eventAppended.event.data.n);
     const resumed = subscribe(client, q, { org: acme.organizationId, after: sub.errors[0].extensions.cursor });
     await resumed.waitFor(40 - got.length);
-    await settle();
-    expect([...got, ...resumed.data.map((m) => m.eventAppended.event.data.n)]).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    // The sentinel: a 41st event; once it has arrived, a duplicate of the 40 would have too (log order).
+    await t.vigil.db.pool.query(
+      `INSERT INTO documents.events (id, "organizationId", name, source, data) VALUES (gen_random_uuid(), $1, 'WebhookCreated', 'test', jsonb_build_object('n', 41))`,
+      [acme.organizationId],
+    );
+    await resumed.waitFor(41 - got.length);
+    expect([...got, ...resumed.data.map((m) => m.eventAppended.event.data.n)]).toEqual(Array.from({ length: 41 }, (_, i) => i + 1));
     await client.dispose();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Hive Gateway's settings for the benchmark: deduplication of identical in-flight requests, inbound
+ * Hive Gateway's settings for the benchmark (its landing page and GraphiQL off, as in Vigil's gateway): deduplication of identical in-flight requests, inbound
  * and toward subgraphs, OFF unless BENCH_HIVE_DEDUP=on (those runs are printed apart and not counted).
  *
  * BENCH_HIVE_ROUTER_RUNTIME=on plans and executes with Hive Router's Rust runtime
@@ -14,6 +14,9 @@ const routerRuntime = process.env.BENCH_HIVE_ROUTER_RUNTIME === 'on';
 
 export const gatewayConfig = defineConfig({
   logging: 'error',
+  // As Vigil's gateway: no landing page, no GraphiQL (issue 40: the peers' optional features matched).
+  landingPage: false,
+  graphiql: false,
   inboundInflightRequestDeduplication: dedup,
   transportEntries: { '*.http': { options: { deduplicateInflightRequests: dedup } } },
   // `as never`: the same fusion-runtime options type, resolved once through its CommonJS and once through its ESM build.

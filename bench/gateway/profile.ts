@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   const profiling = ['--cpu-prof', `--cpu-prof-dir=${work}`];
   const args =
     which === 'stock'
-      ? [...profiling, '--import', 'tsx', path.join(__dirname, 'stock.ts'), supergraph, String(GATEWAY_PORT)]
+      ? [...profiling, path.join(__dirname, 'stock.cjs'), supergraph, String(GATEWAY_PORT)]
       : [...profiling, path.join(ROOT, 'scripts', 'run-compiled.cjs'), 'app/gateway-main', '--supergraph', supergraph, '--port', String(GATEWAY_PORT)];
   const gateway = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn' } });
   await new Promise((resolve) => setTimeout(resolve, 4000));
