@@ -60,6 +60,8 @@ export interface VigilConfig {
   attachments: AttachmentLimits;
   /** Live subscriptions (gateway/subscriptions/, docs/subscriptions.md). */
   subscriptions: SubscriptionConfig;
+  /** VIGIL_RETENTION_*: how long the growing logs are kept (the retention.purge job, lib/retention.ts). */
+  retention: RetentionSettings;
   /** VIGIL_SHUTDOWN_TIMEOUT_MS: on SIGTERM/SIGINT, how long in-flight requests and jobs get to finish. */
   shutdownTimeoutMs: number;
   /** VIGIL_METRICS_TOKEN: lets callers not on this machine read /metrics with `Authorization: Bearer <token>`. */
@@ -93,6 +95,15 @@ export interface AttachmentLimits {
   documentTtlDays: number;
   /** How often expired documents and attachments are deleted (the documents.expire job). */
   cleanupIntervalMs: number;
+}
+
+/** Milliseconds each log is kept; null = forever. Expired documents and their files: VIGIL_DOCUMENT_TTL_DAYS (documents.expire). */
+export interface RetentionSettings {
+  eventsMs: number | null;
+  alertHistoryMs: number | null;
+  webhookDeliveriesMs: number | null;
+  /** How often retention.purge is enqueued. */
+  intervalMs: number;
 }
 
 export interface SubscriptionConfig {
@@ -290,10 +301,31 @@ function configOf(e: Environment, check: Check, env: NodeJS.ProcessEnv): VigilCo
       recheckMs: e.VIGIL_SUBSCRIPTION_RECHECK_MS,
       redisPrefix: e.VIGIL_SUBSCRIPTION_REDIS_PREFIX,
     },
+    retention: retentionSettingsOf(e),
     shutdownTimeoutMs: e.VIGIL_SHUTDOWN_TIMEOUT_MS,
     metricsToken: e.VIGIL_METRICS_TOKEN,
     corsOrigins: check(() => corsOrigins(e.VIGIL_CORS_ORIGINS), []),
   };
+}
+
+/** Retention as VIGIL_RETENTION_* in `env` say (default: the schema's defaults). */
+export function retentionSettings(env: NodeJS.ProcessEnv = {}): RetentionSettings {
+  return retentionSettingsOf(ENVIRONMENT.parse(env));
+}
+
+function retentionSettingsOf(e: Environment): RetentionSettings {
+  return {
+    eventsMs: retentionMs(e.VIGIL_RETENTION_EVENTS),
+    alertHistoryMs: retentionMs(e.VIGIL_RETENTION_ALERT_HISTORY),
+    webhookDeliveriesMs: retentionMs(e.VIGIL_RETENTION_WEBHOOK_DELIVERIES),
+    intervalMs: e.VIGIL_RETENTION_INTERVAL_MS,
+  };
+}
+
+/** A checked retention value (`30m`, `12h`, `90d`, `forever`) in milliseconds; null = forever. */
+export function retentionMs(value: string): number | null {
+  if (value === 'forever') return null;
+  return Number(value.slice(0, -1)) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[value.slice(-1) as 'm' | 'h' | 'd'];
 }
 
 function webhookSettingsOf(e: Environment): WebhookSettings {
