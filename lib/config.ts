@@ -16,6 +16,10 @@ export interface VigilConfig {
   host: string;
   /** PostgreSQL URL; undefined selects the embedded PGlite database in dataDir. */
   databaseUrl?: string;
+  /** VIGIL_DATABASE_POOLING: `transaction` when databaseUrl is PgBouncer in transaction mode (lib/db-pooling.ts). */
+  databasePooling: 'session' | 'transaction';
+  /** DATABASE_DIRECT_URL: PostgreSQL itself, for migrations and LISTEN behind a transaction pooler. */
+  databaseDirectUrl?: string;
   dataDir: string;
   /** Where the gateway finds each subgraph; in `npm start` they run in the same process. */
   subgraphUrls: Record<SubgraphName, string>;
@@ -232,6 +236,12 @@ function configOf(e: Environment, check: Check, env: NodeJS.ProcessEnv): VigilCo
     port,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePooling: e.VIGIL_DATABASE_POOLING,
+    databaseDirectUrl: check(() => {
+      if (e.VIGIL_DATABASE_POOLING === 'transaction' && e.DATABASE_URL && !e.DATABASE_DIRECT_URL)
+        throw new Error('VIGIL_DATABASE_POOLING=transaction needs DATABASE_DIRECT_URL (PostgreSQL itself: migrations hold a session lock)');
+      return e.DATABASE_DIRECT_URL;
+    }, undefined),
     dataDir,
     subgraphPorts,
     subgraphUrls,

@@ -90,6 +90,15 @@ const PROCESSES = {
   PORT: port('gateway port (GraphQL at /graphql, REST routes, /healthz, /readyz, /openapi.json); unset = 4000'),
   HOST: textOr('127.0.0.1', 'interface the servers listen on'),
   DATABASE_URL: text('PostgreSQL URL; unset = the embedded PGlite database in VIGIL_DATA_DIR/db'),
+  VIGIL_DATABASE_POOLING: choice(
+    ['session', 'transaction'],
+    'session',
+    'transaction when DATABASE_URL is PgBouncer in pool_mode=transaction: no named prepared statements, no LISTEN (the subscription wake uses ' +
+      'Redis, else the poll), migrations over DATABASE_DIRECT_URL (docs/operations.md#pgbouncer)',
+  ),
+  DATABASE_DIRECT_URL: text(
+    'PostgreSQL itself, not the pooler: migrations (a session lock) and VIGIL_SUBSCRIPTION_WAKE=postgres; required with VIGIL_DATABASE_POOLING=transaction',
+  ),
   VIGIL_DATA_DIR: textOr('.vigil', 'embedded database, generated secret, runtime file, local attachment bytes'),
   VIGIL_SECRET: text(
     'signs the principal the gateway passes to subgraphs and keys credential encryption, cursors and signed URLs; set the same value in every ' +
