@@ -24,7 +24,11 @@ async function main() {
     process.stderr.write('A subgraph in its own process needs DATABASE_URL (the embedded database serves one process).\n');
     process.exit(2);
   }
-  const db = await openPostgres(config.databaseUrl, { pooling: config.databasePooling, directUrl: config.databaseDirectUrl });
+  const db = await openPostgres(config.databaseUrl, {
+    pooling: config.databasePooling,
+    directUrl: config.databaseDirectUrl,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+  });
   await migrateDatabase(db, { log: (line) => log.info(line) });
   // Its Subscription fields, served to a router passing them through (only with VIGIL_ROUTER_SECRET: the hub opens a wake connection).
   const streams = config.routerSecret ? new StreamHub(db.pool, config.secret, streamHubSettings(config, db)) : undefined;

@@ -24,7 +24,11 @@ async function main() {
     process.stderr.write('A worker in its own process needs DATABASE_URL (the embedded database serves one process).\n');
     process.exit(2);
   }
-  const db = await openPostgres(config.databaseUrl, { pooling: config.databasePooling, directUrl: config.databaseDirectUrl });
+  const db = await openPostgres(config.databaseUrl, {
+    pooling: config.databasePooling,
+    directUrl: config.databaseDirectUrl,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+  });
   await migrateDatabase(db, { log: (line) => log.info(line) });
   const background = await startBackground(db, config, createStorage(config.storage));
   let stopping = false;

@@ -20,6 +20,8 @@ export interface VigilConfig {
   databasePooling: 'session' | 'transaction';
   /** DATABASE_DIRECT_URL: PostgreSQL itself, for migrations and LISTEN behind a transaction pooler. */
   databaseDirectUrl?: string;
+  /** VIGIL_DATABASE_CONNECT_TIMEOUT_MS: how long a new database connection may take (lib/db.ts). */
+  databaseConnectTimeoutMs: number;
   dataDir: string;
   /** Where the gateway finds each subgraph; in `npm start` they run in the same process. */
   subgraphUrls: Record<SubgraphName, string>;
@@ -237,6 +239,7 @@ function configOf(e: Environment, check: Check, env: NodeJS.ProcessEnv): VigilCo
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databasePooling: e.VIGIL_DATABASE_POOLING,
+    databaseConnectTimeoutMs: e.VIGIL_DATABASE_CONNECT_TIMEOUT_MS,
     databaseDirectUrl: check(() => {
       if (e.VIGIL_DATABASE_POOLING === 'transaction' && e.DATABASE_URL && !e.DATABASE_DIRECT_URL)
         throw new Error('VIGIL_DATABASE_POOLING=transaction needs DATABASE_DIRECT_URL (PostgreSQL itself: migrations hold a session lock)');

@@ -55,12 +55,14 @@ export interface PostgresOptions {
   pooling?: 'session' | 'transaction';
   /** DATABASE_DIRECT_URL (required with transaction pooling): migrations and LISTEN connect here. */
   directUrl?: string;
+  /** VIGIL_DATABASE_CONNECT_TIMEOUT_MS: a connection not made within this is an error (a silent database: SERVICE_UNAVAILABLE). */
+  connectTimeoutMs?: number;
 }
 
 /** `options` as a number: the pool size alone (the benches' form). */
 export async function openPostgres(url: string, sizeOrOptions: number | PostgresOptions = {}): Promise<Database> {
   const options = typeof sizeOrOptions === 'number' ? { poolSize: sizeOrOptions } : sizeOrOptions;
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000, keepAlive: true });
   pool.on('error', (err) => log.warn('idle database client error', { error: err.message }));
   const transactionPooled = options.pooling === 'transaction';
   if (transactionPooled) markTransactionPooled(pool);
@@ -157,10 +159,21 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
 
 /** `embedded`: the embedded database's start, when the caller began it already (app/main.ts, before this module loaded). */
 export function openDatabase(
-  options: { databaseUrl?: string; dataDir: string; databasePooling?: 'session' | 'transaction'; databaseDirectUrl?: string },
+  options: {
+    databaseUrl?: string;
+    dataDir: string;
+    databasePooling?: 'session' | 'transaction';
+    databaseDirectUrl?: string;
+    databaseConnectTimeoutMs?: number;
+  },
   embedded?: Promise<EmbeddedStart>,
 ): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, { pooling: options.databasePooling, directUrl: options.databaseDirectUrl });
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, {
+      pooling: options.databasePooling,
+      directUrl: options.databaseDirectUrl,
+      connectTimeoutMs: options.databaseConnectTimeoutMs,
+    });
   const dir = embeddedDatabaseDir(options.dataDir);
   return openEmbedded(dir, embedded);
 }

@@ -96,6 +96,10 @@ const PROCESSES = {
     'transaction when DATABASE_URL is PgBouncer in pool_mode=transaction: no named prepared statements, no LISTEN (the subscription wake uses ' +
       'Redis, else the poll), migrations over DATABASE_DIRECT_URL (docs/operations.md#pgbouncer)',
   ),
+  VIGIL_DATABASE_CONNECT_TIMEOUT_MS: positive(
+    5_000,
+    'a new PostgreSQL connection not made within this fails (the request answers 503): a silent database is found this fast (was 30 s)',
+  ),
   DATABASE_DIRECT_URL: text(
     'PostgreSQL itself, not the pooler: migrations (a session lock) and VIGIL_SUBSCRIPTION_WAKE=postgres; required with VIGIL_DATABASE_POOLING=transaction',
   ),
