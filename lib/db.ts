@@ -62,7 +62,15 @@ export interface PostgresOptions {
 /** `options` as a number: the pool size alone (the benches' form). */
 export async function openPostgres(url: string, sizeOrOptions: number | PostgresOptions = {}): Promise<Database> {
   const options = typeof sizeOrOptions === 'number' ? { poolSize: sizeOrOptions } : sizeOrOptions;
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000, keepAlive: true });
+  // Two waits: a request queued for a busy pool's connection keeps 30 s (a burst is not an outage); a new
+  // connection to a silent server gives up after connectTimeoutMs (pg's Pool passes its own option to both).
+  const connectTimeoutMillis = options.connectTimeoutMs ?? 5_000;
+  const Client = class extends pg.Client {
+    constructor(config: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: connectTimeoutMillis });
+    }
+  };
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 30_000, keepAlive: true, Client: Client as never });
   pool.on('error', (err) => log.warn('idle database client error', { error: err.message }));
   const transactionPooled = options.pooling === 'transaction';
   if (transactionPooled) markTransactionPooled(pool);
