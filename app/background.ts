@@ -39,7 +39,7 @@ export async function startBackground(db: Database, config: VigilConfig, storage
   const scheduler = config.scheduler.enabled ? startScheduler(db, { intervalMs: config.scheduler.intervalMs }) : null;
   const workers = startWorkers(db, {
     kinds: workerKinds,
-    settings: { webhooks: config.webhooks, secret: config.secret, storage },
+    settings: { webhooks: config.webhooks, secret: config.secret, storage, retention: config.retention },
     concurrency: config.jobConcurrency,
   });
   // ── webhooks: the poller that wakes delivery jobs (workers/webhook-wake.ts; handlers in workers/webhook-deliver.ts) ──
@@ -47,11 +47,12 @@ export async function startBackground(db: Database, config: VigilConfig, storage
   const wake = runsKind(workerKinds, 'webhook.deliver') ? openSharedWakeChannel(wakeOptionsOf(config, db)) : null;
   const webhookWake = wake ? startWebhookWake(db, config.webhooks, wake) : null;
   // ── periodic jobs, asked for by the processes that run them: overdue assessments flagged every
-  // minute, expired documents and attachments deleted, finished jobs purged hourly ──
+  // minute, expired documents and attachments deleted, finished jobs purged hourly, the logs past retention ──
   const periodic = [
     runsKind(workerKinds, 'assessments.overdue') ? enqueueEvery(db, 'assessments.overdue', {}, 60_000) : null,
     runsKind(workerKinds, 'documents.expire') ? enqueueEvery(db, 'documents.expire', {}, config.attachments.cleanupIntervalMs) : null,
     runsKind(workerKinds, 'jobs.purge') ? enqueueEvery(db, 'jobs.purge', { keepDays: 7 }, 3_600_000) : null,
+    runsKind(workerKinds, 'retention.purge') ? enqueueEvery(db, 'retention.purge', {}, config.retention.intervalMs) : null,
   ];
   const quiesce = async () => {
     await scheduler?.stop(); // scans: no pass may outlive the database

@@ -4,7 +4,7 @@ import '../lib/production-mode';
 import { ConfigError, loadConfig, SUBGRAPH_NAMES, type SubgraphName } from '../lib/config';
 import { openPostgres } from '../lib/db';
 import { log } from '../lib/log';
-import { applyMigrations } from '../lib/migrate';
+import { migrateDatabase } from '../lib/migrate';
 import { rateLimitSettings } from '../lib/rate-limits';
 import { stopOnSignals } from '../lib/shutdown';
 import { createStorage } from '../lib/storage';
@@ -24,8 +24,12 @@ async function main() {
     process.stderr.write('A subgraph in its own process needs DATABASE_URL (the embedded database serves one process).\n');
     process.exit(2);
   }
-  const db = await openPostgres(config.databaseUrl);
-  await applyMigrations(db.pool, { log: (line) => log.info(line) });
+  const db = await openPostgres(config.databaseUrl, {
+    pooling: config.databasePooling,
+    directUrl: config.databaseDirectUrl,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+  });
+  await migrateDatabase(db, { log: (line) => log.info(line) });
   // Its Subscription fields, served to a router passing them through (only with VIGIL_ROUTER_SECRET: the hub opens a wake connection).
   const streams = config.routerSecret ? new StreamHub(db.pool, config.secret, streamHubSettings(config, db)) : undefined;
   const server = await startSubgraph(

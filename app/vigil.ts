@@ -8,7 +8,7 @@ import { type Database, openDatabase } from '../lib/db';
 import type { RunningServer } from '../lib/http-server';
 import type { JobRunner } from '../lib/jobs/runner';
 import { log } from '../lib/log';
-import { applyMigrations } from '../lib/migrate';
+import { migrateDatabase } from '../lib/migrate';
 import { rateLimitSettings } from '../lib/rate-limits';
 import { createStorage } from '../lib/storage';
 import { StreamHub, streamHubSettings } from '../lib/subscriptions/hub';
@@ -59,7 +59,7 @@ export async function startVigil(
   const opening = options.db ? Promise.resolve(options.db) : (options.opening ?? openDatabase(config));
   // ── documents: attachment storage (lib/storage/): local disk under the data directory, or S3 ──
   const storage = createStorage(config.storage);
-  const migrating = opening.then((db) => applyMigrations(db.pool, { log: (line) => log.info(line) }));
+  const migrating = opening.then((db) => migrateDatabase(db, { log: (line) => log.info(line) }));
   migrating.catch(() => undefined); // awaited below; a failure is handled there
   const backgroundStarting = migrating.then(() => opening).then((db) => startBackground(db, config, storage));
   backgroundStarting.catch(() => undefined); // awaited below; a failure is thrown there

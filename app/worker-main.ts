@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from '../lib/config';
 import { openPostgres } from '../lib/db';
 import { listen } from '../lib/http-server';
 import { log } from '../lib/log';
-import { applyMigrations } from '../lib/migrate';
+import { migrateDatabase } from '../lib/migrate';
 import { stopOnSignals } from '../lib/shutdown';
 import { createStorage } from '../lib/storage';
 import { startBackground } from './background';
@@ -24,8 +24,12 @@ async function main() {
     process.stderr.write('A worker in its own process needs DATABASE_URL (the embedded database serves one process).\n');
     process.exit(2);
   }
-  const db = await openPostgres(config.databaseUrl);
-  await applyMigrations(db.pool, { log: (line) => log.info(line) });
+  const db = await openPostgres(config.databaseUrl, {
+    pooling: config.databasePooling,
+    directUrl: config.databaseDirectUrl,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+  });
+  await migrateDatabase(db, { log: (line) => log.info(line) });
   const background = await startBackground(db, config, createStorage(config.storage));
   let stopping = false;
   const app = express();

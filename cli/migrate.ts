@@ -5,7 +5,7 @@
 import { loadConfig } from '../lib/config';
 import { type Database, openDatabase } from '../lib/db';
 import { setLogLevel } from '../lib/log';
-import { applyMigrations, MigrationError } from '../lib/migrate';
+import { MigrationError, migrateDatabase } from '../lib/migrate';
 
 async function main(): Promise<number> {
   setLogLevel('warn');
@@ -21,7 +21,7 @@ async function main(): Promise<number> {
     throw err;
   }
   try {
-    const result = await applyMigrations(db.pool, { log: (line) => console.error(line) });
+    const result = await migrateDatabase(db, { log: (line) => console.error(line) });
     for (const name of result.applied) console.log(`applied ${name}`);
     console.log(
       result.applied.length === 0

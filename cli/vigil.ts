@@ -5,7 +5,7 @@ import { loadConfig, type VigilConfig } from '../lib/config';
 import { type Database, openDatabase } from '../lib/db';
 import { VigilError } from '../lib/errors';
 import { setLogLevel } from '../lib/log';
-import { applyMigrations } from '../lib/migrate';
+import { migrateDatabase } from '../lib/migrate';
 import { signInternalCommand } from '../lib/principal';
 import { COMMANDS, type CommandArgs, type Progress } from './commands';
 
@@ -110,7 +110,7 @@ async function main(): Promise<number> {
     }
     if (db) {
       try {
-        await applyMigrations(db.pool);
+        await migrateDatabase(db);
         result = await command.run(db, args, bar.progress, { secret: config.secret });
       } finally {
         await db.close();

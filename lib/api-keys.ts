@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { statementName } from './db-pooling';
 import { MAX_CARRIED_MEMBERSHIPS, type Principal } from './principal';
 
 const PREFIX = 'vgl_';
@@ -26,7 +27,8 @@ const LAST_USE_EVERY_MS = 60_000;
 export async function authenticateApiKey(pool: pg.Pool, key: string, ip?: string): Promise<Principal | null> {
   // Every request runs it: a named statement is parsed and planned once per connection.
   const { rows } = await pool.query<{ id: string; userId: string; stale: boolean; memberships: Record<string, string[]> | null }>({
-    name: 'vigil-authenticate-api-key',
+    // Behind a transaction pooler, unnamed (lib/db-pooling.ts).
+    name: statementName(pool, 'vigil-authenticate-api-key'),
     text: `SELECT k.id, k."userId", (k."lastUse" IS NULL OR k."lastUse" < now() - $2::interval) AS stale,
             (SELECT CASE WHEN count(*) <= $3 THEN COALESCE(json_object_agg(m."organizationId", m.roles), '{}'::json) END
                FROM organizations.memberships m

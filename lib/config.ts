@@ -16,6 +16,12 @@ export interface VigilConfig {
   host: string;
   /** PostgreSQL URL; undefined selects the embedded PGlite database in dataDir. */
   databaseUrl?: string;
+  /** VIGIL_DATABASE_POOLING: `transaction` when databaseUrl is PgBouncer in transaction mode (lib/db-pooling.ts). */
+  databasePooling: 'session' | 'transaction';
+  /** DATABASE_DIRECT_URL: PostgreSQL itself, for migrations and LISTEN behind a transaction pooler. */
+  databaseDirectUrl?: string;
+  /** VIGIL_DATABASE_CONNECT_TIMEOUT_MS: how long a new database connection may take (lib/db.ts). */
+  databaseConnectTimeoutMs: number;
   dataDir: string;
   /** Where the gateway finds each subgraph; in `npm start` they run in the same process. */
   subgraphUrls: Record<SubgraphName, string>;
@@ -60,6 +66,8 @@ export interface VigilConfig {
   attachments: AttachmentLimits;
   /** Live subscriptions (gateway/subscriptions/, docs/subscriptions.md). */
   subscriptions: SubscriptionConfig;
+  /** VIGIL_RETENTION_*: how long the growing logs are kept (the retention.purge job, lib/retention.ts). */
+  retention: RetentionSettings;
   /** VIGIL_SHUTDOWN_TIMEOUT_MS: on SIGTERM/SIGINT, how long in-flight requests and jobs get to finish. */
   shutdownTimeoutMs: number;
   /** VIGIL_METRICS_TOKEN: lets callers not on this machine read /metrics with `Authorization: Bearer <token>`. */
@@ -93,6 +101,15 @@ export interface AttachmentLimits {
   documentTtlDays: number;
   /** How often expired documents and attachments are deleted (the documents.expire job). */
   cleanupIntervalMs: number;
+}
+
+/** Milliseconds each log is kept; null = forever. Expired documents and their files: VIGIL_DOCUMENT_TTL_DAYS (documents.expire). */
+export interface RetentionSettings {
+  eventsMs: number | null;
+  alertHistoryMs: number | null;
+  webhookDeliveriesMs: number | null;
+  /** How often retention.purge is enqueued. */
+  intervalMs: number;
 }
 
 export interface SubscriptionConfig {
@@ -221,6 +238,13 @@ function configOf(e: Environment, check: Check, env: NodeJS.ProcessEnv): VigilCo
     port,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePooling: e.VIGIL_DATABASE_POOLING,
+    databaseConnectTimeoutMs: e.VIGIL_DATABASE_CONNECT_TIMEOUT_MS,
+    databaseDirectUrl: check(() => {
+      if (e.VIGIL_DATABASE_POOLING === 'transaction' && e.DATABASE_URL && !e.DATABASE_DIRECT_URL)
+        throw new Error('VIGIL_DATABASE_POOLING=transaction needs DATABASE_DIRECT_URL (PostgreSQL itself: migrations hold a session lock)');
+      return e.DATABASE_DIRECT_URL;
+    }, undefined),
     dataDir,
     subgraphPorts,
     subgraphUrls,
@@ -290,10 +314,31 @@ function configOf(e: Environment, check: Check, env: NodeJS.ProcessEnv): VigilCo
       recheckMs: e.VIGIL_SUBSCRIPTION_RECHECK_MS,
       redisPrefix: e.VIGIL_SUBSCRIPTION_REDIS_PREFIX,
     },
+    retention: retentionSettingsOf(e),
     shutdownTimeoutMs: e.VIGIL_SHUTDOWN_TIMEOUT_MS,
     metricsToken: e.VIGIL_METRICS_TOKEN,
     corsOrigins: check(() => corsOrigins(e.VIGIL_CORS_ORIGINS), []),
   };
+}
+
+/** Retention as VIGIL_RETENTION_* in `env` say (default: the schema's defaults). */
+export function retentionSettings(env: NodeJS.ProcessEnv = {}): RetentionSettings {
+  return retentionSettingsOf(ENVIRONMENT.parse(env));
+}
+
+function retentionSettingsOf(e: Environment): RetentionSettings {
+  return {
+    eventsMs: retentionMs(e.VIGIL_RETENTION_EVENTS),
+    alertHistoryMs: retentionMs(e.VIGIL_RETENTION_ALERT_HISTORY),
+    webhookDeliveriesMs: retentionMs(e.VIGIL_RETENTION_WEBHOOK_DELIVERIES),
+    intervalMs: e.VIGIL_RETENTION_INTERVAL_MS,
+  };
+}
+
+/** A checked retention value (`30m`, `12h`, `90d`, `forever`) in milliseconds; null = forever. */
+export function retentionMs(value: string): number | null {
+  if (value === 'forever') return null;
+  return Number(value.slice(0, -1)) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[value.slice(-1) as 'm' | 'h' | 'd'];
 }
 
 function webhookSettingsOf(e: Environment): WebhookSettings {

@@ -1,6 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
+import { markTransactionPooled } from './db-pooling';
 import { type EmbeddedStart, embeddedDatabaseDir, startEmbedded } from './embedded-start';
 import { log } from './log';
 
@@ -14,6 +15,10 @@ export interface Database {
   prisma: PrismaClient;
   /** A URL other clients of this process can use (the embedded socket, or DATABASE_URL). */
   url: string;
+  /** DATABASE_DIRECT_URL: PostgreSQL itself, for what needs a session (migrations, LISTEN) when `url` is a transaction pooler. */
+  directUrl?: string;
+  /** VIGIL_DATABASE_POOLING=transaction: `url` is PgBouncer in transaction mode (lib/db-pooling.ts). */
+  transactionPooled?: boolean;
   close(): Promise<void>;
 }
 
@@ -44,11 +49,33 @@ function overPool(mode: Database['mode'], pool: pg.Pool, url: string, afterClose
   };
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 30_000 });
+export interface PostgresOptions {
+  poolSize?: number;
+  /** VIGIL_DATABASE_POOLING: `transaction` when `url` is PgBouncer in transaction mode. */
+  pooling?: 'session' | 'transaction';
+  /** DATABASE_DIRECT_URL (required with transaction pooling): migrations and LISTEN connect here. */
+  directUrl?: string;
+  /** VIGIL_DATABASE_CONNECT_TIMEOUT_MS: a connection not made within this is an error (a silent database: SERVICE_UNAVAILABLE). */
+  connectTimeoutMs?: number;
+}
+
+/** `options` as a number: the pool size alone (the benches' form). */
+export async function openPostgres(url: string, sizeOrOptions: number | PostgresOptions = {}): Promise<Database> {
+  const options = typeof sizeOrOptions === 'number' ? { poolSize: sizeOrOptions } : sizeOrOptions;
+  // Two waits: a request queued for a busy pool's connection keeps 30 s (a burst is not an outage); a new
+  // connection to a silent server gives up after connectTimeoutMs (pg's Pool passes its own option to both).
+  const connectTimeoutMillis = options.connectTimeoutMs ?? 5_000;
+  const Client = class extends pg.Client {
+    constructor(config: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: connectTimeoutMillis });
+    }
+  };
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 30_000, keepAlive: true, Client: Client as never });
   pool.on('error', (err) => log.warn('idle database client error', { error: err.message }));
+  const transactionPooled = options.pooling === 'transaction';
+  if (transactionPooled) markTransactionPooled(pool);
   await pool.query('select 1');
-  return overPool('postgres', pool, url);
+  return { ...overPool('postgres', pool, url), directUrl: options.directUrl, transactionPooled };
 }
 
 /**
@@ -139,8 +166,22 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
 }
 
 /** `embedded`: the embedded database's start, when the caller began it already (app/main.ts, before this module loaded). */
-export function openDatabase(options: { databaseUrl?: string; dataDir: string }, embedded?: Promise<EmbeddedStart>): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+export function openDatabase(
+  options: {
+    databaseUrl?: string;
+    dataDir: string;
+    databasePooling?: 'session' | 'transaction';
+    databaseDirectUrl?: string;
+    databaseConnectTimeoutMs?: number;
+  },
+  embedded?: Promise<EmbeddedStart>,
+): Promise<Database> {
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, {
+      pooling: options.databasePooling,
+      directUrl: options.databaseDirectUrl,
+      connectTimeoutMs: options.databaseConnectTimeoutMs,
+    });
   const dir = embeddedDatabaseDir(options.dataDir);
   return openEmbedded(dir, embedded);
 }

@@ -65,6 +65,18 @@ const url = (description: string) =>
 const boolean = (description: string) =>
   choice(['true', 'false'], 'false', description, { '1': 'true', yes: 'true', on: 'true', '0': 'false', no: 'false', off: 'false' });
 
+/** How long something is kept: a whole number with a unit (`30m`, `12h`, `90d`) or `forever` (lib/config.ts reads it as milliseconds). */
+const retention = (fallback: string, description: string) =>
+  z
+    .preprocess(
+      (value) => (value === '' || value === undefined ? undefined : String(value).trim().toLowerCase()),
+      z
+        .string()
+        .regex(/^(forever|[1-9]\d{0,6}[mhd])$/, 'must be a duration such as 30m, 12h or 90d, or forever')
+        .default(fallback),
+    )
+    .describe(description);
+
 const SUBGRAPH_VARIABLES = Object.fromEntries(
   ['ORGANIZATIONS', 'ALERTS', 'QUESTIONNAIRES', 'DOCUMENTS'].flatMap((name) => [
     [`${name}_PORT`, port(`the ${name.toLowerCase()} subgraph's port (default: from SUBGRAPH_BASE_PORT)`)],
@@ -78,6 +90,19 @@ const PROCESSES = {
   PORT: port('gateway port (GraphQL at /graphql, REST routes, /healthz, /readyz, /openapi.json); unset = 4000'),
   HOST: textOr('127.0.0.1', 'interface the servers listen on'),
   DATABASE_URL: text('PostgreSQL URL; unset = the embedded PGlite database in VIGIL_DATA_DIR/db'),
+  VIGIL_DATABASE_POOLING: choice(
+    ['session', 'transaction'],
+    'session',
+    'transaction when DATABASE_URL is PgBouncer in pool_mode=transaction: no named prepared statements, no LISTEN (the subscription wake uses ' +
+      'Redis, else the poll), migrations over DATABASE_DIRECT_URL (docs/operations.md#pgbouncer)',
+  ),
+  VIGIL_DATABASE_CONNECT_TIMEOUT_MS: positive(
+    5_000,
+    'a new PostgreSQL connection not made within this fails (the request answers 503): a silent database is found this fast (was 30 s)',
+  ),
+  DATABASE_DIRECT_URL: text(
+    'PostgreSQL itself, not the pooler: migrations (a session lock) and VIGIL_SUBSCRIPTION_WAKE=postgres; required with VIGIL_DATABASE_POOLING=transaction',
+  ),
   VIGIL_DATA_DIR: textOr('.vigil', 'embedded database, generated secret, runtime file, local attachment bytes'),
   VIGIL_SECRET: text(
     'signs the principal the gateway passes to subgraphs and keys credential encryption, cursors and signed URLs; set the same value in every ' +
@@ -234,6 +259,17 @@ const SUBSCRIPTIONS = {
   VIGIL_SUBSCRIPTION_REDIS_PREFIX: textOr('vigil:sub:', 'Redis channel prefix'),
 };
 
+const RETENTION = {
+  VIGIL_RETENTION_EVENTS: retention(
+    '90d',
+    'how long event log entries are kept (GET …/events, eventAppended, follower streams, webhooks read it); a cursor older than what was purged ' +
+      'answers CURSOR_EXPIRED (docs/operations.md#retention); 30m, 12h, 90d or forever',
+  ),
+  VIGIL_RETENTION_ALERT_HISTORY: retention('365d', "how long an alert's history entries (alertHistory, GET …/history) are kept; forever = never purged"),
+  VIGIL_RETENTION_WEBHOOK_DELIVERIES: retention('30d', 'how long the webhook delivery log (one row per attempt) is kept; forever = never purged'),
+  VIGIL_RETENTION_INTERVAL_MS: positive(300_000, 'how often a worker process enqueues retention.purge (batched deletes of what is past its retention)'),
+};
+
 const OPERATIONS = {
   VIGIL_SHUTDOWN_TIMEOUT_MS: count(
     30_000,
@@ -253,6 +289,7 @@ export const ENVIRONMENT_SECTIONS = [
   { title: 'Webhooks', variables: WEBHOOKS },
   { title: 'Attachments and documents', variables: ATTACHMENTS },
   { title: 'Live subscriptions', variables: SUBSCRIPTIONS },
+  { title: 'Retention', variables: RETENTION },
   { title: 'Operations', variables: OPERATIONS },
 ] as const;
 
@@ -265,6 +302,7 @@ export const ENVIRONMENT = z.object({
   ...WEBHOOKS,
   ...ATTACHMENTS,
   ...SUBSCRIPTIONS,
+  ...RETENTION,
   ...OPERATIONS,
 });
 

@@ -3,9 +3,18 @@ import { GraphQLError } from 'graphql';
 /**
  * The codes a client can see; every failure we mean to report is one of these. TOO_MANY_REQUESTS: a
  * rate limit (lib/rate-limits.ts); retry after `Retry-After`. SERVICE_UNAVAILABLE: a dependency (the
- * database, a remote subgraph) cannot be reached right now; retry later.
+ * database, a remote subgraph) cannot be reached right now; retry later. CURSOR_EXPIRED: a cursor (`after`) positioned before
+ * what retention has purged from the event log (lib/retention.ts): continuing from it would skip entries; read from the start again.
  */
-export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_REQUEST' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'SERVICE_UNAVAILABLE';
+export type ErrorCode =
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'BAD_REQUEST'
+  | 'CONFLICT'
+  | 'CURSOR_EXPIRED'
+  | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_UNAVAILABLE';
 
 /**
  * Refusals of the HTTP request itself, before any operation runs: its body (too large, a media type
@@ -23,6 +32,7 @@ export const HTTP_STATUS: Record<ErrorCode | HttpRefusalCode | 'INTERNAL_SERVER_
   NOT_FOUND: { status: 404, error: 'NotFound' },
   REQUEST_TIMEOUT: { status: 408, error: 'RequestTimeout' },
   CONFLICT: { status: 409, error: 'Conflict' },
+  CURSOR_EXPIRED: { status: 410, error: 'CursorExpired' },
   PAYLOAD_TOO_LARGE: { status: 413, error: 'PayloadTooLarge', graphqlCode: 'BAD_REQUEST' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, error: 'UnsupportedMediaType', graphqlCode: 'BAD_REQUEST' },
   TOO_MANY_REQUESTS: { status: 429, error: 'TooManyRequests' },
@@ -68,6 +78,7 @@ const ERROR_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   'NOT_FOUND',
   'BAD_REQUEST',
   'CONFLICT',
+  'CURSOR_EXPIRED',
   'TOO_MANY_REQUESTS',
   'SERVICE_UNAVAILABLE',
 ]);

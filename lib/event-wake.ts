@@ -158,10 +158,14 @@ export function openWakeChannel(options: WakeChannelOptions): WakeChannel {
 /** The wake a process uses: VIGIL_SUBSCRIPTION_WAKE, or Redis when configured, else LISTEN on PostgreSQL, else in-process. */
 export function wakeOptionsOf(config: VigilConfig, db: Database): WakeChannelOptions {
   const chosen = config.subscriptions.wake;
-  const mode: WakeMode = chosen !== 'auto' ? chosen : config.redisUrl ? 'redis' : db.mode === 'postgres' ? 'postgres' : 'process';
+  // Behind a transaction pooler LISTEN cannot hold (the next statement may run on another server connection):
+  // auto wakes through Redis, else in-process with the safety-net poll for other processes' writes;
+  // `postgres` chosen explicitly listens on DATABASE_DIRECT_URL.
+  const listens = db.mode === 'postgres' && !db.transactionPooled;
+  const mode: WakeMode = chosen !== 'auto' ? chosen : config.redisUrl ? 'redis' : listens ? 'postgres' : 'process';
   return {
     mode,
-    databaseUrl: db.mode === 'postgres' ? db.url : undefined,
+    databaseUrl: db.mode === 'postgres' ? (db.transactionPooled ? db.directUrl : db.url) : undefined,
     redisUrl: config.redisUrl,
     redisPrefix: config.subscriptions.redisPrefix,
   };

@@ -8,7 +8,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Pool, PoolClient } from 'pg';
+import pg, { type Pool, type PoolClient } from 'pg';
 
 /** The key Prisma's engine locks with, so this runner and a real `prisma migrate deploy` exclude each other. */
 const ADVISORY_LOCK_KEY = 72707369;
@@ -305,6 +305,25 @@ export async function applyMigrations(pool: Pool, options: MigrateOptions = {}):
   } finally {
     // After any failure the connection is discarded, so no half-finished transaction state leaks into the pool.
     client.release(failure);
+  }
+}
+
+/**
+ * Applies the migrations to a process's database: over its pool, or — behind a transaction pooler, where
+ * the session advisory lock would stay held on whichever server connection took it — over one
+ * connection to DATABASE_DIRECT_URL (lib/db-pooling.ts).
+ */
+export async function migrateDatabase(
+  db: { pool: Pool; directUrl?: string; transactionPooled?: boolean },
+  options: MigrateOptions = {},
+): Promise<MigrationResult> {
+  if (!db.transactionPooled) return applyMigrations(db.pool, options);
+  if (!db.directUrl) throw new Error('VIGIL_DATABASE_POOLING=transaction needs DATABASE_DIRECT_URL: migrations hold a session lock');
+  const direct = new pg.Pool({ connectionString: db.directUrl, max: 1 });
+  try {
+    return await applyMigrations(direct, options);
+  } finally {
+    await direct.end();
   }
 }
 

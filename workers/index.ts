@@ -1,4 +1,4 @@
-import { type WebhookSettings, webhookSettings } from '../lib/config';
+import { type RetentionSettings, retentionSettings, type WebhookSettings, webhookSettings } from '../lib/config';
 import type { Database } from '../lib/db';
 import type { JobKind } from '../lib/jobs/kinds';
 import type { JobDatabase } from '../lib/jobs/queue';
@@ -8,6 +8,7 @@ import { flagOverdue } from './assessments-overdue';
 import { expireDocuments } from './documents-expire';
 import { buildExport } from './export-build';
 import { purgeFinishedJobs } from './jobs-purge';
+import { purgeByRetention } from './retention-purge';
 import { runScan, scheduleScans } from './scans';
 import { deliverWebhookEvents } from './webhook-deliver';
 
@@ -22,6 +23,7 @@ export function workerHandlers(db: Database, settings: WorkerSettings = {}): Job
     'scan.run': runScan(db),
     'webhook.deliver': deliverWebhookEvents(db, settings.webhooks ?? webhookSettings(), settings.secret ?? ''),
     'assessments.overdue': flagOverdue(db),
+    'retention.purge': purgeByRetention(db, settings.retention ?? retentionSettings()),
     // ── documents: exports and the expiry of documents and attachments (they need the storage) ──
     ...(settings.storage
       ? {
@@ -34,6 +36,8 @@ export function workerHandlers(db: Database, settings: WorkerSettings = {}): Job
 
 /** What handlers need beyond the database. */
 export interface WorkerSettings {
+  /** Retention of the growing logs (default: lib/config.ts defaults). */
+  retention?: RetentionSettings;
   /** Webhook delivery settings (default: lib/config.ts defaults). */
   webhooks?: WebhookSettings;
   /** The instance secret (VIGIL_SECRET): webhook signing secrets, cursors. */

@@ -24,6 +24,8 @@ export interface JobPayloads {
   'export.build': { documentId: string };
   /** Deletes expired documents and attachments with their bytes, fails stuck documents (workers/documents-expire.ts). */
   'documents.expire': Record<string, never>;
+  /** Deletes event log entries, alert history and webhook delivery attempts past their retention, in batches (workers/retention-purge.ts). */
+  'retention.purge': Record<string, never>;
 }
 
 export type JobKind = keyof JobPayloads & string;

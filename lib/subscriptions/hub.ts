@@ -8,6 +8,7 @@ import { EventTail } from '../event-tail';
 import { openSharedWakeChannel, type WakeChannel, type WakeChannelOptions, wakeOptionsOf } from '../event-wake';
 import { log } from '../log';
 import type { Principal } from '../principal';
+import { requireRetained } from '../retention';
 import { type ActiveSubscription, type EndCode, runSubscription, type SubscriptionDeps } from './stream-run';
 import { type OpenStream, openAfter, openStream, type StreamArgs, type StreamField } from './streams';
 
@@ -134,6 +135,8 @@ export class StreamHub {
     try {
       const stream = await openStream(this.pool, this.secret, session.principal, field, args);
       const after = openAfter(stream.codec, args.after);
+      // A resume from before what retention purged would skip entries: refused (CURSOR_EXPIRED, lib/retention.ts).
+      await requireRetained(this.pool, after, 'after');
       return runSubscription<Message>(
         {
           pool: this.pool,

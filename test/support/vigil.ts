@@ -139,7 +139,8 @@ export function postLarge(base: string, path: string, options: { key: string; bo
 
 /** The whole service, in-process, on a fresh PostgreSQL database and free ports. */
 /** `env`: more settings for this instance (e.g. VIGIL_PUBLIC_URL). */
-export async function startTestVigil(env: Record<string, string> = {}): Promise<TestVigil> {
+/** `env` may depend on the test database's URL (test/pgbouncer.test.ts puts a pooler in front of it). */
+export async function startTestVigil(env: Record<string, string> | ((databaseUrl: string) => Record<string, string>) = {}): Promise<TestVigil> {
   setLogLevel(process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent');
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-test-'));
@@ -156,7 +157,7 @@ export async function startTestVigil(env: Record<string, string> = {}): Promise<
     VIGIL_SCHEDULER: 'off',
     VIGIL_WORKERS: 'none',
     VIGIL_RATE_LIMIT_FAILED_KEYS_PER_ADDRESS: '0',
-    ...env,
+    ...(typeof env === 'function' ? env(database.url) : env),
   });
   const vigil = await startVigil(config);
   return {
