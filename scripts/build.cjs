@@ -177,6 +177,8 @@ function build({ clean = false } = {}) {
  * TypeScript installed, an existing dist/ runs as it is.
  */
 function buildIfStale(entryFile) {
+  // The console (web/dist): built by its own script when a web source is newer (Vite, codegen, tsc; no network).
+  if (fs.existsSync(path.join(ROOT, 'node_modules', 'vite'))) require('./web-build.cjs').buildWebIfStale();
   const reason = staleness(entryFile);
   if (!reason) return;
   if (!tscPath() && fs.existsSync(STAMP) && (!entryFile || fs.existsSync(entryFile))) {
@@ -199,7 +201,10 @@ module.exports = { DIST, buildIfStale };
 if (require.main === module) {
   try {
     if (process.argv.includes('--if-stale')) buildIfStale();
-    else withLock(() => build());
+    else {
+      if (fs.existsSync(path.join(ROOT, 'node_modules', 'vite'))) require('./web-build.cjs').buildWebIfStale();
+      withLock(() => build());
+    }
   } catch (error) {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);

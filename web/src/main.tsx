@@ -1,0 +1,368 @@
+import { ApolloProvider, useQuery, useSubscription } from '@apollo/client/react';
+import { render } from 'preact';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { makeClient } from './client';
+import './style.css';
+import { graphql } from './gql';
+import { date, hours, SEVERITIES, SEVERITY_WORDS, STATE_WORDS, word } from './words';
+
+performance.mark('vigil:start');
+const KEY = 'vigilApiKey';
+
+const Me = graphql(`
+  query ConsoleMe {
+    me { email member { organizationId } }
+    organizations(first: 1000) { nodes { id name } }
+  }
+`);
+
+const PostureFields = graphql(`
+  fragment PostureFields on Posture {
+    organizationId
+    view
+    grade
+    open { critical high medium low info total }
+    overdue { critical high medium low info total }
+  }
+`);
+void PostureFields;
+
+const Overview = graphql(`
+  query ConsoleOverview($org: ID!, $from: String!) {
+    posture(organizationId: $org) {
+      ...PostureFields
+      trend(input: { from: $from }) { from to openDelta days { date open { total critical high } } }
+      timeToResolve(input: { from: $from }) { severity resolved medianHours p90Hours }
+    }
+  }
+`);
+
+const PostureLive = graphql(`
+  subscription ConsolePostureChanged($org: ID!) {
+    postureChanged(organizationId: $org) { cursor posture { ...PostureFields } }
+  }
+`);
+
+const Alerts = graphql(`
+  query ConsoleAlerts($org: ID!, $filter: AlertFilter, $after: String) {
+    alerts(organizationId: $org, filter: $filter, first: 25, after: $after, order: CREATED_AT, sort: DESC) {
+      nodes { id rule ruleTitle resource severity state createdAt }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+`);
+
+const AlertLive = graphql(`
+  subscription ConsoleAlertChanged($org: ID!) {
+    alertChanged(organizationId: $org) { cursor event alert { id rule resource severity state } }
+  }
+`);
+
+const AlertPage = graphql(`
+  query ConsoleAlert($id: ID!) {
+    alert(id: $id) { id rule ruleTitle resource severity state createdAt openedAt resolvedAt compliances labels }
+  }
+`);
+
+type Route = { view: string; id?: string };
+const parseHash = (): Route => {
+  const [view = 'overview', id] = location.hash.replace(/^#\/?/, '').split('/');
+  return { view: view || 'overview', id };
+};
+function useRoute(): Route {
+  const [route, setRoute] = useState(parseHash);
+  useEffect(() => {
+    const on = () => setRoute(parseHash());
+    addEventListener('hashchange', on);
+    return () => removeEventListener('hashchange', on);
+  }, []);
+  return route;
+}
+
+const RANGES = [7, 30, 90, 365];
+const isoDaysAgo = (days: number) => new Date(Date.now() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+
+function Counts({ caption, counts }: { caption: string; counts: Record<string, number> }) {
+  return (
+    <table>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {SEVERITIES.map((s) => (
+            <th scope="col" key={s}>
+              {SEVERITY_WORDS[s]}
+            </th>
+          ))}
+          <th scope="col">Total</th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          {SEVERITIES.map((s) => (
+            <td key={s}>{counts[s.toLowerCase()]}</td>
+          ))}
+          <td>{counts.total}</td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+/** The open total per day as an SVG line (no chart library: one polyline is all the trend needs). */
+function TrendLine({ days }: { days: { date: string; open: { total: number } }[] }) {
+  const w = 600;
+  const h = 120;
+  const max = Math.max(1, ...days.map((d) => d.open.total));
+  const points = days.map((d, i) => `${(i / Math.max(1, days.length - 1)) * w},${h - (d.open.total / max) * (h - 10)}`).join(' ');
+  return (
+    <svg
+      viewBox={`0 0 ${w} ${h}`}
+      role="img"
+      aria-label={`Open alerts per day, ${days[0]?.date} to ${days.at(-1)?.date}: from ${days[0]?.open.total} to ${days.at(-1)?.open.total}`}
+      class="trend"
+    >
+      <polyline points={points} fill="none" stroke="#1d4f91" stroke-width="2" />
+    </svg>
+  );
+}
+
+function OverviewView({ org }: { org: string }) {
+  const [range, setRange] = useState(30);
+  const from = useMemo(() => isoDaysAgo(range), [range]);
+  const { data, error, refetch } = useQuery(Overview, { variables: { org, from } });
+  useSubscription(PostureLive, { variables: { org }, onData: () => void refetch() });
+  useEffect(() => {
+    if (data) performance.mark('vigil:interactive');
+  }, [data]);
+  if (error) return <p role="alert">{error.message}</p>;
+  const p = data?.posture;
+  if (!p) return <p>Loading…</p>;
+  return (
+    <section aria-labelledby="h-overview">
+      <h2 id="h-overview">Overview</h2>
+      <p class="grade">
+        Grade <strong data-testid="grade">{p.grade}</strong>
+      </p>
+      <Counts caption="Open alerts by severity" counts={p.open} />
+      <Counts caption="Overdue (open past the severity's time limit)" counts={p.overdue} />
+      <fieldset>
+        <legend>Trend range</legend>
+        {RANGES.map((r) => (
+          <label key={r}>
+            <input type="radio" name="range" checked={range === r} onChange={() => setRange(r)} /> {r} days
+          </label>
+        ))}
+      </fieldset>
+      <p>
+        Open alerts {date(p.trend.from)} to {date(p.trend.to)}:{' '}
+        {p.trend.openDelta > 0 ? `${p.trend.openDelta} more (worse)` : p.trend.openDelta < 0 ? `${-p.trend.openDelta} fewer (better)` : 'no change'}
+      </p>
+      <TrendLine days={p.trend.days} />
+      <table>
+        <caption>Time to resolve, alerts resolved in the range</caption>
+        <thead>
+          <tr>
+            <th scope="col">Severity</th>
+            <th scope="col">Resolved</th>
+            <th scope="col">Median</th>
+            <th scope="col">90th percentile</th>
+          </tr>
+        </thead>
+        <tbody>
+          {p.timeToResolve.map((t) => (
+            <tr key={t.severity}>
+              <td>{word(SEVERITY_WORDS, t.severity)}</td>
+              <td>{t.resolved}</td>
+              <td>{hours(t.medianHours)}</td>
+              <td>{hours(t.p90Hours)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function AlertsView({ org }: { org: string }) {
+  const [rule, setRule] = useState('');
+  const [after, setAfter] = useState<string[]>([]);
+  const filter = rule ? { rules: [rule] } : undefined;
+  const { data, error, refetch } = useQuery(Alerts, { variables: { org, filter, after: after.at(-1) } });
+  useSubscription(AlertLive, { variables: { org }, onData: () => void refetch() });
+  if (error) return <p role="alert">{error.message}</p>;
+  return (
+    <section aria-labelledby="h-alerts">
+      <h2 id="h-alerts">Alerts</h2>
+      <form onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Rule{' '}
+          <input
+            value={rule}
+            onChange={(e) => {
+              setAfter([]);
+              setRule((e.target as HTMLInputElement).value);
+            }}
+          />
+        </label>
+      </form>
+      <table class="alerts">
+        <caption>Newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Severity</th>
+            <th scope="col">State</th>
+            <th scope="col">Rule</th>
+            <th scope="col">Resource</th>
+            <th scope="col">Created</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data?.alerts.nodes.map((a) => (
+            <tr key={a.id}>
+              <td>{word(SEVERITY_WORDS, a.severity)}</td>
+              <td>{word(STATE_WORDS, a.state)}</td>
+              <td>
+                <a href={`#alert/${a.id}`}>{a.ruleTitle ?? a.rule}</a>
+              </td>
+              <td class="wrap">{a.resource}</td>
+              <td>{date(a.createdAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <nav aria-label="Pages">
+        <button type="button" disabled={after.length === 0} onClick={() => setAfter(after.slice(0, -1))}>
+          Previous page
+        </button>
+        <button
+          type="button"
+          disabled={!data?.alerts.pageInfo.hasNextPage}
+          onClick={() => data?.alerts.pageInfo.endCursor && setAfter([...after, data.alerts.pageInfo.endCursor])}
+        >
+          Next page
+        </button>
+      </nav>
+    </section>
+  );
+}
+
+function AlertView({ id }: { id: string }) {
+  const { data, error } = useQuery(AlertPage, { variables: { id } });
+  if (error) return <p role="alert">{error.message}</p>;
+  const a = data?.alert;
+  if (!a) return <p>Loading…</p>;
+  return (
+    <section aria-labelledby="h-alert">
+      <h2 id="h-alert">{a.ruleTitle ?? a.rule}</h2>
+      <dl>
+        <dt>Severity</dt>
+        <dd>{word(SEVERITY_WORDS, a.severity)}</dd>
+        <dt>State</dt>
+        <dd>{word(STATE_WORDS, a.state)}</dd>
+        <dt>Resource</dt>
+        <dd class="wrap">{a.resource}</dd>
+        <dt>Created</dt>
+        <dd>{date(a.createdAt)}</dd>
+        <dt>Opened</dt>
+        <dd>{date(a.openedAt)}</dd>
+        <dt>Resolved</dt>
+        <dd>{date(a.resolvedAt)}</dd>
+        <dt>Compliance</dt>
+        <dd>{a.compliances.join(', ') || '—'}</dd>
+      </dl>
+    </section>
+  );
+}
+
+function Console({ onSignOut }: { onSignOut: () => void }) {
+  const route = useRoute();
+  const { data, error } = useQuery(Me);
+  const [org, setOrg] = useState<string | null>(null);
+  const mine = useMemo(() => (data ? data.organizations.nodes.filter((o) => data.me.member.some((m) => m.organizationId === o.id)) : []), [data]);
+  useEffect(() => {
+    if (!org && mine[0]) setOrg(mine[0].id);
+  }, [mine, org]);
+  if (error)
+    return (
+      <p role="alert">
+        {error.message}{' '}
+        <button type="button" onClick={onSignOut}>
+          Change key
+        </button>
+      </p>
+    );
+  return (
+    <>
+      <header>
+        <h1>Vigil</h1>
+        <nav aria-label="Views">
+          <a href="#overview" aria-current={route.view === 'overview' ? 'page' : undefined}>
+            Overview
+          </a>
+          <a href="#alerts" aria-current={route.view === 'alerts' ? 'page' : undefined}>
+            Alerts
+          </a>
+        </nav>
+        <label>
+          Organization{' '}
+          <select value={org ?? ''} onChange={(e) => setOrg((e.target as HTMLSelectElement).value)}>
+            {mine.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={onSignOut}>
+          Change key
+        </button>
+      </header>
+      {!org ? (
+        <p>Loading…</p>
+      ) : route.view === 'alerts' ? (
+        <AlertsView org={org} />
+      ) : route.view === 'alert' && route.id ? (
+        <AlertView id={route.id} />
+      ) : (
+        <OverviewView org={org} />
+      )}
+    </>
+  );
+}
+
+function App() {
+  const [key, setKey] = useState(() => sessionStorage.getItem(KEY));
+  const client = useMemo(() => (key ? makeClient(key) : null), [key]);
+  if (!key || !client) {
+    return (
+      <form
+        class="key"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const value = new FormData(e.currentTarget as HTMLFormElement).get('key');
+          if (typeof value === 'string' && value.trim()) {
+            sessionStorage.setItem(KEY, value.trim());
+            setKey(value.trim());
+          }
+        }}
+      >
+        <h1>Vigil console</h1>
+        <label for="key">API key</label>
+        <input id="key" name="key" type="password" autocomplete="off" required />
+        <button type="submit">Open the console</button>
+      </form>
+    );
+  }
+  return (
+    <ApolloProvider client={client}>
+      <Console
+        onSignOut={() => {
+          sessionStorage.removeItem(KEY);
+          setKey(null);
+        }}
+      />
+    </ApolloProvider>
+  );
+}
+
+render(<App />, document.getElementById('app') as HTMLElement);
