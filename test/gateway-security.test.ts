@@ -62,8 +62,8 @@ describe('errors', () => {
   });
 
   it('carry a code in GraphQL extensions and the same meaning in REST bodies', async () => {
-    const gql = await t.graphql('query($id: ID!) { organization(id: $id) { id } }', { id: '00000000-0000-4000-8000-000000000000' }, alice.apiKey);
-    expect(gql.body.errors![0].extensions?.code).toBe('NOT_FOUND');
+    const gql = await t.graphql('query($id: ID!) { organization(id: $id) { id } }', { id: 'nope' }, alice.apiKey);
+    expect(gql.body.errors![0].extensions?.code).toBe('BAD_REQUEST');
     const invalid = await t.graphql('{ nope }', {}, alice.apiKey);
     expect(invalid.body.errors![0].extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
     const rest = await t.rest('GET', '/me/invites/00000000-0000-4000-8000-000000000000', { key: alice.apiKey });

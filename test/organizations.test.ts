@@ -77,7 +77,7 @@ describe('GET /organizations/{id}', () => {
     expect(gql.body.data.organization).toEqual(admin.body);
   });
 
-  it('answers another organization exactly like a missing one, and a malformed id with 400', async () => {
+  it('answers another organization exactly like a missing one (GraphQL: null with no error), and a malformed id with 400', async () => {
     const other = await t.rest('GET', `/organizations/${alice.organizationId}`, { key: mallory.apiKey });
     const missing = await t.rest('GET', `/organizations/${randomUUID()}`, { key: mallory.apiKey });
     expect(other.status).toBe(404);
@@ -87,8 +87,12 @@ describe('GET /organizations/{id}', () => {
     const bad = await t.rest('GET', '/organizations/nope', { key: alice.apiKey });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/organizationId/);
-    const gql = await t.graphql(ORG_QUERY, { id: alice.organizationId }, mallory.apiKey);
-    expect(gql.body.errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    const foreign = await t.graphql(ORG_QUERY, { id: alice.organizationId }, mallory.apiKey);
+    const absent = await t.graphql(ORG_QUERY, { id: randomUUID() }, mallory.apiKey);
+    for (const gql of [foreign, absent]) {
+      expect(gql.body.errors).toBeUndefined();
+      expect(gql.body.data).toEqual({ organization: null });
+    }
   });
 });
 

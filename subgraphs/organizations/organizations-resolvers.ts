@@ -1,5 +1,4 @@
 /** Organizations: the caller's list, one by id, create, change, delete (the service: organizations.ts). Who may call each field: permissions.ts. */
-import { notFound } from '../../lib/errors';
 import { quotasOf, requireWithinQuota } from '../../lib/quotas';
 import * as valid from '../../lib/validate';
 import { ADMIN } from '../../lib/visibility';
@@ -15,9 +14,9 @@ export const organizationResolvers = {
     },
     organization: async (_, args, ctx) => {
       const { id } = args;
-      const row = await ctx.loaders.organization.load(id);
-      if (!row) throw notFound('Organization');
-      return row;
+      // "Not there" and "not yours" answer the same null, with no error (a whole query survives it).
+      if (!(await ctx.policy.viewOf(id))) return null;
+      return (await ctx.loaders.organization.load(id)) ?? null;
     },
   },
   Mutation: {

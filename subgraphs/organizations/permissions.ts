@@ -1,5 +1,5 @@
 import * as valid from '../../lib/validate';
-import { type ArgumentFormat, admin, authenticated, byObject, type FieldRules, member, viewer } from '../field-rules';
+import { type ArgumentFormat, admin, authenticated, byObject, type FieldRules, member } from '../field-rules';
 import { followTags } from './follows';
 import { roles } from './members';
 
@@ -19,7 +19,8 @@ export const organizationsPermissions: FieldRules = {
     myInvites: authenticated,
     myInvite: byObject('an invite addressed to the caller’s email'),
     organizations: authenticated, // those the caller is a member of
-    organization: viewer('id').ids({ id: 'organizationId' }),
+    // Null with no error for an absent or foreign id (decided in the resolver by the visibility policy).
+    organization: byObject('its members and the members of the organizations that follow it').ids({ id: 'organizationId' }),
     followers: member('organizationId'),
     followerRequests: member('organizationId'),
     followerRequest: member('organizationId'),
