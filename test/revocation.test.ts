@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createScanTarget, insertRules } from './support/alert-fixtures';
 import { joinAsMember } from './support/organizations';
 import { type Received, sseSubscribe, subscribe, wsClient } from './support/subscription-clients';
@@ -74,5 +75,30 @@ describe('revocation ends live streams through the wake, not the periodic re-che
     expect(codes.join(' ')).toContain('FORBIDDEN');
     console.log(`member removal: graphql-ws ended after ${wsMs} ms, SSE after ${sseMs} ms`);
     client.dispose();
+  });
+});
+
+describe('signed download URLs (local storage)', () => {
+  it("stop serving a member's URL at the member's removal, not at the URL's expiry; the admin's URL still serves", async () => {
+    const member = await joinAsMember(t, acme, acme.organizationId, 'downloader@acme-revocation.test');
+    const content = Buffer.from('board minutes');
+    const md5 = createHash('md5').update(content).digest('base64');
+    const created = await t.rest('POST', `/organizations/${acme.organizationId}/attachments`, {
+      key: acme.apiKey,
+      body: { fileName: 'minutes.txt', contentLength: content.length, contentType: 'text/plain', contentMD5: md5 },
+    });
+    expect(created.status).toBe(200);
+    expect((await fetch(created.body.url, { method: 'PUT', body: content, headers: { 'content-md5': md5, 'content-type': 'text/plain' } })).status).toBe(200);
+    const urlOf = async (who: Account) => (await t.rest('GET', `/attachments/${created.body.id}`, { key: who.apiKey })).body.url as string;
+    const [memberUrl, adminUrl] = [await urlOf(member), await urlOf(acme)];
+    expect(memberUrl).toMatch(/\/storage\//);
+    const before = await fetch(memberUrl);
+    expect([before.status, await before.text()]).toEqual([200, 'board minutes']);
+
+    expect((await t.rest('DELETE', `/organizations/${acme.organizationId}/members/${member.userId}`, { key: acme.apiKey })).status).toBe(200);
+    const after = await fetch(memberUrl);
+    expect([after.status, await after.json()]).toEqual([404, expect.objectContaining({ statusCode: 404 })]);
+    const admin = await fetch(adminUrl);
+    expect([admin.status, await admin.text()]).toEqual([200, 'board minutes']);
   });
 });
