@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'graphql';
 import { SUBGRAPH_NAMES } from '../lib/config';
-import { composeSubgraphs, composeSupergraph, subgraphSdl } from '../schema/compose';
+import { composeSubgraphs, composeSupergraph, composeUrls, subgraphSdl } from '../schema/compose';
 
 const schemaDir = path.join(__dirname, '..', 'schema');
 
@@ -29,5 +29,26 @@ describe('committed schema/', () => {
 
   it('does not check subgraph addresses at composition (the gateway reaches them later)', () => {
     expect(() => composeSupergraph({ alerts: 'not a url' })).not.toThrow();
+  });
+});
+
+describe('npm run compose for your own router (docs/own-router.md)', () => {
+  it("gives the subgraphs real URLs from the first one's: organizations, alerts, questionnaires, documents on consecutive ports", () => {
+    const urls = composeUrls(['--subgraphs', 'http://10.0.0.5:4001', '--out', 'supergraph.graphql']);
+    expect(urls).toEqual({
+      organizations: 'http://10.0.0.5:4001/graphql',
+      alerts: 'http://10.0.0.5:4002/graphql',
+      questionnaires: 'http://10.0.0.5:4003/graphql',
+      documents: 'http://10.0.0.5:4004/graphql',
+    });
+    const supergraph = composeSupergraph(urls);
+    expect(supergraph).toContain('ORGANIZATIONS @join__graph(name: "organizations", url: "http://10.0.0.5:4001/graphql")');
+    expect(supergraph).toContain('DOCUMENTS @join__graph(name: "documents", url: "http://10.0.0.5:4004/graphql")');
+    expect(composeUrls(['--alerts', 'https://alerts.internal/graphql', '--subgraphs', 'http://h:5001'])).toMatchObject({
+      organizations: 'http://h:5001/graphql',
+      alerts: 'https://alerts.internal/graphql',
+    });
+    expect(composeUrls([])).toBeUndefined();
+    expect(() => composeUrls(['--billing', 'http://x'])).toThrow(/unknown option --billing/);
   });
 });
