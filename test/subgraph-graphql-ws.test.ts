@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const ALERT_CHANGED = `subscription($org: ID!) { alertChanged(organizationId: $org) { cursor alert { id state labels } } }`;
-const alertsSubgraphBase = () => (t.vigil.subgraphs.alerts?.url as string).replace(/\/graphql$/, '');
+const alertsSubgraphBase = () => String(t.vigil.subgraphs.alerts?.url).replace(/\/graphql$/, '');
 
 async function label(value: string) {
   const res = await t.graphql(
