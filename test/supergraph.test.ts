@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'graphql';
 import { SUBGRAPH_NAMES } from '../lib/config';
@@ -52,3 +53,20 @@ describe('npm run compose for your own router (docs/own-router.md)', () => {
     expect(() => composeUrls(['--billing', 'http://x'])).toThrow(/unknown option --billing/);
   });
 });
+
+it("docs/own-router.md's compose command, run verbatim from the checkout, writes a supergraph with the subgraphs' real URLs", () => {
+  const root = path.join(__dirname, '..');
+  const page = readFileSync(path.join(root, 'docs', 'own-router.md'), 'utf8');
+  const command = page.split('\n').find((line) => line.startsWith('npm run compose -- --subgraphs '));
+  expect(command).toBe('npm run compose -- --subgraphs http://127.0.0.1:4001 --out supergraph.graphql');
+  const written = path.join(root, 'supergraph.graphql');
+  try {
+    execSync(command as string, { cwd: root, stdio: 'pipe', env: { ...process.env, INIT_CWD: root } });
+    const supergraph = readFileSync(written, 'utf8');
+    for (const [i, name] of SUBGRAPH_NAMES.entries()) {
+      expect(supergraph).toContain(`@join__graph(name: "${name}", url: "http://127.0.0.1:${4001 + i}/graphql")`);
+    }
+  } finally {
+    rmSync(written, { force: true });
+  }
+}, 60_000);
