@@ -21,21 +21,30 @@ async function main() {
   const opening = openDatabase(config, embedded);
   opening.catch(() => undefined); // awaited by startVigil; a failure is reported there
   const { startVigil } = require('./vigil') as typeof import('./vigil');
-  const vigil = await startVigil(config, { opening });
+  const runtimeFile = path.join(config.dataDir, 'runtime.json');
+  const starting = startVigil(config, { opening });
+  // The signal handlers are in place before anything announces readiness (the "up" line, runtime.json,
+  // /readyz): a Ctrl-C at any instant of the start is the orderly stop, which waits for the start to
+  // finish and then closes what it opened. Before, a signal right after "Vigil is up" took Node's default
+  // action (exit at once, runtime.json and the embedded database's files left behind).
+  let stopping = false;
+  stopOnSignals('Vigil', config.shutdownTimeoutMs, async () => {
+    stopping = true;
+    const running = await starting.catch(() => undefined);
+    await running?.close();
+    rmSync(runtimeFile, { force: true });
+  });
+  const vigil = await starting;
+  if (stopping) return;
   log.info('Vigil is up', {
     graphql: `${vigil.url}/graphql`,
     rest: vigil.url,
     database: vigil.db.mode === 'embedded' ? `embedded (PGlite in ${config.dataDir})` : 'PostgreSQL (DATABASE_URL)',
   });
   // Lets `npm run vigil` and `npm run seed` reach this process while it holds the embedded database.
-  const runtimeFile = path.join(config.dataDir, 'runtime.json');
   // With VIGIL_SECRET and DATABASE_URL set nothing else has created the data directory.
   mkdirSync(config.dataDir, { recursive: true });
   writeFileSync(runtimeFile, JSON.stringify({ pid: process.pid, url: vigil.url }));
-  stopOnSignals('Vigil', config.shutdownTimeoutMs, async () => {
-    await vigil.close();
-    rmSync(runtimeFile, { force: true });
-  });
 }
 
 main().catch((error) => {

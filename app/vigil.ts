@@ -132,7 +132,7 @@ export async function startVigil(
     routes: internalCommandRoutes(db, services) as express.Router,
     // An ADMIN of the organization posting to one of its live scan targets.
     storage,
-    storageKeyServed: (key) => storageKeyServed(db.pool, key),
+    storageKeyServed: (key, userId) => storageKeyServed(db.pool, key, userId),
     authorizeFindingsUpload: async (principal, organizationId, scanTargetId) => {
       await new Visibility(db.pool, principal).requireAdmin(organizationId);
       await findTargetForScan(db, organizationId, scanTargetId);

@@ -64,7 +64,7 @@ export interface GatewayServerOptions {
   /** Attachment bytes (lib/storage/): local storage's signed upload/download URLs are served here. */
   storage: ObjectStorage;
   /** Whether a storage key's attachment is still live (not expired): checked before GET /storage serves it. */
-  storageKeyServed?: (key: string) => Promise<boolean>;
+  storageKeyServed?: (key: string, userId: string | undefined) => Promise<boolean>;
   /** The public graph's gateway loaded beforehand (app/vigil.ts: while the database opened); else loaded here. */
   planned?: PlannedGateway;
   /** What must have started before the gateway listens (app/vigil.ts: the background side, started meanwhile). */

@@ -68,10 +68,45 @@ export function composedSupergraph(): string {
 }
 
 /**
- * `npm run compose`: refresh schema/supergraph.graphql. The subgraph SDL has one home,
- * subgraphs/<name>/*.graphql; schema/ holds only what is composed from it.
+ * The subgraphs' URLs from `npm run compose` arguments: `--subgraphs <url>` gives the first subgraph's base
+ * (`http://10.0.0.5:4001`): the others are on the next ports, in SUBGRAPH_NAMES order (organizations,
+ * alerts, questionnaires, documents), each at /graphql — as Vigil places them (SUBGRAPH_BASE_PORT);
+ * `--<name> <url>` sets one subgraph's full URL. Undefined when no URL is given (the placeholders).
+ */
+export function composeUrls(args: readonly string[]): Partial<Record<SubgraphName, string>> | undefined {
+  const urls: Partial<Record<SubgraphName, string>> = {};
+  for (let i = 0; i < args.length; i += 2) {
+    const [flag, value] = [args[i], args[i + 1]];
+    if (flag === '--out') continue;
+    if (value === undefined) throw new Error(`${flag} needs a value`);
+    if (flag === '--subgraphs') {
+      const base = new URL(value);
+      const first = Number(base.port || (base.protocol === 'https:' ? 443 : 80));
+      SUBGRAPH_NAMES.forEach((name, n) => {
+        urls[name] ??= `${base.protocol}//${base.hostname}:${first + n}/graphql`;
+      });
+      continue;
+    }
+    const name = flag.replace(/^--/, '') as SubgraphName;
+    if (!SUBGRAPH_NAMES.includes(name)) throw new Error(`unknown option ${flag} (--out <file>, --subgraphs <url>, --<${SUBGRAPH_NAMES.join('|')}> <url>)`);
+    urls[name] = new URL(value).toString();
+  }
+  return Object.keys(urls).length ? urls : undefined;
+}
+
+/**
+ * `npm run compose`: refresh schema/supergraph.graphql (placeholder URLs: Vigil's gateway routes by
+ * subgraph name). The subgraph SDL has one home, subgraphs/<name>/*.graphql; schema/ holds only what is
+ * composed from it. For your own router, the subgraphs' real URLs and another file:
+ * `npm run compose -- --subgraphs http://10.0.0.5:4001 --out supergraph.graphql` (docs/own-router.md).
  */
 if (require.main === module) {
-  writeFileSync(path.join(ROOT, 'schema', 'supergraph.graphql'), composeSupergraph());
-  process.stdout.write(`schema/supergraph.graphql composed from ${SUBGRAPH_NAMES.join(', ')}\n`);
+  const args = process.argv.slice(2);
+  const outAt = args.indexOf('--out');
+  const out = outAt >= 0 ? path.resolve(process.env.INIT_CWD ?? process.cwd(), args[outAt + 1]) : path.join(ROOT, 'schema', 'supergraph.graphql');
+  const urls = composeUrls(args.filter((_, i) => i !== outAt && i !== outAt + 1));
+  if (urls && outAt < 0) throw new Error('with subgraph URLs, name the file to write with --out (schema/supergraph.graphql keeps the placeholders)');
+  writeFileSync(out, composeSupergraph(urls));
+  const where = SUBGRAPH_NAMES.map((name) => `${name} ${urls?.[name] ?? '(placeholder)'}`).join(', ');
+  process.stdout.write(`${path.relative(process.env.INIT_CWD ?? process.cwd(), out) || out} composed from ${where}\n`);
 }

@@ -79,10 +79,21 @@ function shaped(result: ExecutionResult): ExecutionResult {
   const errors = result.errors.map((error: GraphQLError) => {
     const end = error.originalError;
     if (end instanceof StreamEnd && end.code !== 'BAD_REQUEST')
-      return { message: end.message, path: error.path, extensions: { code: end.code, cursor: end.cursor } };
-    return formatError(error.toJSON(), error);
+      return sentAs(error, { message: end.message, path: error.path, extensions: { code: end.code, cursor: end.cursor } });
+    return sentAs(error, formatError(error.toJSON(), error));
   });
-  return { ...result, errors } as unknown as ExecutionResult;
+  return { ...result, errors };
+}
+
+/**
+ * A GraphQLError that serializes as `shape`. graphql-ws 6 calls `toJSON()` on every error it sends (a
+ * plain object made it close the whole connection 4500, ending every other operation on it); graphql-sse
+ * and JSON.stringify call it too, so both transports send the same shape.
+ */
+function sentAs(error: GraphQLError, shape: object): GraphQLError {
+  const sent = new GraphQLError(error.message, { path: error.path, originalError: error.originalError ?? undefined });
+  Object.defineProperty(sent, 'toJSON', { value: () => shape, enumerable: false });
+  return sent;
 }
 
 /** graphql-js's subscribe with the subgraph's error shapes; the iterator's return() reaches the stream at once (lib/subscriptions/stream-run.ts). */

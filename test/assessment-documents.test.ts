@@ -109,6 +109,21 @@ describe('the QUESTIONNAIRE_REPORT export', () => {
     expect(pt).not.toContain('Resposta');
   });
 
+  it('names each file a FILE answer carries, and counts those no longer available', async () => {
+    const { questionnaireId, questions: q } = await buildTemplate(t, sender, 'Template with a file question');
+    const assessment = await sendAssessment(t, sender, receiver.organizationId, questionnaireId);
+    const files = [];
+    for (const name of ['audit-2025.pdf', 'pentest summary.pdf', 'withdrawn.pdf']) files.push(await insertAttachment(t, receiver, name));
+    await answer(assessment.id, q.report, { type: 'FILE', attachmentIds: files });
+    await t.vigil.db.pool.query(`UPDATE documents.attachments SET "expiresAt" = now() WHERE id = $1`, [files[2]]);
+
+    const forSender = await reportText(sender, { language: 'en_US', filter: { assessmentId: assessment.id } });
+    expect(forSender.replace(/\s+/g, ' ')).toContain('Answer: 2 file(s) attached: audit-2025.pdf, pentest summary.pdf; 1 file(s) no longer available');
+    expect(forSender).not.toContain('withdrawn.pdf');
+    const pt = await reportText(receiver, { language: 'pt_BR', filter: { assessmentId: assessment.id } });
+    expect(pt.replace(/\s+/g, ' ')).toContain('Resposta: 2 arquivo(s) anexado(s): audit-2025.pdf, pentest summary.pdf');
+  });
+
   it('is refused to a third organization like a missing assessment, and answers bad params with a 400 naming the field', async () => {
     const { id } = await reviewedAssessment();
     const asThird = await exportReport(third, third.organizationId, { filter: { assessmentId: id } });

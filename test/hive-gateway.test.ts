@@ -133,6 +133,8 @@ it("answers queries across subgraphs and a mutation as Vigil's gateway does", as
 
 it('refuses an invalid key and a call without one, and another organization stays hidden', async () => {
   const invalid = await viaHive('{ me { id } }', undefined, 'vgl_not-a-key');
+  // The HTTP status is the router's own (docs/own-router.md, "Refusals through a router"): 401 through Vigil, 200 through Hive.
+  expect([(await t.graphql('{ me { id } }', undefined, 'vgl_not-a-key')).status, invalid.status]).toEqual([401, 200]);
   expect(invalid.body.data ?? null).toBeNull();
   expect(invalid.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
   expect(invalid.body.errors[0].message).toContain('The API key is not valid');

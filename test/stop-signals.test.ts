@@ -65,6 +65,40 @@ it.each([
   expect(outcomes).toEqual(Array(runs).fill('clean'));
 });
 
+/** `npm start` in its own group, SIGINT to the group the instant its output shows `line` (nothing waits for /readyz). */
+async function stopAtLine(line: RegExp): Promise<{ code: number | null; output: string; signalled: boolean }> {
+  await buildOnce();
+  const child = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, ...env }, detached: true });
+  let output = '';
+  let signalled = false;
+  const onData = (d: Buffer) => {
+    output += d;
+    if (!signalled && line.test(output)) {
+      signalled = true;
+      process.kill(-child.pid!, 'SIGINT');
+    }
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    // the group is gone: the stop was clean
+  }
+  return { code, output, signalled };
+}
+
+it('SIGINT to the process group the instant the service says it is up stops it cleanly every time (10 runs)', async () => {
+  const outcomes: string[] = [];
+  for (let run = 0; run < 10; run++) {
+    const { code, output, signalled } = await stopAtLine(/Vigil is up/);
+    const clean = signalled && code === 0 && /Vigil stopping/.test(output) && /Vigil stopped/.test(output) && !existsSync(path.join(dataDir, 'runtime.json'));
+    outcomes.push(clean ? 'clean' : `run ${run}: signalled ${signalled}, exit ${code}\n${output.split('\n').slice(-6).join('\n')}`);
+  }
+  expect(outcomes).toEqual(Array(10).fill('clean'));
+});
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);

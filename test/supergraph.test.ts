@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'graphql';
 import { SUBGRAPH_NAMES } from '../lib/config';
-import { composeSubgraphs, composeSupergraph, subgraphSdl } from '../schema/compose';
+import { composeSubgraphs, composeSupergraph, composeUrls, subgraphSdl } from '../schema/compose';
 
 const schemaDir = path.join(__dirname, '..', 'schema');
 
@@ -31,3 +32,41 @@ describe('committed schema/', () => {
     expect(() => composeSupergraph({ alerts: 'not a url' })).not.toThrow();
   });
 });
+
+describe('npm run compose for your own router (docs/own-router.md)', () => {
+  it("gives the subgraphs real URLs from the first one's: organizations, alerts, questionnaires, documents on consecutive ports", () => {
+    const urls = composeUrls(['--subgraphs', 'http://10.0.0.5:4001', '--out', 'supergraph.graphql']);
+    expect(urls).toEqual({
+      organizations: 'http://10.0.0.5:4001/graphql',
+      alerts: 'http://10.0.0.5:4002/graphql',
+      questionnaires: 'http://10.0.0.5:4003/graphql',
+      documents: 'http://10.0.0.5:4004/graphql',
+    });
+    const supergraph = composeSupergraph(urls);
+    expect(supergraph).toContain('ORGANIZATIONS @join__graph(name: "organizations", url: "http://10.0.0.5:4001/graphql")');
+    expect(supergraph).toContain('DOCUMENTS @join__graph(name: "documents", url: "http://10.0.0.5:4004/graphql")');
+    expect(composeUrls(['--alerts', 'https://alerts.internal/graphql', '--subgraphs', 'http://h:5001'])).toMatchObject({
+      organizations: 'http://h:5001/graphql',
+      alerts: 'https://alerts.internal/graphql',
+    });
+    expect(composeUrls([])).toBeUndefined();
+    expect(() => composeUrls(['--billing', 'http://x'])).toThrow(/unknown option --billing/);
+  });
+});
+
+it("docs/own-router.md's compose command, run verbatim from the checkout, writes a supergraph with the subgraphs' real URLs", () => {
+  const root = path.join(__dirname, '..');
+  const page = readFileSync(path.join(root, 'docs', 'own-router.md'), 'utf8');
+  const command = page.split('\n').find((line) => line.startsWith('npm run compose -- --subgraphs '));
+  expect(command).toBe('npm run compose -- --subgraphs http://127.0.0.1:4001 --out supergraph.graphql');
+  const written = path.join(root, 'supergraph.graphql');
+  try {
+    execSync(command as string, { cwd: root, stdio: 'pipe', env: { ...process.env, INIT_CWD: root } });
+    const supergraph = readFileSync(written, 'utf8');
+    for (const [i, name] of SUBGRAPH_NAMES.entries()) {
+      expect(supergraph).toContain(`@join__graph(name: "${name}", url: "http://127.0.0.1:${4001 + i}/graphql")`);
+    }
+  } finally {
+    rmSync(written, { force: true });
+  }
+}, 60_000);

@@ -22,6 +22,7 @@ const TEXT = {
     reviewNotes: 'Review notes',
     contacts: 'Contacts',
     files: 'file(s) attached',
+    filesGone: 'file(s) no longer available',
     required: 'required',
   },
   pt_BR: {
@@ -33,20 +34,28 @@ const TEXT = {
     reviewNotes: 'Notas de revisão',
     contacts: 'Contatos',
     files: 'arquivo(s) anexado(s)',
+    filesGone: 'arquivo(s) não mais disponível(is)',
     required: 'obrigatória',
   },
 } as const;
 
 const LANGUAGES: Record<keyof typeof TEXT, ReportLanguage> = { en_US: 'en-US', pt_BR: 'pt-BR' };
 
-/** The latest answer entry as a line of text (a FILE answer says how many files it carries). */
-function answerText(entry: AnswerContentEntry | undefined, noAnswer: string, files: string): string {
+/**
+ * The latest answer entry as a line of text. A FILE answer names each file it carries that is still
+ * there, and says how many are no longer available (expired or deleted since).
+ */
+function answerText(entry: AnswerContentEntry | undefined, noAnswer: string, fileNames: Map<string, string>, t: { files: string; filesGone: string }): string {
   const content = entry?.content;
   if (!content || content.type === 'EMPTY') return noAnswer;
   if (content.type === 'TEXT') return content.text;
   if (content.type === 'SINGLE_CHOICE') return content.choice;
   if (content.type === 'MULTIPLE_CHOICE') return content.choices.join(', ');
-  return `${entry.attachmentIds.length} ${files}`;
+  const names = entry.attachmentIds.flatMap((id) => fileNames.get(id) ?? []);
+  const gone = entry.attachmentIds.length - names.length;
+  const parts = names.length ? [`${names.length} ${t.files}: ${names.join(', ')}`] : [];
+  if (gone > 0 || parts.length === 0) parts.push(`${gone} ${t.filesGone}`);
+  return parts.join('; ');
 }
 
 export async function writeQuestionnaireReport(
@@ -109,7 +118,7 @@ export async function writeQuestionnaireReport(
     if (!includeAnswers) continue;
     doc.fontSize(10);
     const latest = answer?.content[answer.content.length - 1];
-    doc.text(`${labels.answer}: ${answerText(latest, labels.noAnswer, t.files)}`);
+    doc.text(`${labels.answer}: ${answerText(latest, labels.noAnswer, data.fileNames, t)}`);
     if (answer) doc.text(`${t.status}: ${labels[answer.status] ?? answer.status}${answer.grade ? ` · ${labels.grade}: ${answer.grade}` : ''}`);
   }
   doc.end();

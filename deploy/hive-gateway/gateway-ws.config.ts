@@ -3,7 +3,8 @@
  * (docs/own-router.md): Hive Gateway's documented `transportEntries` setting. The client's Authorization
  * goes in each connection's connection_init payload; every operation is HMAC-signed as over HTTP.
  *
- *   VIGIL_ROUTER_SECRET=… npx hive-gateway supergraph schema/supergraph.graphql -c deploy/hive-gateway/gateway-ws.config.ts
+ *   npm run compose -- --subgraphs http://127.0.0.1:4001 --out supergraph.graphql   # real URLs (schema/ has placeholders)
+ *   VIGIL_ROUTER_SECRET=… npx hive-gateway supergraph supergraph.graphql --port 4100 -c deploy/hive-gateway/gateway-ws.config.ts
  */
 import { defineConfig } from '@graphql-hive/gateway';
 import { gatewayConfig as overHttp } from './gateway.config';

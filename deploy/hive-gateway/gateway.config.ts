@@ -5,7 +5,8 @@
  * Subscriptions pass through to the subgraphs over GraphQL over SSE (Hive Gateway's default), signed and
  * with the Authorization header like any other call.
  *
- *   VIGIL_ROUTER_SECRET=… npx hive-gateway supergraph schema/supergraph.graphql -c deploy/hive-gateway/gateway.config.ts
+ *   npm run compose -- --subgraphs http://127.0.0.1:4001 --out supergraph.graphql   # real URLs (schema/ has placeholders)
+ *   VIGIL_ROUTER_SECRET=… npx hive-gateway supergraph supergraph.graphql --port 4100 -c deploy/hive-gateway/gateway.config.ts
  */
 import { defineConfig } from '@graphql-hive/gateway';
 

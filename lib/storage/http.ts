@@ -8,9 +8,15 @@ import { openGrant } from './signed-tokens';
  * The endpoints behind local-disk storage URLs: `PUT /storage/<token>` stores the body when its
  * length and MD5 are those the token was signed for (400 and nothing stored otherwise), `GET
  * /storage/<token>` streams the file with the type and file name the token names. No API key: the
- * signed, expiring token is the capability (as with S3 presigned URLs).
+ * signed, expiring token is the capability (as with S3 presigned URLs) — and a download URL signed for a
+ * user serves only while that user may still read the file (`served`: a member removed, a share or
+ * follow ended, stops it at once, not at the URL's expiry).
  */
-export function localStorageRoutes(storage: ObjectStorage, secret: string, served: (key: string) => Promise<boolean> = async () => true): express.Router {
+export function localStorageRoutes(
+  storage: ObjectStorage,
+  secret: string,
+  served: (key: string, userId: string | undefined) => Promise<boolean> = async () => true,
+): express.Router {
   const router = express.Router();
   const refuse = (res: express.Response, status: 400 | 403 | 404, message: string) => {
     const code = status === 400 ? 'BAD_REQUEST' : status === 403 ? 'FORBIDDEN' : 'NOT_FOUND';
@@ -42,10 +48,11 @@ export function localStorageRoutes(storage: ObjectStorage, secret: string, serve
     if (!opened.ok || opened.grant.op !== 'get')
       return refuse(res, 403, `This download URL is not valid (${opened.ok ? 'not a download URL' : opened.reason})`);
     const { grant } = opened;
-    // A download URL never outlives its attachment: one expired (or deleted) meanwhile serves nothing.
+    // A download URL never outlives its attachment nor its user's access: one expired (or deleted), or whose user
+    // may no longer read it, serves nothing.
     let live: boolean;
     try {
-      live = await served(grant.key);
+      live = await served(grant.key, grant.user);
     } catch (error) {
       return next(error);
     }

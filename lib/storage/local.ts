@@ -94,6 +94,7 @@ export class LocalDiskStorage implements ObjectStorage {
       exp: Math.floor(Date.now() / 1000) + options.expiresInSeconds,
       fileName: options.fileName,
       contentType: options.contentType,
+      ...(options.userId ? { user: options.userId } : {}),
     });
     return `${options.base}/storage/${token}`;
   }

@@ -27,6 +27,8 @@ export interface DownloadUrlOptions {
   contentType: string;
   expiresInSeconds: number;
   base: string;
+  /** The user the URL is signed for: local storage checks at each download that they may still read the file. */
+  userId?: string;
 }
 
 export interface ObjectStorage {

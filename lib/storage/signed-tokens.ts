@@ -15,6 +15,8 @@ export interface StorageGrant {
   md5?: string;
   contentType?: string;
   fileName?: string;
+  /** `get`: the user it was signed for; the download is refused once they may no longer read the file. */
+  user?: string;
 }
 
 const signingKey = (secret: string) => createHmac('sha256', secret).update('vigil:storage-url').digest();

@@ -71,6 +71,8 @@ export class StreamHub {
   private recheckTimer: NodeJS.Timeout | undefined;
   private recheckRunning: Promise<void> | null = null;
   private recheckAgain = false;
+  private keysCheckRunning: Promise<void> | null = null;
+  private keysCheckAgain = false;
   private started = false;
   closing = false;
   /** Streams of a session between the subscribe message and their registration. */
@@ -83,7 +85,10 @@ export class StreamHub {
   ) {
     this.channel = openSharedWakeChannel(settings.wake);
     this.tail = new EventTail(pool, () => (this.channel.degraded() ? settings.degradedPollMs : settings.pollMs));
-    this.channel.onWake(() => this.tail.wake());
+    this.channel.onWake(() => {
+      this.tail.wake();
+      void this.checkDeletedKeys();
+    });
   }
 
   async start(): Promise<void> {
@@ -163,6 +168,45 @@ export class StreamHub {
   }
 
   /**
+   * At each wake (the deletion of a key wakes every process: lib/event-wake.ts), the sessions whose API key was
+   * deleted are revoked at once — one statement over the sessions' key ids, not the whole re-check. A removed
+   * membership needs no such look: its MemberRemoved entry reaches the member's streams, which re-check at once.
+   * At most one look at a time; a wake during one asks for another after it.
+   */
+  checkDeletedKeys(): Promise<void> {
+    if (this.closing || this.sessions.size === 0) return Promise.resolve();
+    if (this.keysCheckRunning) {
+      this.keysCheckAgain = true;
+      return this.keysCheckRunning;
+    }
+    this.keysCheckRunning = (async () => {
+      do {
+        this.keysCheckAgain = false;
+        const ids = [...new Set([...this.sessions].map((s) => s.principal.apiKeyId))];
+        if (ids.length === 0) continue;
+        try {
+          const { rows } = await this.pool.query<{ id: string }>({
+            name: 'vigil-deleted-session-keys',
+            text: `SELECT id FROM organizations.api_keys WHERE id = ANY($1::uuid[]) AND "deletedAt" IS NOT NULL`,
+            values: [ids],
+          });
+          const deleted = new Set(rows.map((r) => r.id));
+          for (const session of [...this.sessions]) {
+            if (!deleted.has(session.principal.apiKeyId)) continue;
+            for (const active of session.subscriptions) active.end('UNAUTHENTICATED', 'The API key was deleted');
+            session.revoke();
+          }
+        } catch (error) {
+          log.warn('subscriptions: the look for deleted keys failed; the re-check covers it', { error: (error as Error).message });
+        }
+      } while (this.keysCheckAgain && !this.closing);
+    })().finally(() => {
+      this.keysCheckRunning = null;
+    });
+    return this.keysCheckRunning;
+  }
+
+  /**
    * Each session's key authenticates again (one statement per distinct key), and each stream is
    * opened again with the current memberships and follows: a deleted key revokes the session, a
    * stream its caller may no longer open — or a follower stream that lost a followed organization —
@@ -230,6 +274,7 @@ export class StreamHub {
   async close(message?: string): Promise<void> {
     if (!this.closing) this.end(message);
     await this.recheckRunning?.catch(() => undefined);
+    await this.keysCheckRunning?.catch(() => undefined);
     await this.tail.close();
     await this.channel.close();
   }

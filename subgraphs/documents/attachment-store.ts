@@ -96,16 +96,30 @@ export async function insertAttachment(
 /**
  * Whether the bytes under a storage key still belong to a live attachment (not deleted, not past its
  * `expiresAt`): local storage's GET /storage asks before serving a signed URL, so a URL issued before
- * the attachment expired or had its `expiresAt` moved earlier serves nothing. Keys end in the id.
+ * the attachment expired or had its `expiresAt` moved earlier serves nothing — nor one signed for a user
+ * (`userId`) who may no longer read the file (removed from the organization, say). Keys end in the id.
  */
-export async function storageKeyServed(pool: pg.Pool, key: string): Promise<boolean> {
+export async function storageKeyServed(pool: pg.Pool, key: string, userId?: string): Promise<boolean> {
   const id = key.slice(key.lastIndexOf('/') + 1);
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return false;
   const { rows } = await pool.query(
     `SELECT 1 FROM documents.attachments WHERE id = $1 AND "storageKey" = $2 AND ("expiresAt" IS NULL OR "expiresAt" > now())`,
     [id, key],
   );
-  return rows.length > 0;
+  if (rows.length === 0) return false;
+  if (userId === undefined) return true;
+  // The URL's user must still be able to read the file, as GET /attachments/{id} decides (canRead), from the
+  // memberships as they are now (organizations.memberships, read here as the API-key statement does).
+  const row = await findAttachment(pool, id);
+  const memberOf = async (organizationId: string) =>
+    (
+      await pool.query(
+        `SELECT 1 FROM organizations.memberships m JOIN organizations.organizations o ON o.id = m."organizationId" AND o."deletedAt" IS NULL
+          WHERE m."userId" = $1 AND m."organizationId" = $2`,
+        [userId, organizationId],
+      )
+    ).rows.length > 0;
+  return row !== null && (await canRead(pool, row, userId, memberOf));
 }
 
 export async function findAttachment(pool: pg.Pool, id: string): Promise<AttachmentRow | null> {

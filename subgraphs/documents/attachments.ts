@@ -43,7 +43,13 @@ export async function attachmentView(ctx: Ctx, row: AttachmentRow, url: 'upload'
             base,
           })
         : row.uploadedAt
-          ? await storage.downloadUrl(row.storageKey, { fileName: row.fileName, contentType: row.contentType, expiresInSeconds: ttl, base })
+          ? await storage.downloadUrl(row.storageKey, {
+              fileName: row.fileName,
+              contentType: row.contentType,
+              expiresInSeconds: ttl,
+              base,
+              userId: ctx.policy.userId,
+            })
           : null;
   return {
     id: row.id,

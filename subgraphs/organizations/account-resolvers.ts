@@ -104,10 +104,16 @@ export const accountResolvers = {
     deleteApiKey: async (_, args, ctx) => {
       const { apiKeyId } = args.input;
       // The caller's own key only: any other id is NOT_FOUND, as if it did not exist.
-      const { count } = await ctx.db.prisma.apiKey.updateMany({
-        where: { id: apiKeyId, userId: ctx.policy.userId, deletedAt: null },
-        data: { deletedAt: new Date() },
-      });
+      // The live streams' wake (lib/event-wake.ts) is notified in the same transaction, at its commit: every
+      // process's hub then revokes the key's sessions at once (lib/subscriptions/hub.ts, checkDeletedKeys), not
+      // at its next periodic re-check. In the Redis and in-process modes the gateway's publish after a mutation does it.
+      const [{ count }] = await ctx.db.prisma.$transaction([
+        ctx.db.prisma.apiKey.updateMany({
+          where: { id: apiKeyId, userId: ctx.policy.userId, deletedAt: null },
+          data: { deletedAt: new Date() },
+        }),
+        ctx.db.prisma.$executeRaw`SELECT pg_notify('vigil_events', '')`,
+      ]);
       if (count === 0) throw notFound('API key');
       return { deletedId: apiKeyId };
     },

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Visibility } from '../../lib/visibility';
-import { type AssessmentRow, answersOf, elementsOf, findAssessment } from './store';
+import { type AssessmentRow, answersOf, attachmentRecords, elementsOf, findAssessment } from './store';
 import { answerView, assessmentView, elementView } from './views';
 
 /**
@@ -53,10 +53,17 @@ export async function questionnaireReportData(
   const assessment = row as AssessmentRow; // requireAssessmentView refused a missing one
   const elements = await elementsOf(pool, assessment.questionnaireId, assessment.questionnaireVersion);
   const answers = params.includeAnswers ? new Map((await answersOf(pool, assessment.id)).map((a) => [a.questionId, answerView(a, side)])) : null;
+  // The file names of the latest FILE answers (a report names each file; expired or deleted ones are left out).
+  const latestIds = [...(answers?.values() ?? [])].flatMap((a) => a.content[a.content.length - 1]?.attachmentIds ?? []);
+  const now = Date.now();
+  const fileNames = new Map(
+    [...(await attachmentRecords(pool, latestIds)).values()].filter((r) => r.expiresAt === null || r.expiresAt.getTime() > now).map((r) => [r.id, r.fileName]),
+  );
   return {
     language: params.language,
     labels: LABELS[params.language],
     assessment: assessmentView(assessment, side),
     elements: elements.map((e) => ({ element: elementView(e, side), answer: answers?.get(e.id) ?? null })),
+    fileNames,
   };
 }

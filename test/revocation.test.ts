@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { createScanTarget, insertRules } from './support/alert-fixtures';
+import { joinAsMember } from './support/organizations';
+import { type Received, sseSubscribe, subscribe, wsClient } from './support/subscription-clients';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
+
+/**
+ * Access that ends when it is taken away: deleting an API key or removing a membership ends that
+ * principal's live streams at once, over graphql-ws and SSE alike. The periodic re-check is set to a
+ * minute here, so only the wake that follows the deletion can end them within the bound.
+ */
+jest.setTimeout(90_000);
+
+let t: TestVigil;
+let acme: Account;
+
+beforeAll(async () => {
+  t = await startTestVigil({ VIGIL_SUBSCRIPTION_RECHECK_MS: '60000' });
+  acme = await t.bootstrap('admin@acme-revocation.test', 'Acme');
+  await insertRules(t.vigil.db);
+  await createScanTarget(t.vigil.db, acme.organizationId);
+}, 60_000);
+afterAll(() => t?.close());
+
+const ALERT_CHANGED = `subscription($org: ID!) { alertChanged(organizationId: $org) { seq event } }`;
+/** Well under the one-minute re-check; the wake takes well under a second on an idle machine. */
+const BOUND_MS = 3000;
+
+async function live(n: number) {
+  const deadline = Date.now() + 15_000;
+  while (t.vigil.subscriptions.liveCount() < n) {
+    if (Date.now() > deadline) throw new Error(`only ${t.vigil.subscriptions.liveCount()} of ${n} streams live`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A graphql-ws and an SSE stream of `who` on `organizationId`, both live. */
+async function streamsOf(who: Account, organizationId: string) {
+  const before = t.vigil.subscriptions.liveCount();
+  const client = wsClient(t.url, { authorization: `Bearer ${who.apiKey}` });
+  const ws = subscribe(client, ALERT_CHANGED, { org: organizationId });
+  const sse = sseSubscribe(t.url, who.apiKey, ALERT_CHANGED, { org: organizationId });
+  await live(before + 2);
+  return { client, ws, sse };
+}
+
+/** Milliseconds from now until `r` ended (rejects past the bound). */
+async function endedWithin(r: Received, started: number): Promise<number> {
+  await r.waitForEnd(BOUND_MS);
+  return Date.now() - started;
+}
+
+describe('revocation ends live streams through the wake, not the periodic re-check', () => {
+  it('deleting an API key ends its graphql-ws connection (4403) and its SSE stream', async () => {
+    const user = await t.bootstrap('owner@deleted-key.test', 'Deleted key');
+    const { client, ws, sse } = await streamsOf(user, user.organizationId);
+    const keys = await t.rest('GET', '/me/apikeys', { key: user.apiKey });
+    expect(keys.body).toHaveLength(1);
+    const started = Date.now();
+    expect((await t.rest('DELETE', `/me/apikeys/${keys.body[0].id}`, { key: user.apiKey })).status).toBe(200);
+    const [wsMs, sseMs] = await Promise.all([endedWithin(ws, started), endedWithin(sse, started)]);
+    expect(await client.closeCode()).toBe(4403);
+    expect(sse.errors.length + sse.data.length).toBeGreaterThan(0);
+    console.log(`key deletion: graphql-ws ended after ${wsMs} ms, SSE after ${sseMs} ms`);
+    client.dispose();
+  });
+
+  it("removing a member ends the member's streams on that organization with FORBIDDEN", async () => {
+    const member = await joinAsMember(t, acme, acme.organizationId, 'removed@acme-revocation.test');
+    const { client, ws, sse } = await streamsOf(member, acme.organizationId);
+    const started = Date.now();
+    expect((await t.rest('DELETE', `/organizations/${acme.organizationId}/members/${member.userId}`, { key: acme.apiKey })).status).toBe(200);
+    const [wsMs, sseMs] = await Promise.all([endedWithin(ws, started), endedWithin(sse, started)]);
+    const codes = [...ws.errors, ...sse.errors, ...sse.data].map((e) => JSON.stringify(e));
+    expect(codes.join(' ')).toContain('FORBIDDEN');
+    console.log(`member removal: graphql-ws ended after ${wsMs} ms, SSE after ${sseMs} ms`);
+    client.dispose();
+  });
+});
+
+describe('signed download URLs (local storage)', () => {
+  it("stop serving a member's URL at the member's removal, not at the URL's expiry; the admin's URL still serves", async () => {
+    const member = await joinAsMember(t, acme, acme.organizationId, 'downloader@acme-revocation.test');
+    const content = Buffer.from('board minutes');
+    const md5 = createHash('md5').update(content).digest('base64');
+    const created = await t.rest('POST', `/organizations/${acme.organizationId}/attachments`, {
+      key: acme.apiKey,
+      body: { fileName: 'minutes.txt', contentLength: content.length, contentType: 'text/plain', contentMD5: md5 },
+    });
+    expect(created.status).toBe(200);
+    expect((await fetch(created.body.url, { method: 'PUT', body: content, headers: { 'content-md5': md5, 'content-type': 'text/plain' } })).status).toBe(200);
+    const urlOf = async (who: Account) => (await t.rest('GET', `/attachments/${created.body.id}`, { key: who.apiKey })).body.url as string;
+    const [memberUrl, adminUrl] = [await urlOf(member), await urlOf(acme)];
+    expect(memberUrl).toMatch(/\/storage\//);
+    const before = await fetch(memberUrl);
+    expect([before.status, await before.text()]).toEqual([200, 'board minutes']);
+
+    expect((await t.rest('DELETE', `/organizations/${acme.organizationId}/members/${member.userId}`, { key: acme.apiKey })).status).toBe(200);
+    const after = await fetch(memberUrl);
+    expect([after.status, await after.json()]).toEqual([404, expect.objectContaining({ statusCode: 404 })]);
+    const admin = await fetch(adminUrl);
+    expect([admin.status, await admin.text()]).toEqual([200, 'board minutes']);
+  });
+});
