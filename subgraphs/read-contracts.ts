@@ -21,6 +21,7 @@ export interface ReadContract {
 export const READ_CONTRACTS: readonly ReadContract[] = [
   { view: 'organizations.user_profiles', readers: ['alerts'], for: "an alert comment's author: name and picture" },
   { view: 'organizations.member_ids', readers: ['alerts'], for: 'whether an alert comment’s author is still a member (notMember)' },
+  { view: 'organizations.live_member_ids', readers: ['documents'], for: 'a signed download URL works only while its user is still a member' },
   { view: 'organizations.live_follows', readers: ['questionnaires'], for: 'an assessment goes only to an organization related by a follow' },
   {
     view: 'documents.attachment_records',

@@ -109,16 +109,10 @@ export async function storageKeyServed(pool: pg.Pool, key: string, userId?: stri
   if (rows.length === 0) return false;
   if (userId === undefined) return true;
   // The URL's user must still be able to read the file, as GET /attachments/{id} decides (canRead), from the
-  // memberships as they are now (organizations.memberships, read here as the API-key statement does).
+  // memberships as they are now (the organizations subgraph's read contract organizations.live_member_ids).
   const row = await findAttachment(pool, id);
   const memberOf = async (organizationId: string) =>
-    (
-      await pool.query(
-        `SELECT 1 FROM organizations.memberships m JOIN organizations.organizations o ON o.id = m."organizationId" AND o."deletedAt" IS NULL
-          WHERE m."userId" = $1 AND m."organizationId" = $2`,
-        [userId, organizationId],
-      )
-    ).rows.length > 0;
+    (await pool.query(`SELECT 1 FROM organizations.live_member_ids WHERE "userId" = $1 AND "organizationId" = $2`, [userId, organizationId])).rows.length > 0;
   return row !== null && (await canRead(pool, row, userId, memberOf));
 }
 

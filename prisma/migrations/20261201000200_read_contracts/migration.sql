@@ -11,6 +11,13 @@ CREATE VIEW "organizations"."user_profiles" AS
 CREATE VIEW "organizations"."member_ids" AS
   SELECT m."organizationId", m."userId" FROM "organizations"."memberships" m;
 
+-- ... who is a member of which live organization (documents: a signed download URL works only while its user
+-- may still read the file) ...
+CREATE VIEW "organizations"."live_member_ids" AS
+  SELECT m."organizationId", m."userId"
+    FROM "organizations"."memberships" m
+    JOIN "organizations"."organizations" o ON o.id = m."organizationId" AND o."deletedAt" IS NULL;
+
 -- ... and the follow relations between two live organizations (assessments go to related ones).
 CREATE VIEW "organizations"."live_follows" AS
   SELECT f."followerId", f."followedId"
