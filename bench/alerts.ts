@@ -17,20 +17,14 @@
  *    statement of the process goes through (pool.query, Prisma's adapter, the API-key lookup).
  */
 import '../lib/production-mode';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { Pool } from 'undici';
-import { startVigil } from '../app/vigil';
 import { COMMANDS } from '../cli/commands';
-import { loadConfig } from '../lib/config';
 import type { Database } from '../lib/db';
 import { setLogLevel } from '../lib/log';
+import { startBenchVigil } from './bench-vigil';
 import { sayLoadAverage } from './load-average';
 
-const BASE_URL = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgresql://root@127.0.0.1:5432/postgres';
 const ALERTS = 1_000_000;
 const ORGANIZATIONS = 50;
 const TARGETS = 2_000;
@@ -235,33 +229,9 @@ function handWrittenPage(order: string, organizationIds: string[]): { text: stri
 async function main(): Promise<void> {
   const started = Date.now();
   setLogLevel('warn');
-  const keep = process.env.BENCH_DATABASE;
-  if (keep && !/^\w+$/.test(keep)) throw new Error('BENCH_DATABASE must be a plain database name');
-  const dbName = keep || `vigil_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  const exists = (await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [dbName])).rowCount;
-  if (!exists) await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const url = new URL(BASE_URL);
-  url.pathname = `/${dbName}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-'));
-  // Latency is measured back to back with one key: the per-key rate limit (3000/min) is off here. No
-  // scheduler, workers or subscription safety-net poll: their background statements are not the page's.
-  const vigil = await startVigil(
-    loadConfig({
-      DATABASE_URL: url.toString(),
-      PORT: '0',
-      SUBGRAPH_BASE_PORT: '0',
-      VIGIL_SECRET: randomBytes(16).toString('hex'),
-      VIGIL_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      VIGIL_RATE_LIMIT_PER_KEY: '0',
-      VIGIL_WORKERS: 'none',
-      VIGIL_SUBSCRIPTION_POLL_MS: '3600000',
-    }),
-  );
-  const sql = new pg.Client({ connectionString: url.toString() });
+  const bench = await startBenchVigil('vigil_bench');
+  const { vigil } = bench;
+  const sql = new pg.Client({ connectionString: bench.url });
   try {
     await sql.connect();
     const account = await benchAccount(vigil.db);
@@ -367,14 +337,7 @@ async function main(): Promise<void> {
     await client.close();
   } finally {
     await sql.end().catch(() => undefined);
-    await vigil.close();
-    if (!keep) {
-      const dropper = new pg.Client({ connectionString: BASE_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await dropper.end();
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

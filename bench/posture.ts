@@ -19,17 +19,13 @@
  */
 import '../lib/production-mode';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { Pool } from 'undici';
-import { startVigil } from '../app/vigil';
 import { COMMANDS } from '../cli/commands';
-import { loadConfig } from '../lib/config';
 import { setLogLevel } from '../lib/log';
+import { startBenchVigil } from './bench-vigil';
 
-const BASE_URL = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgresql://root@127.0.0.1:5432/postgres';
 const ALERTS = Number(process.env.BENCH_ALERTS ?? 1_000_000);
 const FOLLOWED = 100;
 const OTHERS = 200;
@@ -155,30 +151,8 @@ async function generate(db: pg.Pool, own: string): Promise<void> {
 async function main(): Promise<void> {
   const started = Date.now();
   setLogLevel('warn');
-  const keep = process.env.BENCH_DATABASE;
-  if (keep && !/^\w+$/.test(keep)) throw new Error('BENCH_DATABASE must be a plain database name');
-  const dbName = keep || `vigil_bench_posture_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  const exists = (await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [dbName])).rowCount;
-  if (!exists) await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const url = new URL(BASE_URL);
-  url.pathname = `/${dbName}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-posture-'));
-  const vigil = await startVigil(
-    loadConfig({
-      DATABASE_URL: url.toString(),
-      PORT: '0',
-      SUBGRAPH_BASE_PORT: '0',
-      VIGIL_SECRET: randomBytes(16).toString('hex'),
-      VIGIL_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      VIGIL_RATE_LIMIT_PER_KEY: '0',
-      VIGIL_WORKERS: 'none',
-      VIGIL_SUBSCRIPTION_POLL_MS: '3600000',
-    }),
-  );
+  const bench = await startBenchVigil('vigil_bench_posture');
+  const { vigil } = bench;
   const client = new Pool(vigil.url, { connections: 1 });
   try {
     // A kept database (BENCH_DATABASE) that holds the data: its organization 0's user gets a new key.
@@ -315,14 +289,7 @@ async function main(): Promise<void> {
     log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     await client.close();
-    await vigil.close();
-    if (!keep) {
-      const dropper = new pg.Client({ connectionString: BASE_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await dropper.end();
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 
