@@ -74,8 +74,31 @@ export async function openPostgres(url: string, sizeOrOptions: number | Postgres
   pool.on('error', (err) => log.warn('idle database client error', { error: err.message }));
   const transactionPooled = options.pooling === 'transaction';
   if (transactionPooled) markTransactionPooled(pool);
-  await pool.query('select 1');
+  await firstContact(pool, connectTimeoutMillis);
   return { ...overPool('postgres', pool, url), directUrl: options.directUrl, transactionPooled };
+}
+
+/**
+ * The first query at start-up. A server that answers slowly (a busy PostgreSQL, one still starting:
+ * 57P03) is waited for, up to START_WAIT_MS, with a line per try; a refusal, a bad password or a
+ * missing database fails at once (nothing will change by waiting). A start that gave up on one slow
+ * connection under load failed CI's stop-signals run (`timeout expired` at 5 s).
+ */
+const START_WAIT_MS = 60_000;
+async function firstContact(pool: pg.Pool, connectTimeoutMillis: number): Promise<void> {
+  const deadline = Date.now() + Math.max(START_WAIT_MS, connectTimeoutMillis);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await pool.query('select 1');
+      return;
+    } catch (error) {
+      const slow =
+        /timeout expired|Connection terminated due to connection timeout/i.test((error as Error).message) || (error as { code?: string }).code === '57P03';
+      if (!slow || Date.now() >= deadline) throw error;
+      log.warn('database slow to answer at start-up; trying again', { attempt, error: (error as Error).message });
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1_000 * attempt, 5_000)));
+    }
+  }
 }
 
 /**
