@@ -9,16 +9,20 @@ import type { DayRange } from './ranges';
  * organization's alert list shows: alerts of deleted scan targets are left out (liveTargetCondition),
  * and every alert counts under its current severity, rule, scan target and compliances.
  *
- * The trend and the time to resolve read alerts.alert_history, where every change of an alert is one
- * row written by the statement that made it (reconcile.ts, updates.ts). Two facts of those rows make
- * it possible without ordering an alert's rows (no window function over its whole history):
+ * The trend, the trendDelta and the time to resolve count openings and resolutions. Every change of
+ * an alert is one alerts.alert_history row written by the statement that made it (reconcile.ts,
+ * updates.ts), and two facts of those rows make the counts possible without ordering an alert's rows:
  * - an opening (CREATE, a scan's REOPEN, a hand move out of CLOSED) sets the alert's `openedAt` to the
  *   statement's now(), which is also the row's `createdAt`: a row is an opening when its state is
  *   open and `openedAt = createdAt`;
  * - a resolution is a scan's CLOSE (no one else sets CLOSED), and its row still carries the
  *   `openedAt` of the opening it ends: the time to resolve is `createdAt - openedAt` of that row.
+ * Those rows, and only those, are in alerts.posture_moves with their alert's current severity, rule,
+ * scan target and compliances, kept so by triggers (migration 20261202000200_posture_moves): each
+ * aggregate is one index-only range scan of (organizationId, createdAt), no alert row read per move
+ * (bench/README.md, "Posture aggregates").
  * Open at a past instant is open now minus the openings plus the resolutions since (test/posture.test.ts
- * checks both against a replay of each alert's rows in order).
+ * checks both against a replay of each alert's history rows in order).
  */
 
 export type Counts = SeverityCounts;
@@ -33,18 +37,15 @@ export interface PostureFilter {
 }
 
 /**
- * The conditions on alert `a` of organizations `organizationIds` (their live scan targets) and the filter.
- * `viaHistory`: `a` is joined from history rows already narrowed to these organizations (an alert's
- * rows carry its organization), and the organization condition is left out: with it the planner reads
- * every alert of the organization to hash-join them, without it each row's alert by primary key
- * (measured in bench:posture: time to resolve over 30 days, 1,000 ms → see bench/README.md).
+ * The conditions on alert `a` of organizations `organizationIds` (their live scan targets) and the
+ * filter; over posture_moves `m` with `a = 'm'` (its rows carry the same columns, current).
  */
-function alertConditions(p: Params, organizationIds: readonly string[], filter?: PostureFilter | null, viaHistory = false): string[] {
-  const where = [...(viaHistory ? [] : [`a."organizationId" = ANY(${p.add(organizationIds)}::uuid[])`]), liveTargetCondition(p, organizationIds, 'a')];
-  if (filter?.scanTargetIds?.length) where.push(`a."scanTargetId" = ANY(${p.add(filter.scanTargetIds)}::uuid[])`);
-  if (filter?.rules?.length) where.push(`a.rule = ANY(${p.add(filter.rules)}::text[])`);
-  if (filter?.compliances?.length) where.push(`a.compliances && ${p.add(filter.compliances)}::text[]`);
-  if (filter?.severities?.length) where.push(`a.severity = ANY(${p.add(filter.severities)}::text[])`);
+function alertConditions(p: Params, organizationIds: readonly string[], filter?: PostureFilter | null, a = 'a'): string[] {
+  const where = [`${a}."organizationId" = ANY(${p.add(organizationIds)}::uuid[])`, liveTargetCondition(p, organizationIds, a)];
+  if (filter?.scanTargetIds?.length) where.push(`${a}."scanTargetId" = ANY(${p.add(filter.scanTargetIds)}::uuid[])`);
+  if (filter?.rules?.length) where.push(`${a}.rule = ANY(${p.add(filter.rules)}::text[])`);
+  if (filter?.compliances?.length) where.push(`${a}.compliances && ${p.add(filter.compliances)}::text[]`);
+  if (filter?.severities?.length) where.push(`${a}.severity = ANY(${p.add(filter.severities)}::text[])`);
   return where;
 }
 
@@ -52,9 +53,6 @@ function alertConditions(p: Params, organizationIds: readonly string[], filter?:
 export const OPEN_SQL = (a: string) => `${a}.state <> 'CLOSED'`;
 export const OVERDUE_SQL = (a: string) =>
   `${a}."timelinessThreshold" IS NOT NULL AND now() - COALESCE(${a}."openedAt", ${a}."createdAt") > ${a}."timelinessThreshold" * interval '1 day'`;
-/** A history row `h` that opens its alert, and one that resolves it (see above). */
-const OPENING_SQL = (h: string) => `(${h}.state <> 'CLOSED' AND ${h}."openedAt" = ${h}."createdAt")`;
-const RESOLUTION_SQL = (h: string) => `(${h}.operation = 'CLOSE')`;
 
 export interface PostureNow {
   organizationId: string;
@@ -82,14 +80,11 @@ export async function postureNow(pool: pg.Pool, organizationIds: readonly string
   if (deltaDays !== undefined) {
     const q = new Params();
     const since = q.add(deltaDays);
-    const conditions = alertConditions(q, organizationIds, null, true);
     deltas = pool.query<{ organizationId: string; delta: number }>(
-      `SELECT h."organizationId",
-              (count(*) FILTER (WHERE ${OPENING_SQL('h')}) - count(*) FILTER (WHERE ${RESOLUTION_SQL('h')}))::int AS delta
-         FROM alerts.alert_history h JOIN alerts.alerts a ON a.id = h."alertId"
-        WHERE h."organizationId" = ANY(${q.add(organizationIds)}::uuid[]) AND h."createdAt" > now() - ${since}::int * interval '1 day'
-          AND (${OPENING_SQL('h')} OR ${RESOLUTION_SQL('h')}) AND ${conditions.join(' AND ')}
-        GROUP BY h."organizationId"`,
+      `SELECT m."organizationId", (count(*) FILTER (WHERE NOT m.resolution) - count(*) FILTER (WHERE m.resolution))::int AS delta
+         FROM alerts.posture_moves m
+        WHERE ${alertConditions(q, organizationIds, null, 'm').join(' AND ')} AND m."createdAt" > now() - ${since}::int * interval '1 day'
+        GROUP BY m."organizationId"`,
       q.values,
     );
   }
@@ -132,15 +127,14 @@ export async function postureTrend(pool: pg.Pool, organizationId: string, range:
   const p = new Params();
   const start = p.add(range.from);
   const where = alertConditions(p, [organizationId], filter);
-  const joined = alertConditions(p, [organizationId], filter, true);
+  const moves = alertConditions(p, [organizationId], filter, 'm');
   const { rows } = await pool.query<{ day: number | null; severity: string; opened: number; resolved: number; open: number }>(
-    // The moves join their alert by primary key (its current severity and the filter); open now is
-    // read from the open alerts alone (the covering partial index alerts_posture_open_idx).
-    `SELECT ((h."createdAt" AT TIME ZONE 'UTC')::date - ${start}::date)::int AS day, a.severity,
-            count(*) FILTER (WHERE ${OPENING_SQL('h')})::int AS opened, count(*) FILTER (WHERE ${RESOLUTION_SQL('h')})::int AS resolved, 0 AS open
-       FROM alerts.alert_history h JOIN alerts.alerts a ON a.id = h."alertId"
-      WHERE h."organizationId" = ${p.add(organizationId)}::uuid AND h."createdAt" >= ${start}::date::timestamp AT TIME ZONE 'UTC'
-        AND (${OPENING_SQL('h')} OR ${RESOLUTION_SQL('h')}) AND ${joined.join(' AND ')}
+    // The moves from the range's first day on; open now from the open alerts alone (the covering
+    // partial index alerts_posture_open_idx).
+    `SELECT ((m."createdAt" AT TIME ZONE 'UTC')::date - ${start}::date)::int AS day, m.severity,
+            count(*) FILTER (WHERE NOT m.resolution)::int AS opened, count(*) FILTER (WHERE m.resolution)::int AS resolved, 0 AS open
+       FROM alerts.posture_moves m
+      WHERE ${moves.join(' AND ')} AND m."createdAt" >= ${start}::date::timestamp AT TIME ZONE 'UTC'
       GROUP BY 1, 2
      UNION ALL
      SELECT NULL, a.severity, 0, 0, count(*)::int FROM alerts.alerts a WHERE ${where.join(' AND ')} AND ${OPEN_SQL('a')} GROUP BY a.severity`,
@@ -189,12 +183,17 @@ const STATE_WORDS: Record<string, string> = {
   CLOSED: 'Closed',
 };
 
-/** The key and label SQL of each dimension over open alert `a` (rule `r`, scan target `t`); COMPLIANCE unnests. */
-const DIMENSIONS: Record<Dimension, { key: string; label: string; from: string }> = {
-  STATE: { key: 'a.state', label: 'NULL::text', from: '' },
-  SCAN_TARGET: { key: 'a."scanTargetId"::text', label: 't.name', from: 'JOIN alerts.scan_targets t ON t.id = a."scanTargetId"' },
-  RULE: { key: 'a.rule', label: 'r."titleEn"', from: 'LEFT JOIN alerts.rules r ON r.id = a.rule' },
-  COMPLIANCE: { key: 'c.tag', label: 'c.tag', from: 'CROSS JOIN LATERAL unnest(a.compliances) AS c(tag)' },
+/**
+ * Each dimension: what open alert `a` is grouped by (`group`), then the key and label SQL of each
+ * group `g` (its value `g.k`; rule `r`, scan target `t`; COMPLIANCE unnests each distinct tag set).
+ * Grouping the alerts first and labelling the groups after joins a few hundred groups, not every
+ * alert (bench/README.md: breakdown COMPLIANCE 87 → see there).
+ */
+const DIMENSIONS: Record<Dimension, { group: string; key: string; label: string; from: string }> = {
+  STATE: { group: 'a.state', key: 'g.k', label: 'NULL::text', from: '' },
+  SCAN_TARGET: { group: 'a."scanTargetId"', key: 'g.k::text', label: 't.name', from: 'JOIN alerts.scan_targets t ON t.id = g.k' },
+  RULE: { group: 'a.rule', key: 'g.k', label: 'r."titleEn"', from: 'LEFT JOIN alerts.rules r ON r.id = g.k' },
+  COMPLIANCE: { group: 'a.compliances', key: 'c.tag', label: 'c.tag', from: 'CROSS JOIN LATERAL unnest(g.k) AS c(tag)' },
 };
 
 /**
@@ -211,10 +210,10 @@ export async function postureBreakdown(
   const where = alertConditions(p, [organizationId], options.filter);
   const dimension = DIMENSIONS[by];
   const { rows } = await pool.query<{ key: string; label: string | null; severity: string; n: number }>(
-    `SELECT ${dimension.key} AS key, min(${dimension.label}) AS label, a.severity, count(*)::int AS n
-       FROM alerts.alerts a ${dimension.from}
-      WHERE ${where.join(' AND ')} AND ${OPEN_SQL('a')}
-      GROUP BY 1, a.severity`,
+    `SELECT ${dimension.key} AS key, min(${dimension.label}) AS label, g.severity, sum(g.n)::int AS n
+       FROM (SELECT ${dimension.group} AS k, a.severity, count(*) AS n FROM alerts.alerts a
+              WHERE ${where.join(' AND ')} AND ${OPEN_SQL('a')} GROUP BY 1, 2) g ${dimension.from}
+      GROUP BY 1, g.severity`,
     p.values,
   );
   const groups = new Map<string, PostureGroupRow>();
@@ -243,17 +242,17 @@ export async function postureTimeToResolve(pool: pg.Pool, organizationId: string
   const p = new Params();
   const start = p.add(range.from);
   const end = p.add(range.to);
-  const where = alertConditions(p, [organizationId], filter, true);
+  const where = alertConditions(p, [organizationId], filter, 'm');
+  const hours = `extract(epoch FROM m."createdAt" - m."openedAt") / 3600.0`;
   const { rows } = await pool.query<{ severity: string; resolved: number; medianHours: number; p90Hours: number }>(
-    `SELECT a.severity, count(*)::int AS resolved,
-            percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM h."createdAt" - h."openedAt") / 3600.0) AS "medianHours",
-            percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM h."createdAt" - h."openedAt") / 3600.0) AS "p90Hours"
-       FROM alerts.alert_history h JOIN alerts.alerts a ON a.id = h."alertId"
-      WHERE h."organizationId" = ${p.add(organizationId)}::uuid AND ${RESOLUTION_SQL('h')} AND h."openedAt" IS NOT NULL
-        AND h."createdAt" >= ${start}::date::timestamp AT TIME ZONE 'UTC'
-        AND h."createdAt" < (${end}::date + 1)::timestamp AT TIME ZONE 'UTC'
-        AND ${where.join(' AND ')}
-      GROUP BY a.severity`,
+    `SELECT m.severity, count(*)::int AS resolved,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY ${hours}) AS "medianHours",
+            percentile_cont(0.9) WITHIN GROUP (ORDER BY ${hours}) AS "p90Hours"
+       FROM alerts.posture_moves m
+      WHERE ${where.join(' AND ')} AND m.resolution AND m."openedAt" IS NOT NULL
+        AND m."createdAt" >= ${start}::date::timestamp AT TIME ZONE 'UTC'
+        AND m."createdAt" < (${end}::date + 1)::timestamp AT TIME ZONE 'UTC'
+      GROUP BY m.severity`,
     p.values,
   );
   const bySeverity = new Map(rows.map((row) => [row.severity, row]));
