@@ -72,10 +72,26 @@ export async function openPostgres(url: string, sizeOrOptions: number | Postgres
   };
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 30_000, keepAlive: true, Client: Client as never });
   pool.on('error', (err) => log.warn('idle database client error', { error: err.message }));
+  survivesConnectionsCutWhileCheckedOut(pool);
   const transactionPooled = options.pooling === 'transaction';
   if (transactionPooled) markTransactionPooled(pool);
   await firstContact(pool, connectTimeoutMillis);
   return { ...overPool('postgres', pool, url), directUrl: options.directUrl, transactionPooled };
+}
+
+/**
+ * pg-pool listens for a client's `error` only while the client is idle in the pool. A connection
+ * cut while a client is checked out (a transaction, a reconcile, Prisma's adapter between two
+ * statements) made that client emit `error` with no listener: an uncaught exception that stopped
+ * the whole process. bench:faults saw the alerts subgraph exit at the PostgreSQL cut and then sit
+ * in the cluster's restart back-off after PostgreSQL returned (3.5–8 s of 503s). The cut still
+ * reaches whoever is using the client: its pending and later queries fail (pg errors them all),
+ * and pg-pool discards a client that is no longer queryable when it is released.
+ */
+function survivesConnectionsCutWhileCheckedOut(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
 }
 
 /**
@@ -160,6 +176,7 @@ export async function openEmbedded(dir: string | undefined, starting: Promise<Em
   const { url } = server;
   const pool = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 0, connectionTimeoutMillis: 60_000 });
   pool.on('error', (err) => log.warn('embedded database client error', { error: err.message }));
+  survivesConnectionsCutWhileCheckedOut(pool);
   keepConnectionOnStatementErrors(pool);
   retryConnectWhileOldSocketDetaches(pool);
   // PGlite is one backend session whatever the socket: a new connection inherits the prepared
