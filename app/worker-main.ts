@@ -28,6 +28,7 @@ async function main() {
     pooling: config.databasePooling,
     directUrl: config.databaseDirectUrl,
     connectTimeoutMs: config.databaseConnectTimeoutMs,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
   });
   await migrateDatabase(db, { log: (line) => log.info(line) });
   const background = await startBackground(db, config, createStorage(config.storage));

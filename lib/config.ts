@@ -22,6 +22,8 @@ export interface VigilConfig {
   databaseDirectUrl?: string;
   /** VIGIL_DATABASE_CONNECT_TIMEOUT_MS: how long a new database connection may take (lib/db.ts). */
   databaseConnectTimeoutMs: number;
+  /** VIGIL_DATABASE_STATEMENT_TIMEOUT_MS: PostgreSQL cancels a statement running longer (0: none; lib/db.ts). */
+  databaseStatementTimeoutMs: number;
   dataDir: string;
   /** Where the gateway finds each subgraph; in `npm start` they run in the same process. */
   subgraphUrls: Record<SubgraphName, string>;
@@ -240,6 +242,7 @@ function configOf(e: Environment, check: Check, env: NodeJS.ProcessEnv): VigilCo
     databaseUrl: e.DATABASE_URL,
     databasePooling: e.VIGIL_DATABASE_POOLING,
     databaseConnectTimeoutMs: e.VIGIL_DATABASE_CONNECT_TIMEOUT_MS,
+    databaseStatementTimeoutMs: e.VIGIL_DATABASE_STATEMENT_TIMEOUT_MS,
     databaseDirectUrl: check(() => {
       if (e.VIGIL_DATABASE_POOLING === 'transaction' && e.DATABASE_URL && !e.DATABASE_DIRECT_URL)
         throw new Error('VIGIL_DATABASE_POOLING=transaction needs DATABASE_DIRECT_URL (PostgreSQL itself: migrations hold a session lock)');

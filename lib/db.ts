@@ -57,6 +57,12 @@ export interface PostgresOptions {
   directUrl?: string;
   /** VIGIL_DATABASE_CONNECT_TIMEOUT_MS: a connection not made within this is an error (a silent database: SERVICE_UNAVAILABLE). */
   connectTimeoutMs?: number;
+  /**
+   * VIGIL_DATABASE_STATEMENT_TIMEOUT_MS: PostgreSQL cancels a statement that runs longer (0 or unset: none, the
+   * benches' bulk loads). Sent as the session's statement_timeout; not behind a transaction pooler, where the
+   * role's setting applies (docs/operations.md#pgbouncer).
+   */
+  statementTimeoutMs?: number;
 }
 
 /** `options` as a number: the pool size alone (the benches' form). */
@@ -65,9 +71,10 @@ export async function openPostgres(url: string, sizeOrOptions: number | Postgres
   // Two waits: a request queued for a busy pool's connection keeps 30 s (a burst is not an outage); a new
   // connection to a silent server gives up after connectTimeoutMs (pg's Pool passes its own option to both).
   const connectTimeoutMillis = options.connectTimeoutMs ?? 5_000;
+  const statementTimeout = options.pooling === 'transaction' ? 0 : (options.statementTimeoutMs ?? 0);
   const Client = class extends pg.Client {
     constructor(config: pg.ClientConfig) {
-      super({ ...config, connectionTimeoutMillis: connectTimeoutMillis });
+      super({ ...config, connectionTimeoutMillis: connectTimeoutMillis, ...(statementTimeout ? { statement_timeout: statementTimeout } : {}) });
     }
   };
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 30_000, keepAlive: true, Client: Client as never });
@@ -213,6 +220,7 @@ export function openDatabase(
     databasePooling?: 'session' | 'transaction';
     databaseDirectUrl?: string;
     databaseConnectTimeoutMs?: number;
+    databaseStatementTimeoutMs?: number;
   },
   embedded?: Promise<EmbeddedStart>,
 ): Promise<Database> {
@@ -221,6 +229,7 @@ export function openDatabase(
       pooling: options.databasePooling,
       directUrl: options.databaseDirectUrl,
       connectTimeoutMs: options.databaseConnectTimeoutMs,
+      statementTimeoutMs: options.databaseStatementTimeoutMs,
     });
   const dir = embeddedDatabaseDir(options.dataDir);
   return openEmbedded(dir, embedded);

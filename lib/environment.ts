@@ -100,6 +100,11 @@ const PROCESSES = {
     5_000,
     'a new PostgreSQL connection not made within this fails (the request answers 503): a silent database is found this fast (was 30 s)',
   ),
+  VIGIL_DATABASE_STATEMENT_TIMEOUT_MS: count(
+    30_000,
+    'PostgreSQL cancels a request statement running longer (the request answers 503, the connection stays usable); 0 = no limit. Migrations and ' +
+      "a scan's reconcile lift it for their own session; behind VIGIL_DATABASE_POOLING=transaction set it on the role instead",
+  ),
   DATABASE_DIRECT_URL: text(
     'PostgreSQL itself, not the pooler: migrations (a session lock) and VIGIL_SUBSCRIPTION_WAKE=postgres; required with VIGIL_DATABASE_POOLING=transaction',
   ),

@@ -104,6 +104,8 @@ const UNREACHABLE_CODES = new Set([
   '57P02',
   '57P03',
   '53300',
+  // statement_timeout (VIGIL_DATABASE_STATEMENT_TIMEOUT_MS): the database did not answer in time.
+  '57014',
 ]);
 // What pg and Prisma's pg adapter say when a connection drops or cannot be had (or, Prisma, a
 // transaction waited its maxWait for one: the database is saturated), without a code.
@@ -117,6 +119,7 @@ const UNREACHABLE_MESSAGES = new RegExp(
     "Can't reach database server",
     'fetch failed',
     'socket hang up',
+    'canceling statement due to statement timeout',
   ].join('|'),
   'i',
 );

@@ -268,6 +268,9 @@ export async function applyMigrations(pool: Pool, options: MigrateOptions = {}):
   const client = await pool.connect();
   let failure: Error | undefined;
   try {
+    // A migration (a backfill, an index on a large table) and the wait for another migrator's lock may
+    // outlast VIGIL_DATABASE_STATEMENT_TIMEOUT_MS: no limit in this session (reset before release below).
+    await client.query('SET statement_timeout = 0');
     // Session-level lock on this one connection, held across every script it runs.
     await client.query(`SELECT pg_advisory_lock(${ADVISORY_LOCK_KEY})`);
     try {
@@ -304,6 +307,7 @@ export async function applyMigrations(pool: Pool, options: MigrateOptions = {}):
     throw err;
   } finally {
     // After any failure the connection is discarded, so no half-finished transaction state leaks into the pool.
+    if (!failure) await client.query('RESET statement_timeout').catch((e: unknown) => (failure = e instanceof Error ? e : new Error(String(e))));
     client.release(failure);
   }
 }

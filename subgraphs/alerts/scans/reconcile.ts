@@ -272,6 +272,8 @@ export async function reconcileScan(
     await client.query('BEGIN');
     // The batch's hash joins stay in memory instead of spilling to disk.
     await client.query(`SET LOCAL work_mem = '128MB'`);
+    // A very large scan's apply may outlast VIGIL_DATABASE_STATEMENT_TIMEOUT_MS (meant for requests): none here.
+    await client.query('SET LOCAL statement_timeout = 0');
     const scan = await client.query<{ status: string; scanTargetId: string; organizationId: string }>(
       `SELECT status, "scanTargetId", "organizationId" FROM alerts.scans WHERE id = $1 FOR UPDATE`,
       [scanId],
