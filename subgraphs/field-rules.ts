@@ -26,8 +26,9 @@ import type { Visibility } from '../lib/visibility';
  *
  * A lookup (a Query field whose type is one nullable object, `alert(id:)`) answers null where its
  * resolver finds nothing the caller may see: NOT_FOUND from the resolver, the same for "not there"
- * and "not yours", so nothing leaks and the rest of the answer stays. The rule's own refusals (an
- * organization argument the caller is not a member of) stay errors.
+ * and "not yours", so nothing leaks and the rest of the answer stays. The rule's NOT_FOUND (an
+ * organization argument the caller may not see) is "not yours" too and answers null; its FORBIDDEN (a
+ * member without the role the rule asks) stays an error.
  *
  * A mutation takes one input object (`updateMember(input: { organizationId, userId, roles })`): a rule
  * names an argument inside it by its path, `admin('input.organizationId')`, and so do `.ids()` and
@@ -234,9 +235,12 @@ export function guardRootFields(schema: GraphQLSchema, rules: FieldRules, subgra
       const lookup = typeName === 'Query' && !isNonNullType(field.type) && !isListType(field.type);
       field.resolve = async (source, args, context, info) => {
         const parsed = parse ? parse(args) : args;
-        await fieldRule.check(parsed, context as RuleContext);
-        if (!lookup) return resolve(source, parsed, context, info);
+        if (!lookup) {
+          await fieldRule.check(parsed, context as RuleContext);
+          return resolve(source, parsed, context, info);
+        }
         try {
+          await fieldRule.check(parsed, context as RuleContext);
           return await resolve(source, parsed, context, info);
         } catch (error) {
           if (error instanceof VigilError && error.code === 'NOT_FOUND') return null;

@@ -62,7 +62,7 @@ describe('GET /me', () => {
       member: [{ id: alice.organizationId, roles: ['ADMIN'] }],
       following: [],
     });
-    // GraphQL's UserMembership has its own id (`<organizationId>:<userId>`); REST's `id` is the organization's.
+    // GraphQL's UserMembership has its own id (`UserMembership:<organizationId>:<userId>`); REST's `id` is the organization's.
     // REST's `following` (ids) is GraphQL's `followedOrganizations` connection.
     const gql = await t.graphql('{ me { id email roles member { id: organizationId roles } followedOrganizations { nodes { id } } } }', {}, alice.apiKey);
     expect(gql.body.data.me).toEqual({

@@ -152,6 +152,8 @@ describe('Apollo Client InMemoryCache over Vigil', () => {
     const mine = await s.query(me);
     expect(mine).toEqual(await s.fresh(me));
     expect(mine.me.member.map((m: { organizationId: string }) => m.organizationId).sort()).toEqual([viewerOrg, boltOrg].sort());
+    // The caller's own membership (UserMembership) and the organization's list entry (Membership) are two types: ids apart.
+    expect(mine.me.member.filter((m: { id: string }) => memberIds.includes(m.id))).toEqual([]);
   });
   it('shows a member of both organizations each side’s own assessment, answers and questions: the receiver’s copies have ids of their own', async () => {
     // Acme sends Viewer Org (which follows it) an assessment; ann is an ADMIN of both, so she answers it too.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Kind, parse } from 'graphql';
 import { composeSupergraph } from '../schema/compose';
 import { SUBGRAPHS } from '../subgraphs';
@@ -212,6 +213,9 @@ const DENIED = new Set(['NOT_FOUND', 'FORBIDDEN', 'BAD_REQUEST', 'UNAUTHENTICATE
  * A lookup by id (a Query field of one nullable object) refuses with null and no error: "not there"
  * and "not yours" answer alike (subgraphs/field-rules.ts). Its organization rule's refusals stay errors.
  */
+/** A lookup: a Query field of one nullable object (`alert(id:)`, `member(organizationId:, userId:)`). */
+const isLookup = (field: { type: { kind: string } }, operation: 'query' | 'mutation') => operation === 'query' && field.type.kind === 'OBJECT';
+
 const refusedAsNull = (field: { name: string; type: { kind: string } }, answer: { body: { data?: Record<string, unknown> | null; errors?: unknown[] } }) =>
   field.type.kind === 'OBJECT' && !answer.body.errors && answer.body.data?.[field.name] === null;
 
@@ -525,9 +529,10 @@ async function outsiderProblems(who: Account): Promise<string[]> {
     const answer = await run(enumerator.call(field, operation, ids, org), who);
     const found = leaks(answer, STRANGER_SECRETS);
     const global = operation === 'query' ? GLOBAL_QUERIES[field.name] : GLOBAL_MUTATIONS[field.name];
-    const refused =
-      (refusedAsNull(field, answer) || (codes(answer).length > 0 && codes(answer).every((code) => DENIED.has(code!)))) &&
-      answer.body.data?.[field.name] == null;
+    // A lookup on ids that are not the caller's answers null with no error ("not yours" like "not there").
+    const refused = isLookup(field, operation)
+      ? refusedAsNull(field, answer)
+      : codes(answer).length > 0 && codes(answer).every((code) => DENIED.has(code!)) && answer.body.data?.[field.name] == null;
     if (!global && !refused) found.push(`${operation} ${field.name} was not refused: ${describeAnswer(answer)}`);
     return found;
   });
@@ -567,6 +572,12 @@ describe('the declared rules (subgraphs/<name>/permissions.ts, applied once at s
       for (const [who, code, message] of expectations) {
         const answer = await run(call, who);
         const errors = answer.body.errors ?? [];
+        // A lookup answers the rule's NOT_FOUND ("not yours") as null with no error (subgraphs/field-rules.ts).
+        if (isLookup(field, operation) && code === 'NOT_FOUND') {
+          if (!refusedAsNull(field, answer))
+            problems.push(`${rule.access} rule of lookup ${field.name} for ${who === s ? 'a stranger' : 'a follower'}: ${describeAnswer(answer)}`);
+          continue;
+        }
         if (errors.length !== 1 || errors[0].extensions?.code !== code || errors[0].message !== message)
           problems.push(
             `${rule.access} rule of ${field.name} for ${who === s ? 'a stranger' : who === m ? 'a member' : 'a follower'}: ${describeAnswer(answer)}`,
@@ -580,6 +591,33 @@ describe('the declared rules (subgraphs/<name>/permissions.ts, applied once at s
     }
     expect(problems).toEqual([]);
   }, 300_000);
+});
+
+/** `variables` with every UUID in it replaced by a fresh one (one that names nothing), except those in `keep`. */
+function withAbsentIds(value: unknown, keep: Set<string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => withAbsentIds(v, keep));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withAbsentIds(v, keep)]));
+  if (typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) && !keep.has(value)) return randomUUID();
+  return value;
+}
+
+describe('every lookup by id (a Query field of one nullable object, enumerated from the supergraph)', () => {
+  it('answers null with no error for ids that name nothing, in A’s organization or in none', async () => {
+    const lookups = enumerator.queries.filter((field) => isLookup(field, 'query'));
+    for (const expected of ['alert', 'scanTarget', 'organization', 'member', 'document', 'assessment', 'followerRequest'])
+      expect(lookups.map((field) => field.name)).toContain(expected);
+    const problems = await inParallel(
+      lookups.flatMap((field) => [new Set([ids.A]), new Set<string>()].map((keep) => ({ field, keep }))),
+      async ({ field, keep }) => {
+        const call = enumerator.call(field, 'query', ids, ids.A);
+        const variables = withAbsentIds(call.variables, keep) as Record<string, unknown>;
+        if (JSON.stringify(variables) === JSON.stringify(call.variables)) return []; // names A itself and no other id: found
+        const answer = await run({ ...call, variables }, a);
+        return refusedAsNull(field, answer) ? [] : [`${field.name} on absent ids: ${describeAnswer(answer)}`];
+      },
+    );
+    expect(problems.flat()).toEqual([]);
+  }, 120_000);
 });
 
 describe('a stranger (admin of an unrelated organization)', () => {

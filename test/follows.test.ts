@@ -242,11 +242,16 @@ describe('a follow relation from request to end', () => {
       { o: fin, f: acme },
       fred,
     );
-    expect(accepted.data.acceptFollowingRequest.following).toEqual({ id: `${fin}:${acme}`, followingId: acme, name: 'Acme', tags: [] });
+    expect(accepted.data.acceptFollowingRequest.following).toEqual({ id: `Following:${fin}:${acme}`, followingId: acme, name: 'Acme', tags: [] });
+    // The one relation seen from each side is two objects: ids no other type has, for a cache keyed by `id` alone (issue 34 item 5).
+    const followerSide = (await gql(`query($o: ID!) { followers(organizationId: $o) { nodes { id followerId } } }`, { o: acme }, alice)).data.followers.nodes;
+    const followingSide = (await gql(`query($o: ID!) { following(organizationId: $o) { nodes { id followingId } } }`, { o: fin }, fred)).data.following.nodes;
+    expect(followerSide).toContainEqual({ id: `Follower:${fin}:${acme}`, followerId: fin });
+    expect(followingSide).toContainEqual({ id: `Following:${fin}:${acme}`, followingId: acme });
     expect(
       (await gql(`mutation($o: ID!, $f: ID!) { removeFollower(input: { organizationId: $o, followerId: $f }) { deletedId } }`, { o: acme, f: fin }, alice)).data
         .removeFollower,
-    ).toEqual({ deletedId: `${fin}:${acme}` });
+    ).toEqual({ deletedId: `Follower:${fin}:${acme}` });
     await gql(
       `mutation($o: ID!, $t: ID!) { createFollowerRequest(input: { organizationId: $o, token: $t }) { followerRequest { token } } }`,
       { o: acme, t: fin },
@@ -264,12 +269,12 @@ describe('a follow relation from request to end', () => {
     expect(
       (await gql(`mutation($o: ID!, $t: ID!) { deleteFollowerRequest(input: { organizationId: $o, token: $t }) { deletedId } }`, { o: acme, t: fin }, alice))
         .data.deleteFollowerRequest,
-    ).toEqual({ deletedId: `${fin}:${acme}` });
+    ).toEqual({ deletedId: `FollowerRequest:${fin}:${acme}` });
     await follow(t, alice, fred);
     expect(
       (await gql(`mutation($o: ID!, $f: ID!) { stopFollowing(input: { organizationId: $o, followingId: $f }) { deletedId } }`, { o: fin, f: acme }, fred)).data
         .stopFollowing,
-    ).toEqual({ deletedId: `${fin}:${acme}` });
+    ).toEqual({ deletedId: `Following:${fin}:${acme}` });
   });
 
   it('hides requests and relations of deleted organizations', async () => {

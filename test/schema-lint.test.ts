@@ -28,21 +28,49 @@ import { composeSupergraph, subgraphSdl } from '../schema/compose';
 const api: GraphQLSchema = Supergraph.build(composeSupergraph()).apiSchema().toGraphQLJSSchema();
 const sdl = printSchema(api);
 
+/**
+ * graphql-eslint's own `schema-recommended` rules, each on unless named here with the reason (issue 34
+ * item 5: before, only the hand-picked rules below ran, and the recommended set reported 153 errors).
+ */
+const DISABLED_RECOMMENDED: Record<string, string> = {
+  // 135 types: connections, edges, page info, counts, payloads and other values have no identity of
+  // their own, and the entity types' ids are not yet unique across types (Follower and Following share
+  // `<org>:<org>`). Turned on with the global ids of issue 34 item 5, which are not built yet.
+  '@graphql-eslint/strict-id-in-types': 'values without identity; global ids not built yet (issue 34 item 5)',
+  // `Alert.alertId`, `Follower.followerId`, `Answer.assessmentId`…: `id` is the view's cache id
+  // (`followed:<alert id>`, `<org>:<org>`), `<type>Id` the record's own id that lookups and REST take;
+  // `Scan.scanTargetId` / `Scan.scanTarget` name another type that only starts with "Scan".
+  '@graphql-eslint/no-typename-prefix': '`<type>Id` is the record id beside the view id `id`',
+};
+
+const RECOMMENDED: Linter.RulesRecord = (graphqlPlugin.configs['flat/schema-recommended'] as { rules: Linter.RulesRecord }).rules;
+const recommendedNaming = (RECOMMENDED['@graphql-eslint/naming-convention'] as [string, Record<string, unknown>])[1];
+
 const RULES: Linter.RulesRecord = {
+  ...Object.fromEntries(Object.entries(RECOMMENDED).filter(([rule]) => !(rule in DISABLED_RECOMMENDED))),
   '@graphql-eslint/require-description': [
     'error',
-    { types: true, rootField: true, FieldDefinition: true, InputValueDefinition: true, EnumValueDefinition: true, ScalarTypeDefinition: true },
+    {
+      types: true,
+      DirectiveDefinition: true,
+      rootField: true,
+      FieldDefinition: true,
+      InputValueDefinition: true,
+      EnumValueDefinition: true,
+      ScalarTypeDefinition: true,
+    },
   ],
   '@graphql-eslint/naming-convention': [
     'error',
     {
+      ...recommendedNaming,
       types: 'PascalCase',
       // Counts keyed by an enum's values (SeverityCounts.CRITICAL, StateCounts.IN_PROGRESS) are spelled as those values.
       FieldDefinition: { style: 'camelCase', ignorePattern: '^[A-Z][A-Z_]*$' },
       InputValueDefinition: 'camelCase',
       Argument: 'camelCase',
       EnumValueDefinition: 'UPPER_CASE',
-      'FieldDefinition[parent.name.value=Mutation]': { forbiddenPrefixes: ['Mutation'] },
+      'FieldDefinition[parent.name.value=Mutation]': { forbiddenPrefixes: ['Mutation', 'mutation'], forbiddenSuffixes: ['Mutation'] },
     },
   ],
   '@graphql-eslint/relay-connection-types': 'error',
@@ -97,6 +125,11 @@ describe('the public GraphQL schema', () => {
   it('passes the schema linter (descriptions, naming, Relay connections, mutation inputs)', () => {
     const problems = lint().map((m) => `${m.line}:${m.column} ${m.ruleId}: ${m.message}`);
     expect(problems).toEqual([]);
+  });
+
+  it('runs every rule of graphql-eslint’s schema-recommended set, or names the rule it leaves off with the reason', () => {
+    for (const rule of Object.keys(RECOMMENDED)) expect([rule, rule in RULES || rule in DISABLED_RECOMMENDED]).toEqual([rule, true]);
+    for (const rule of Object.keys(DISABLED_RECOMMENDED)) expect([rule, rule in RECOMMENDED && !(rule in RULES)]).toEqual([rule, true]);
   });
 
   it('describes at least 95 % of its types, fields, arguments and enum values', () => {

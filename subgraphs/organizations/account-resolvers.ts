@@ -134,7 +134,11 @@ export const accountResolvers = {
     },
     member: async (user: { id: string }, _: unknown, ctx: Ctx) => {
       if (user.id !== ctx.policy.userId) return [];
-      return [...(await ctx.policy.memberships()).entries()].map(([organizationId, roles]) => ({ id: `${organizationId}:${user.id}`, organizationId, roles }));
+      return [...(await ctx.policy.memberships()).entries()].map(([organizationId, roles]) => ({
+        id: `UserMembership:${organizationId}:${user.id}`,
+        organizationId,
+        roles,
+      }));
     },
     roles: async (user: { id: string }, _: unknown, ctx: Ctx) => {
       if (user.id !== ctx.policy.userId) return [];

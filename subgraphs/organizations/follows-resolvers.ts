@@ -18,7 +18,14 @@ import {
 import { createdOrderPage } from './pages';
 import type { Resolvers } from './resolver-types.generated';
 
-const relationId = (relation: { followerId: string; followingId: string }) => `${relation.followerId}:${relation.followingId}`;
+/**
+ * A relation's (or request's) id as one of the four types shows it: `<type>:<followerId>:<followingId>`.
+ * The type comes first because the same two organizations are a Follower on one side and a Following on
+ * the other (and a FollowerRequest / FollowingRequest before): a cache keyed by `id` alone (Relay, urql's
+ * graphcache) must not merge the two views (issue 34 item 5).
+ */
+type RelationType = 'Follower' | 'Following' | 'FollowerRequest' | 'FollowingRequest';
+const relationId = (type: RelationType) => (relation: { followerId: string; followingId: string }) => `${type}:${relation.followerId}:${relation.followingId}`;
 
 export const followResolvers = {
   Query: {
@@ -73,12 +80,12 @@ export const followResolvers = {
     deleteFollowerRequest: async (_, args, ctx) => {
       const { organizationId, token } = args.input;
       await deleteFollowerRequest(ctx.db.prisma, ctx.policy.userId, organizationId, token);
-      return { deletedId: relationId({ followerId: token, followingId: organizationId }) };
+      return { deletedId: relationId('FollowerRequest')({ followerId: token, followingId: organizationId }) };
     },
     removeFollower: async (_, args, ctx) => {
       const { organizationId, followerId } = args.input;
       await removeFollower(ctx.db.prisma, ctx.policy.userId, organizationId, followerId);
-      return { deletedId: relationId({ followerId, followingId: organizationId }) };
+      return { deletedId: relationId('Follower')({ followerId, followingId: organizationId }) };
     },
     acceptFollowingRequest: async (_, args, ctx) => {
       const { organizationId, followingId, tags } = args.input;
@@ -95,12 +102,12 @@ export const followResolvers = {
     stopFollowing: async (_, args, ctx) => {
       const { organizationId, followingId } = args.input;
       await stopFollowing(ctx.db.prisma, ctx.policy.userId, organizationId, followingId);
-      return { deletedId: relationId({ followerId: organizationId, followingId }) };
+      return { deletedId: relationId('Following')({ followerId: organizationId, followingId }) };
     },
   },
-  // A relation's (or request's) own id: both organizations, follower first; the other organization is followerId / followingId.
-  Follower: { id: relationId },
-  Following: { id: relationId },
-  FollowerRequest: { id: relationId },
-  FollowingRequest: { id: relationId },
+  // A relation's (or request's) own id: its type, then both organizations, follower first; the other organization is followerId / followingId.
+  Follower: { id: relationId('Follower') },
+  Following: { id: relationId('Following') },
+  FollowerRequest: { id: relationId('FollowerRequest') },
+  FollowingRequest: { id: relationId('FollowingRequest') },
 } satisfies Resolvers<Ctx>;

@@ -117,7 +117,7 @@ export type UserFollowedOrganizationsArgs = {
 /** One of the caller's memberships: an organization it belongs to and its roles there. */
 export type UserMembership = {
   __typename?: 'UserMembership';
-  /** The membership's id: `<organizationId>:<userId>` (the same as `Membership.id`). */
+  /** The membership's id as the caller's own: `UserMembership:<organizationId>:<userId>` (`Membership.id` without the type: the same membership as its organization lists it, a different object). */
   id: Scalars['ID']['output'];
   /** The organization's id. */
   organizationId: Scalars['ID']['output'];
@@ -795,7 +795,7 @@ export type FollowRequestStatus =
  */
 export type Follower = {
   __typename?: 'Follower';
-  /** The relation's id: `<followerId>:<followingId>`. */
+  /** The relation's id: `Follower:<followerId>:<followingId>` (the type first, so no other type shares it). */
   id: Scalars['ID']['output'];
   /** The follower organization's name. */
   name: Scalars['String']['output'];
@@ -812,7 +812,7 @@ export type Follower = {
 /** An organization the caller's organization follows (the follower side's view). */
 export type Following = {
   __typename?: 'Following';
-  /** The relation's id: `<followerId>:<followingId>`. */
+  /** The relation's id: `Following:<followerId>:<followingId>` (the type first, so no other type shares it). */
   id: Scalars['ID']['output'];
   /** The followed organization's name. */
   name: Scalars['String']['output'];
@@ -833,7 +833,7 @@ export type FollowerRequest = {
   __typename?: 'FollowerRequest';
   /** The id of the organization invited to follow (the same as `followerId`). */
   token: Scalars['ID']['output'];
-  /** The request's id: `<followerId>:<followingId>`. */
+  /** The request's id: `FollowerRequest:<followerId>:<followingId>` (the type first, so no other type shares it). */
   id: Scalars['ID']['output'];
   /** Always null: an id the inviter typed must not tell whether, or which, organization it belongs to (the name shows in `followers` once accepted). */
   name?: Maybe<Scalars['String']['output']>;
@@ -852,7 +852,7 @@ export type FollowerRequest = {
 /** A pending request asking the caller's organization to follow another one (the invited side's view). */
 export type FollowingRequest = {
   __typename?: 'FollowingRequest';
-  /** The request's id: `<followerId>:<followingId>`. */
+  /** The request's id: `FollowingRequest:<followerId>:<followingId>` (the type first, so no other type shares it). */
   id: Scalars['ID']['output'];
   /** The name of the organization that asks to be followed. */
   name: Scalars['String']['output'];
@@ -1018,14 +1018,14 @@ export type CreateFollowerRequestPayload = {
 /** The answer to `deleteFollowerRequest`. */
 export type DeleteFollowerRequestPayload = {
   __typename?: 'DeleteFollowerRequestPayload';
-  /** The id of the withdrawn request (`<followerId>:<followingId>`). */
+  /** The id of the withdrawn request (`FollowerRequest.id`, `FollowerRequest:<followerId>:<followingId>`). */
   deletedId: Scalars['ID']['output'];
 };
 
 /** The answer to `removeFollower`. */
 export type RemoveFollowerPayload = {
   __typename?: 'RemoveFollowerPayload';
-  /** The id of the ended relation (`<followerId>:<followingId>`). */
+  /** The id of the ended relation (`Follower.id`, `Follower:<followerId>:<followingId>`). */
   deletedId: Scalars['ID']['output'];
 };
 
@@ -1053,7 +1053,7 @@ export type UpdateFollowingTagsPayload = {
 /** The answer to `stopFollowing`. */
 export type StopFollowingPayload = {
   __typename?: 'StopFollowingPayload';
-  /** The id of the ended relation (`<followerId>:<followingId>`). */
+  /** The id of the ended relation (`Following.id`, `Following:<followerId>:<followingId>`). */
   deletedId: Scalars['ID']['output'];
 };
 
