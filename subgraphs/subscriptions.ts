@@ -7,6 +7,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { bearerToken } from '../lib/api-keys';
 import { countTokens } from '../lib/document-tokens';
+import { unauthenticated } from '../lib/errors';
 import type { EventLogRow } from '../lib/event-log';
 import { formatError } from '../lib/graphql-errors';
 import type { Principal } from '../lib/principal';
@@ -127,6 +128,9 @@ export interface SubgraphStreamOptions {
   context(principal: Principal, session: Session, origin: string | undefined): object;
 }
 
+/** How long a connection whose key is refused stays open to answer its operations (see attachSubgraphWebSocket). */
+const REFUSED_CONNECTION_CLOSE_MS = 1000;
+
 const tooManyTokens = (query: unknown, maxTokens: number) => maxTokens > 0 && typeof query === 'string' && countTokens(query, maxTokens) > maxTokens;
 
 /**
@@ -194,7 +198,18 @@ export function attachSubgraphWebSocket(server: http.Server, options: SubgraphSt
     session?: Session;
     /** The router proved itself for the whole connection (secret header on the upgrade or in connection_init). */
     proven?: boolean;
+    /** Why every operation on this connection is refused: no valid key at connection_init, or the key deleted since. */
+    refused?: string;
   };
+  /**
+   * A connection whose key is refused is closed (4403) a moment after, not at once: a router's graphql-ws
+   * client (Hive Gateway's, graphql-ws's `createClient`) retries a 4403 close with backoff — for 10–40 s,
+   * the client's own stream staying open meanwhile — and drops the ended streams' last messages still on
+   * their way. Meanwhile each operation is answered UNAUTHENTICATED on its own, as the subgraph's HTTP
+   * answers it, which the router passes on to its client; the close then frees the connection.
+   */
+  const closeRefused = (socket: { close(code: number, reason: string): void }, reason: string) =>
+    setTimeout(() => socket.close(4403, reason), REFUSED_CONNECTION_CLOSE_MS).unref();
   useServer<Record<string, unknown> | undefined, Extra>(
     {
       schema: options.schema,
@@ -205,9 +220,18 @@ export function attachSubgraphWebSocket(server: http.Server, options: SubgraphSt
         if (given !== undefined && !ctx.extra.proven) return false;
         const token = keyOfConnection(ctx.connectionParams, request);
         const principal = await options.hub.authenticate(token, request.socket.remoteAddress);
-        if (!principal || !token) return false; // graphql-ws closes 4403 Forbidden
         const socket = ctx.extra.socket;
-        const session: Session = { token, principal, subscriptions: new Set(), counted: true, revoke: () => socket.close(4403, 'API key deleted') };
+        if (!principal || !token) {
+          ctx.extra.refused = token ? 'The API key is not valid' : unauthenticated().message;
+          closeRefused(socket, 'Forbidden');
+          return true;
+        }
+        const revoke = () => {
+          if (ctx.extra.refused) return;
+          ctx.extra.refused = 'The API key was deleted';
+          closeRefused(socket, 'API key deleted');
+        };
+        const session: Session = { token, principal, subscriptions: new Set(), counted: true, revoke };
         ctx.extra.session = session;
         options.hub.addSession(session);
         return true;
@@ -215,7 +239,6 @@ export function attachSubgraphWebSocket(server: http.Server, options: SubgraphSt
       onSubscribe: async (ctx, _id, payload) => {
         if (tooManyTokens(payload.query, options.maxTokens))
           return [new GraphQLError(`The document has more than ${options.maxTokens} tokens`, { extensions: { code: 'BAD_REQUEST' } })];
-        const session = ctx.extra.session as Session;
         if (!ctx.extra.proven) {
           const reason = routerProofRefused(options.secret, undefined, payload);
           if (reason)
@@ -225,7 +248,8 @@ export function attachSubgraphWebSocket(server: http.Server, options: SubgraphSt
               }),
             ];
         }
-        const over = await options.router.admitOperation(session.principal.apiKeyId);
+        if (ctx.extra.refused || !ctx.extra.session) return; // answered UNAUTHENTICATED by `subscribe` below, as a result
+        const over = await options.router.admitOperation(ctx.extra.session.principal.apiKeyId);
         if (over)
           return [
             new GraphQLError(tooManyRequestsMessage(over.limit, over.windowMs, WHO.key), {
@@ -233,8 +257,17 @@ export function attachSubgraphWebSocket(server: http.Server, options: SubgraphSt
             }),
           ];
       },
-      context: (ctx) => options.context((ctx.extra.session as Session).principal, ctx.extra.session as Session, undefined),
-      subscribe: (args) => subscribeShaped(args) as never,
+      context: (ctx) =>
+        ctx.extra.refused || !ctx.extra.session
+          ? { refused: ctx.extra.refused ?? 'The API key is not valid' }
+          : options.context(ctx.extra.session.principal, ctx.extra.session, undefined),
+      // A refused key's operation gets one result with the error, then complete (not graphql-ws's `error`
+      // message): what the subgraph's GraphQL over SSE answers, so a router passes both on alike.
+      subscribe: (args) => {
+        const refused = (args.contextValue as { refused?: string }).refused;
+        if (refused) return { errors: [new GraphQLError(refused, { extensions: { code: 'UNAUTHENTICATED' } })] };
+        return subscribeShaped(args) as never;
+      },
       onClose: (ctx) => {
         if (ctx.extra.session) options.hub.removeSession(ctx.extra.session);
       },

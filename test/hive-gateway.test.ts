@@ -1,15 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createClient as createSseClient } from 'graphql-sse';
 import { createClient as createWsClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { SUBGRAPH_NAMES } from '../lib/config';
 import { composeSupergraph } from '../schema/compose';
 import { ROUTER_SECRET_HEADER } from '../subgraphs/router-auth';
 import { createScanTarget, FIXTURE_RULES, follow, insertAlerts, insertRules } from './support/alert-fixtures';
-import { freePort, ROOT } from './support/processes';
+import { HIVE_CONFIG, HIVE_WS_CONFIG, type HiveGateway, startHive, viaHiveStream as streamVia } from './support/hive-gateway';
 import { type Received, sseSubscribe, subscribe } from './support/subscription-clients';
 import { type Account, request, startTestVigil, type TestVigil } from './support/vigil';
 
@@ -17,27 +15,25 @@ import { type Account, request, startTestVigil, type TestVigil } from './support
 // configuration only (deploy/hive-gateway/gateway.config.ts: hmacSignature with VIGIL_ROUTER_SECRET,
 // Authorization forwarded), answering as Vigil's own gateway does (docs/own-router.md) — queries,
 // mutations, a follower's censored list, and subscriptions passed through to the subgraphs over SSE
-// (Hive Gateway's default), resumed with a cursor and ended when the key is deleted.
+// (Hive Gateway's default) or graphql-ws (gateway-ws.config.ts), resumed with a cursor, a stranger's and an
+// unknown key's refused, and ended within a second when the key is deleted (the wake: the re-check is a minute).
 jest.setTimeout(120_000);
 
 const ROUTER_SECRET = 'hive-router-secret-0123456789abcdef0123456789';
-const HIVE_BIN = path.join(ROOT, 'node_modules', '@graphql-hive', 'gateway', 'dist', 'bin.js');
-const CONFIG = path.join(ROOT, 'deploy', 'hive-gateway', 'gateway.config.ts');
-const WS_CONFIG = path.join(ROOT, 'deploy', 'hive-gateway', 'gateway-ws.config.ts');
 
 let t: TestVigil;
 let alice: Account;
-let hive: ChildProcess;
+/** Hive Gateway with each shipped configuration: subscriptions to the subgraphs over SSE, and over graphql-ws. */
+let hive: HiveGateway;
+let hiveWs: HiveGateway;
 let hiveUrl: string;
-let hiveWs: ChildProcess | undefined;
 let dir: string;
-let output = '';
 let viewer: Account;
 let alerts: string[];
 let awsTarget: string;
 
 beforeAll(async () => {
-  t = await startTestVigil({ VIGIL_ROUTER_SECRET: ROUTER_SECRET, VIGIL_SUBSCRIPTION_RECHECK_MS: '300' });
+  t = await startTestVigil({ VIGIL_ROUTER_SECRET: ROUTER_SECRET, VIGIL_SUBSCRIPTION_RECHECK_MS: '60000' });
   alice = await t.bootstrap('alice@example.com', 'Alice Corp');
   viewer = await t.bootstrap('viewer@example.com', 'Viewer Corp');
   await insertRules(t.vigil.db);
@@ -50,55 +46,13 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'vigil-hive-'));
   const supergraph = path.join(dir, 'supergraph.graphql');
   writeFileSync(supergraph, composeSupergraph(Object.fromEntries(SUBGRAPH_NAMES.map((name) => [name, t.vigil.subgraphs[name]?.url as string]))));
-  ({ process: hive, url: hiveUrl } = await startHive(supergraph, CONFIG));
+  const env = { VIGIL_ROUTER_SECRET: ROUTER_SECRET };
+  [hive, hiveWs] = await Promise.all([startHive(supergraph, HIVE_CONFIG, env), startHive(supergraph, HIVE_WS_CONFIG, env)]);
+  hiveUrl = hive.url;
 });
 
-/**
- * Stock Hive Gateway (its CLI) over `supergraph` with the configuration file `config`. Its port is chosen
- * free beforehand (the CLI takes a port, not 0), so another process may take it meanwhile (seen in CI: an
- * outgoing connection's local port, EADDRINUSE): then it starts again on another.
- */
-async function startHive(supergraph: string, config: string) {
-  for (let attempt = 1; ; attempt++) {
-    const from = output.length;
-    try {
-      return await startHiveOn(await freePort(), supergraph, config);
-    } catch (error) {
-      if (attempt === 3 || !/EADDRINUSE/.test(output.slice(from))) throw error;
-    }
-  }
-}
-
-async function startHiveOn(port: number, supergraph: string, config: string) {
-  const from = output.length;
-  const started = spawn(process.execPath, [HIVE_BIN, 'supergraph', supergraph, '--port', String(port), '--host', '127.0.0.1', '-c', config], {
-    cwd: ROOT,
-    env: { ...process.env, VIGIL_ROUTER_SECRET: ROUTER_SECRET },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.stdout?.on('data', (d) => (output += d));
-  started.stderr?.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const ready = await fetch(`${url}/readiness`, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
-    if (ready?.ok) break;
-    if (Date.now() > deadline || started.exitCode !== null || /EADDRINUSE/.test(output.slice(from))) {
-      started.kill('SIGKILL');
-      throw new Error(`Hive Gateway did not start:\n${output.slice(-3000)}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { process: started, url };
-}
-
 afterAll(async () => {
-  for (const gateway of [hive, hiveWs]) {
-    if (!gateway || gateway.exitCode !== null) continue;
-    const exited = new Promise((resolve) => gateway.once('exit', resolve));
-    gateway.kill('SIGTERM');
-    await exited;
-  }
+  await Promise.all([hive?.stop(), hiveWs?.stop()]);
   await t?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
@@ -171,58 +125,14 @@ it("answers an alert page and a follower's censored list as Vigil's gateway does
   }
 });
 
-/** A GraphQL over SSE subscription through Hive Gateway's /graphql (its client-facing SSE), the key as a Bearer header. */
-function viaHiveStream(key: string, query: string, variables: Record<string, unknown>, base = hiveUrl) {
-  const client = createSseClient({ url: `${base}/graphql`, headers: { authorization: `Bearer ${key}` }, retryAttempts: 0 });
-  const received = { data: [] as any[], errors: [] as any[], ended: false };
-  let notify = () => {};
-  const changed = () => notify();
-  const stop = client.subscribe(
-    { query, variables },
-    {
-      next: (m: any) => {
-        if (m.errors) received.errors.push(...m.errors);
-        if (m.data) received.data.push(m.data);
-        changed();
-      },
-      error: (e: unknown) => {
-        received.errors.push(e);
-        received.ended = true;
-        changed();
-      },
-      complete: () => {
-        received.ended = true;
-        changed();
-      },
-    },
-  );
-  const until = async (done: () => boolean, what: string, ms = 15_000) => {
-    const deadline = Date.now() + ms;
-    while (!done()) {
-      if (Date.now() > deadline) throw new Error(`${what}: ${JSON.stringify(received)}`);
-      await new Promise<void>((resolve) => {
-        notify = resolve;
-        setTimeout(resolve, 100);
-      });
-    }
-  };
-  return {
-    ...received,
-    received,
-    stop() {
-      stop();
-      client.dispose();
-    },
-    waitFor: (n: number) => until(() => received.data.length >= n, `expected ${n} messages`),
-    waitForEnd: () => until(() => received.ended, 'no end'),
-  };
-}
+const viaHiveStream = (key: string, query: string, variables: Record<string, unknown>, base = hiveUrl) => streamVia(base, key, query, variables);
 
 /** Until `n` streams are live (past catch-up) in Vigil's process — the gateway's and the subgraphs' share its hub. */
 async function live(n: number) {
   const deadline = Date.now() + 15_000;
   while (t.vigil.subscriptions.liveCount() < n) {
-    if (Date.now() > deadline) throw new Error(`only ${t.vigil.subscriptions.liveCount()} of ${n} streams live\n${output.slice(-2000)}`);
+    if (Date.now() > deadline)
+      throw new Error(`only ${t.vigil.subscriptions.liveCount()} of ${n} streams live\n${hive.output().slice(-1000)}${hiveWs.output().slice(-1000)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -301,21 +211,70 @@ it('resumes a stream through Hive Gateway after a cursor, with the changes misse
   await stopAll(resumed, expected);
 });
 
-it("ends a stream through Hive Gateway with UNAUTHENTICATED and a cursor when its key is deleted, as Vigil's gateway does", async () => {
-  const user = await t.bootstrap('revoked@example.com', 'Revoked Corp');
-  const q = `subscription($o: ID!) { eventAppended(organizationId: $o) { cursor } }`;
-  const hive = viaHiveStream(user.apiKey, q, { o: user.organizationId });
-  const vigil = sseSubscribe(t.url, user.apiKey, q, { o: user.organizationId });
-  await live(2);
-  await t.vigil.db.pool.query(`UPDATE organizations.api_keys SET "deletedAt" = now() WHERE "userId" = $1`, [user.userId]);
-  await Promise.all([hive.waitForEnd(), vigil.waitForEnd()]);
-  expect(hive.received.data).toEqual([]);
-  expect(vigil.errors[0]).toMatchObject({ message: 'The API key was deleted', extensions: { code: 'UNAUTHENTICATED' } });
-  // The same message, code and cursor; Hive Gateway adds the field's path and extensions.serviceName to a subgraph's error.
-  const [ended] = vigil.errors;
-  expect(typeof ended.extensions.cursor).toBe('string');
-  expect(hive.received.errors).toEqual([{ message: ended.message, path: ['eventAppended'], extensions: { ...ended.extensions, serviceName: 'documents' } }]);
-  await stopAll(hive, vigil);
+/** Deletes `who`'s API key as its owner does (REST, through Vigil's gateway): the deletion wakes the streams. */
+async function deleteKey(who: Account) {
+  const keys = await t.rest('GET', '/me/apikeys', { key: who.apiKey });
+  const started = Date.now();
+  expect((await t.rest('DELETE', `/me/apikeys/${keys.body[0].id}`, { key: who.apiKey })).status).toBe(200);
+  return started;
+}
+
+/** Within this of the deletion a stream through Hive Gateway ends (issue 39); the periodic re-check is a minute here. */
+const REVOKED_WITHIN_MS = 1000;
+
+describe.each([
+  ['GraphQL over SSE (gateway.config.ts)', 'sse', () => hive],
+  ['graphql-ws (gateway-ws.config.ts)', 'ws', () => hiveWs],
+])('Hive Gateway with subscriptions to the subgraphs over %s', (transport, slug, gateway) => {
+  const EVENTS_OF = `subscription($o: ID!) { eventAppended(organizationId: $o) { cursor } }`;
+
+  it("answers a stranger's subscription with Vigil's message and code, and refuses an unknown key at once", async () => {
+    const stranger = await t.bootstrap(`hive-stranger-${slug}@example.com`, 'Stranger Corp');
+    const expected = sseSubscribe(t.url, stranger.apiKey, EVENTS_OF, { o: alice.organizationId });
+    const foreign = streamVia(gateway().url, stranger.apiKey, EVENTS_OF, { o: alice.organizationId });
+    // A key refused at the subgraph answers UNAUTHENTICATED at once, not a stream of keep-alives while the router's client retries.
+    const unknown = streamVia(gateway().url, 'vgl_not-a-key', EVENTS_OF, { o: alice.organizationId });
+    await Promise.all([expected.waitForEnd(), foreign.waitForEnd(3000), unknown.waitForEnd(3000)]);
+    expect(expected.errors).toEqual([{ message: 'Organization not found', extensions: { code: 'NOT_FOUND' } }]);
+    expect(foreign.received.errors).toEqual([{ ...expected.errors[0], path: ['eventAppended'], extensions: { code: 'NOT_FOUND', serviceName: 'documents' } }]);
+    expect(foreign.received.data).toEqual([]);
+    // Vigil's gateway refuses an unknown key with 401 before any stream; Hive Gateway with the subgraph's error in a 200 stream (docs/own-router.md).
+    const refused = await fetch(`${t.url}/graphql/stream`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer vgl_not-a-key', accept: 'text/event-stream', 'content-type': 'application/json' },
+      body: JSON.stringify({ query: EVENTS_OF, variables: { o: alice.organizationId } }),
+    });
+    expect(refused.status).toBe(401);
+    expect((await refused.json()).errors[0]).toMatchObject({ message: 'The API key is not valid', extensions: { code: 'UNAUTHENTICATED' } });
+    expect(unknown.received.errors).toEqual([
+      { message: 'The API key is not valid', path: ['eventAppended'], extensions: { code: 'UNAUTHENTICATED', serviceName: 'documents' } },
+    ]);
+    await stopAll(expected, foreign, unknown);
+  });
+
+  it(`ends a deleted key's stream with UNAUTHENTICATED and its cursor within ${REVOKED_WITHIN_MS} ms of the deletion, as Vigil's gateway does`, async () => {
+    const user = await t.bootstrap(`hive-revoked-${slug}@example.com`, 'Revoked Corp');
+    const through = streamVia(gateway().url, user.apiKey, EVENTS_OF, { o: user.organizationId });
+    const expected = sseSubscribe(t.url, user.apiKey, EVENTS_OF, { o: user.organizationId });
+    await live(t.vigil.subscriptions.liveCount() + 2);
+    const deleted = await deleteKey(user);
+    await Promise.all([through.waitForEnd(5000), expected.waitForEnd(5000)]);
+    const ms = through.received.endedAt - deleted;
+    console.log(
+      `deleted key's stream through Hive Gateway over ${transport} ended ${ms} ms after the deletion (load ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')})`,
+    );
+    expect(ms).toBeLessThan(REVOKED_WITHIN_MS);
+    expect(expected.errors[0]).toMatchObject({ message: 'The API key was deleted', extensions: { code: 'UNAUTHENTICATED', cursor: expect.any(String) } });
+    // The same message, code and cursor; Hive Gateway adds the field's path and extensions.serviceName to a subgraph's error.
+    expect(through.received.data).toEqual([]);
+    expect(through.received.errors).toEqual([
+      { message: expected.errors[0].message, path: ['eventAppended'], extensions: { ...expected.errors[0].extensions, serviceName: 'documents' } },
+    ]);
+    await stopAll(through, expected);
+  });
 });
 
 /** A graphql-ws client on a subgraph's /graphql as Apollo Router's passthrough opens it: the router secret on the upgrade, the client's Authorization in connection_init's `token`. */
@@ -365,16 +324,14 @@ it("serves graphql-ws at the alerts subgraph as Apollo Router's passthrough open
   const revoked = routerWsClient(alertsUrl, user.apiKey, { [ROUTER_SECRET_HEADER]: ROUTER_SECRET });
   subscribe(revoked, `subscription($o: ID!) { alertChanged(organizationId: $o) { cursor } }`, { o: user.organizationId });
   await live(3);
-  await t.vigil.db.pool.query(`UPDATE organizations.api_keys SET "deletedAt" = now() WHERE "userId" = $1`, [user.userId]);
+  await deleteKey(user);
   expect(await revoked.closeCode()).toBe(4403);
   await Promise.all([router.dispose(), unsigned.dispose(), wrong.dispose(), revoked.dispose()]);
   await stopAll(sub, expected);
 });
 
 it("streams through Hive Gateway with graphql-ws to the subgraphs (its documented transportEntries setting) as Vigil's gateway does", async () => {
-  const supergraph = path.join(dir, 'supergraph.graphql');
-  const started = await startHive(supergraph, WS_CONFIG);
-  hiveWs = started.process;
+  const started = hiveWs;
   const o = alice.organizationId;
   const sub = viaHiveStream(alice.apiKey, ALERT_CHANGED, { o }, started.url);
   const follower = viaHiveStream(viewer.apiKey, FOLLOWING_CHANGED, { o: viewer.organizationId }, started.url);
