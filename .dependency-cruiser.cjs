@@ -56,6 +56,14 @@ module.exports = {
       to: { path: '^(subgraphs/|app/|cli/|workers/|web/)' },
     },
     {
+      name: 'apollo-internals-stay-here',
+      severity: 'error',
+      comment:
+        "What replaces or patches @apollo/gateway's unexported code lives in lib/apollo-internals/ (its README says what and against which version); elsewhere, only the package's entry point.",
+      from: { pathNot: '^lib/apollo-internals/' },
+      to: { path: '(^|node_modules/)@apollo/gateway/dist/(?!index\\.)' },
+    },
+    {
       name: 'workers-below-the-app',
       severity: 'error',
       comment: "Background jobs use lib/ and the subgraphs' domain services; processes are assembled in app/.",

@@ -1,5 +1,5 @@
 // Before @apollo/gateway and @apollo/server: what they load for features Vigil leaves off waits until used.
-import '../lib/deferred-modules';
+import '../lib/apollo-internals/deferred-modules';
 import http from 'node:http';
 import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
@@ -8,8 +8,8 @@ import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import { createHttpTerminator } from 'http-terminator';
 import { listen } from '../lib/http-server';
-import { installResultShaping } from './result-shaping';
-import { SubgraphTransport } from './subgraph-transport';
+import { installResultShaping } from '../lib/apollo-internals/result-shaping';
+import { SubgraphTransport } from '../lib/apollo-internals/subgraph-transport';
 
 export interface FederationGatewayOptions {
   supergraphSdl: string;

@@ -1,5 +1,5 @@
 // Before @apollo/gateway: what it loads for features Vigil leaves off waits until used.
-import '../lib/deferred-modules';
+import '../lib/apollo-internals/deferred-modules';
 import { ApolloGateway, type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { ApolloServerOptionsWithGateway } from '@apollo/server';
 import { parse, print, visit } from 'graphql';
@@ -7,8 +7,8 @@ import type { SubgraphName } from '../lib/config';
 import { type Principal, REQUEST_ID_HEADER, signPrincipal } from '../lib/principal';
 import { composedSupergraph } from '../schema/compose';
 import { timedDataSource } from './metrics';
-import { installResultShaping } from './result-shaping';
-import { SubgraphTransport } from './subgraph-transport';
+import { installResultShaping } from '../lib/apollo-internals/result-shaping';
+import { SubgraphTransport } from '../lib/apollo-internals/subgraph-transport';
 
 /** What the gateway knows of a request: the authenticated caller, the id its logs carry, where the client reached it. */
 export interface GatewayContext {
@@ -19,7 +19,7 @@ export interface GatewayContext {
 }
 
 /**
- * Calls a subgraph over HTTP (gateway/subgraph-transport.ts: pooled keep-alive connections, the
+ * Calls a subgraph over HTTP (lib/apollo-internals/subgraph-transport.ts: pooled keep-alive connections, the
  * fetches a request's plan starts together merged into one call), forwarding the caller as a signed
  * header a client cannot forge, bound to the exact operation and variables sent.
  */

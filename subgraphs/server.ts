@@ -1,5 +1,5 @@
 // Before @apollo/server: what it loads for features Vigil leaves off waits until used.
-import '../lib/deferred-modules';
+import '../lib/apollo-internals/deferred-modules';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';

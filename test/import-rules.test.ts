@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 // The layout's import rules (.dependency-cruiser.cjs): lib/ imports nothing above it, a subgraph
-// imports no other subgraph, the gateway no subgraph code, and nothing imports in a cycle.
+// imports no other subgraph, the gateway no subgraph code, nothing imports in a cycle, and only
+// lib/apollo-internals/ reaches into @apollo/gateway's unexported files.
 const ROOT = path.join(__dirname, '..');
 const CONFIG = path.join(ROOT, '.dependency-cruiser.cjs');
 const DEPCRUISE = path.join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
@@ -31,7 +32,7 @@ describe('import rules', () => {
     expect(found.map(describeViolation)).toEqual([]);
   }, 120_000);
 
-  it('the rules catch an upward import, a subgraph importing another, and a cycle', () => {
+  it("the rules catch an upward import, a subgraph importing another, a cycle, and @apollo/gateway's internals used outside lib/apollo-internals/", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'vigil-import-rules-'));
     try {
       const file = (name: string, text: string) => {
@@ -40,13 +41,16 @@ describe('import rules', () => {
       };
       file('tsconfig.json', JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext' } }));
       file('gateway/server.ts', 'export const server = 1;\n');
+      file('gateway/shaping.ts', "export const shaping = require('@apollo/gateway/dist/resultShaping');\n");
       file('lib/config.ts', "import { server } from '../gateway/server';\nexport const config = server;\n");
       file('subgraphs/alerts/alerts.ts', "import { members } from '../organizations/members';\nexport const alerts = members;\n");
       file('subgraphs/organizations/members.ts', 'export const members = 1;\n');
       file('workers/a.ts', "import { b } from './b';\nexport const a = () => b;\n");
       file('workers/b.ts', "import { a } from './a';\nexport const b = () => a;\n");
       const rules = violations(dir, ['lib', 'gateway', 'subgraphs', 'workers'], path.join(dir, 'tsconfig.json')).map((v) => v.rule.name);
-      expect(rules).toEqual(expect.arrayContaining(['lib-is-the-foundation', 'subgraphs-meet-through-the-supergraph', 'no-cycles']));
+      expect(rules).toEqual(
+        expect.arrayContaining(['lib-is-the-foundation', 'subgraphs-meet-through-the-supergraph', 'no-cycles', 'apollo-internals-stay-here']),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,9 +1,9 @@
 import { buildSchema, operationFromDocument } from '@apollo/federation-internals';
 import { parse } from 'graphql';
-import { computeResponse } from '../gateway/result-shaping';
+import { computeResponse } from '../lib/apollo-internals/result-shaping';
 
 /**
- * gateway/result-shaping.ts replaces @apollo/gateway's last execution step (shaping the subgraphs'
+ * lib/apollo-internals/result-shaping.ts replaces @apollo/gateway's last execution step (shaping the subgraphs'
  * merged answers into the client's answer). A client must see exactly what the stock step gives:
  * the same data, the same errors with the same paths, the same failures — for well-formed answers and
  * for subgraphs answering nonsense (nulls in non-null fields, wrong __typename, wrong scalar kinds).

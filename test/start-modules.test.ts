@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
 // What a start loads before it is ready (app/vigil.ts and what it imports), seen in a fresh Node
-// process: Jest's own module registry would hide require.cache, which lib/deferred-modules.ts uses.
+// process: Jest's own module registry would hide require.cache, which lib/apollo-internals/deferred-modules.ts uses.
 const ROOT = path.join(__dirname, '..');
 
 function inFreshProcess<T>(script: string, env: Record<string, string> = {}): T {
@@ -47,7 +47,7 @@ describe('what a start loads', () => {
   it('a deferred module, once read, is the real module with all its exports', () => {
     const result = inFreshProcess<Array<{ same: boolean; keys: number; replaced: boolean; kind: string }>>(`
       require('./gateway/gateway');
-      const { deferredModuleFiles } = require('./lib/deferred-modules');
+      const { deferredModuleFiles } = require('./lib/apollo-internals/deferred-modules');
       console.log(JSON.stringify(deferredModuleFiles().map((file) => {
         const standIn = require(file);
         const keys = Reflect.ownKeys(standIn);

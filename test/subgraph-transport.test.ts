@@ -6,12 +6,12 @@ import path from 'node:path';
 import { buildSchema, execute, parse } from 'graphql';
 import { referenceAnswer } from '../bench/gateway/reference';
 import { SUBGRAPHS, startSubgraphs } from '../bench/gateway/subgraphs';
-import { mergeOperations, SubgraphTransport } from '../gateway/subgraph-transport';
+import { mergeOperations, SubgraphTransport } from '../lib/apollo-internals/subgraph-transport';
 import { composeSubgraphs } from '../schema/compose';
 import { freePort, spawnCompiled } from './support/processes';
 
 /**
- * The gateway's subgraph transport (gateway/subgraph-transport.ts) against real HTTP servers: the
+ * The gateway's subgraph transport (lib/apollo-internals/subgraph-transport.ts) against real HTTP servers: the
  * fetches one client request starts together leave as one merged operation and come back split, errors
  * included; fetches of different client requests never share a call; refusals keep the stock shape.
  */

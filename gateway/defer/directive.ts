@@ -1,5 +1,6 @@
 import type { ApolloGateway } from '@apollo/gateway';
 import { DirectiveLocation, GraphQLBoolean, GraphQLDirective, GraphQLNonNull, GraphQLSchema, GraphQLString } from 'graphql';
+import { transformServedSchema } from '../../lib/apollo-internals/served-schema';
 
 /**
  * `@defer` as the incremental delivery spec (and Apollo Router) declares it. @apollo/gateway's API
@@ -34,16 +35,7 @@ export function schemaWithDefer(schema: GraphQLSchema): GraphQLSchema {
   return served;
 }
 
-/**
- * Serves `gateway`'s API schema with @defer declared: the schema ApolloServer validates against (it reads it
- * from the gateway's schema listeners, called after this one) and the one the gateway's executor answers
- * introspection from (`ApolloGateway.schema`, read per request). Call before ApolloServer starts.
- */
+/** Serves `gateway`'s API schema with @defer declared (lib/apollo-internals/served-schema.ts). Call before ApolloServer starts. */
 export function declareDefer(gateway: ApolloGateway): void {
-  const served = gateway as unknown as { schema?: GraphQLSchema };
-  const declare = () => {
-    if (served.schema) served.schema = schemaWithDefer(served.schema);
-  };
-  declare();
-  gateway.onSchemaLoadOrUpdate(declare);
+  transformServedSchema(gateway, schemaWithDefer);
 }
