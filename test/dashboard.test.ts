@@ -98,6 +98,26 @@ it('opens from the key form to an interactive overview within 1.5 s, and follows
   expect(errors).toEqual([]);
 });
 
+it('filters the alert list by state, severity and text through the API filter, and empties it when nothing matches', async () => {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await signIn(page);
+  await page.goto(`${t.url}/dashboard#alerts`);
+  await page.waitForSelector('table.alerts tbody tr');
+  const rows = () => page.locator('table.alerts tbody tr').count();
+  await page.fill('#filter-search', 'backup');
+  await page.waitForFunction(() => document.querySelectorAll('table.alerts tbody tr').length === 1);
+  expect(await page.textContent('table.alerts tbody')).toContain('arn:aws:s3:::backup');
+  await page.fill('#filter-search', '');
+  await page.selectOption('#filter-state', 'CLOSED');
+  await page.waitForFunction(() => document.querySelectorAll('table.alerts tbody tr').length === 0);
+  await page.selectOption('#filter-state', '');
+  await page.selectOption('#filter-severity', 'INFO');
+  await page.waitForFunction(() => document.querySelectorAll('table.alerts tbody tr').length === 0);
+  await page.selectOption('#filter-severity', '');
+  await page.waitForFunction(() => document.querySelectorAll('table.alerts tbody tr').length === 3);
+  expect(await rows()).toBe(3);
+});
+
 it('moves between views with the keyboard alone', async () => {
   const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
   await signIn(page);
