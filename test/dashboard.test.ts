@@ -98,7 +98,7 @@ it('opens from the key form to an interactive overview within 1.5 s, and follows
   expect(errors).toEqual([]);
 });
 
-it('filters the alert list by state, severity and text through the API filter, and empties it when nothing matches', async () => {
+it('filters the alert list by state, severity, text and scan target through the API filter, and empties it when nothing matches', async () => {
   const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
   await signIn(page);
   await page.goto(`${t.url}/dashboard#alerts`);
@@ -116,6 +116,18 @@ it('filters the alert list by state, severity and text through the API filter, a
   await page.selectOption('#filter-severity', '');
   await page.waitForFunction(() => document.querySelectorAll('table.alerts tbody tr').length === 3);
   expect(await rows()).toBe(3);
+
+  // A second scan target without findings: choosing it by its name empties the list, choosing prod brings back all three.
+  await t.rest('POST', `/organizations/${acme.organizationId}/scantargets`, {
+    key: acme.apiKey,
+    body: { name: 'staging', kind: 'AWS', credential: { account: '210987654321' } },
+  });
+  await page.reload();
+  await page.waitForSelector('table.alerts tbody tr');
+  await page.selectOption('#filter-scan-target', { label: 'staging' });
+  await page.waitForFunction(() => document.querySelectorAll('table.alerts tbody tr').length === 0);
+  await page.selectOption('#filter-scan-target', { label: 'prod' });
+  await page.waitForFunction(() => document.querySelectorAll('table.alerts tbody tr').length === 3);
 });
 
 it('moves between views with the keyboard alone', async () => {

@@ -53,6 +53,12 @@ const Alerts = graphql(`
   }
 `);
 
+const ScanTargetChoices = graphql(`
+  query ConsoleScanTargetChoices($org: ID!) {
+    scanTargets(organizationId: $org, first: 1000) { nodes { id name } }
+  }
+`);
+
 const AlertLive = graphql(`
   subscription ConsoleAlertChanged($org: ID!) {
     alertChanged(organizationId: $org) { cursor event alert { id rule resource severity state } }
@@ -189,12 +195,15 @@ function AlertsView({ org }: { org: string }) {
   const [state, setState] = useState('');
   const [severity, setSeverity] = useState('');
   const [search, setSearch] = useState('');
+  const [scanTarget, setScanTarget] = useState('');
+  const targets = useQuery(ScanTargetChoices, { variables: { org } });
   const [after, setAfter] = useState<string[]>([]);
   const filter = {
     ...(rule ? { rules: [rule] } : {}),
     ...(state ? { states: [state as AlertStateFilter] } : {}),
     ...(severity ? { severities: [severity as AlertSeverity] } : {}),
     ...(search ? { search } : {}),
+    ...(scanTarget ? { scanTargetIds: [scanTarget] } : {}),
   };
   const { data, error, refetch } = useQuery(Alerts, { variables: { org, filter, after: after.at(-1) } });
   useSubscription(AlertLive, { variables: { org }, onData: () => void refetch() });
@@ -225,6 +234,17 @@ function AlertsView({ org }: { org: string }) {
             {SEVERITIES.map((v) => (
               <option key={v} value={v}>
                 {word(SEVERITY_WORDS, v)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Scan target{' '}
+          <select id="filter-scan-target" value={scanTarget} onChange={set(setScanTarget)}>
+            <option value="">Any</option>
+            {targets.data?.scanTargets.nodes.map((st) => (
+              <option key={st.id} value={st.id}>
+                {st.name}
               </option>
             ))}
           </select>
