@@ -130,6 +130,44 @@ it('filters the alert list by state, severity, text and scan target through the 
   await page.waitForFunction(() => document.querySelectorAll('table.alerts tbody tr').length === 3);
 });
 
+it('changes view from the cache, with no request, within 200 ms (performance marks, printed)', async () => {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await signIn(page);
+  await page.goto(`${t.url}/dashboard#alerts`);
+  await page.waitForSelector('table.alerts tbody tr');
+  await page.goto(`${t.url}/dashboard#overview`);
+  await page.waitForSelector('[data-testid="grade"]');
+  const measured: Record<string, number> = {};
+  const fetched: string[] = []; // HTTP requests during the view changes: from the cache means none
+  page.on('request', (r) => fetched.push(r.url()));
+  for (const [hash, drawn] of [
+    ['alerts', 'table.alerts tbody tr'],
+    ['overview', '[data-testid="grade"]'],
+  ] as const) {
+    measured[hash] = await page.evaluate(
+      ([h, selector]) =>
+        new Promise<number>((resolve) => {
+          performance.mark(`vigil:view-${h}-start`);
+          location.hash = `#${h}`;
+          const drawnYet = () => {
+            if (document.querySelector(`#h-${h}`) && document.querySelector(selector)) {
+              resolve(performance.measure(`vigil:view-${h}`, `vigil:view-${h}-start`).duration);
+            } else requestAnimationFrame(drawnYet);
+          };
+          drawnYet();
+        }),
+      [hash, drawn] as const,
+    );
+  }
+  console.log(
+    `view change from the cache: ${Object.entries(measured)
+      .map(([v, ms]) => `${v} ${ms.toFixed(0)} ms`)
+      .join(', ')}`,
+  );
+  for (const ms of Object.values(measured)) expect(ms).toBeLessThanOrEqual(200);
+  expect(fetched).toEqual([]);
+});
+
 it('moves between views with the keyboard alone', async () => {
   const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
   await signIn(page);
