@@ -4,7 +4,8 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { makeClient } from './client';
 import './style.css';
 import { graphql } from './gql';
-import { date, hours, SEVERITIES, SEVERITY_WORDS, STATE_WORDS, word } from './words';
+import type { AlertSeverity, AlertStateFilter } from './gql/graphql';
+import { date, hours, SEVERITIES, SEVERITY_WORDS, STATE_FILTERS, STATE_WORDS, word } from './words';
 
 performance.mark('vigil:start');
 const KEY = 'vigilApiKey';
@@ -49,6 +50,12 @@ const Alerts = graphql(`
       nodes { id rule ruleTitle resource severity state createdAt }
       pageInfo { hasNextPage endCursor }
     }
+  }
+`);
+
+const ScanTargetChoices = graphql(`
+  query ConsoleScanTargetChoices($org: ID!) {
+    scanTargets(organizationId: $org, first: 1000) { nodes { id name } }
   }
 `);
 
@@ -185,24 +192,68 @@ function OverviewView({ org }: { org: string }) {
 
 function AlertsView({ org }: { org: string }) {
   const [rule, setRule] = useState('');
+  const [state, setState] = useState('');
+  const [severity, setSeverity] = useState('');
+  const [search, setSearch] = useState('');
+  const [scanTarget, setScanTarget] = useState('');
+  const targets = useQuery(ScanTargetChoices, { variables: { org } });
   const [after, setAfter] = useState<string[]>([]);
-  const filter = rule ? { rules: [rule] } : undefined;
+  const filter = {
+    ...(rule ? { rules: [rule] } : {}),
+    ...(state ? { states: [state as AlertStateFilter] } : {}),
+    ...(severity ? { severities: [severity as AlertSeverity] } : {}),
+    ...(search ? { search } : {}),
+    ...(scanTarget ? { scanTargetIds: [scanTarget] } : {}),
+  };
   const { data, error, refetch } = useQuery(Alerts, { variables: { org, filter, after: after.at(-1) } });
   useSubscription(AlertLive, { variables: { org }, onData: () => void refetch() });
   if (error) return <p role="alert">{error.message}</p>;
+  const set = (setter: (v: string) => void) => (e: Event) => {
+    setAfter([]);
+    setter((e.target as HTMLInputElement | HTMLSelectElement).value);
+  };
   return (
     <section aria-labelledby="h-alerts">
       <h2 id="h-alerts">Alerts</h2>
-      <form onSubmit={(e) => e.preventDefault()}>
+      <form class="filters" onSubmit={(e) => e.preventDefault()}>
         <label>
-          Rule{' '}
-          <input
-            value={rule}
-            onChange={(e) => {
-              setAfter([]);
-              setRule((e.target as HTMLInputElement).value);
-            }}
-          />
+          State{' '}
+          <select id="filter-state" value={state} onChange={set(setState)}>
+            <option value="">Any</option>
+            {STATE_FILTERS.map((v) => (
+              <option key={v} value={v}>
+                {word(STATE_WORDS, v)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Severity{' '}
+          <select id="filter-severity" value={severity} onChange={set(setSeverity)}>
+            <option value="">Any</option>
+            {SEVERITIES.map((v) => (
+              <option key={v} value={v}>
+                {word(SEVERITY_WORDS, v)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Scan target{' '}
+          <select id="filter-scan-target" value={scanTarget} onChange={set(setScanTarget)}>
+            <option value="">Any</option>
+            {targets.data?.scanTargets.nodes.map((st) => (
+              <option key={st.id} value={st.id}>
+                {st.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Rule <input id="filter-rule" value={rule} onChange={set(setRule)} />
+        </label>
+        <label>
+          Text <input id="filter-search" type="search" value={search} onChange={set(setSearch)} />
         </label>
       </form>
       <table class="alerts">
