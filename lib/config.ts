@@ -136,6 +136,8 @@ export interface RequestLimits {
     maxDepth: number;
     maxDirectives: number;
     maxRootFields: number;
+    /** Operations in one batched POST /graphql (gateway/batching.ts). */
+    maxBatch: number;
     /** Estimated cost (gateway/cost-limits.ts): a paged list field costs its `size` times its selection. */
     maxCost: number;
   };
@@ -264,6 +266,7 @@ function configOf(e: Environment, check: Check, env: NodeJS.ProcessEnv): VigilCo
         maxDepth: e.VIGIL_GRAPHQL_MAX_DEPTH,
         maxDirectives: e.VIGIL_GRAPHQL_MAX_DIRECTIVES,
         maxRootFields: e.VIGIL_GRAPHQL_MAX_ROOT_FIELDS,
+        maxBatch: e.VIGIL_GRAPHQL_MAX_BATCH,
         maxCost: e.VIGIL_GRAPHQL_MAX_COST,
       },
       body: { jsonBytes: e.VIGIL_BODY_MAX_BYTES, textBytes: 1024 * 1024, findingsBytes: e.VIGIL_FINDINGS_MAX_BYTES },

@@ -182,6 +182,7 @@ const REQUEST_LIMITS = {
   VIGIL_GRAPHQL_MAX_DEPTH: count(15, 'selection depth'),
   VIGIL_GRAPHQL_MAX_DIRECTIVES: count(50, 'directives per operation'),
   VIGIL_GRAPHQL_MAX_ROOT_FIELDS: count(20, 'root fields per operation'),
+  VIGIL_GRAPHQL_MAX_BATCH: count(10, 'operations in one batched POST /graphql (a JSON array, as BatchHttpLink sends it); 400 beyond'),
   VIGIL_GRAPHQL_MAX_COST: count(
     100_000,
     'estimated cost per operation: each field costs 1 plus its selection, a paged field (size, pageSize; 100 when left out) its size times that',
