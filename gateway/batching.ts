@@ -1,4 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
+import { parse, visit } from 'graphql';
+import { countTokens } from '../lib/document-tokens';
 import type { Principal } from '../lib/principal';
 
 type AdmitKeyOperation = (apiKeyId: string) => Promise<{ limit: number; windowMs: number; retryAfterSeconds: number } | null>;
@@ -11,7 +13,8 @@ type AdmitKeyOperation = (apiKeyId: string) => Promise<{ limit: number; windowMs
  * budget (the first was charged as the request), so a batch of n costs what n requests cost. The cost
  * limit and the other request limits run per operation inside Apollo.
  */
-export function useBatchLimits(maxOperations: number, admitKeyOperation: AdmitKeyOperation) {
+export function useBatchLimits(limits: { maxBatch: number; maxTokens: number }, admitKeyOperation: AdmitKeyOperation) {
+  const maxOperations = limits.maxBatch;
   return async (req: Request, res: Response, next: NextFunction) => {
     if (!Array.isArray(req.body)) return next();
     const operations = req.body.length;
@@ -20,6 +23,13 @@ export function useBatchLimits(maxOperations: number, admitKeyOperation: AdmitKe
         operations === 0 ? 'A batch must hold at least one operation' : `A batch may hold at most ${maxOperations} operations; this one holds ${operations}`;
       res.status(400).json({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] });
       return;
+    }
+    for (const [index, operation] of (req.body as unknown[]).entries()) {
+      const refusal = refusalOf(operation, limits.maxTokens);
+      if (refusal) {
+        res.status(400).json({ errors: [{ message: `Operation ${index} of the batch: ${refusal}`, extensions: { code: 'BAD_REQUEST' } }] });
+        return;
+      }
     }
     const principal = res.locals.principal as Principal | null;
     if (principal) {
@@ -35,4 +45,30 @@ export function useBatchLimits(maxOperations: number, admitKeyOperation: AdmitKe
     }
     next();
   };
+}
+
+/**
+ * Why one operation of a batch is refused before anything runs: not a request object, a document over the
+ * token limit (the single-request check, lib/document-tokens.ts, reads only a top-level `query`), or a
+ * subscription or @defer/@stream, whose answers are streams that a batch's one JSON array cannot carry.
+ */
+function refusalOf(operation: unknown, maxTokens: number): string | null {
+  const query = (operation as { query?: unknown } | null)?.query;
+  if (!operation || typeof operation !== 'object' || Array.isArray(operation) || typeof query !== 'string')
+    return 'each operation must be an object with a "query" string';
+  if (maxTokens > 0 && countTokens(query, maxTokens) > maxTokens) return `the document has more than ${maxTokens} tokens, the limit (VIGIL_GRAPHQL_MAX_TOKENS)`;
+  let streamed: string | null = null;
+  try {
+    visit(parse(query), {
+      OperationDefinition(node) {
+        if (node.operation === 'subscription') streamed = 'a subscription cannot be batched; open it over graphql-ws, SSE or multipart HTTP';
+      },
+      Directive(node) {
+        if (node.name.value === 'defer' || node.name.value === 'stream') streamed = `@${node.name.value} cannot be batched; send the operation on its own`;
+      },
+    });
+  } catch {
+    return null; // a parse error is answered by Apollo for that operation alone
+  }
+  return streamed;
 }

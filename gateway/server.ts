@@ -197,7 +197,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
     rateLimits.byKey,
     useSupportedMediaTypes(['application/json']),
     express.json({ limit: config.limits.body.jsonBytes }),
-    useBatchLimits(config.limits.graphql.maxBatch, (apiKeyId) => rateLimits.admitKeyOperation(apiKeyId)),
+    useBatchLimits(config.limits.graphql, (apiKeyId) => rateLimits.admitKeyOperation(apiKeyId)),
     useTokenLimit(config.limits.graphql),
     subscriptions.multipart,
     // @defer in multipart/mixed parts (gateway/defer/delivery.ts): each part an operation of this same server.

@@ -59,6 +59,22 @@ it('answers a raw array in order, and refuses an empty batch and one over the bo
   expect(((await empty.json()) as { errors: Array<{ message: string }> }).errors[0].message).toBe('A batch must hold at least one operation');
 });
 
+it('refuses a subscription, @defer and an over-long document inside a batch, naming the operation', async () => {
+  const refusal = async (second: unknown) => {
+    const res = await post([{ query: '{ me { email } }' }, second]);
+    expect(res.status).toBe(400);
+    return ((await res.json()) as { errors: Array<{ message: string; extensions: { code: string } }> }).errors[0];
+  };
+  expect((await refusal({ query: 'subscription { alertChanged(organizationId: "x") { id } }' })).message).toMatch(
+    /^Operation 1 of the batch: a subscription cannot be batched/,
+  );
+  expect((await refusal({ query: '{ me { id ... @defer { email } } }' })).message).toBe(
+    'Operation 1 of the batch: @defer cannot be batched; send the operation on its own',
+  );
+  expect((await refusal({ query: `{ me { ${'id '.repeat(6000)}} }` })).message).toMatch(/more than 5000 tokens/);
+  expect((await refusal(42)).extensions.code).toBe('BAD_REQUEST');
+});
+
 it('counts every operation of a batch in the key rate budget', async () => {
   const limited = await startTestVigil({ VIGIL_RATE_LIMIT_PER_KEY: '4', VIGIL_GRAPHQL_MAX_BATCH: '10' });
   try {
