@@ -48,6 +48,7 @@ import { useSecurityHeaders } from './security-headers';
 import { serviceUnavailableStatus } from './service-unavailable';
 import { createSubscriptions } from './subscriptions';
 import type { SubscriptionService } from './subscriptions/service';
+import { useTrustedDocuments } from './trusted-documents';
 import { reportValueCompletion } from './value-completion';
 
 export interface GatewayServerOptions {
@@ -197,6 +198,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
     rateLimits.byKey,
     useSupportedMediaTypes(['application/json']),
     express.json({ limit: config.limits.body.jsonBytes }),
+    useTrustedDocuments(config.trustedDocuments),
     useBatchLimits(config.limits.graphql, (apiKeyId) => rateLimits.admitKeyOperation(apiKeyId)),
     useTokenLimit(config.limits.graphql),
     subscriptions.multipart,

@@ -74,6 +74,8 @@ export interface VigilConfig {
   metricsToken?: string;
   /** VIGIL_CORS_ORIGINS: browser origins allowed to call the API cross-origin (none by default). */
   corsOrigins: string[];
+  /** VIGIL_TRUSTED_DOCUMENTS(_ONLY): trusted document manifests (gateway/trusted-documents.ts) and whether only they run. */
+  trustedDocuments: { path?: string; only: boolean };
 }
 
 export interface WebhookSettings {
@@ -321,6 +323,7 @@ function configOf(e: Environment, check: Check, env: NodeJS.ProcessEnv): VigilCo
     shutdownTimeoutMs: e.VIGIL_SHUTDOWN_TIMEOUT_MS,
     metricsToken: e.VIGIL_METRICS_TOKEN,
     corsOrigins: check(() => corsOrigins(e.VIGIL_CORS_ORIGINS), []),
+    trustedDocuments: { path: e.VIGIL_TRUSTED_DOCUMENTS, only: e.VIGIL_TRUSTED_DOCUMENTS_ONLY === 'on' },
   };
 }
 

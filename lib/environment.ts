@@ -278,6 +278,12 @@ const OPERATIONS = {
       '15 s after this if it has not stopped',
   ),
   VIGIL_METRICS_TOKEN: text('/metrics answers callers on this machine; with this set, also anyone sending Authorization: Bearer <token>'),
+  VIGIL_TRUSTED_DOCUMENTS: text(
+    "a manifest file, or a directory of them, of trusted GraphQL documents: Apollo's persisted query manifest or GraphQL Codegen's persisted documents; re-read when changed",
+  ),
+  VIGIL_TRUSTED_DOCUMENTS_ONLY: text(
+    "on = POST /graphql runs only trusted documents (the manifests and the console's own); others are refused with PERSISTED_QUERY_NOT_IN_LIST",
+  ),
   VIGIL_CORS_ORIGINS: text('comma list of browser origins (https://app.example.com) allowed to call the API from their pages; unset = CORS off'),
 };
 
