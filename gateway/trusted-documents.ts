@@ -3,8 +3,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
 
-/** The console's own manifest (web/: GraphQL Codegen's persistedDocuments), always trusted when built. */
-const CONSOLE_MANIFEST = path.join(__dirname, '..', 'web', 'dist', 'persisted-documents.json');
+/** The console's own manifest (web/: GraphQL Codegen's persistedDocuments), always trusted when built; from the
+ * sources or the compiled dist/, as gateway/dashboard.ts finds the console. */
+const CONSOLE_MANIFEST =
+  [path.join(__dirname, '..', 'web', 'dist'), path.join(__dirname, '..', '..', 'web', 'dist')]
+    .map((dir) => path.join(dir, 'persisted-documents.json'))
+    .find((file) => existsSync(file)) ?? path.join(__dirname, '..', 'web', 'dist', 'persisted-documents.json');
 /** How often the manifests' modification times are looked at (a stat per file), so a new manifest needs no restart. */
 const RECHECK_MS = 1000;
 
