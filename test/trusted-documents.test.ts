@@ -20,11 +20,12 @@ const ME = gql`query Me { me { email } }`;
 const meBody = print(gql`query Me { me { email __typename } }`);
 const codegenBody = 'query MeId { me { id email } }';
 
+let dir: string;
 let t: TestVigil;
 let alice: Account;
 
 beforeAll(async () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'vigil-trusted-'));
+  dir = mkdtempSync(path.join(os.tmpdir(), 'vigil-trusted-'));
   writeFileSync(
     path.join(dir, 'apollo.json'),
     JSON.stringify({ format: 'apollo-persisted-query-manifest', version: 1, operations: [{ id: sha256(meBody), body: meBody, name: 'Me', type: 'query' }] }),
@@ -83,4 +84,11 @@ it("runs Codegen's documentId, and refuses other documents and unknown ids with 
 
   const fullText = await post({ query: meBody });
   expect(fullText.json.data?.me.email).toBe('alice@example.com');
+});
+
+it('trusts a manifest added to the directory without a restart', async () => {
+  expect((await post({ documentId: 'added-later' })).json.errors?.[0].extensions.code).toBe('PERSISTED_QUERY_NOT_IN_LIST');
+  writeFileSync(path.join(dir, 'later.json'), JSON.stringify({ 'added-later': 'query Later { me { email } }' }));
+  await new Promise((resolve) => setTimeout(resolve, 1200));
+  expect((await post({ documentId: 'added-later' })).json.data?.me.email).toBe('alice@example.com');
 });
