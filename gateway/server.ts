@@ -25,6 +25,7 @@ import { localStorageRoutes } from '../lib/storage/http';
 import type { StreamHub } from '../lib/subscriptions/hub';
 import { apiDocs, openApiRoute } from './api-docs';
 import { graphqlPrincipal, requireApiKey, useAuthentication } from './authenticate';
+import { useBatchLimits } from './batching';
 import { type AuthorizeFindingsUpload, bodyErrors, useBodyParsers, useFindingsUpload, useSupportedMediaTypes } from './body-limits';
 import { useCollapsedSlashes } from './collapse-slashes';
 import { useCors } from './cors';
@@ -47,6 +48,7 @@ import { useSecurityHeaders } from './security-headers';
 import { serviceUnavailableStatus } from './service-unavailable';
 import { createSubscriptions } from './subscriptions';
 import type { SubscriptionService } from './subscriptions/service';
+import { useTrustedDocuments } from './trusted-documents';
 import { reportValueCompletion } from './value-completion';
 
 export interface GatewayServerOptions {
@@ -126,6 +128,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
       ApolloServerPluginCacheControlDisabled(),
     ],
     introspection: graph === 'public',
+    allowBatchedHttpRequests: graph === 'public',
     csrfPrevention: false,
     stopOnTerminationSignals: false,
   });
@@ -195,6 +198,8 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
     rateLimits.byKey,
     useSupportedMediaTypes(['application/json']),
     express.json({ limit: config.limits.body.jsonBytes }),
+    useTrustedDocuments(config.trustedDocuments),
+    useBatchLimits(config.limits.graphql, (apiKeyId) => rateLimits.admitKeyOperation(apiKeyId)),
     useTokenLimit(config.limits.graphql),
     subscriptions.multipart,
     // @defer in multipart/mixed parts (gateway/defer/delivery.ts): each part an operation of this same server.

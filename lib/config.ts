@@ -76,6 +76,8 @@ export interface VigilConfig {
   metricsToken?: string;
   /** VIGIL_CORS_ORIGINS: browser origins allowed to call the API cross-origin (none by default). */
   corsOrigins: string[];
+  /** VIGIL_TRUSTED_DOCUMENTS(_ONLY): trusted document manifests (gateway/trusted-documents.ts) and whether only they run. */
+  trustedDocuments: { path?: string; only: boolean };
 }
 
 export interface WebhookSettings {
@@ -138,6 +140,8 @@ export interface RequestLimits {
     maxDepth: number;
     maxDirectives: number;
     maxRootFields: number;
+    /** Operations in one batched POST /graphql (gateway/batching.ts). */
+    maxBatch: number;
     /** Estimated cost (gateway/cost-limits.ts): a paged list field costs its `size` times its selection. */
     maxCost: number;
   };
@@ -267,6 +271,7 @@ function configOf(e: Environment, check: Check, env: NodeJS.ProcessEnv): VigilCo
         maxDepth: e.VIGIL_GRAPHQL_MAX_DEPTH,
         maxDirectives: e.VIGIL_GRAPHQL_MAX_DIRECTIVES,
         maxRootFields: e.VIGIL_GRAPHQL_MAX_ROOT_FIELDS,
+        maxBatch: e.VIGIL_GRAPHQL_MAX_BATCH,
         maxCost: e.VIGIL_GRAPHQL_MAX_COST,
       },
       body: { jsonBytes: e.VIGIL_BODY_MAX_BYTES, textBytes: 1024 * 1024, findingsBytes: e.VIGIL_FINDINGS_MAX_BYTES },
@@ -321,6 +326,7 @@ function configOf(e: Environment, check: Check, env: NodeJS.ProcessEnv): VigilCo
     shutdownTimeoutMs: e.VIGIL_SHUTDOWN_TIMEOUT_MS,
     metricsToken: e.VIGIL_METRICS_TOKEN,
     corsOrigins: check(() => corsOrigins(e.VIGIL_CORS_ORIGINS), []),
+    trustedDocuments: { path: e.VIGIL_TRUSTED_DOCUMENTS, only: e.VIGIL_TRUSTED_DOCUMENTS_ONLY === 'on' },
   };
 }
 

@@ -187,6 +187,7 @@ const REQUEST_LIMITS = {
   VIGIL_GRAPHQL_MAX_DEPTH: count(15, 'selection depth'),
   VIGIL_GRAPHQL_MAX_DIRECTIVES: count(50, 'directives per operation'),
   VIGIL_GRAPHQL_MAX_ROOT_FIELDS: count(20, 'root fields per operation'),
+  VIGIL_GRAPHQL_MAX_BATCH: count(10, 'operations in one batched POST /graphql (a JSON array, as BatchHttpLink sends it); 400 beyond'),
   VIGIL_GRAPHQL_MAX_COST: count(
     100_000,
     'estimated cost per operation: each field costs 1 plus its selection, a paged field (size, pageSize; 100 when left out) its size times that',
@@ -282,6 +283,12 @@ const OPERATIONS = {
       '15 s after this if it has not stopped',
   ),
   VIGIL_METRICS_TOKEN: text('/metrics answers callers on this machine; with this set, also anyone sending Authorization: Bearer <token>'),
+  VIGIL_TRUSTED_DOCUMENTS: text(
+    "a manifest file, or a directory of them, of trusted GraphQL documents: Apollo's persisted query manifest or GraphQL Codegen's persisted documents; re-read when changed",
+  ),
+  VIGIL_TRUSTED_DOCUMENTS_ONLY: text(
+    "on = POST /graphql runs only trusted documents (the manifests and the console's own); others are refused with PERSISTED_QUERY_NOT_IN_LIST",
+  ),
   VIGIL_CORS_ORIGINS: text('comma list of browser origins (https://app.example.com) allowed to call the API from their pages; unset = CORS off'),
 };
 

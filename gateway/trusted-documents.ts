@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { NextFunction, Request, Response } from 'express';
+
+/** The console's own manifest (web/: GraphQL Codegen's persistedDocuments), always trusted when built; from the
+ * sources or the compiled dist/, as gateway/dashboard.ts finds the console. */
+const CONSOLE_MANIFEST =
+  [path.join(__dirname, '..', 'web', 'dist'), path.join(__dirname, '..', '..', 'web', 'dist')]
+    .map((dir) => path.join(dir, 'persisted-documents.json'))
+    .find((file) => existsSync(file)) ?? path.join(__dirname, '..', 'web', 'dist', 'persisted-documents.json');
+/** How often the manifests' modification times are looked at (a stat per file), so a new manifest needs no restart. */
+const RECHECK_MS = 1000;
+
+/** id → document, from Apollo's persisted query manifest or Codegen's `{ "<hash>": "<document>" }`. */
+export function readManifest(text: string): Map<string, string> {
+  const json = JSON.parse(text) as unknown;
+  const documents = new Map<string, string>();
+  if (json && typeof json === 'object' && (json as { format?: unknown }).format === 'apollo-persisted-query-manifest') {
+    for (const op of (json as { operations?: Array<{ id?: unknown; body?: unknown }> }).operations ?? []) {
+      if (typeof op.id === 'string' && typeof op.body === 'string') documents.set(op.id, op.body);
+    }
+  } else if (json && typeof json === 'object' && !Array.isArray(json)) {
+    for (const [id, body] of Object.entries(json)) if (typeof body === 'string') documents.set(id, body);
+  }
+  return documents;
+}
+
+function manifestFiles(configured: string | undefined): string[] {
+  const files = existsSync(CONSOLE_MANIFEST) ? [CONSOLE_MANIFEST] : [];
+  if (!configured || !existsSync(configured)) return files;
+  if (!statSync(configured).isDirectory()) return [...files, configured];
+  return [
+    ...files,
+    ...readdirSync(configured)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => path.join(configured, name)),
+  ];
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Trusted documents on POST /graphql (a single operation or each of a batch): an operation sent by its id
+ * alone (`extensions.persistedQuery.sha256Hash` as Apollo's persisted-queries link sends it, or Codegen's
+ * `documentId`) runs the manifest's document; with VIGIL_TRUSTED_DOCUMENTS_ONLY=on any other document, or an
+ * unknown id, is refused with Apollo Router's code PERSISTED_QUERY_NOT_IN_LIST. Ids not in a manifest fall
+ * through to APQ when not enforced.
+ */
+export function useTrustedDocuments(settings: { path?: string; only: boolean }) {
+  let byId = new Map<string, string>();
+  let trustedBodies = new Set<string>();
+  let seen = '';
+  let checkedAt = 0;
+  const refresh = () => {
+    if (Date.now() - checkedAt < RECHECK_MS) return;
+    checkedAt = Date.now();
+    const files = manifestFiles(settings.path);
+    const stamp = files.map((file) => `${file}@${statSync(file).mtimeMs}`).join('|');
+    if (stamp === seen) return;
+    const next = new Map<string, string>();
+    for (const file of files) for (const [id, body] of readManifest(readFileSync(file, 'utf8'))) next.set(id, body);
+    byId = next;
+    trustedBodies = new Set([...next.values()].map(sha256));
+    seen = stamp;
+  };
+  const resolve = (operation: unknown): string | null => {
+    if (!operation || typeof operation !== 'object' || Array.isArray(operation)) return null;
+    const op = operation as { query?: unknown; documentId?: unknown; extensions?: { persistedQuery?: { sha256Hash?: unknown } } };
+    const id = typeof op.documentId === 'string' ? op.documentId : op.extensions?.persistedQuery?.sha256Hash;
+    if (typeof op.query !== 'string' && typeof id === 'string') {
+      const body = byId.get(id);
+      if (body !== undefined) {
+        op.query = body;
+        delete op.documentId;
+        if (op.extensions) delete op.extensions.persistedQuery;
+        return null;
+      }
+      return settings.only ? `No trusted document has the id ${id}` : null;
+    }
+    if (settings.only && typeof op.query === 'string' && !trustedBodies.has(sha256(op.query)))
+      return 'Only trusted documents run here: send a manifest operation by its id';
+    if (settings.only && typeof op.query !== 'string') return 'Only trusted documents run here: send a manifest operation by its id';
+    return null;
+  };
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'POST') return next();
+    try {
+      refresh();
+    } catch {
+      // a manifest being rewritten: keep the last one read, look again on a later request
+    }
+    for (const operation of Array.isArray(req.body) ? req.body : [req.body]) {
+      const refusal = resolve(operation);
+      if (refusal) {
+        res.status(400).json({ errors: [{ message: refusal, extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' } }] });
+        return;
+      }
+    }
+    next();
+  };
+}

@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client';
+import { createPersistedQueryLink } from '@apollo/client/link/persisted-queries';
+import { print } from 'graphql';
+import { type Account, startTestVigil, type TestVigil } from './support/vigil';
+
+/**
+ * Trusted documents (gateway/trusted-documents.ts) with VIGIL_TRUSTED_DOCUMENTS_ONLY=on: Apollo Client's
+ * persisted-queries link runs a document of an Apollo manifest by its hash alone, Codegen's documentId runs
+ * one of its manifest, and any other document is refused with PERSISTED_QUERY_NOT_IN_LIST.
+ */
+jest.setTimeout(60_000);
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const ME = gql`query Me { me { email } }`;
+// As Apollo's generate-persisted-query-manifest writes it: the document as the cache sends it, with __typename.
+const meBody = print(gql`query Me { me { email __typename } }`);
+const codegenBody = 'query MeId { me { id email } }';
+
+let dir: string;
+let t: TestVigil;
+let alice: Account;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'vigil-trusted-'));
+  writeFileSync(
+    path.join(dir, 'apollo.json'),
+    JSON.stringify({ format: 'apollo-persisted-query-manifest', version: 1, operations: [{ id: sha256(meBody), body: meBody, name: 'Me', type: 'query' }] }),
+  );
+  writeFileSync(path.join(dir, 'codegen.json'), JSON.stringify({ 'codegen-id-1': codegenBody }));
+  t = await startTestVigil({ VIGIL_TRUSTED_DOCUMENTS: dir, VIGIL_TRUSTED_DOCUMENTS_ONLY: 'on' });
+  alice = await t.bootstrap('alice@example.com', 'Alice Corp');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const post = async (body: unknown) => {
+  const res = await fetch(`${t.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${alice.apiKey}` },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as { data?: { me: { email: string } }; errors?: Array<{ extensions: { code: string } }> } };
+};
+
+it("runs a manifest operation by its hash alone through Apollo's persisted-queries link", async () => {
+  const sent: unknown[] = [];
+  const client = new ApolloClient({
+    cache: new InMemoryCache(),
+    link: createPersistedQueryLink({ sha256 }).concat(
+      new HttpLink({
+        uri: `${t.url}/graphql`,
+        headers: { authorization: `Bearer ${alice.apiKey}` },
+        fetch: (input, init) => {
+          sent.push(JSON.parse(String(init?.body)));
+          return fetch(input, init);
+        },
+      }),
+    ),
+  });
+  const { data } = await client.query({ query: ME, fetchPolicy: 'network-only' });
+  expect((data as { me: { email: string } }).me.email).toBe('alice@example.com');
+  expect(sent).toHaveLength(1);
+  expect(sent[0]).not.toHaveProperty('query');
+});
+
+it("runs Codegen's documentId, and refuses other documents and unknown ids with PERSISTED_QUERY_NOT_IN_LIST", async () => {
+  const byId = await post({ documentId: 'codegen-id-1' });
+  expect(byId.json.data?.me.email).toBe('alice@example.com');
+
+  const other = await post({ query: '{ me { id } }' });
+  expect(other.status).toBe(400);
+  expect(other.json.errors?.[0].extensions.code).toBe('PERSISTED_QUERY_NOT_IN_LIST');
+
+  const unknown = await post({ extensions: { persistedQuery: { version: 1, sha256Hash: sha256('{ me { id } }') } } });
+  expect(unknown.json.errors?.[0].extensions.code).toBe('PERSISTED_QUERY_NOT_IN_LIST');
+
+  const batch = await post([{ documentId: 'codegen-id-1' }, { query: '{ me { id } }' }]);
+  expect(batch.json.errors?.[0].extensions.code).toBe('PERSISTED_QUERY_NOT_IN_LIST');
+
+  const fullText = await post({ query: meBody });
+  expect(fullText.json.data?.me.email).toBe('alice@example.com');
+});
+
+it('trusts a manifest added to the directory without a restart', async () => {
+  expect((await post({ documentId: 'added-later' })).json.errors?.[0].extensions.code).toBe('PERSISTED_QUERY_NOT_IN_LIST');
+  writeFileSync(path.join(dir, 'later.json'), JSON.stringify({ 'added-later': 'query Later { me { email } }' }));
+  await new Promise((resolve) => setTimeout(resolve, 1200));
+  expect((await post({ documentId: 'added-later' })).json.data?.me.email).toBe('alice@example.com');
+});
