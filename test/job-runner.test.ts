@@ -145,14 +145,18 @@ describe.each([
   });
 
   it('does not claim a job before its runAt', async () => {
-    const seen: number[] = [];
-    runner({ 'test.echo': async ({ n }) => void seen.push(n) });
-    const { id } = await enqueue(db, 'test.echo', { n: 1 }, { runAt: new Date(Date.now() + 800) });
+    // The verdict is the run's own clock (ran no earlier than runAt), not a sleep racing the scheduler; the early
+    // look happens 2,600 ms before runAt, a margin that holds on a loaded machine (issue 40 item 6).
+    const ranAt: number[] = [];
+    runner({ 'test.echo': async () => void ranAt.push(Date.now()) });
+    const runAt = new Date(Date.now() + 3_000);
+    const { id } = await enqueue(db, 'test.echo', { n: 1 }, { runAt });
     await sleep(400);
-    expect(seen).toEqual([]);
+    expect(ranAt).toEqual([]);
     expect((await getJob(db, id))?.state).toBe('QUEUED');
     await jobInState(db, id, 'DONE');
-    expect(seen).toEqual([1]);
+    expect(ranAt).toHaveLength(1);
+    expect(ranAt[0]).toBeGreaterThanOrEqual(runAt.getTime());
   });
 
   it('retries a failing job after its declared backoff, then lists it FAILED with its attempts and last error', async () => {
