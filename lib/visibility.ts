@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { CENSORED, CENSORED_FIELDS, censoredValues } from './alert-columns';
 import { badRequest, forbidden, notFound, unauthenticated } from './errors';
 import type { Principal } from './principal';
 
@@ -27,7 +28,7 @@ import type { Principal } from './principal';
  */
 export type View = 'member' | 'follower';
 
-export const CENSORED = '[censored]';
+export { CENSORED };
 
 /** Which followed organizations a following list or export asks for (the `following` argument, its ids already checked as UUIDs). */
 export interface FollowingSelection {
@@ -38,16 +39,15 @@ export interface FollowingSelection {
   includeEmptyFollowingTags?: boolean | null;
 }
 
-const HIDDEN_ALERT_FIELDS = ['resource', 'metadata', 'enrichment'] as const;
 const HIDDEN_SCAN_TARGET_FIELDS = ['name', 'tags'] as const;
 
-/** SQL for what a follower is shown in place of each hidden alert column. */
-const SHOWN_ALERT_SQL: Record<(typeof HIDDEN_ALERT_FIELDS)[number], string> = { resource: `'${CENSORED}'`, metadata: `'{}'::jsonb`, enrichment: `'{}'::jsonb` };
+/** SQL for what a follower is shown in place of each hidden alert column (declared in lib/alert-columns.ts). */
+const SHOWN_ALERT_SQL = CENSORED_FIELDS;
 
 /** Alert filters on a scan target field: a follower's use of one on a hidden field is a 400. */
 const SCAN_TARGET_FIELD_FILTERS = { scanTargetTags: 'tags', includeEmptyScanTargetTags: 'tags' } as const;
 
-const isHiddenAlertField = (field: string): field is (typeof HIDDEN_ALERT_FIELDS)[number] => (HIDDEN_ALERT_FIELDS as readonly string[]).includes(field);
+const isHiddenAlertField = (field: string): boolean => SHOWN_ALERT_SQL.has(field);
 const isHiddenScanTargetField = (field: string): boolean => (HIDDEN_SCAN_TARGET_FIELDS as readonly string[]).includes(field);
 
 /** A copy of an alert as `view` may see it; a follower's is marked `followerView`. */
@@ -188,13 +188,13 @@ export class Visibility {
   /** An alert row (or JSON record) as `view` sees it. */
   static alertFor<T extends object>(view: View, alert: T): AlertFor<T> {
     if (view === 'member') return alert;
-    return { ...alert, resource: CENSORED, metadata: {}, enrichment: {}, followerView: true };
+    return { ...alert, ...censoredValues(), followerView: true };
   }
 
   /** A history record as `view` sees it: the alert's hidden fields and who made the change. */
   static historyRecordFor<T extends object>(view: View, record: T): T {
     if (view === 'member') return record;
-    return { ...record, resource: CENSORED, metadata: {}, enrichment: {}, userId: null };
+    return { ...record, ...censoredValues(), userId: null };
   }
 
   /** A scan target (or a per-target summary) as `view` sees it. */
@@ -225,12 +225,12 @@ export class Visibility {
    * following lists' orders, so it is accepted rather than refused).
    */
   static shownOrderValueSql(view: View, order: string): string | null {
-    return view === 'follower' && isHiddenAlertField(order) ? SHOWN_ALERT_SQL[order] : null;
+    return view === 'follower' && isHiddenAlertField(order) ? (SHOWN_ALERT_SQL.get(order) as string) : null;
   }
 
   /** The SQL of alert column `column` of row `a` as `view` sees it. */
   static alertColumnSql(view: View, a: string, column: string): string {
-    return view === 'follower' && isHiddenAlertField(column) ? SHOWN_ALERT_SQL[column] : `${a}.${column}`;
+    return view === 'follower' && isHiddenAlertField(column) ? (SHOWN_ALERT_SQL.get(column) as string) : `${a}.${column}`;
   }
 
   /** The alert columns a `search` of `view` may match (a follower's skips hidden ones). */
@@ -259,7 +259,7 @@ export class Visibility {
    * `metadata`): the hidden alert fields merged over the data, the metadata without `userId`.
    */
   static followerEventSql(data: string, metadata: string): { data: string; metadata: string } {
-    const hidden = HIDDEN_ALERT_FIELDS.map((field) => `'${field}', ${SHOWN_ALERT_SQL[field]}`).join(', ');
+    const hidden = [...SHOWN_ALERT_SQL].map(([field, sql]) => `'${field}', ${sql}`).join(', ');
     return { data: `${data} || jsonb_build_object(${hidden})`, metadata: `${metadata} - 'userId'` };
   }
 

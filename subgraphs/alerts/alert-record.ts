@@ -1,3 +1,4 @@
+import { ALERT_FIELDS, type AlertField, sqlName } from '../../lib/alert-columns';
 import type { View } from '../../lib/visibility';
 import { Visibility } from '../../lib/visibility';
 
@@ -15,27 +16,12 @@ interface RecordField {
   kind?: 'date' | 'array' | 'censored' | 'title';
 }
 
-const FIELDS: readonly RecordField[] = [
-  { name: 'id', column: 'id' },
-  { name: 'organizationId', column: '"organizationId"' },
-  { name: 'scanTargetId', column: '"scanTargetId"' },
-  { name: 'rule', column: 'rule' },
-  { name: 'ruleTitle', kind: 'title' },
-  { name: 'resource', column: 'resource', kind: 'censored' },
-  { name: 'severity', column: 'severity' },
-  { name: 'state', column: 'state' },
-  { name: 'version', column: 'version' },
-  { name: 'tags', column: 'tags', kind: 'array' },
-  { name: 'labels', column: 'labels', kind: 'array' },
-  { name: 'compliances', column: 'compliances', kind: 'array' },
-  { name: 'enrichment', column: 'enrichment', kind: 'censored' },
-  { name: 'metadata', column: 'metadata', kind: 'censored' },
-  { name: 'openedAt', column: '"openedAt"', kind: 'date' },
-  { name: 'resolvedAt', column: '"resolvedAt"', kind: 'date' },
-  { name: 'createdAt', column: '"createdAt"', kind: 'date' },
-  { name: 'updatedAt', column: '"updatedAt"', kind: 'date' },
-  { name: 'timelinessThreshold', column: '"timelinessThreshold"' },
-];
+/** The record's fields as lib/alert-columns.ts declares them, in its order. */
+const FIELDS: readonly RecordField[] = (ALERT_FIELDS as readonly AlertField[]).map((field) => ({
+  name: field.name,
+  column: field.sql ? sqlName(field.name) : undefined,
+  kind: !field.sql ? 'title' : field.censored ? 'censored' : field.sql === 'timestamptz' ? 'date' : field.sql === '_text' ? 'array' : undefined,
+}));
 
 /** A timestamp column as the API answers it: `2026-11-22T10:00:00.000Z`. */
 export const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

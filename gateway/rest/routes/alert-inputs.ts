@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { ALERT_SELECTION, HISTORY_SELECTION } from '../../../lib/alert-columns';
 import { ALERT_ORDERS, enumName, GROUPED_ORDERS } from '../../../lib/vocabulary';
 import { bool, dateTime, id, lang, list, nullish, scanTargetKind, severity, sort, stateFilter, toGraphQLDate } from '../schemas';
 
@@ -7,8 +8,9 @@ import { bool, dateTime, id, lang, list, nullish, scanTargetKind, severity, sort
  * selections, the filter body of every alert list (§9a base filter + §12 forms) and its variables.
  */
 
-export const ALERT_FIELDS = `id: alertId organizationId scanTargetId rule ruleTitle(lang: $lang) resource severity state version tags labels compliances enrichment metadata openedAt resolvedAt createdAt updatedAt timelinessThreshold`;
-export const HISTORY_FIELDS = `id: alertId alertId organizationId scanTargetId rule ruleTitle(lang: $lang) resource severity state version tags labels enrichment metadata openedAt resolvedAt timelinessThreshold operation userId createdAt cursor`;
+/** An alert's and a history record's selections, from the one declaration of the alert's fields (lib/alert-columns.ts). */
+export const ALERT_FIELDS = ALERT_SELECTION;
+export const HISTORY_FIELDS = HISTORY_SELECTION;
 export const GROUP_FIELDS = `rule ruleTitle severity timelinessThreshold total`;
 export const COMMENT_FIELDS = `id organizationId alertId userId comment mimeType createdAt userName userPicture notMember`;
 export const COUNTS = `severities { CRITICAL HIGH MEDIUM LOW INFO }`;

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { historyColumnsSql } from '../../../lib/alert-columns';
 import type { CursorCodec } from '../../../lib/cursors';
 import { badRequest } from '../../../lib/errors';
 import { sequenceNumber } from '../../../lib/validate';
@@ -8,9 +9,7 @@ import { type HistoryRow, liveTargetCondition, type Page, Params, titleColumn } 
 
 /** Alert history records: an organization's (cursor after cursor) and one alert's (by page or cursor). */
 
-const HISTORY_COLUMNS = `h.seq, h."alertId", h."alertId" AS id, h."organizationId", h."scanTargetId", h.rule, h.resource, h.severity, h.state, h.version,
-   COALESCE(h.tags, '{}') AS tags, COALESCE(h.labels, '{}') AS labels, h.enrichment, h.metadata, h."timelinessThreshold",
-   h."openedAt", h."resolvedAt", h.operation, h."userId", h."createdAt"`;
+const HISTORY_COLUMNS = historyColumnsSql('h');
 
 /** A history record's cursor: its seq, sealed for the list (organizations, or one alert) it was read from. */
 export function historyCursor(codec: CursorCodec, seq: string): string {

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { ALERT_FIELDS, type AlertField, sqlName } from '../../../lib/alert-columns';
 import type { CursorCodec } from '../../../lib/cursors';
 import { spreadsheetCellSql, spreadsheetListSql } from '../../../lib/spreadsheet-cells';
 import { type View, Visibility } from '../../../lib/visibility';
@@ -138,50 +139,20 @@ export async function listAlerts(pool: pg.Pool, options: ListOptions): Promise<P
  * rule (lib/spreadsheet-cells.ts); text that is empty or missing is NULL, which CSV writes as an empty
  * unquoted cell (as csv-stringify does). Ids, enums, numbers and dates cannot start a formula.
  */
-/** The alert export's CSV columns: the cells alertCsvCellsSql gives, in order. */
-export const ALERT_CSV_COLUMNS = [
-  'id',
-  'organizationId',
-  'scanTargetId',
-  'rule',
-  'ruleTitle',
-  'resource',
-  'severity',
-  'state',
-  'version',
-  'tags',
-  'labels',
-  'compliances',
-  'openedAt',
-  'resolvedAt',
-  'createdAt',
-  'updatedAt',
-  'timelinessThreshold',
-] as const;
-const TEXT_CSV_CELLS = new Set<string>(['rule', 'ruleTitle', 'resource', 'severity', 'state', 'tags', 'labels', 'compliances']);
+/** The alert export's CSV columns (the fields lib/alert-columns.ts puts in the CSV): the cells alertCsvCellsSql gives, in order. */
+const CSV_FIELDS = (ALERT_FIELDS as readonly AlertField[]).filter((field) => field.csv);
+export const ALERT_CSV_COLUMNS: readonly string[] = CSV_FIELDS.map((field) => field.name);
 
 function alertCsvCellsSql(a: string, title: string, view: View): string[] {
   const list = (array: string) => spreadsheetListSql(`NULLIF(array_to_string(${array}, ';'), '')`);
   const text = (expression: string) => spreadsheetCellSql(`NULLIF(${expression}, '')`);
-  return [
-    `${a}.id`,
-    `${a}."organizationId"`,
-    `${a}."scanTargetId"`,
-    text(`${a}.rule`),
-    text(title),
-    text(Visibility.alertColumnSql(view, a, 'resource')),
-    `${a}.severity`,
-    `${a}.state`,
-    `${a}.version`,
-    list(`${a}.tags`),
-    list(`${a}.labels`),
-    list(`${a}.compliances`),
-    iso(`${a}."openedAt"`),
-    iso(`${a}."resolvedAt"`),
-    iso(`${a}."createdAt"`),
-    iso(`${a}."updatedAt"`),
-    `${a}."timelinessThreshold"`,
-  ];
+  return CSV_FIELDS.map((field) => {
+    if (!field.sql) return text(title);
+    const column = Visibility.alertColumnSql(view, a, sqlName(field.name));
+    if (field.sql === '_text') return list(column);
+    if (field.csv === 'free text') return text(column);
+    return field.sql === 'timestamptz' ? iso(column) : column;
+  });
 }
 
 /**
@@ -194,7 +165,7 @@ function alertCsvLineSql(a: string, title: string, view: View): string {
   const names = cells.map((_, i) => `c${i}`);
   // Ids, numbers and dates never hold a comma, a quote or a line break: only text cells are tested.
   const quoted = names.map((c, i) =>
-    TEXT_CSV_CELLS.has(ALERT_CSV_COLUMNS[i])
+    CSV_FIELDS[i].csv === 'free text'
       ? `CASE WHEN ${c} ~ '[,"\r\n]' THEN '"' || replace(${c}, '"', '""') || '"' ELSE coalesce(${c}, '') END`
       : `coalesce(${c}, '')`,
   );

@@ -1,4 +1,5 @@
 import { escapeLiteral } from 'pg';
+import { alertColumnsSql } from '../../../lib/alert-columns';
 import type { CursorCodec } from '../../../lib/cursors';
 import { badRequest } from '../../../lib/errors';
 import { type View, Visibility } from '../../../lib/visibility';
@@ -14,34 +15,8 @@ import type { AlertOrder, Lang, SortDirection } from '../../../lib/vocabulary';
  * their filters: filters.ts.
  */
 
-export interface AlertRow {
-  id: string;
-  organizationId: string;
-  scanTargetId: string;
-  rule: string;
-  ruleTitle: string | null;
-  resource: string;
-  severity: string;
-  state: string;
-  version: number;
-  tags: string[];
-  labels: string[];
-  compliances: string[];
-  enrichment: unknown;
-  metadata: unknown;
-  timelinessThreshold: number | null;
-  openedAt: Date | null;
-  resolvedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface HistoryRow extends Omit<AlertRow, 'compliances' | 'updatedAt'> {
-  alertId: string;
-  seq: string;
-  operation: string;
-  userId: string | null;
-}
+/** An alert row and a history row as every read selects them: declared once, in lib/alert-columns.ts. */
+export type { AlertRow, HistoryRow } from '../../../lib/alert-columns';
 
 /** Collects positional parameters while a statement is built. */
 export class Params {
@@ -100,10 +75,8 @@ export function defaultSort(order: AlertOrder): SortDirection {
   return ORDER_KEYS[order].defaultSort;
 }
 
-export const ALERT_COLUMNS = (a: string) =>
-  `${a}.id, ${a}."organizationId", ${a}."scanTargetId", ${a}.rule, ${a}.resource, ${a}.severity, ${a}.state, ${a}.version,
-   COALESCE(${a}.tags, '{}') AS tags, COALESCE(${a}.labels, '{}') AS labels, COALESCE(${a}.compliances, '{}') AS compliances,
-   ${a}.enrichment, ${a}.metadata, ${a}."timelinessThreshold", ${a}."openedAt", ${a}."resolvedAt", ${a}."createdAt", ${a}."updatedAt"`;
+/** The columns every alert read selects from row alias `a` (lib/alert-columns.ts). */
+export const ALERT_COLUMNS = alertColumnsSql;
 
 export function titleColumn(lang: Lang): '"titlePt"' | '"titleEn"' {
   return lang === 'pt_BR' ? '"titlePt"' : '"titleEn"';

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { historyCopySql } from '../../../lib/alert-columns';
 import { DEFAULT_QUOTAS, type Quotas } from '../../../lib/config';
 import { inTransaction } from '../../../lib/db';
 import { badRequest, notFound } from '../../../lib/errors';
@@ -53,6 +54,9 @@ export interface CommentInput {
   mimeType?: string | null;
 }
 
+/** The alert columns alert_history copies, from the updated rows `u` (lib/alert-columns.ts). */
+const HISTORY_COPY = historyCopySql('u');
+
 /**
  * A CLOSED alert leaves CLOSED only by a state change, and every state but CLOSED is open: it is
  * reopened as a scan reopens it. In SET, `a.state` is the state before the change.
@@ -81,10 +85,8 @@ function changeAlertsSql(p: Params, picked: string, set: string, userId: string,
         FROM picked WHERE a.id = picked.id
       RETURNING a.*),
     history AS (
-      INSERT INTO alerts.alert_history ("alertId", "organizationId", "scanTargetId", rule, resource, severity, state, version, tags, labels,
-                                        enrichment, metadata, "timelinessThreshold", "openedAt", "resolvedAt", operation, "userId")
-      SELECT u.id, u."organizationId", u."scanTargetId", u.rule, u.resource, u.severity, u.state, u.version, u.tags, u.labels,
-             u.enrichment, u.metadata, u."timelinessThreshold", u."openedAt", u."resolvedAt", 'UPDATE', ${user}::uuid
+      INSERT INTO alerts.alert_history (${HISTORY_COPY.columns}, operation, "userId")
+      SELECT ${HISTORY_COPY.values}, 'UPDATE', ${user}::uuid
         FROM updated u ORDER BY u.id),
     events AS (${appendEventsSql({ from: 'updated u', organizationId: 'u."organizationId"', name: EVENT.AlertUpdated, source: EVENT_SOURCES.alert, data: alertJsonSql('u'), metadata })})
     ${commentCtes}

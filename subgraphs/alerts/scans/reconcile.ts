@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { historyCopySql } from '../../../lib/alert-columns';
 import type { Database } from '../../../lib/db';
 import { appendEventsSql, EVENT, EVENT_SOURCES } from '../../../lib/events';
 import type { Severity } from '../../../lib/vocabulary';
@@ -56,6 +57,9 @@ const EVENT_METADATA = `jsonb_build_object('scanId', $3::uuid::text, 'scanTarget
  * alert), UPDATE (finding whose data differs from its open alert). Unchanged alerts are left out.
  * $1 scanTargetId, $2 organizationId.
  */
+/** The alert columns alert_history copies, from the changed rows `c` (lib/alert-columns.ts). */
+const HISTORY_COPY = historyCopySql('c');
+
 const PLAN_SQL = `
   SELECT a.id,
          CASE WHEN f.rule IS NULL THEN 'CLOSE' WHEN a.id IS NULL THEN 'CREATE' WHEN a.state = 'CLOSED' THEN 'REOPEN' ELSE 'UPDATE' END AS operation,
@@ -104,10 +108,8 @@ const APPLY_SQL = `
   ), changed AS (
     SELECT * FROM updated UNION ALL SELECT * FROM created
   ), history AS (
-    INSERT INTO alerts.alert_history ("alertId", "organizationId", "scanTargetId", rule, resource, severity, state, version, tags, labels,
-                                      enrichment, metadata, "timelinessThreshold", "openedAt", "resolvedAt", operation, "userId", "createdAt")
-    SELECT c.id, c."organizationId", c."scanTargetId", c.rule, c.resource, c.severity, c.state, c.version, c.tags, c.labels,
-           c.enrichment, c.metadata, c."timelinessThreshold", c."openedAt", c."resolvedAt", c.operation, NULL, now()
+    INSERT INTO alerts.alert_history (${HISTORY_COPY.columns}, operation, "userId", "createdAt")
+    SELECT ${HISTORY_COPY.values}, c.operation, NULL, now()
       FROM changed c
   ), payloads AS (
     SELECT c."organizationId", c.operation, ${alertJsonSql('c')} AS data FROM changed c
