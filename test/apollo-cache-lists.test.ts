@@ -9,10 +9,10 @@ import {
   type GraphQLSchema,
   getNamedType,
   isEnumType,
+  isInterfaceType,
   isLeafType,
   isListType,
   isNonNullType,
-  isInterfaceType,
   isObjectType,
   isScalarType,
 } from 'graphql';
