@@ -9,6 +9,7 @@ import {
   type GraphQLSchema,
   getNamedType,
   isEnumType,
+  isInterfaceType,
   isLeafType,
   isListType,
   isNonNullType,
@@ -94,6 +95,8 @@ function argumentValue(field: string, arg: string): unknown {
   const { ids } = fx;
   const following = field.startsWith('following');
   if (field === 'followingRequests' && arg === 'organizationId') return ids.X;
+  // `nodes(ids:)`: A's objects of each `Node` type, refetched by id (test/node.test.ts covers who sees which).
+  if (field === 'nodes' && arg === 'ids') return [ids.A, ids.alertId, ids.scanTargetId, ids.questionnaireId];
   const values: Record<string, unknown> = {
     organizationId: following ? ids.F : ids.A,
     alertId: ids.alertId,
@@ -175,7 +178,7 @@ function listFields(): { lists: ListField[]; unfilled: string[] } {
       args.push('after: $after');
     }
     const node = connection && isObjectType(named) ? getNamedType(named.getFields().nodes.type) : named;
-    const leaves = isObjectType(node) ? leafSelection(node) : '';
+    const leaves = isObjectType(node) ? leafSelection(node) : isInterfaceType(node) ? 'id' : '';
     const selection = connection
       ? `{ edges { cursor node { ${leaves} } } nodes { ${leaves} } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } }`
       : isScalarType(node) || isEnumType(node)

@@ -78,6 +78,9 @@ const QUERY_MATRIX: Record<string, Access> = {
   alertHistoryOfPage: 'follower-read',
   alertCommentsPage: 'follower-read',
   organization: 'follower-read',
+  // Relay's object identification: an organization and a `followed:` alert copy to followers, the rest to members.
+  node: 'follower-read',
+  nodes: 'follower-read',
   scanTargetGroups: 'read',
   allScanTargetGroups: 'read',
   scanTargetGroup: 'read',
@@ -213,11 +216,19 @@ const DENIED = new Set(['NOT_FOUND', 'FORBIDDEN', 'BAD_REQUEST', 'UNAUTHENTICATE
  * A lookup by id (a Query field of one nullable object) refuses with null and no error: "not there"
  * and "not yours" answer alike (subgraphs/field-rules.ts). Its organization rule's refusals stay errors.
  */
-/** A lookup: a Query field of one nullable object (`alert(id:)`, `member(organizationId:, userId:)`). */
-const isLookup = (field: { type: { kind: string } }, operation: 'query' | 'mutation') => operation === 'query' && field.type.kind === 'OBJECT';
+/**
+ * A lookup: a Query field of one nullable object or interface (`alert(id:)`, `member(organizationId:, userId:)`,
+ * `node(id:)`), or `nodes(ids:)`, whose list answers each id as `node(id:)` does.
+ */
+const isLookup = (field: { name: string; type: { kind: string } }, operation: 'query' | 'mutation') =>
+  operation === 'query' && (field.type.kind === 'OBJECT' || field.type.kind === 'INTERFACE' || field.name === 'nodes');
 
-const refusedAsNull = (field: { name: string; type: { kind: string } }, answer: { body: { data?: Record<string, unknown> | null; errors?: unknown[] } }) =>
-  field.type.kind === 'OBJECT' && !answer.body.errors && answer.body.data?.[field.name] === null;
+const refusedAsNull = (field: { name: string; type: { kind: string } }, answer: { body: { data?: Record<string, unknown> | null; errors?: unknown[] } }) => {
+  if (answer.body.errors) return false;
+  const value = answer.body.data?.[field.name];
+  if (field.name === 'nodes') return Array.isArray(value) && value.every((entry) => entry === null);
+  return (field.type.kind === 'OBJECT' || field.type.kind === 'INTERFACE') && value === null;
+};
 
 /**
  * The declared rules (subgraphs/<name>/permissions.ts) that can give each caller above its access:
@@ -672,7 +683,9 @@ async function ownOrganizationWithAsIds(who: Account, org: string, skip: Set<str
     const aimsAtA = enumerator
       .argumentPaths(field)
       .some((arg) => /^(alertIds?|scanTargetIds?|scanTargetGroupId|scanId|userId|id)$/.test(arg.name) && arg.type.kind === 'NON_NULL');
-    const ownOnly = field.args.some((arg) => arg.name === 'id') && /organization|apiKey/i.test(field.name); // `id` is the caller's own organization / key
+    // `id` is the caller's own organization / key; `node(id:)`/`nodes(ids:)` name no organization, so the
+    // organization id passed is an object of its own (A's ids through them: the stranger's test above).
+    const ownOnly = field.args.some((arg) => arg.name === 'id' || arg.name === 'ids') && /organization|apiKey|^nodes?$/i.test(field.name);
     if (
       aimsAtA &&
       !ownOnly &&

@@ -125,6 +125,26 @@ it("answers an alert page and a follower's censored list as Vigil's gateway does
   }
 });
 
+const NODES = `query($ids: [ID!]!) { nodes(ids: $ids) { __typename id ... on Organization { name } ... on Alert { alertId resource severity organization { name } } ... on ScanTarget { name kind } } }`;
+
+it("answers node(id:) and nodes(ids:) as Vigil's gateway does: a member's objects whole, a follower's alert copy censored, a stranger's null", async () => {
+  const stranger = await t.bootstrap('stranger-node@example.com', 'Stranger Node Corp');
+  const ids = [alice.organizationId, alerts[0], `followed:${alerts[0]}`, awsTarget];
+  for (const [account, shown] of [
+    [alice, [true, true, true, true]],
+    [viewer, [true, false, true, false]],
+    [stranger, [false, false, false, false]],
+  ] as const) {
+    const expected = await t.graphql(NODES, { ids }, account.apiKey);
+    expect(expected.body.errors).toBeUndefined();
+    expect(expected.body.data.nodes.map((n: unknown) => n !== null)).toEqual(shown);
+    const answered = await viaHive(NODES, { ids }, account.apiKey);
+    expect(answered.body).toEqual(expected.body);
+  }
+  const byNode = await viaHive('query($id: ID!) { node(id: $id) { id ... on Alert { resource } } }', { id: `followed:${alerts[0]}` }, viewer.apiKey);
+  expect(byNode.body).toEqual({ data: { node: { id: `followed:${alerts[0]}`, resource: '[censored]' } } });
+});
+
 const viaHiveStream = (key: string, query: string, variables: Record<string, unknown>, base = hiveUrl) => streamVia(base, key, query, variables);
 
 /** Until `n` streams are live (past catch-up) in Vigil's process — the gateway's and the subgraphs' share its hub. */

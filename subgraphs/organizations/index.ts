@@ -4,6 +4,7 @@ import { followResolvers } from './follows-resolvers';
 import { inviteResolvers } from './invites-resolvers';
 import { createLoaders, type OrganizationsLoaders } from './loaders';
 import { memberResolvers } from './members-resolvers';
+import { nodeResolvers } from './node-resolvers';
 import { organizationResolvers } from './organizations-resolvers';
 import { organizationsPermissions } from './permissions';
 import type { Resolvers } from './resolver-types.generated';
@@ -18,6 +19,7 @@ export const organizationsSubgraph: SubgraphDefinition<OrganizationsLoaders> = {
     memberResolvers,
     inviteResolvers,
     followResolvers,
+    nodeResolvers,
   ),
   permissions: organizationsPermissions,
   createLoaders: (db) => createLoaders(db),

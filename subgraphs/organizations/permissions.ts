@@ -2,6 +2,7 @@ import * as valid from '../../lib/validate';
 import { type ArgumentFormat, admin, authenticated, byObject, type FieldRules, member } from '../field-rules';
 import { followTags } from './follows';
 import { roles } from './members';
+import { nodeId, nodeIds } from './node-resolvers';
 
 /**
  * Who may call each field of the organizations subgraph (subgraphs/field-rules.ts: deny by default).
@@ -21,6 +22,11 @@ export const organizationsPermissions: FieldRules = {
     organizations: authenticated, // those the caller is a member of
     // Null with no error for an absent or foreign id (decided in the resolver by the visibility policy).
     organization: byObject('its members and the members of the organizations that follow it').ids({ id: 'organizationId' }),
+    // Null with no error for an absent or invisible id (each decided in node-resolvers.ts by the visibility policy).
+    node: byObject('the object’s organization: its members, and its followers for organizations and their alerts’ `followed:` copies').keyed({
+      id: nodeId,
+    }),
+    nodes: byObject('each object as node(id:) decides').keyed({ ids: nodeIds }),
     followers: member('organizationId'),
     followerRequests: member('organizationId'),
     followerRequest: member('organizationId'),

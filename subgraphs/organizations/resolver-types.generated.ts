@@ -344,6 +344,19 @@ export type Query = {
   members: MembershipConnection;
   /** One member of the organization, by user id; null when the user is not a member (any member may read). */
   member?: Maybe<Membership>;
+  /**
+   * The object with this id, as the caller sees it in its lists: an organization the caller is a
+   * member of or follows, an alert of the caller's organizations (by its id) or of one they follow
+   * (by its `followed:<alert id>`, censored), a scan target or questionnaire of the caller's
+   * organizations. Null, with no error, for an id that is absent or not visible to the caller;
+   * BAD_REQUEST for one that is neither a UUID nor `followed:<UUID>`.
+   */
+  node?: Maybe<Node>;
+  /**
+   * The objects with these ids, in the same order, each as `node(id:)` answers it (null where the
+   * object is absent or not visible to the caller). At most 100 ids (BAD_REQUEST beyond).
+   */
+  nodes: Array<Maybe<Node>>;
   /** The organizations the caller is a member of (not the ones it follows), oldest first. */
   organizations: OrganizationConnection;
   /** An organization the caller is a member of, or that one of its organizations follows; null for any other id. */
@@ -491,6 +504,24 @@ export type QueryMembersArgs = {
 export type QueryMemberArgs = {
   organizationId: Scalars['ID']['input'];
   userId: Scalars['ID']['input'];
+};
+
+
+/**
+ * What a caller may read. Every field needs an API key (`Authorization: Bearer vgl_…`); a lookup by id
+ * answers null for an object that is not there or not the caller's, lists answer connections.
+ */
+export type QueryNodeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/**
+ * What a caller may read. Every field needs an API key (`Authorization: Bearer vgl_…`); a lookup by id
+ * answers null for an object that is not there or not the caller's, lists answer connections.
+ */
+export type QueryNodesArgs = {
+  ids: Array<Scalars['ID']['input']>;
 };
 
 
@@ -1187,11 +1218,39 @@ export type ResetMemberPasswordPayload = {
 };
 
 /**
+ * An object a client can refetch by its id alone (Relay's object identification): `Query.node(id:)`
+ * answers it with the same visibility as the lists it came from. Ids are unique across the types that
+ * implement `Node`, so a cache keyed by `id` alone (Relay, urql's graphcache) never mixes two objects.
+ */
+export type Node = {
+  /** The object's id, unique across all types that implement `Node`; pass it to `node(id:)` to refetch the object. */
+  id: Scalars['ID']['output'];
+};
+
+export type Alert = Node & {
+  __typename?: 'Alert';
+  /** The cache identity of this view of the alert: the alert's id, or `followed:<alert id>` for a follower's censored copy. */
+  id: Scalars['ID']['output'];
+};
+
+export type ScanTarget = Node & {
+  __typename?: 'ScanTarget';
+  /** The scan target's id (UUID). */
+  id: Scalars['ID']['output'];
+};
+
+export type Questionnaire = Node & {
+  __typename?: 'Questionnaire';
+  /** The template's id. */
+  id: Scalars['ID']['output'];
+};
+
+/**
  * A company, business or sector whose security posture Vigil follows: it has members, scan targets and
  * their alerts, and it may follow other organizations (reading their alerts censored) and be followed by
  * them. Its members see it, and so do the members of the organizations that follow it.
  */
-export type Organization = {
+export type Organization = Node & {
   __typename?: 'Organization';
   /** The organization's id (a UUID). */
   id: Scalars['ID']['output'];
@@ -1452,6 +1511,10 @@ export type ResolversTypes = {
   RemoveMemberPayload: ResolverTypeWrapper<any>;
   ResetMemberMfaPayload: ResolverTypeWrapper<any>;
   ResetMemberPasswordPayload: ResolverTypeWrapper<any>;
+  Node: ResolverTypeWrapper<any>;
+  Alert: ResolverTypeWrapper<any>;
+  ScanTarget: ResolverTypeWrapper<any>;
+  Questionnaire: ResolverTypeWrapper<any>;
   Organization: ResolverTypeWrapper<any>;
   OrganizationConnection: ResolverTypeWrapper<any>;
   OrganizationEdge: ResolverTypeWrapper<any>;
@@ -1535,6 +1598,10 @@ export type ResolversParentTypes = {
   RemoveMemberPayload: any;
   ResetMemberMfaPayload: any;
   ResetMemberPasswordPayload: any;
+  Node: any;
+  Alert: any;
+  ScanTarget: any;
+  Questionnaire: any;
   Organization: any;
   OrganizationConnection: any;
   OrganizationEdge: any;
@@ -1684,6 +1751,8 @@ export type QueryResolvers<ContextType = SubgraphContext, ParentType extends Res
   organizationInvite?: Resolver<Maybe<ResolversTypes['Invite']>, ParentType, ContextType, RequireFields<QueryOrganizationInviteArgs, 'organizationId' | 'email'>>;
   members?: Resolver<ResolversTypes['MembershipConnection'], ParentType, ContextType, RequireFields<QueryMembersArgs, 'organizationId' | 'first'>>;
   member?: Resolver<Maybe<ResolversTypes['Membership']>, ParentType, ContextType, RequireFields<QueryMemberArgs, 'organizationId' | 'userId'>>;
+  node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
+  nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
   organizations?: Resolver<ResolversTypes['OrganizationConnection'], ParentType, ContextType, RequireFields<QueryOrganizationsArgs, 'first'>>;
   organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType, RequireFields<QueryOrganizationArgs, 'id'>>;
 };
@@ -1864,6 +1933,25 @@ export type ResetMemberPasswordPayloadResolvers<ContextType = SubgraphContext, P
   membership?: Resolver<ResolversTypes['Membership'], ParentType, ContextType>;
 };
 
+export type NodeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
+  __resolveType: TypeResolveFn<'Alert' | 'ScanTarget' | 'Questionnaire' | 'Organization', ParentType, ContextType>;
+};
+
+export type AlertResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Alert'] = ResolversParentTypes['Alert']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ScanTargetResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['ScanTarget'] = ResolversParentTypes['ScanTarget']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type QuestionnaireResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Questionnaire'] = ResolversParentTypes['Questionnaire']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type OrganizationResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization'], FederationReferenceType extends FederationReferenceTypes['Organization'] = FederationReferenceTypes['Organization']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Organization']> | FederationReferenceType, FederationReferenceType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -1872,6 +1960,7 @@ export type OrganizationResolvers<ContextType = SubgraphContext, ParentType exte
   email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type OrganizationConnectionResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['OrganizationConnection'] = ResolversParentTypes['OrganizationConnection']> = {
@@ -1946,6 +2035,10 @@ export type Resolvers<ContextType = SubgraphContext> = {
   RemoveMemberPayload?: RemoveMemberPayloadResolvers<ContextType>;
   ResetMemberMfaPayload?: ResetMemberMfaPayloadResolvers<ContextType>;
   ResetMemberPasswordPayload?: ResetMemberPasswordPayloadResolvers<ContextType>;
+  Node?: NodeResolvers<ContextType>;
+  Alert?: AlertResolvers<ContextType>;
+  ScanTarget?: ScanTargetResolvers<ContextType>;
+  Questionnaire?: QuestionnaireResolvers<ContextType>;
   Organization?: OrganizationResolvers<ContextType>;
   OrganizationConnection?: OrganizationConnectionResolvers<ContextType>;
   OrganizationEdge?: OrganizationEdgeResolvers<ContextType>;
