@@ -168,6 +168,40 @@ it('changes view from the cache, with no request, within 200 ms (performance mar
   expect(fetched).toEqual([]);
 });
 
+it('on the alert page, adds a comment that then shows with its date, and moves the state, which shows in the state and the history', async () => {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signIn(page);
+  const [one] = (await t.rest('POST', `/organizations/${acme.organizationId}/alerts?size=1`, { key: acme.apiKey, body: {} })).body.data as Array<{
+    id: string;
+  }>;
+  await page.goto(`${t.url}/dashboard#alert/${one.id}`);
+  await page.waitForSelector('#h-alert');
+  expect(await page.textContent('#h-comments')).toContain('Comments (0)');
+  await page.fill('#new-comment', 'Checked with the bucket owner: public on purpose.');
+  await page.click('form.comment button[type="submit"]');
+  await page.waitForSelector('ol.comments li');
+  const comment = await page.textContent('ol.comments');
+  expect(comment).toContain('Checked with the bucket owner: public on purpose.');
+  expect(comment).toMatch(/\d{1,2} \w{3} \d{4}/); // its date, in words
+  expect(await page.textContent('#h-comments')).toContain('Comments (1)');
+  expect(await page.inputValue('#new-comment')).toBe('');
+
+  const before = await page.locator('ol.history li').count();
+  await page.selectOption('#move-state', { label: 'False positive' });
+  await page.click('form.move button[type="submit"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="alert-state"]')?.textContent === 'False positive');
+  await page.waitForFunction((n) => document.querySelectorAll('ol.history li').length === n + 1, before);
+  expect(await page.locator('ol.history li').last().textContent()).toContain('False positive');
+  // The API agrees: the comment and the state are the alert's, not only the page's.
+  const read = (await t.graphql('query ($id: ID!) { alert(id: $id) { state } alertComments(alertId: $id) { nodes { comment } } }', { id: one.id }, acme.apiKey))
+    .body;
+  expect(read.data.alert.state).toBe('FALSE_POSITIVE');
+  expect(read.data.alertComments.nodes.map((c: { comment: string }) => c.comment)).toEqual(['Checked with the bucket owner: public on purpose.']);
+  expect(errors).toEqual([]);
+});
+
 it('moves between views with the keyboard alone', async () => {
   const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
   await signIn(page);

@@ -1,18 +1,18 @@
-import { ApolloProvider, useQuery, useSubscription } from '@apollo/client/react';
+import { ApolloProvider, useMutation, useQuery, useSubscription } from '@apollo/client/react';
 import { render } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { makeClient } from './client';
 import './style.css';
 import { graphql } from './gql';
-import type { AlertSeverity, AlertStateFilter } from './gql/graphql';
-import { date, hours, SEVERITIES, SEVERITY_WORDS, STATE_FILTERS, STATE_WORDS, word } from './words';
+import type { AlertSeverity, AlertState, AlertStateFilter } from './gql/graphql';
+import { date, dateTime, HISTORY_WORDS, hours, MOVABLE_STATES, refusal, SEVERITIES, SEVERITY_WORDS, STATE_FILTERS, STATE_WORDS, word } from './words';
 
 performance.mark('vigil:start');
 const KEY = 'vigilApiKey';
 
 const Me = graphql(`
   query ConsoleMe {
-    me { email member { organizationId } }
+    me { email member { organizationId roles } }
     organizations(first: 1000) { nodes { id name } }
   }
 `);
@@ -67,7 +67,21 @@ const AlertLive = graphql(`
 
 const AlertPage = graphql(`
   query ConsoleAlert($id: ID!) {
-    alert(id: $id) { id rule ruleTitle resource severity state createdAt openedAt resolvedAt compliances labels }
+    alert(id: $id) { id alertId organizationId scanTargetId rule ruleTitle resource severity state createdAt openedAt resolvedAt compliances labels }
+    alertHistoryOf(alertId: $id, first: 100) { totalCount nodes { id operation state severity userId createdAt } }
+    alertComments(alertId: $id, first: 100) { totalCount nodes { id comment userName createdAt } }
+  }
+`);
+
+const AddComment = graphql(`
+  mutation ConsoleAddComment($input: CreateAlertCommentInput!) {
+    createAlertComment(input: $input) { alertComment { id comment userName createdAt } }
+  }
+`);
+
+const MoveState = graphql(`
+  mutation ConsoleMoveState($input: UpdateAlertInput!) {
+    updateAlert(input: $input) { alert { id state version openedAt resolvedAt } }
   }
 `);
 
@@ -297,11 +311,33 @@ function AlertsView({ org }: { org: string }) {
   );
 }
 
-function AlertView({ id }: { id: string }) {
-  const { data, error } = useQuery(AlertPage, { variables: { id } });
+function AlertView({ id, org, adminOf }: { id: string; org: string; adminOf: string[] }) {
+  const { data, error, refetch } = useQuery(AlertPage, { variables: { id } });
+  useSubscription(AlertLive, {
+    variables: { org },
+    onData: ({ data: live }) => {
+      if (live.data?.alertChanged.alert?.id === id) void refetch();
+    },
+  });
+  const [addComment, adding] = useMutation(AddComment);
+  const [moveState, moving] = useMutation(MoveState);
+  const [text, setText] = useState('');
+  const [next, setNext] = useState('');
+  const [refused, setRefused] = useState<string | null>(null);
   if (error) return <p role="alert">{error.message}</p>;
   const a = data?.alert;
-  if (!a) return <p>Loading…</p>;
+  if (!a || !data) return <p>Loading…</p>;
+  const mayMove = adminOf.includes(a.organizationId);
+  const attempt = async (change: () => Promise<unknown>, after: () => void) => {
+    setRefused(null);
+    try {
+      await change();
+      after();
+      await refetch();
+    } catch (e) {
+      setRefused(refusal(e as Error));
+    }
+  };
   return (
     <section aria-labelledby="h-alert">
       <h2 id="h-alert">{a.ruleTitle ?? a.rule}</h2>
@@ -309,7 +345,7 @@ function AlertView({ id }: { id: string }) {
         <dt>Severity</dt>
         <dd>{word(SEVERITY_WORDS, a.severity)}</dd>
         <dt>State</dt>
-        <dd>{word(STATE_WORDS, a.state)}</dd>
+        <dd data-testid="alert-state">{word(STATE_WORDS, a.state)}</dd>
         <dt>Resource</dt>
         <dd class="wrap">{a.resource}</dd>
         <dt>Created</dt>
@@ -321,6 +357,85 @@ function AlertView({ id }: { id: string }) {
         <dt>Compliance</dt>
         <dd>{a.compliances.join(', ') || '—'}</dd>
       </dl>
+      {refused && <p role="alert">{refused}</p>}
+      <h3 id="h-move">Move the state</h3>
+      {!mayMove ? (
+        <p>Only the organization's admins may move an alert's state; this key's user is not one of them.</p>
+      ) : !a.scanTargetId ? (
+        <p>Its scan target was deleted, so its state no longer moves.</p>
+      ) : (
+        <form
+          class="move"
+          aria-labelledby="h-move"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!next || !a.scanTargetId) return;
+            const input = { organizationId: a.organizationId, scanTargetId: a.scanTargetId, alertId: a.alertId, state: next as AlertState };
+            void attempt(
+              () => moveState({ variables: { input } }),
+              () => setNext(''),
+            );
+          }}
+        >
+          <label>
+            New state{' '}
+            <select id="move-state" value={next} onChange={(e) => setNext((e.target as HTMLSelectElement).value)}>
+              <option value="">Choose…</option>
+              {MOVABLE_STATES.filter((s) => s !== a.state).map((s) => (
+                <option key={s} value={s}>
+                  {word(STATE_WORDS, s)}
+                </option>
+              ))}
+            </select>
+          </label>{' '}
+          <button type="submit" disabled={!next || moving.loading}>
+            Move
+          </button>
+        </form>
+      )}
+      <h3 id="h-history">History ({data.alertHistoryOf.totalCount ?? data.alertHistoryOf.nodes.length})</h3>
+      <ol class="history" aria-labelledby="h-history">
+        {data.alertHistoryOf.nodes.map((h) => (
+          <li key={h.id}>
+            <time dateTime={h.createdAt}>{dateTime(h.createdAt)}</time>: {word(HISTORY_WORDS, h.operation)}, {word(STATE_WORDS, h.state)}
+            {h.userId ? ' (by a person)' : ' (by a scan)'}
+          </li>
+        ))}
+      </ol>
+      <h3 id="h-comments">Comments ({data.alertComments.totalCount})</h3>
+      {data.alertComments.nodes.length === 0 ? (
+        <p>No comment yet.</p>
+      ) : (
+        <ol class="comments" aria-labelledby="h-comments">
+          {data.alertComments.nodes.map((c) => (
+            <li key={c.id}>
+              <p class="wrap">{c.comment}</p>
+              <p class="meta">
+                {c.userName ?? 'Someone'}, <time dateTime={c.createdAt}>{dateTime(c.createdAt)}</time>
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <form
+        class="comment"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const comment = text.trim();
+          if (!comment) return;
+          const input = { organizationId: a.organizationId, alertId: a.alertId, comment, mimeType: 'text/plain' };
+          void attempt(
+            () => addComment({ variables: { input } }),
+            () => setText(''),
+          );
+        }}
+      >
+        <label for="new-comment">Add a comment</label>
+        <textarea id="new-comment" rows={3} value={text} onInput={(e) => setText((e.target as HTMLTextAreaElement).value)} />
+        <button type="submit" disabled={!text.trim() || adding.loading}>
+          Add comment
+        </button>
+      </form>
     </section>
   );
 }
@@ -329,6 +444,7 @@ function Console({ onSignOut }: { onSignOut: () => void }) {
   const route = useRoute();
   const { data, error } = useQuery(Me);
   const [org, setOrg] = useState<string | null>(null);
+  const adminOf = useMemo(() => (data ? data.me.member.filter((m) => m.roles.includes('ADMIN')).map((m) => m.organizationId) : []), [data]);
   const mine = useMemo(() => (data ? data.organizations.nodes.filter((o) => data.me.member.some((m) => m.organizationId === o.id)) : []), [data]);
   useEffect(() => {
     if (!org && mine[0]) setOrg(mine[0].id);
@@ -373,7 +489,7 @@ function Console({ onSignOut }: { onSignOut: () => void }) {
       ) : route.view === 'alerts' ? (
         <AlertsView org={org} />
       ) : route.view === 'alert' && route.id ? (
-        <AlertView id={route.id} />
+        <AlertView id={route.id} org={org} adminOf={adminOf} />
       ) : (
         <OverviewView org={org} />
       )}
