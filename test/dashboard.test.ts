@@ -3,6 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './support/browser';
+import { follow } from './support/organizations';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
@@ -16,10 +17,12 @@ jest.setTimeout(300_000);
 const ROOT = path.join(__dirname, '..');
 const SHOTS = path.join(ROOT, 'docs', 'images');
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const VIEWS = ['overview', 'alerts', 'alert'] as const;
+const VIEWS = ['overview', 'alerts', 'alert', 'following', 'followed'] as const;
 
 let t: TestVigil;
 let acme: Account;
+let globex: Account; // followed by Acme
+let initech: Account; // followed by Acme, nothing open
 let target: string;
 let browser: Browser;
 
@@ -36,6 +39,26 @@ beforeAll(async () => {
     (await t.rest('POST', `/organizations/${acme.organizationId}/scantargets/${target}/findings`, { key: acme.apiKey, body: { format: 'vigil', findings } }))
       .body.status,
   ).toBe('DONE');
+  // Two organizations Acme follows: Globex with two open alerts, Initech with none (the followed-organizations view).
+  globex = await t.bootstrap('gil@globex.example', 'Globex');
+  initech = await t.bootstrap('ian@initech.example', 'Initech');
+  const globexTarget = (
+    await t.rest('POST', `/organizations/${globex.organizationId}/scantargets`, {
+      key: globex.apiKey,
+      body: { name: 'globex-prod', kind: 'AWS', credential: { account: '111122223333' } },
+    })
+  ).body.id;
+  const globexFindings = ['secret-a', 'secret-b'].map((bucket) => ({ rule: 'aws-s3-bucket-public', resource: `arn:aws:s3:::${bucket}` }));
+  expect(
+    (
+      await t.rest('POST', `/organizations/${globex.organizationId}/scantargets/${globexTarget}/findings`, {
+        key: globex.apiKey,
+        body: { format: 'vigil', findings: globexFindings },
+      })
+    ).body.status,
+  ).toBe('DONE');
+  await follow(t, globex, acme);
+  await follow(t, initech, acme);
   browser = await launchChromium();
   mkdirSync(SHOTS, { recursive: true });
 });
@@ -202,6 +225,53 @@ it('on the alert page, adds a comment that then shows with its date, and moves t
   expect(errors).toEqual([]);
 });
 
+it("compares the followed organizations side by side, sorts them by each column, and opens one's censored alert list", async () => {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signIn(page);
+  await page.click('a[href="#following"]');
+  await page.waitForSelector('table.following tbody tr');
+  const names = () => page.$$eval('table.following tbody tr td:first-child', (tds) => tds.map((td) => td.textContent));
+  const api = async (field: string, direction: string) =>
+    (
+      await t.graphql(
+        'query ($org: ID!, $o: FollowedPostureOrder) { followingPosture(organizationId: $org, orderBy: $o) { nodes { organization { name } } } }',
+        { org: acme.organizationId, o: { field, direction } },
+        acme.apiKey,
+      )
+    ).body.data.followingPosture.nodes.map((n: { organization: { name: string } }) => n.organization.name);
+  expect((await names()).sort()).toEqual(['Globex', 'Initech']);
+  expect(await page.textContent('table.following')).toMatch(/Globex\s*[A-F]/);
+  // Each column sorts through the API's orderBy: the page shows the API's order, and a second click reverses it.
+  for (const field of ['OPEN', 'GRADE', 'OVERDUE', 'TREND_DELTA']) {
+    await page.click(`#sort-${field.toLowerCase()}`);
+    await page.waitForFunction((f) => document.querySelector(`th:has(#sort-${f}) `)?.getAttribute('aria-sort') === 'descending', field.toLowerCase());
+    const desc = await api(field, 'DESC');
+    await page.waitForFunction(
+      (want) => [...document.querySelectorAll('table.following tbody tr td:first-child')].map((td) => td.textContent).join() === want,
+      desc.join(),
+    );
+    await page.click(`#sort-${field.toLowerCase()}`);
+    const asc = await api(field, 'ASC');
+    await page.waitForFunction(
+      (want) => [...document.querySelectorAll('table.following tbody tr td:first-child')].map((td) => td.textContent).join() === want,
+      asc.join(),
+    );
+  }
+  const open = await api('OPEN', 'DESC');
+  expect(open).toEqual(['Globex', 'Initech']); // Globex has two open alerts, Initech none: the sort is seen to change the order
+
+  await page.click(`a[href="#followed/${globex.organizationId}"]`);
+  await page.waitForSelector('#h-followed');
+  await page.waitForFunction(() => document.querySelectorAll('table.alerts tbody tr').length === 2);
+  const list = await page.textContent('table.alerts');
+  expect(list).toContain('Censored');
+  expect(list).not.toContain('secret-a');
+  expect(await page.textContent('#h-followed')).toBe('Alerts of Globex');
+  expect(errors).toEqual([]);
+});
+
 it('moves between views with the keyboard alone', async () => {
   const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
   await signIn(page);
@@ -223,7 +293,8 @@ it('every view: axe WCAG 2.1 AA 0 violations, no overflow and no word cut at 390
   }>;
   for (const view of VIEWS) {
     // The alert page is read for one alert of the list (its hash carries the alert's id).
-    await page.goto(`${t.url}/dashboard#${view === 'alert' ? `alert/${first.id}` : view}`);
+    const hash = view === 'alert' ? `alert/${first.id}` : view === 'followed' ? `followed/${globex.organizationId}` : view;
+    await page.goto(`${t.url}/dashboard#${hash}`);
     await page.waitForSelector(`#h-${view}`);
     for (const width of [390, 1366, 1920]) {
       await page.setViewportSize({ width, height: 900 });

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { makeClient } from './client';
 import './style.css';
 import { graphql } from './gql';
-import type { AlertSeverity, AlertState, AlertStateFilter } from './gql/graphql';
+import type { AlertSeverity, AlertState, AlertStateFilter, FollowedPostureOrderField, Sort } from './gql/graphql';
 import { date, dateTime, HISTORY_WORDS, hours, MOVABLE_STATES, refusal, SEVERITIES, SEVERITY_WORDS, STATE_FILTERS, STATE_WORDS, word } from './words';
 
 performance.mark('vigil:start');
@@ -82,6 +82,24 @@ const AddComment = graphql(`
 const MoveState = graphql(`
   mutation ConsoleMoveState($input: UpdateAlertInput!) {
     updateAlert(input: $input) { alert { id state version openedAt resolvedAt } }
+  }
+`);
+
+const Following = graphql(`
+  query ConsoleFollowing($org: ID!, $orderBy: FollowedPostureOrder) {
+    followingPosture(organizationId: $org, first: 100, orderBy: $orderBy) {
+      totalCount
+      nodes { grade trendDelta organization { id name } open { total } overdue { total } }
+    }
+  }
+`);
+
+const FollowedAlerts = graphql(`
+  query ConsoleFollowedAlerts($org: ID!, $followed: ID!, $after: String) {
+    followingAlerts(organizationId: $org, following: { followingIds: [$followed] }, first: 25, after: $after, order: CREATED_AT, sort: DESC) {
+      nodes { id rule ruleTitle resource severity state createdAt organization { name } }
+      pageInfo { hasNextPage endCursor }
+    }
   }
 `);
 
@@ -440,6 +458,115 @@ function AlertView({ id, org, adminOf }: { id: string; org: string; adminOf: str
   );
 }
 
+const FOLLOWED_COLUMNS = [
+  ['GRADE', 'Grade'],
+  ['OVERDUE', 'Overdue'],
+  ['TREND_DELTA', 'Change in 30 days'],
+  ['OPEN', 'Open'],
+] as const;
+
+function FollowingView({ org }: { org: string }) {
+  const [order, setOrder] = useState<{ field: FollowedPostureOrderField; direction: Sort }>({
+    field: 'GRADE' as FollowedPostureOrderField,
+    direction: 'DESC' as Sort,
+  });
+  const { data, error, refetch } = useQuery(Following, { variables: { org, orderBy: order } });
+  useSubscription(AlertLive, { variables: { org }, onData: () => void refetch() });
+  if (error) return <p role="alert">{error.message}</p>;
+  const sortBy = (field: FollowedPostureOrderField) =>
+    setOrder(order.field === field ? { field, direction: (order.direction === 'DESC' ? 'ASC' : 'DESC') as Sort } : { field, direction: 'DESC' as Sort });
+  return (
+    <section aria-labelledby="h-following">
+      <h2 id="h-following">Followed organizations</h2>
+      {data && data.followingPosture.totalCount === 0 ? (
+        <p>This organization follows no other yet.</p>
+      ) : (
+        <table class="following">
+          <caption>Riskiest first by grade; choose a column to sort by it. Alerts behind a follow are censored.</caption>
+          <thead>
+            <tr>
+              <th scope="col">Organization</th>
+              {FOLLOWED_COLUMNS.map(([field, label]) => (
+                <th scope="col" key={field} aria-sort={order.field === field ? (order.direction === 'ASC' ? 'ascending' : 'descending') : undefined}>
+                  <button type="button" class="sort" id={`sort-${field.toLowerCase()}`} onClick={() => sortBy(field as FollowedPostureOrderField)}>
+                    {label}
+                    {order.field === field ? (order.direction === 'ASC' ? ' ▲' : ' ▼') : ''}
+                  </button>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data?.followingPosture.nodes.map((f) => (
+              <tr key={f.organization.id}>
+                <td>
+                  <a href={`#followed/${f.organization.id}`}>{f.organization.name}</a>
+                </td>
+                <td>{f.grade}</td>
+                <td>{f.overdue.total}</td>
+                <td>{f.trendDelta > 0 ? `${f.trendDelta} more` : f.trendDelta < 0 ? `${-f.trendDelta} fewer` : 'No change'}</td>
+                <td>{f.open.total}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function FollowedAlertsView({ org, followed }: { org: string; followed: string }) {
+  const [after, setAfter] = useState<string[]>([]);
+  const { data, error, refetch } = useQuery(FollowedAlerts, { variables: { org, followed, after: after.at(-1) } });
+  useSubscription(AlertLive, { variables: { org }, onData: () => void refetch() });
+  if (error) return <p role="alert">{error.message}</p>;
+  const name = data?.followingAlerts.nodes[0]?.organization.name;
+  return (
+    <section aria-labelledby="h-followed">
+      <h2 id="h-followed">{name ? `Alerts of ${name}` : 'Alerts of a followed organization'}</h2>
+      <p>
+        <a href="#following">Back to the followed organizations</a>. Resources are censored: a follower sees what fails, not where.
+      </p>
+      {data && data.followingAlerts.nodes.length === 0 && after.length === 0 ? <p>No alert.</p> : null}
+      <table class="alerts">
+        <caption>Newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Severity</th>
+            <th scope="col">State</th>
+            <th scope="col">Rule</th>
+            <th scope="col">Resource</th>
+            <th scope="col">Created</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data?.followingAlerts.nodes.map((a) => (
+            <tr key={a.id}>
+              <td>{word(SEVERITY_WORDS, a.severity)}</td>
+              <td>{word(STATE_WORDS, a.state)}</td>
+              <td>{a.ruleTitle ?? a.rule}</td>
+              <td class="wrap">{a.resource === '[censored]' ? 'Censored' : a.resource}</td>
+              <td>{date(a.createdAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <nav aria-label="Pages">
+        <button type="button" disabled={after.length === 0} onClick={() => setAfter(after.slice(0, -1))}>
+          Previous page
+        </button>
+        <button
+          type="button"
+          disabled={!data?.followingAlerts.pageInfo.hasNextPage}
+          onClick={() => data?.followingAlerts.pageInfo.endCursor && setAfter([...after, data.followingAlerts.pageInfo.endCursor])}
+        >
+          Next page
+        </button>
+      </nav>
+    </section>
+  );
+}
+
 function Console({ onSignOut }: { onSignOut: () => void }) {
   const route = useRoute();
   const { data, error } = useQuery(Me);
@@ -469,6 +596,9 @@ function Console({ onSignOut }: { onSignOut: () => void }) {
           <a href="#alerts" aria-current={route.view === 'alerts' ? 'page' : undefined}>
             Alerts
           </a>
+          <a href="#following" aria-current={route.view === 'following' ? 'page' : undefined}>
+            Followed
+          </a>
         </nav>
         <label>
           Organization{' '}
@@ -488,6 +618,10 @@ function Console({ onSignOut }: { onSignOut: () => void }) {
         <p>Loading…</p>
       ) : route.view === 'alerts' ? (
         <AlertsView org={org} />
+      ) : route.view === 'following' ? (
+        <FollowingView org={org} />
+      ) : route.view === 'followed' && route.id ? (
+        <FollowedAlertsView org={org} followed={route.id} />
       ) : route.view === 'alert' && route.id ? (
         <AlertView id={route.id} org={org} adminOf={adminOf} />
       ) : (
@@ -532,4 +666,6 @@ function App() {
   );
 }
 
-render(<App />, document.getElementById('app') as HTMLElement);
+const root = document.getElementById('app') as HTMLElement;
+root.textContent = ''; // index.html's "Loading…" placeholder: Preact's render keeps a container's existing text
+render(<App />, root);
