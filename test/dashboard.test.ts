@@ -17,7 +17,7 @@ jest.setTimeout(300_000);
 const ROOT = path.join(__dirname, '..');
 const SHOTS = path.join(ROOT, 'docs', 'images');
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const VIEWS = ['overview', 'alerts', 'alert', 'following', 'followed'] as const;
+const VIEWS = ['overview', 'alerts', 'alert', 'scantargets', 'following', 'followed'] as const;
 
 let t: TestVigil;
 let acme: Account;
@@ -270,6 +270,26 @@ it("compares the followed organizations side by side, sorts them by each column,
   expect(list).not.toContain('secret-a');
   expect(await page.textContent('#h-followed')).toBe('Alerts of Globex');
   expect(errors).toEqual([]);
+});
+
+it("shows each scan target's freshness and, once a scan fails, the failure with its time and reason", async () => {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await signIn(page);
+  await page.click('a[href="#scantargets"]');
+  await page.waitForSelector('table.freshness tbody tr');
+  const row = (name: string) => page.locator('table.freshness tbody tr', { has: page.locator(`td:text-is("${name}")`) }).textContent();
+  expect(await row('prod')).toMatch(/prod\d{1,2} \w{3} \d{4}Done0/); // last good scan's date, latest Done, no failure
+  expect(await page.textContent('#h-scantargets ~ p')).toContain('No scan failed');
+  // A scan of prod fails (as the worker records one: status FAILED with the scanner's error).
+  await t.vigil.db.pool.query(
+    `INSERT INTO alerts.scans (id, "scanTargetId", "organizationId", status, trigger, error, "startedAt", "finishedAt", "createdAt", "updatedAt")
+     VALUES (gen_random_uuid(), $1, $2, 'FAILED', 'MANUAL', 'AWS refused the credential', now(), now(), now(), now())`,
+    [target, acme.organizationId],
+  );
+  await page.reload();
+  await page.waitForSelector('ul.failed li li');
+  expect(await row('prod')).toMatch(/prod\d{1,2} \w{3} \d{4}Failed1/);
+  expect(await page.textContent('ul.failed')).toMatch(/prod.*\d{1,2} \w{3} \d{4}, \d\d:\d\d UTC: AWS refused the credential/s);
 });
 
 it('moves between views with the keyboard alone', async () => {

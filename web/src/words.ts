@@ -31,3 +31,5 @@ export function refusal(error: { message: string; errors?: readonly { message: s
   if (code === 'BAD_USER_INPUT') return `That change was not accepted: ${why}`;
   return `The change did not go through: ${why}`;
 }
+/** A scan's status (ScanStatus). */
+export const SCAN_WORDS: Record<string, string> = { QUEUED: 'Waiting', RUNNING: 'Running', DONE: 'Done', FAILED: 'Failed' };
