@@ -292,16 +292,47 @@ it("shows each scan target's freshness and, once a scan fails, the failure with 
   expect(await page.textContent('ul.failed')).toMatch(/prod.*\d{1,2} \w{3} \d{4}, \d\d:\d\d UTC: AWS refused the credential/s);
 });
 
-it('moves between views with the keyboard alone', async () => {
+it('moves through every view with the keyboard alone: nav links, opening an alert, commenting, sorting, opening a followed organization', async () => {
   const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
   await signIn(page);
-  await page.focus('a[href="#alerts"]');
-  await page.keyboard.press('Enter');
-  await page.waitForSelector('#h-alerts');
+  /** Presses Tab (Shift+Tab when back) until the focused element matches, as a keyboard user would; fails after 80 presses. */
+  const tabTo = async (selector: string, back = false) => {
+    for (let i = 0; i < 80; i++) {
+      if (await page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector)) return;
+      await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    }
+    throw new Error(`Tab never reached ${selector}`);
+  };
+  const view = async (href: string, heading: string) => {
+    await tabTo(`header a[href="${href}"]`, true);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(heading);
+  };
+  await view('#alerts', '#h-alerts');
   expect(page.url()).toContain('#alerts');
-  await page.keyboard.press('Shift+Tab');
+  await page.waitForSelector('table.alerts tbody a');
+  await tabTo('table.alerts tbody a');
   await page.keyboard.press('Enter');
-  await page.waitForSelector('#h-overview');
+  await page.waitForSelector('#h-alert');
+  await tabTo('#new-comment');
+  await page.keyboard.type('Typed without a mouse.');
+  await tabTo('form.comment button');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('ol.comments')?.textContent?.includes('Typed without a mouse.'));
+  await view('#scantargets', '#h-scantargets');
+  await view('#following', '#h-following');
+  await page.waitForSelector('#sort-open');
+  await tabTo('#sort-open');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('th:has(#sort-open)')?.getAttribute('aria-sort') === 'descending');
+  await tabTo(`table.following a[href="#followed/${globex.organizationId}"]`);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#h-followed');
+  await tabTo('a[href="#following"]:not(header a)');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#h-following');
+  await view('#overview', '#h-overview');
+  expect(page.url()).toContain('#overview');
 });
 
 it('every view: axe WCAG 2.1 AA 0 violations, no overflow and no word cut at 390, 1366 and 1920 px; screenshots kept', async () => {
