@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './support/browser';
-import { follow } from './support/organizations';
+import { follow, joinAsMember } from './support/organizations';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
@@ -68,9 +68,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function signIn(page: Page): Promise<void> {
+async function signIn(page: Page, key = acme.apiKey): Promise<void> {
   await page.goto(`${t.url}/dashboard`);
-  await page.fill('#key', acme.apiKey);
+  await page.fill('#key', key);
   await page.keyboard.press('Enter');
   await page.waitForSelector('[data-testid="grade"]');
 }
@@ -223,6 +223,29 @@ it('on the alert page, adds a comment that then shows with its date, and moves t
   expect(read.data.alert.state).toBe('FALSE_POSITIVE');
   expect(read.data.alertComments.nodes.map((c: { comment: string }) => c.comment)).toEqual(['Checked with the bucket owner: public on purpose.']);
   expect(errors).toEqual([]);
+});
+
+it('on the alert page, a member who is not an admin may comment but is told in a sentence that the state is not theirs to move', async () => {
+  const member = await joinAsMember(t, acme, acme.organizationId, 'mo@acme.example');
+  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await signIn(page, member.apiKey);
+  const [one] = (await t.rest('POST', `/organizations/${acme.organizationId}/alerts?size=1`, { key: acme.apiKey, body: {} })).body.data as Array<{
+    id: string;
+  }>;
+  await page.goto(`${t.url}/dashboard#alert/${one.id}`);
+  await page.waitForSelector('#h-alert');
+  expect(await page.textContent('#h-move + p')).toBe("Only the organization's admins may move an alert's state; this key's user is not one of them.");
+  expect(await page.locator('#move-state').count()).toBe(0);
+  await page.fill('#new-comment', 'A member can still say something.');
+  await page.click('form.comment button[type="submit"]');
+  await page.waitForFunction(() => document.querySelector('ol.comments')?.textContent?.includes('A member can still say something.'));
+  // The API refuses this member the move too: the page says what the server would.
+  const moved = await t.graphql(
+    'mutation ($i: UpdateAlertInput!) { updateAlert(input: $i) { alert { state } } }',
+    { i: { organizationId: acme.organizationId, scanTargetId: target, alertId: one.id, state: 'IN_PROGRESS' } },
+    member.apiKey,
+  );
+  expect(moved.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
 });
 
 it("compares the followed organizations side by side, sorts them by each column, and opens one's censored alert list", async () => {
