@@ -1,18 +1,31 @@
-import { ApolloProvider, useQuery, useSubscription } from '@apollo/client/react';
+import { ApolloProvider, useMutation, useQuery, useSubscription } from '@apollo/client/react';
 import { render } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { makeClient } from './client';
 import './style.css';
 import { graphql } from './gql';
-import type { AlertSeverity, AlertStateFilter } from './gql/graphql';
-import { date, hours, SEVERITIES, SEVERITY_WORDS, STATE_FILTERS, STATE_WORDS, word } from './words';
+import type { AlertSeverity, AlertState, AlertStateFilter, FollowedPostureOrderField, Sort } from './gql/graphql';
+import {
+  date,
+  dateTime,
+  HISTORY_WORDS,
+  hours,
+  MOVABLE_STATES,
+  refusal,
+  SCAN_WORDS,
+  SEVERITIES,
+  SEVERITY_WORDS,
+  STATE_FILTERS,
+  STATE_WORDS,
+  word,
+} from './words';
 
 performance.mark('vigil:start');
 const KEY = 'vigilApiKey';
 
 const Me = graphql(`
   query ConsoleMe {
-    me { email member { organizationId } }
+    me { email member { organizationId roles } }
     organizations(first: 1000) { nodes { id name } }
   }
 `);
@@ -67,7 +80,57 @@ const AlertLive = graphql(`
 
 const AlertPage = graphql(`
   query ConsoleAlert($id: ID!) {
-    alert(id: $id) { id rule ruleTitle resource severity state createdAt openedAt resolvedAt compliances labels }
+    alert(id: $id) { id alertId organizationId scanTargetId rule ruleTitle resource severity state createdAt openedAt resolvedAt compliances labels }
+    alertHistoryOf(alertId: $id, first: 100) { totalCount nodes { id operation state severity userId createdAt } }
+    alertComments(alertId: $id, first: 100) { totalCount nodes { id comment userName createdAt } }
+  }
+`);
+
+const AddComment = graphql(`
+  mutation ConsoleAddComment($input: CreateAlertCommentInput!) {
+    createAlertComment(input: $input) { alertComment { id comment userName createdAt } }
+  }
+`);
+
+const MoveState = graphql(`
+  mutation ConsoleMoveState($input: UpdateAlertInput!) {
+    updateAlert(input: $input) { alert { id state version openedAt resolvedAt } }
+  }
+`);
+
+const Following = graphql(`
+  query ConsoleFollowing($org: ID!, $orderBy: FollowedPostureOrder) {
+    followingPosture(organizationId: $org, first: 100, orderBy: $orderBy) {
+      totalCount
+      nodes { grade trendDelta organization { id name } open { total } overdue { total } }
+    }
+  }
+`);
+
+const FollowedAlerts = graphql(`
+  query ConsoleFollowedAlerts($org: ID!, $followed: ID!, $after: String) {
+    followingAlerts(organizationId: $org, following: { followingIds: [$followed] }, first: 25, after: $after, order: CREATED_AT, sort: DESC) {
+      nodes { id rule ruleTitle resource severity state createdAt organization { name } }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+`);
+
+const Freshness = graphql(`
+  query ConsoleScanFreshness($org: ID!) {
+    posture(organizationId: $org) {
+      organizationId
+      view
+      scanFreshness(first: 1000) {
+        nodes { scanTarget { id name } lastSuccessfulScanAt lastScanStatus lastFailedScanAt failedScans neverScanned }
+      }
+    }
+  }
+`);
+
+const TargetScans = graphql(`
+  query ConsoleTargetScans($org: ID!, $target: ID!) {
+    scans(organizationId: $org, scanTargetId: $target, first: 100) { nodes { id status error createdAt finishedAt } }
   }
 `);
 
@@ -297,11 +360,33 @@ function AlertsView({ org }: { org: string }) {
   );
 }
 
-function AlertView({ id }: { id: string }) {
-  const { data, error } = useQuery(AlertPage, { variables: { id } });
+function AlertView({ id, org, adminOf }: { id: string; org: string; adminOf: string[] }) {
+  const { data, error, refetch } = useQuery(AlertPage, { variables: { id } });
+  useSubscription(AlertLive, {
+    variables: { org },
+    onData: ({ data: live }) => {
+      if (live.data?.alertChanged.alert?.id === id) void refetch();
+    },
+  });
+  const [addComment, adding] = useMutation(AddComment);
+  const [moveState, moving] = useMutation(MoveState);
+  const [text, setText] = useState('');
+  const [next, setNext] = useState('');
+  const [refused, setRefused] = useState<string | null>(null);
   if (error) return <p role="alert">{error.message}</p>;
   const a = data?.alert;
-  if (!a) return <p>Loading…</p>;
+  if (!a || !data) return <p>Loading…</p>;
+  const mayMove = adminOf.includes(a.organizationId);
+  const attempt = async (change: () => Promise<unknown>, after: () => void) => {
+    setRefused(null);
+    try {
+      await change();
+      after();
+      await refetch();
+    } catch (e) {
+      setRefused(refusal(e as Error));
+    }
+  };
   return (
     <section aria-labelledby="h-alert">
       <h2 id="h-alert">{a.ruleTitle ?? a.rule}</h2>
@@ -309,7 +394,7 @@ function AlertView({ id }: { id: string }) {
         <dt>Severity</dt>
         <dd>{word(SEVERITY_WORDS, a.severity)}</dd>
         <dt>State</dt>
-        <dd>{word(STATE_WORDS, a.state)}</dd>
+        <dd data-testid="alert-state">{word(STATE_WORDS, a.state)}</dd>
         <dt>Resource</dt>
         <dd class="wrap">{a.resource}</dd>
         <dt>Created</dt>
@@ -321,6 +406,259 @@ function AlertView({ id }: { id: string }) {
         <dt>Compliance</dt>
         <dd>{a.compliances.join(', ') || '—'}</dd>
       </dl>
+      {refused && <p role="alert">{refused}</p>}
+      <h3 id="h-move">Move the state</h3>
+      {!mayMove ? (
+        <p>Only the organization's admins may move an alert's state; this key's user is not one of them.</p>
+      ) : !a.scanTargetId ? (
+        <p>Its scan target was deleted, so its state no longer moves.</p>
+      ) : (
+        <form
+          class="move"
+          aria-labelledby="h-move"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!next || !a.scanTargetId) return;
+            const input = { organizationId: a.organizationId, scanTargetId: a.scanTargetId, alertId: a.alertId, state: next as AlertState };
+            void attempt(
+              () => moveState({ variables: { input } }),
+              () => setNext(''),
+            );
+          }}
+        >
+          <label>
+            New state{' '}
+            <select id="move-state" value={next} onChange={(e) => setNext((e.target as HTMLSelectElement).value)}>
+              <option value="">Choose…</option>
+              {MOVABLE_STATES.filter((s) => s !== a.state).map((s) => (
+                <option key={s} value={s}>
+                  {word(STATE_WORDS, s)}
+                </option>
+              ))}
+            </select>
+          </label>{' '}
+          <button type="submit" disabled={!next || moving.loading}>
+            Move
+          </button>
+        </form>
+      )}
+      <h3 id="h-history">History ({data.alertHistoryOf.totalCount ?? data.alertHistoryOf.nodes.length})</h3>
+      <ol class="history" aria-labelledby="h-history">
+        {data.alertHistoryOf.nodes.map((h) => (
+          <li key={h.id}>
+            <time dateTime={h.createdAt}>{dateTime(h.createdAt)}</time>: {word(HISTORY_WORDS, h.operation)}, {word(STATE_WORDS, h.state)}
+            {h.userId ? ' (by a person)' : ' (by a scan)'}
+          </li>
+        ))}
+      </ol>
+      <h3 id="h-comments">Comments ({data.alertComments.totalCount})</h3>
+      {data.alertComments.nodes.length === 0 ? (
+        <p>No comment yet.</p>
+      ) : (
+        <ol class="comments" aria-labelledby="h-comments">
+          {data.alertComments.nodes.map((c) => (
+            <li key={c.id}>
+              <p class="wrap">{c.comment}</p>
+              <p class="meta">
+                {c.userName ?? 'Someone'}, <time dateTime={c.createdAt}>{dateTime(c.createdAt)}</time>
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <form
+        class="comment"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const comment = text.trim();
+          if (!comment) return;
+          const input = { organizationId: a.organizationId, alertId: a.alertId, comment, mimeType: 'text/plain' };
+          void attempt(
+            () => addComment({ variables: { input } }),
+            () => setText(''),
+          );
+        }}
+      >
+        <label for="new-comment">Add a comment</label>
+        <textarea id="new-comment" rows={3} value={text} onInput={(e) => setText((e.target as HTMLTextAreaElement).value)} />
+        <button type="submit" disabled={!text.trim() || adding.loading}>
+          Add comment
+        </button>
+      </form>
+    </section>
+  );
+}
+
+const FOLLOWED_COLUMNS = [
+  ['GRADE', 'Grade'],
+  ['OVERDUE', 'Overdue'],
+  ['TREND_DELTA', 'Change in 30 days'],
+  ['OPEN', 'Open'],
+] as const;
+
+function FollowingView({ org }: { org: string }) {
+  const [order, setOrder] = useState<{ field: FollowedPostureOrderField; direction: Sort }>({
+    field: 'GRADE' as FollowedPostureOrderField,
+    direction: 'DESC' as Sort,
+  });
+  const { data, error, refetch } = useQuery(Following, { variables: { org, orderBy: order } });
+  useSubscription(AlertLive, { variables: { org }, onData: () => void refetch() });
+  if (error) return <p role="alert">{error.message}</p>;
+  const sortBy = (field: FollowedPostureOrderField) =>
+    setOrder(order.field === field ? { field, direction: (order.direction === 'DESC' ? 'ASC' : 'DESC') as Sort } : { field, direction: 'DESC' as Sort });
+  return (
+    <section aria-labelledby="h-following">
+      <h2 id="h-following">Followed organizations</h2>
+      {data && data.followingPosture.totalCount === 0 ? (
+        <p>This organization follows no other yet.</p>
+      ) : (
+        <table class="following">
+          <caption>Riskiest first by grade; choose a column to sort by it. Alerts behind a follow are censored.</caption>
+          <thead>
+            <tr>
+              <th scope="col">Organization</th>
+              {FOLLOWED_COLUMNS.map(([field, label]) => (
+                <th scope="col" key={field} aria-sort={order.field === field ? (order.direction === 'ASC' ? 'ascending' : 'descending') : undefined}>
+                  <button type="button" class="sort" id={`sort-${field.toLowerCase()}`} onClick={() => sortBy(field as FollowedPostureOrderField)}>
+                    {label}
+                    {order.field === field ? (order.direction === 'ASC' ? ' ▲' : ' ▼') : ''}
+                  </button>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data?.followingPosture.nodes.map((f) => (
+              <tr key={f.organization.id}>
+                <td>
+                  <a href={`#followed/${f.organization.id}`}>{f.organization.name}</a>
+                </td>
+                <td>{f.grade}</td>
+                <td>{f.overdue.total}</td>
+                <td>{f.trendDelta > 0 ? `${f.trendDelta} more` : f.trendDelta < 0 ? `${-f.trendDelta} fewer` : 'No change'}</td>
+                <td>{f.open.total}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function FollowedAlertsView({ org, followed }: { org: string; followed: string }) {
+  const [after, setAfter] = useState<string[]>([]);
+  const { data, error, refetch } = useQuery(FollowedAlerts, { variables: { org, followed, after: after.at(-1) } });
+  useSubscription(AlertLive, { variables: { org }, onData: () => void refetch() });
+  if (error) return <p role="alert">{error.message}</p>;
+  const name = data?.followingAlerts.nodes[0]?.organization.name;
+  return (
+    <section aria-labelledby="h-followed">
+      <h2 id="h-followed">{name ? `Alerts of ${name}` : 'Alerts of a followed organization'}</h2>
+      <p>
+        <a href="#following">Back to the followed organizations</a>. Resources are censored: a follower sees what fails, not where.
+      </p>
+      {data && data.followingAlerts.nodes.length === 0 && after.length === 0 ? <p>No alert.</p> : null}
+      <table class="alerts">
+        <caption>Newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Severity</th>
+            <th scope="col">State</th>
+            <th scope="col">Rule</th>
+            <th scope="col">Resource</th>
+            <th scope="col">Created</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data?.followingAlerts.nodes.map((a) => (
+            <tr key={a.id}>
+              <td>{word(SEVERITY_WORDS, a.severity)}</td>
+              <td>{word(STATE_WORDS, a.state)}</td>
+              <td>{a.ruleTitle ?? a.rule}</td>
+              <td class="wrap">{a.resource === '[censored]' ? 'Censored' : a.resource}</td>
+              <td>{date(a.createdAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <nav aria-label="Pages">
+        <button type="button" disabled={after.length === 0} onClick={() => setAfter(after.slice(0, -1))}>
+          Previous page
+        </button>
+        <button
+          type="button"
+          disabled={!data?.followingAlerts.pageInfo.hasNextPage}
+          onClick={() => data?.followingAlerts.pageInfo.endCursor && setAfter([...after, data.followingAlerts.pageInfo.endCursor])}
+        >
+          Next page
+        </button>
+      </nav>
+    </section>
+  );
+}
+
+/** A scan target's failed scans among its last 100, newest first as the API lists them, with the scanner's error. */
+function FailedScans({ org, target, name }: { org: string; target: string; name: string }) {
+  const { data, error } = useQuery(TargetScans, { variables: { org, target } });
+  if (error) return <p role="alert">{error.message}</p>;
+  const failed = data?.scans.nodes.filter((scan) => scan.status === 'FAILED') ?? [];
+  return (
+    <li>
+      <h4>{name}</h4>
+      <ul>
+        {failed.map((scan) => (
+          <li key={scan.id}>
+            <time dateTime={scan.finishedAt ?? scan.createdAt}>{dateTime(scan.finishedAt ?? scan.createdAt)}</time>:{' '}
+            <span class="wrap">{scan.error ?? 'no reason given'}</span>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+function ScanTargetsView({ org }: { org: string }) {
+  const { data, error, refetch } = useQuery(Freshness, { variables: { org } });
+  useSubscription(PostureLive, { variables: { org }, onData: () => void refetch() });
+  if (error) return <p role="alert">{error.message}</p>;
+  const rows = data?.posture?.scanFreshness?.nodes;
+  if (!rows) return <p>Loading…</p>;
+  const failing = rows.filter((r) => r.failedScans > 0);
+  return (
+    <section aria-labelledby="h-scantargets">
+      <h2 id="h-scantargets">Scan targets</h2>
+      <table class="freshness">
+        <caption>How fresh each target's findings are</caption>
+        <thead>
+          <tr>
+            <th scope="col">Scan target</th>
+            <th scope="col">Last good scan</th>
+            <th scope="col">Latest scan</th>
+            <th scope="col">Failed in 30 days</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.scanTarget.id}>
+              <td class="wrap">{r.scanTarget.name}</td>
+              <td>{r.neverScanned ? 'Never' : date(r.lastSuccessfulScanAt)}</td>
+              <td>{r.lastScanStatus ? word(SCAN_WORDS, r.lastScanStatus) : 'None yet'}</td>
+              <td>{r.failedScans}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3 id="h-failed">Failed scans</h3>
+      {failing.length === 0 ? (
+        <p>No scan failed in the last 30 days.</p>
+      ) : (
+        <ul class="failed" aria-labelledby="h-failed">
+          {failing.map((r) => (
+            <FailedScans key={r.scanTarget.id} org={org} target={r.scanTarget.id} name={r.scanTarget.name} />
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
@@ -329,6 +667,7 @@ function Console({ onSignOut }: { onSignOut: () => void }) {
   const route = useRoute();
   const { data, error } = useQuery(Me);
   const [org, setOrg] = useState<string | null>(null);
+  const adminOf = useMemo(() => (data ? data.me.member.filter((m) => m.roles.includes('ADMIN')).map((m) => m.organizationId) : []), [data]);
   const mine = useMemo(() => (data ? data.organizations.nodes.filter((o) => data.me.member.some((m) => m.organizationId === o.id)) : []), [data]);
   useEffect(() => {
     if (!org && mine[0]) setOrg(mine[0].id);
@@ -353,6 +692,12 @@ function Console({ onSignOut }: { onSignOut: () => void }) {
           <a href="#alerts" aria-current={route.view === 'alerts' ? 'page' : undefined}>
             Alerts
           </a>
+          <a href="#scantargets" aria-current={route.view === 'scantargets' ? 'page' : undefined}>
+            Scan targets
+          </a>
+          <a href="#following" aria-current={route.view === 'following' ? 'page' : undefined}>
+            Followed
+          </a>
         </nav>
         <label>
           Organization{' '}
@@ -372,8 +717,14 @@ function Console({ onSignOut }: { onSignOut: () => void }) {
         <p>Loading…</p>
       ) : route.view === 'alerts' ? (
         <AlertsView org={org} />
+      ) : route.view === 'scantargets' ? (
+        <ScanTargetsView org={org} />
+      ) : route.view === 'following' ? (
+        <FollowingView org={org} />
+      ) : route.view === 'followed' && route.id ? (
+        <FollowedAlertsView org={org} followed={route.id} />
       ) : route.view === 'alert' && route.id ? (
-        <AlertView id={route.id} />
+        <AlertView id={route.id} org={org} adminOf={adminOf} />
       ) : (
         <OverviewView org={org} />
       )}
@@ -416,4 +767,6 @@ function App() {
   );
 }
 
-render(<App />, document.getElementById('app') as HTMLElement);
+const root = document.getElementById('app') as HTMLElement;
+root.textContent = ''; // index.html's "Loading…" placeholder: Preact's render keeps a container's existing text
+render(<App />, root);

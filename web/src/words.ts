@@ -16,3 +16,20 @@ export const word = (table: Record<string, string>, value: string) => table[valu
 export const date = (iso: string | null | undefined) =>
   iso ? new Date(iso).toLocaleDateString('en-GB', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }) : '—';
 export const hours = (h: number | null | undefined) => (h == null ? '—' : h < 48 ? `${Math.round(h)} h` : `${Math.round(h / 24)} days`);
+/** The states a person may move an alert to (AlertState but CLOSED, which only a scan sets). */
+export const MOVABLE_STATES = ['OPEN', 'IN_PROGRESS', 'RISK_ACCEPTED', 'MITIGATING_CONTROL', 'FALSE_POSITIVE'] as const;
+/** What a history record's change was (AlertOperation). */
+export const HISTORY_WORDS: Record<string, string> = { CREATE: 'Found', UPDATE: 'Changed', CLOSE: 'Closed by a scan', REOPEN: 'Found again' };
+export const dateTime = (iso: string) =>
+  `${new Date(iso).toLocaleString('en-GB', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`;
+/** A refused change in words: the API's extensions.code decides the sentence, its message follows. */
+export function refusal(error: { message: string; errors?: readonly { message: string; extensions?: Record<string, unknown> }[] }): string {
+  const first = error.errors?.[0];
+  const code = first?.extensions?.code;
+  const why = first?.message ?? error.message;
+  if (code === 'FORBIDDEN') return `This key may not make that change: ${why}`;
+  if (code === 'BAD_USER_INPUT') return `That change was not accepted: ${why}`;
+  return `The change did not go through: ${why}`;
+}
+/** A scan's status (ScanStatus). */
+export const SCAN_WORDS: Record<string, string> = { QUEUED: 'Waiting', RUNNING: 'Running', DONE: 'Done', FAILED: 'Failed' };
