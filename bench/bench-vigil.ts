@@ -43,6 +43,8 @@ export async function startBenchVigil(prefix: string): Promise<BenchVigil> {
       VIGIL_RATE_LIMIT_PER_KEY: '0',
       VIGIL_WORKERS: 'none',
       VIGIL_SUBSCRIPTION_POLL_MS: '3600000',
+      // The data generators' bulk statements run for minutes: no request statement timeout (its 30 s default).
+      VIGIL_DATABASE_STATEMENT_TIMEOUT_MS: '0',
     }),
   );
   return {

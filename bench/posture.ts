@@ -12,9 +12,9 @@
  *    openedAt = its createdAt). Scans: 3 per scan target, one of them FAILED.
  * 2. Each aggregate REPEAT times through POST /graphql: p50 and p99 (ms), one line each.
  * 3. The alert update (PUT …/alerts/:id, a state change: one alerts UPDATE, one history row, one event)
- *    p50 in three settings alternated in blocks: now (the open alerts' index and the posture_moves
- *    triggers), before posture_moves (the open index and the history's (organizationId, createdAt)
- *    index, no triggers) and neither (indexes dropped and built again, triggers disabled and enabled
+ *    p50 in three settings alternated in blocks: now (the open alerts' and the due alerts' indexes, the
+ *    posture_moves and posture_open_counts triggers), before posture_open_counts (the open index and the
+ *    posture_moves triggers) and neither (indexes dropped and built again, triggers disabled and enabled
  *    again, in this throw-away database): the write cost of this change and of all posture adds.
  * os.loadavg() is printed beside the numbers: the machine may be shared. BENCH_ALERTS=n scales the
  * data set; BENCH_DATABASE=<name> keeps (and reuses) the generated database.
@@ -49,18 +49,17 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 
-/**
- * The index posture adds to the alerts (migration 20261201000100), and the history index it had until
- * posture_moves replaced its reads (20261201000000, dropped by 20261202000200): the write side's settings.
- */
+/** The index posture adds to the alerts (migration 20261201000100): one of the write side's settings. */
 const OPEN_INDEX = {
   name: 'alerts_posture_open_idx',
   def: `CREATE INDEX "alerts_posture_open_idx" ON alerts.alerts ("organizationId", severity)
           INCLUDE (state, "scanTargetId", rule, "timelinessThreshold", "openedAt", "createdAt", compliances) WHERE state <> 'CLOSED'`,
 };
-const OLD_HISTORY_INDEX = {
-  name: 'alert_history_organizationId_createdAt_idx',
-  def: `CREATE INDEX "alert_history_organizationId_createdAt_idx" ON alerts.alert_history ("organizationId", "createdAt")`,
+/** The due index of migration 20261202000500_posture_open_counts (the alerts due in the current week). */
+const DUE_INDEX = {
+  name: 'alerts_posture_due_idx',
+  def: `CREATE INDEX "alerts_posture_due_idx" ON alerts.alerts ("organizationId", (alerts.posture_due("openedAt", "createdAt", "timelinessThreshold")))
+          INCLUDE (severity, "scanTargetId", "openedAt", "createdAt", "timelinessThreshold") WHERE state <> 'CLOSED' AND "timelinessThreshold" IS NOT NULL`,
 };
 
 /** The triggers that keep alerts.posture_moves (migration 20261202000200_posture_moves): what else a write pays for. */
@@ -70,6 +69,14 @@ const POSTURE_TRIGGERS = [
   ['alerts.alert_history', 'alert_history_posture_delete'],
   ['alerts.alerts', 'alerts_posture_attributes'],
   ['alerts.alerts', 'alerts_posture_delete'],
+] as const;
+
+/** The triggers that keep alerts.posture_open_counts (migration 20261202000500_posture_open_counts). */
+const COUNT_TRIGGERS = [
+  ['alerts.alerts', 'alerts_posture_counts_insert'],
+  ['alerts.alerts', 'alerts_posture_counts_update'],
+  ['alerts.alerts', 'alerts_posture_counts_delete'],
+  ['alerts.alerts', 'alerts_posture_counts_truncate'],
 ] as const;
 
 async function generate(db: pg.Pool, own: string): Promise<void> {
@@ -191,6 +198,7 @@ async function main(): Promise<void> {
     // Index-only scans of the moves need their pages all-visible (autovacuum does it after inserts;
     // a kept database just migrated may not have been visited yet).
     await vigil.db.pool.query('VACUUM ANALYZE alerts.posture_moves');
+    await vigil.db.pool.query('VACUUM ANALYZE alerts.posture_open_counts');
     log(`data ready in ${((Date.now() - started) / 1000).toFixed(0)} s; load ${load()}`);
 
     const graphql = async (query: string, variables: Record<string, unknown>) => {
@@ -289,28 +297,30 @@ async function main(): Promise<void> {
       return times;
     };
     await updateBlock(); // warm-up
-    const triggers = async (on: boolean) => {
-      for (const [table, name] of POSTURE_TRIGGERS) await vigil.db.pool.query(`ALTER TABLE ${table} ${on ? 'ENABLE' : 'DISABLE'} TRIGGER ${name}`);
+    const triggers = async (list: ReadonlyArray<readonly [string, string]>, on: boolean) => {
+      for (const [table, name] of list) await vigil.db.pool.query(`ALTER TABLE ${table} ${on ? 'ENABLE' : 'DISABLE'} TRIGGER ${name}`);
     };
     const now: number[] = [];
     const before: number[] = [];
     const neither: number[] = [];
     for (let round = 0; round < 3; round++) {
-      now.push(...(await updateBlock())); // the open index and the posture_moves triggers
-      await triggers(false);
-      await vigil.db.pool.query(OLD_HISTORY_INDEX.def);
-      before.push(...(await updateBlock())); // the two indexes, no triggers (before posture_moves)
-      await vigil.db.pool.query(`DROP INDEX alerts."${OLD_HISTORY_INDEX.name}"`);
+      now.push(...(await updateBlock())); // the open and due indexes, the posture_moves and posture_open_counts triggers
+      await triggers(COUNT_TRIGGERS, false);
+      await vigil.db.pool.query(`DROP INDEX alerts."${DUE_INDEX.name}"`);
+      before.push(...(await updateBlock())); // before posture_open_counts: the open index and the posture_moves triggers
+      await triggers(POSTURE_TRIGGERS, false);
       await vigil.db.pool.query(`DROP INDEX alerts."${OPEN_INDEX.name}"`);
       neither.push(...(await updateBlock())); // no posture index, no trigger
       await vigil.db.pool.query(OPEN_INDEX.def);
-      await triggers(true);
+      await vigil.db.pool.query(DUE_INDEX.def);
+      await triggers(POSTURE_TRIGGERS, true);
+      await triggers(COUNT_TRIGGERS, true);
     }
     const [a, b, c] = [percentile(now, 50), percentile(before, 50), percentile(neither, 50)];
     const change = (x: number, y: number) => `${(((x - y) / y) * 100).toFixed(1)} %`;
     process.stdout.write(
-      `alert update p50: ${a.toFixed(2)} ms now (open index + posture_moves triggers), ${b.toFixed(2)} ms before (open + history indexes), ` +
-        `${c.toFixed(2)} ms with neither (now vs before ${change(a, b)}, now vs neither ${change(a, c)}; target <= 10 %)  ${load()}\n`,
+      `alert update p50: ${a.toFixed(2)} ms now (open + due indexes, posture_moves + posture_open_counts triggers), ${b.toFixed(2)} ms before ` +
+        `(open index, posture_moves triggers), ${c.toFixed(2)} ms with neither (now vs before ${change(a, b)}, now vs neither ${change(a, c)}; target <= 10 %)  ${load()}\n`,
     );
     log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {

@@ -54,6 +54,43 @@ export const OPEN_SQL = (a: string) => `${a}.state <> 'CLOSED'`;
 export const OVERDUE_SQL = (a: string) =>
   `${a}."timelinessThreshold" IS NOT NULL AND now() - COALESCE(${a}."openedAt", ${a}."createdAt") > ${a}."timelinessThreshold" * interval '1 day'`;
 
+/**
+ * Open and overdue per organization and severity, from alerts.posture_open_counts (migration
+ * 20261202000500_posture_open_counts: open alerts per organization, severity and due week, kept by
+ * triggers): overdue is the weeks before the current one plus the alerts due between the week's start
+ * and now (alerts_posture_due_idx); the open alerts of deleted scan targets are subtracted, as the
+ * alert list leaves them out. Equal to counting the alerts with OPEN_SQL, OVERDUE_SQL and
+ * liveTargetCondition (test/posture.test.ts, test/posture-open-counts.test.ts).
+ */
+async function openCounts(pool: pg.Pool, organizationIds: readonly string[]) {
+  const p = new Params();
+  const orgs = p.add(organizationIds);
+  const due = `alerts.posture_due(a."openedAt", a."createdAt", a."timelinessThreshold")`;
+  return pool.query<{ organizationId: string; severity: string; open: number; overdue: number }>(
+    `WITH week AS (SELECT w, to_timestamp(w::float8 * 604800) AS start
+                     FROM (SELECT floor(extract(epoch FROM now()) / 604800)::int AS w) x),
+          kept AS (SELECT c."organizationId", c.severity, sum(c.count)::int AS open,
+                          COALESCE(sum(c.count) FILTER (WHERE c."dueWeek" < week.w), 0)::int AS overdue
+                     FROM alerts.posture_open_counts c, week WHERE c."organizationId" = ANY(${orgs}::uuid[])
+                    GROUP BY 1, 2),
+          due_now AS (SELECT a."organizationId", a.severity, 0 AS open, count(*)::int AS overdue
+                        FROM alerts.alerts a, week
+                       WHERE a."organizationId" = ANY(${orgs}::uuid[]) AND ${OPEN_SQL('a')} AND a."timelinessThreshold" IS NOT NULL
+                         AND ${due} >= week.start AND ${due} < now() AND ${liveTargetCondition(p, organizationIds)}
+                       GROUP BY 1, 2),
+          deleted AS (SELECT a."organizationId", a.severity, -count(*)::int AS open,
+                             -(count(*) FILTER (WHERE a."timelinessThreshold" IS NOT NULL AND ${due} < week.start))::int AS overdue
+                        FROM alerts.scan_targets dst JOIN alerts.alerts a ON a."scanTargetId" = dst.id, week
+                       WHERE dst."organizationId" = ANY(${orgs}::uuid[]) AND dst."deletedAt" IS NOT NULL
+                         AND a."organizationId" = ANY(${orgs}::uuid[]) AND ${OPEN_SQL('a')}
+                       GROUP BY 1, 2)
+     SELECT "organizationId", severity, sum(open)::int AS open, sum(overdue)::int AS overdue
+       FROM (SELECT * FROM kept UNION ALL SELECT * FROM due_now UNION ALL SELECT * FROM deleted) u
+      GROUP BY 1, 2`,
+    p.values,
+  );
+}
+
 export interface PostureNow {
   organizationId: string;
   open: Counts;
@@ -68,14 +105,7 @@ export async function postureNow(pool: pg.Pool, organizationIds: readonly string
     organizationIds.map((id) => [id, { organizationId: id, open: emptySeverityCounts(), overdue: emptySeverityCounts(), delta: 0 }]),
   );
   if (!organizationIds.length) return result;
-  const p = new Params();
-  const where = alertConditions(p, organizationIds);
-  const counts = pool.query<{ organizationId: string; severity: string; open: number; overdue: number }>(
-    `SELECT a."organizationId", a.severity, count(*)::int AS open, count(*) FILTER (WHERE ${OVERDUE_SQL('a')})::int AS overdue
-       FROM alerts.alerts a WHERE ${where.join(' AND ')} AND ${OPEN_SQL('a')}
-      GROUP BY a."organizationId", a.severity`,
-    p.values,
-  );
+  const counts = openCounts(pool, organizationIds);
   let deltas: Promise<{ rows: Array<{ organizationId: string; delta: number }> }> = Promise.resolve({ rows: [] });
   if (deltaDays !== undefined) {
     const q = new Params();
