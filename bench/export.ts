@@ -202,6 +202,8 @@ const vigilConfig = (dataDir: string, databaseUrl?: string) =>
     LOG_LEVEL: 'warn',
     VIGIL_RATE_LIMIT_PER_KEY: '0',
     VIGIL_WORKERS: 'export.build',
+    // The data is generated over this process's pool, in statements longer than the requests' limit.
+    VIGIL_DATABASE_STATEMENT_TIMEOUT_MS: '0',
   });
 
 async function onPostgres(): Promise<void> {
