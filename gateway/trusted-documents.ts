@@ -40,14 +40,27 @@ function manifestFiles(configured: string | undefined): string[] {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/** The trusted documents of this deployment (the manifests) and whether only they run: one set for every transport. */
+export interface TrustedDocuments {
+  /** An operation sent by its id gets the manifest's document as its `query`; else why it is refused, or null. */
+  admit(operation: unknown): string | null;
+  /** Why a document's text is refused (not a manifest's, with only trusted documents running), or null. */
+  refuseText(query: unknown): string | null;
+  /** POST /graphql (single or batched) and GET /graphql: refused 400 PERSISTED_QUERY_NOT_IN_LIST, or resolved. */
+  middleware: (req: Request, res: Response, next: NextFunction) => void;
+}
+
+const NOT_TRUSTED = 'Only trusted documents run here: send a manifest operation by its id';
+
 /**
- * Trusted documents on POST /graphql (a single operation or each of a batch): an operation sent by its id
- * alone (`extensions.persistedQuery.sha256Hash` as Apollo's persisted-queries link sends it, or Codegen's
- * `documentId`) runs the manifest's document; with VIGIL_TRUSTED_DOCUMENTS_ONLY=on any other document, or an
- * unknown id, is refused with Apollo Router's code PERSISTED_QUERY_NOT_IN_LIST. Ids not in a manifest fall
- * through to APQ when not enforced.
+ * Trusted documents on every transport: an operation sent by its id alone (`extensions.persistedQuery.sha256Hash`
+ * as Apollo's persisted-queries link sends it, or Codegen's `documentId`; on POST or GET /graphql) runs the
+ * manifest's document; with VIGIL_TRUSTED_DOCUMENTS_ONLY=on any other document, or an unknown id, is refused with
+ * Apollo Router's code PERSISTED_QUERY_NOT_IN_LIST — on POST and GET /graphql (and so multipart subscriptions),
+ * SSE and graphql-ws (gateway/subscriptions/document-limits.ts, whose protocols always carry the text). Ids not in
+ * a manifest fall through to APQ when not enforced.
  */
-export function useTrustedDocuments(settings: { path?: string; only: boolean }) {
+export function trustedDocuments(settings: { path?: string; only: boolean }): TrustedDocuments {
   let byId = new Map<string, string>();
   let trustedBodies = new Set<string>();
   let seen = '';
@@ -64,7 +77,19 @@ export function useTrustedDocuments(settings: { path?: string; only: boolean }) 
     trustedBodies = new Set([...next.values()].map(sha256));
     seen = stamp;
   };
-  const resolve = (operation: unknown): string | null => {
+  const fresh = () => {
+    try {
+      refresh();
+    } catch {
+      // a manifest being rewritten: keep the last one read, look again on a later request
+    }
+  };
+  const refuseText = (query: unknown): string | null => {
+    if (!settings.only) return null;
+    fresh();
+    return typeof query === 'string' && trustedBodies.has(sha256(query)) ? null : NOT_TRUSTED;
+  };
+  const admit = (operation: unknown): string | null => {
     if (!operation || typeof operation !== 'object' || Array.isArray(operation)) return null;
     const op = operation as { query?: unknown; documentId?: unknown; extensions?: { persistedQuery?: { sha256Hash?: unknown } } };
     const id = typeof op.documentId === 'string' ? op.documentId : op.extensions?.persistedQuery?.sha256Hash;
@@ -78,25 +103,45 @@ export function useTrustedDocuments(settings: { path?: string; only: boolean }) 
       }
       return settings.only ? `No trusted document has the id ${id}` : null;
     }
-    if (settings.only && typeof op.query === 'string' && !trustedBodies.has(sha256(op.query)))
-      return 'Only trusted documents run here: send a manifest operation by its id';
-    if (settings.only && typeof op.query !== 'string') return 'Only trusted documents run here: send a manifest operation by its id';
-    return null;
+    return refuseText(op.query);
   };
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'POST') return next();
-    try {
-      refresh();
-    } catch {
-      // a manifest being rewritten: keep the last one read, look again on a later request
-    }
+  const refused = (res: Response, message: string) => res.status(400).json({ errors: [{ message, extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' } }] });
+  const middleware = (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'POST' && req.method !== 'GET') return next();
+    fresh();
+    if (req.method === 'GET') return admitGet(req, res, next);
     for (const operation of Array.isArray(req.body) ? req.body : [req.body]) {
-      const refusal = resolve(operation);
-      if (refusal) {
-        res.status(400).json({ errors: [{ message: refusal, extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' } }] });
-        return;
-      }
+      const refusal = admit(operation);
+      if (refusal) return void refused(res, refusal);
     }
     next();
   };
+  // GET /graphql: the operation is in the query string; one sent by id is rewritten into the URL Apollo reads.
+  const admitGet = (req: Request, res: Response, next: NextFunction) => {
+    const [pathname, search = ''] = req.url.split('?', 2);
+    const params = new URLSearchParams(search);
+    let extensions: Record<string, unknown> | undefined;
+    try {
+      const text = params.get('extensions');
+      extensions = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
+    } catch {
+      extensions = undefined; // Apollo answers the malformed parameter itself
+    }
+    const operation = {
+      query: params.get('query') ?? undefined,
+      documentId: params.get('documentId') ?? undefined,
+      extensions: extensions && typeof extensions === 'object' && !Array.isArray(extensions) ? extensions : undefined,
+    };
+    const hadQuery = typeof operation.query === 'string';
+    const refusal = admit(operation);
+    if (refusal) return void refused(res, refusal);
+    if (!hadQuery && typeof operation.query === 'string') {
+      params.set('query', operation.query);
+      params.delete('documentId');
+      if (operation.extensions) params.set('extensions', JSON.stringify(operation.extensions));
+      req.url = `${pathname}?${params.toString()}`;
+    }
+    next();
+  };
+  return { admit, refuseText, middleware };
 }

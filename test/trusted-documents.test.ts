@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client';
 import { createPersistedQueryLink } from '@apollo/client/link/persisted-queries';
 import { print } from 'graphql';
+import { subscribe, wsClient } from './support/subscription-clients';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
@@ -19,6 +20,7 @@ const ME = gql`query Me { me { email } }`;
 // As Apollo's generate-persisted-query-manifest writes it: the document as the cache sends it, with __typename.
 const meBody = print(gql`query Me { me { email __typename } }`);
 const codegenBody = 'query MeId { me { id email } }';
+const untrustedSubscription = 'subscription Events($org: ID!) { eventAppended(organizationId: $org) { cursor } }';
 
 let dir: string;
 let t: TestVigil;
@@ -91,4 +93,66 @@ it('trusts a manifest added to the directory without a restart', async () => {
   writeFileSync(path.join(dir, 'later.json'), JSON.stringify({ 'added-later': 'query Later { me { email } }' }));
   await new Promise((resolve) => setTimeout(resolve, 1200));
   expect((await post({ documentId: 'added-later' })).json.data?.me.email).toBe('alice@example.com');
+});
+
+describe('on every other transport', () => {
+  const get = async (params: Record<string, string>) => {
+    const res = await fetch(`${t.url}/graphql?${new URLSearchParams(params)}`, {
+      headers: { authorization: `Bearer ${alice.apiKey}`, 'apollo-require-preflight': 'true' },
+    });
+    return { status: res.status, json: (await res.json()) as { data?: { me: { email: string } }; errors?: Array<{ extensions: { code: string } }> } };
+  };
+
+  it('GET /graphql runs a manifest operation by its hash or documentId and refuses any other document', async () => {
+    const byHash = await get({ extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: sha256(meBody) } }) });
+    expect(byHash.json.data?.me.email).toBe('alice@example.com');
+    expect((await get({ documentId: 'codegen-id-1' })).json.data?.me.email).toBe('alice@example.com');
+    expect((await get({ query: meBody })).json.data?.me.email).toBe('alice@example.com');
+
+    const other = await get({ query: '{ me { id } }' });
+    expect(other.status).toBe(400);
+    expect(other.json.errors?.[0].extensions.code).toBe('PERSISTED_QUERY_NOT_IN_LIST');
+    expect((await get({ documentId: 'no-such-id' })).json.errors?.[0].extensions.code).toBe('PERSISTED_QUERY_NOT_IN_LIST');
+  });
+
+  it('a multipart HTTP subscription of a document not in the manifest is refused', async () => {
+    const res = await fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'multipart/mixed;subscriptionSpec="1.0", application/json',
+        authorization: `Bearer ${alice.apiKey}`,
+      },
+      body: JSON.stringify({ query: untrustedSubscription, variables: { org: alice.organizationId } }),
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.json())).toMatch(/PERSISTED_QUERY_NOT_IN_LIST/);
+  });
+
+  it('graphql-sse refuses a document not in the manifest with 400 PERSISTED_QUERY_NOT_IN_LIST', async () => {
+    const res = await fetch(`${t.url}/graphql/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${alice.apiKey}` },
+      body: JSON.stringify({ query: untrustedSubscription, variables: { org: alice.organizationId } }),
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.json())).toMatch(/PERSISTED_QUERY_NOT_IN_LIST/);
+  });
+
+  it('graphql-ws refuses a document not in the manifest, a query as a subscription; a trusted one is answered', async () => {
+    const client = wsClient(t.url, { authorization: `Bearer ${alice.apiKey}` });
+    try {
+      const refused = subscribe(client, untrustedSubscription, { org: alice.organizationId });
+      await refused.waitForEnd();
+      expect(JSON.stringify(refused.errors)).toMatch(/PERSISTED_QUERY_NOT_IN_LIST/);
+      const query = subscribe(client, '{ me { id } }');
+      await query.waitForEnd();
+      expect(JSON.stringify(query.errors)).toMatch(/PERSISTED_QUERY_NOT_IN_LIST/);
+      const trusted = subscribe(client, codegenBody);
+      await trusted.waitForEnd();
+      expect(JSON.stringify(trusted.data)).toContain('alice@example.com');
+    } finally {
+      await client.dispose();
+    }
+  });
 });
