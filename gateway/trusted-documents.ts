@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
+import { parse } from 'graphql';
+import { log } from '../lib/log';
 
 /** The console's own manifest (web/: GraphQL Codegen's persistedDocuments), always trusted when built; from the
  * sources or the compiled dist/, as gateway/dashboard.ts finds the console. */
@@ -12,16 +14,32 @@ const CONSOLE_MANIFEST =
 /** How often the manifests' modification times are looked at (a stat per file), so a new manifest needs no restart. */
 const RECHECK_MS = 1000;
 
-/** id → document, from Apollo's persisted query manifest or Codegen's `{ "<hash>": "<document>" }`. */
+/** id → document, from Apollo's persisted query manifest or Codegen's `{ "<hash>": "<document>" }`; what is wrong
+ * with a manifest that is neither (or has a document that does not parse) is thrown, naming the entry. */
 export function readManifest(text: string): Map<string, string> {
   const json = JSON.parse(text) as unknown;
+  if (!json || typeof json !== 'object' || Array.isArray(json))
+    throw new Error("neither an Apollo persisted query manifest nor Codegen's { id: document } object");
   const documents = new Map<string, string>();
-  if (json && typeof json === 'object' && (json as { format?: unknown }).format === 'apollo-persisted-query-manifest') {
-    for (const op of (json as { operations?: Array<{ id?: unknown; body?: unknown }> }).operations ?? []) {
-      if (typeof op.id === 'string' && typeof op.body === 'string') documents.set(op.id, op.body);
+  if ((json as { format?: unknown }).format === 'apollo-persisted-query-manifest') {
+    const operations = (json as { operations?: unknown }).operations;
+    if (!Array.isArray(operations)) throw new Error('an Apollo persisted query manifest without an operations list');
+    operations.forEach((op: { id?: unknown; body?: unknown }, index) => {
+      if (typeof op?.id !== 'string' || typeof op.body !== 'string') throw new Error(`operations[${index}] has no string id and body`);
+      documents.set(op.id, op.body);
+    });
+  } else {
+    for (const [id, body] of Object.entries(json)) {
+      if (typeof body !== 'string') throw new Error(`the entry ${JSON.stringify(id)} is not a document (a string)`);
+      documents.set(id, body);
     }
-  } else if (json && typeof json === 'object' && !Array.isArray(json)) {
-    for (const [id, body] of Object.entries(json)) if (typeof body === 'string') documents.set(id, body);
+  }
+  for (const [id, body] of documents) {
+    try {
+      parse(body);
+    } catch (error) {
+      throw new Error(`the document of ${JSON.stringify(id)} does not parse: ${(error as Error).message}`);
+    }
   }
   return documents;
 }
@@ -60,28 +78,57 @@ const NOT_TRUSTED = 'Only trusted documents run here: send a manifest operation 
  * SSE and graphql-ws (gateway/subscriptions/document-limits.ts, whose protocols always carry the text). Ids not in
  * a manifest fall through to APQ when not enforced.
  */
-export function trustedDocuments(settings: { path?: string; only: boolean }): TrustedDocuments {
+export function trustedDocuments(
+  settings: { path?: string; only: boolean },
+  /** Where a manifest that cannot be read is reported (the log; a test reads the lines). */
+  warn: (message: string, fields: Record<string, unknown>) => void = log.warn,
+): TrustedDocuments {
   let byId = new Map<string, string>();
   let trustedBodies = new Set<string>();
+  // Per file, the documents of the last version that read well: a malformed rewrite is reported once and the
+  // file keeps its previous documents until a good version replaces it.
+  const lastGood = new Map<string, { mtimeMs: number; documents: Map<string, string> }>();
   let seen = '';
   let checkedAt = 0;
   const refresh = () => {
     if (Date.now() - checkedAt < RECHECK_MS) return;
     checkedAt = Date.now();
-    const files = manifestFiles(settings.path);
-    const stamp = files.map((file) => `${file}@${statSync(file).mtimeMs}`).join('|');
+    const files = manifestFiles(settings.path).flatMap((file) => {
+      try {
+        return [{ file, mtimeMs: statSync(file).mtimeMs }];
+      } catch {
+        return []; // removed between the listing and the stat
+      }
+    });
+    const stamp = files.map(({ file, mtimeMs }) => `${file}@${mtimeMs}`).join('|');
     if (stamp === seen) return;
+    seen = stamp;
     const next = new Map<string, string>();
-    for (const file of files) for (const [id, body] of readManifest(readFileSync(file, 'utf8'))) next.set(id, body);
+    for (const { file, mtimeMs } of files) {
+      const known = lastGood.get(file);
+      if (known?.mtimeMs !== mtimeMs) {
+        try {
+          lastGood.set(file, { mtimeMs, documents: readManifest(readFileSync(file, 'utf8')) });
+        } catch (error) {
+          warn('A trusted documents manifest could not be read; its last good version stays in use', {
+            file,
+            problem: (error as Error).message,
+            keptDocuments: known?.documents.size ?? 0,
+          });
+          if (known) known.mtimeMs = mtimeMs;
+          else lastGood.set(file, { mtimeMs, documents: new Map() });
+        }
+      }
+      for (const [id, body] of lastGood.get(file)?.documents ?? []) next.set(id, body);
+    }
     byId = next;
     trustedBodies = new Set([...next.values()].map(sha256));
-    seen = stamp;
   };
   const fresh = () => {
     try {
       refresh();
-    } catch {
-      // a manifest being rewritten: keep the last one read, look again on a later request
+    } catch (error) {
+      warn('The trusted documents manifests could not be listed; the last set read stays in use', { problem: (error as Error).message });
     }
   };
   const refuseText = (query: unknown): string | null => {
@@ -90,6 +137,7 @@ export function trustedDocuments(settings: { path?: string; only: boolean }): Tr
     return typeof query === 'string' && trustedBodies.has(sha256(query)) ? null : NOT_TRUSTED;
   };
   const admit = (operation: unknown): string | null => {
+    fresh();
     if (!operation || typeof operation !== 'object' || Array.isArray(operation)) return null;
     const op = operation as { query?: unknown; documentId?: unknown; extensions?: { persistedQuery?: { sha256Hash?: unknown } } };
     const id = typeof op.documentId === 'string' ? op.documentId : op.extensions?.persistedQuery?.sha256Hash;
@@ -108,7 +156,6 @@ export function trustedDocuments(settings: { path?: string; only: boolean }): Tr
   const refused = (res: Response, message: string) => res.status(400).json({ errors: [{ message, extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' } }] });
   const middleware = (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'POST' && req.method !== 'GET') return next();
-    fresh();
     if (req.method === 'GET') return admitGet(req, res, next);
     for (const operation of Array.isArray(req.body) ? req.body : [req.body]) {
       const refusal = admit(operation);

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client';
 import { createPersistedQueryLink } from '@apollo/client/link/persisted-queries';
 import { print } from 'graphql';
+import { trustedDocuments } from '../gateway/trusted-documents';
 import { subscribe, wsClient } from './support/subscription-clients';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
@@ -155,4 +156,41 @@ describe('on every other transport', () => {
       await client.dispose();
     }
   });
+});
+
+it('a malformed manifest is reported once with its file and what is wrong, and its last good documents stay trusted', async () => {
+  const own = mkdtempSync(path.join(os.tmpdir(), 'vigil-trusted-bad-'));
+  const file = path.join(own, 'app.json');
+  writeFileSync(file, JSON.stringify({ 'app-1': 'query App { me { id } }' }));
+  const warnings: Array<{ message: string; fields: Record<string, unknown> }> = [];
+  const trusted = trustedDocuments({ path: own, only: true }, (message, fields) => warnings.push({ message, fields }));
+  const byId = (id: string) => {
+    const operation: { documentId: string; query?: string } = { documentId: id };
+    return { refusal: trusted.admit(operation), query: operation.query };
+  };
+  expect(byId('app-1')).toEqual({ refusal: null, query: 'query App { me { id } }' });
+
+  // A deploy that writes half a file, and a second manifest whose document does not parse.
+  writeFileSync(file, '{ "app-1": "query App { me');
+  utimesSync(file, new Date(), new Date(Date.now() + 5000));
+  writeFileSync(path.join(own, 'broken.json'), JSON.stringify({ 'broken-1': 'query Broken { me {' }));
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  expect(byId('app-1')).toEqual({ refusal: null, query: 'query App { me { id } }' });
+  expect(byId('broken-1').refusal).toMatch(/No trusted document/);
+  expect(warnings.map((w) => [w.fields.file, w.fields.keptDocuments])).toEqual([
+    [file, 1],
+    [path.join(own, 'broken.json'), 0],
+  ]);
+  expect(String(warnings[0].fields.problem)).toMatch(/JSON/);
+  expect(String(warnings[1].fields.problem)).toMatch(/"broken-1" does not parse/);
+
+  // Reported once, not each second; a good version replaces the kept one.
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  expect(byId('app-1').refusal).toBeNull();
+  expect(warnings).toHaveLength(2);
+  writeFileSync(file, JSON.stringify({ 'app-2': 'query App2 { me { email } }' }));
+  utimesSync(file, new Date(), new Date(Date.now() + 10_000));
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  expect(byId('app-2').refusal).toBeNull();
+  expect(byId('app-1').refusal).toMatch(/No trusted document/);
 });
