@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
-import { parse } from 'graphql';
+import { type ASTNode, type DocumentNode, parse, print, visit } from 'graphql';
 import { log } from '../lib/log';
 
 /** The console's own manifest (web/: GraphQL Codegen's persistedDocuments), always trusted when built; from the
@@ -58,6 +58,29 @@ function manifestFiles(configured: string | undefined): string[] {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/** A document's text in one canonical form: without layout, without `__typename` selections (Apollo Client adds
+ * them to what it sends; asking for a type name reads nothing more), with selections, arguments, variables and
+ * definitions in sorted order (GraphQL Codegen's persisted documents are printed sorted, the client sends the
+ * source order). Two documents with the same canonical form ask for the same data. */
+function normalized(document: DocumentNode): string {
+  const byText = <T extends ASTNode>(nodes: readonly T[] | undefined) => nodes && [...nodes].sort((a, b) => (print(a) < print(b) ? -1 : 1));
+  const byName = <T extends { name: { value: string } }>(nodes: readonly T[] | undefined) =>
+    nodes && [...nodes].sort((a, b) => (a.name.value < b.name.value ? -1 : 1));
+  const canonical = visit(document, {
+    Field: { enter: (field) => (field.name.value === '__typename' ? null : undefined), leave: (field) => ({ ...field, arguments: byName(field.arguments) }) },
+    SelectionSet: { leave: (set) => ({ ...set, selections: byText(set.selections) ?? [] }) },
+    ObjectValue: { leave: (value) => ({ ...value, fields: byName(value.fields) ?? [] }) },
+    OperationDefinition: {
+      leave: (op) => ({
+        ...op,
+        variableDefinitions: op.variableDefinitions && [...op.variableDefinitions].sort((a, b) => (a.variable.name.value < b.variable.name.value ? -1 : 1)),
+      }),
+    },
+    Document: { leave: (doc) => ({ ...doc, definitions: byText(doc.definitions) ?? [] }) },
+  });
+  return print(canonical);
+}
+
 /** The trusted documents of this deployment (the manifests) and whether only they run: one set for every transport. */
 export interface TrustedDocuments {
   /** An operation sent by its id gets the manifest's document as its `query`; else why it is refused, or null. */
@@ -85,6 +108,10 @@ export function trustedDocuments(
 ): TrustedDocuments {
   let byId = new Map<string, string>();
   let trustedBodies = new Set<string>();
+  let trustedNormalized = new Set<string>();
+  // A document longer than this is not parsed to be compared (it cannot be a manifest's with __typename added):
+  // refused before the token limit would parse it.
+  let longestBody = 0;
   // Per file, the documents of the last version that read well: a malformed rewrite is reported once and the
   // file keeps its previous documents until a good version replaces it.
   const lastGood = new Map<string, { mtimeMs: number; documents: Map<string, string> }>();
@@ -123,6 +150,17 @@ export function trustedDocuments(
     }
     byId = next;
     trustedBodies = new Set([...next.values()].map(sha256));
+    trustedNormalized = new Set([...next.values()].map((body) => sha256(normalized(parse(body)))));
+    longestBody = Math.max(0, ...[...next.values()].map((body) => body.length));
+  };
+  const isTrusted = (query: string): boolean => {
+    if (trustedBodies.has(sha256(query))) return true;
+    if (query.length > 2 * longestBody + 1000) return false;
+    try {
+      return trustedNormalized.has(sha256(normalized(parse(query))));
+    } catch {
+      return false;
+    }
   };
   const fresh = () => {
     try {
@@ -134,7 +172,7 @@ export function trustedDocuments(
   const refuseText = (query: unknown): string | null => {
     if (!settings.only) return null;
     fresh();
-    return typeof query === 'string' && trustedBodies.has(sha256(query)) ? null : NOT_TRUSTED;
+    return typeof query === 'string' && isTrusted(query) ? null : NOT_TRUSTED;
   };
   const admit = (operation: unknown): string | null => {
     fresh();

@@ -87,6 +87,12 @@ it("runs Codegen's documentId, and refuses other documents and unknown ids with 
 
   const fullText = await post({ query: meBody });
   expect(fullText.json.data?.me.email).toBe('alice@example.com');
+
+  // The same document as Apollo Client sends a Codegen manifest's (its own field order, __typename added) runs;
+  // one more field does not.
+  const asSent = await post({ query: 'query MeId {\n  me {\n    email\n    id\n    __typename\n  }\n}' });
+  expect(asSent.json.data?.me.email).toBe('alice@example.com');
+  expect((await post({ query: 'query MeId { me { id email emailVerified } }' })).status).toBe(400);
 });
 
 it('trusts a manifest added to the directory without a restart', async () => {
