@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
-import { type ASTNode, type DocumentNode, parse, print, visit } from 'graphql';
+import { type ASTNode, type DocumentNode, Kind, parse, print, visit } from 'graphql';
 import { log } from '../lib/log';
 
 /** The console's own manifest (web/: GraphQL Codegen's persistedDocuments), always trusted when built; from the
@@ -68,7 +68,13 @@ function normalized(document: DocumentNode): string {
     nodes && [...nodes].sort((a, b) => (a.name.value < b.name.value ? -1 : 1));
   const canonical = visit(document, {
     Field: { enter: (field) => (field.name.value === '__typename' ? null : undefined), leave: (field) => ({ ...field, arguments: byName(field.arguments) }) },
-    SelectionSet: { leave: (set) => ({ ...set, selections: byText(set.selections) ?? [] }) },
+    // A mutation's root fields run one after another in their order: that order stays.
+    SelectionSet: {
+      leave: (set, _key, parent) =>
+        parent && 'kind' in parent && parent.kind === Kind.OPERATION_DEFINITION && parent.operation === 'mutation'
+          ? undefined
+          : { ...set, selections: byText(set.selections) ?? [] },
+    },
     ObjectValue: { leave: (value) => ({ ...value, fields: byName(value.fields) ?? [] }) },
     OperationDefinition: {
       leave: (op) => ({

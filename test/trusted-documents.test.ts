@@ -167,7 +167,7 @@ describe('on every other transport', () => {
 it('a malformed manifest is reported once with its file and what is wrong, and its last good documents stay trusted', async () => {
   const own = mkdtempSync(path.join(os.tmpdir(), 'vigil-trusted-bad-'));
   const file = path.join(own, 'app.json');
-  writeFileSync(file, JSON.stringify({ 'app-1': 'query App { me { id } }' }));
+  writeFileSync(file, JSON.stringify({ 'app-1': 'query App { me { id } }', 'app-m': 'mutation Two { a: logout { ok } b: logout { ok } }' }));
   const warnings: Array<{ message: string; fields: Record<string, unknown> }> = [];
   const trusted = trustedDocuments({ path: own, only: true }, (message, fields) => warnings.push({ message, fields }));
   const byId = (id: string) => {
@@ -175,6 +175,9 @@ it('a malformed manifest is reported once with its file and what is wrong, and i
     return { refusal: trusted.admit(operation), query: operation.query };
   };
   expect(byId('app-1')).toEqual({ refusal: null, query: 'query App { me { id } }' });
+  // A mutation's root fields run in order: the same fields in another order are another document.
+  expect(trusted.refuseText('mutation Two { a: logout { ok } b: logout { ok } }')).toBeNull();
+  expect(trusted.refuseText('mutation Two { b: logout { ok } a: logout { ok } }')).toMatch(/Only trusted documents/);
 
   // A deploy that writes half a file, and a second manifest whose document does not parse.
   writeFileSync(file, '{ "app-1": "query App { me');
@@ -184,7 +187,7 @@ it('a malformed manifest is reported once with its file and what is wrong, and i
   expect(byId('app-1')).toEqual({ refusal: null, query: 'query App { me { id } }' });
   expect(byId('broken-1').refusal).toMatch(/No trusted document/);
   expect(warnings.map((w) => [w.fields.file, w.fields.keptDocuments])).toEqual([
-    [file, 1],
+    [file, 2],
     [path.join(own, 'broken.json'), 0],
   ]);
   expect(String(warnings[0].fields.problem)).toMatch(/JSON/);
