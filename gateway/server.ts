@@ -48,7 +48,7 @@ import { useSecurityHeaders } from './security-headers';
 import { serviceUnavailableStatus } from './service-unavailable';
 import { createSubscriptions } from './subscriptions';
 import type { SubscriptionService } from './subscriptions/service';
-import { useTrustedDocuments } from './trusted-documents';
+import { trustedDocuments } from './trusted-documents';
 import { reportValueCompletion } from './value-completion';
 
 export interface GatewayServerOptions {
@@ -99,8 +99,11 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   // payloads are fetched through this gateway as queries, so censorship is the subgraphs' as everywhere ──
   // One per-key budget for HTTP, SSE (HTTP requests) and graphql-ws operations (counted by the subscription service).
   const rateLimits = createRateLimits(rateLimitSettings(config));
+  // One set of trusted documents for POST and GET /graphql, multipart subscriptions, SSE and graphql-ws.
+  const trusted = trustedDocuments(config.trustedDocuments);
   const subscriptions = createSubscriptions(
     config,
+    trusted,
     db,
     gateway,
     async (query, variables, principal, origin) => {
@@ -198,7 +201,7 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
     rateLimits.byKey,
     useSupportedMediaTypes(['application/json']),
     express.json({ limit: config.limits.body.jsonBytes }),
-    useTrustedDocuments(config.trustedDocuments),
+    trusted.middleware,
     useBatchLimits(config.limits.graphql, (apiKeyId) => rateLimits.admitKeyOperation(apiKeyId)),
     useTokenLimit(config.limits.graphql),
     subscriptions.multipart,

@@ -2,6 +2,7 @@ import { type DocumentNode, GraphQLError, type GraphQLSchema, specifiedRules, va
 import type { RequestLimits } from '../../lib/config';
 import { countTokens } from '../../lib/document-tokens';
 import { armorValidationRules } from '../cost-limits';
+import type { TrustedDocuments } from '../trusted-documents';
 
 /**
  * The limits a document sent over HTTP meets, for documents sent over graphql-ws and SSE: tokens
@@ -10,15 +11,18 @@ import { armorValidationRules } from '../cost-limits';
  * run through Apollo's pipeline, which also applies the root-field and cost limits.)
  */
 export interface DocumentLimits {
-  /** A refusal when `query` has more tokens than allowed, before it is parsed. */
+  /** A refusal when `query` is not a trusted document while only those run (PERSISTED_QUERY_NOT_IN_LIST), or has
+   * more tokens than allowed, before it is parsed: the one place SSE and graphql-ws documents arrive. */
   refuse(query: unknown): GraphQLError | undefined;
   validate(schema: GraphQLSchema, document: DocumentNode): readonly GraphQLError[];
 }
 
-export function documentLimits(limits: RequestLimits['graphql']): DocumentLimits {
+export function documentLimits(limits: RequestLimits['graphql'], trusted: Pick<TrustedDocuments, 'refuseText'>): DocumentLimits {
   const rules = [...specifiedRules, ...armorValidationRules(limits)];
   return {
     refuse(query) {
+      const untrusted = trusted.refuseText(query);
+      if (untrusted) return new GraphQLError(untrusted, { extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' } });
       if (typeof query !== 'string' || limits.maxTokens <= 0) return undefined;
       if (countTokens(query, limits.maxTokens) <= limits.maxTokens) return undefined;
       return new GraphQLError(`The document has more than ${limits.maxTokens} tokens, the limit (VIGIL_GRAPHQL_MAX_TOKENS)`, {

@@ -6,6 +6,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { VigilConfig } from '../../lib/config';
 import type { Database } from '../../lib/db';
 import { StreamHub, streamHubSettings } from '../../lib/subscriptions/hub';
+import type { TrustedDocuments } from '../trusted-documents';
 import { documentLimits } from './document-limits';
 import { multipartTransport } from './multipart-transport';
 import { type AdmitOperation, type RunQuery, SubscriptionService } from './service';
@@ -31,6 +32,8 @@ export interface Subscriptions {
 
 export function createSubscriptions(
   config: VigilConfig,
+  /** Trusted documents (gateway/trusted-documents.ts): with only them running, SSE and graphql-ws refuse others. */
+  trusted: Pick<TrustedDocuments, 'refuseText'>,
   db: Database,
   gateway: ApolloGateway,
   runQuery: RunQuery,
@@ -52,7 +55,7 @@ export function createSubscriptions(
     runQuery,
     admitOperation,
   );
-  const limits = documentLimits(config.limits.graphql);
+  const limits = documentLimits(config.limits.graphql, trusted);
   let ws: { close(): Promise<void> } | null = null;
   return {
     service,
