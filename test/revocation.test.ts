@@ -6,7 +6,7 @@ import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * Access that ends when it is taken away: deleting an API key or removing a membership ends that
- * principal's live streams at once, over graphql-ws and SSE alike. The periodic re-check is set to a
+ * principal's live streams at once, over graphql-ws, SSE and multipart HTTP alike. The periodic re-check is set to a
  * minute here, so only the wake that follows the deletion can end them within the bound.
  */
 jest.setTimeout(90_000);
@@ -34,14 +34,50 @@ async function live(n: number) {
   }
 }
 
-/** A graphql-ws and an SSE stream of `who` on `organizationId`, both live. */
+/** A multipart HTTP subscription (Apollo's protocol, as Apollo Client's HttpLink opens it): its body's text, and when it ended. */
+function multipartSubscribe(key: string, organizationId: string) {
+  const stream = { text: '', endedAt: 0, ended: null as Promise<void> | null };
+  stream.ended = (async () => {
+    const res = await fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'multipart/mixed;subscriptionSpec="1.0", application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ query: ALERT_CHANGED, variables: { org: organizationId } }),
+    });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      stream.text += decoder.decode(value, { stream: true });
+    }
+    stream.endedAt = Date.now();
+  })();
+  return stream;
+}
+
+/** A graphql-ws, an SSE and a multipart HTTP stream of `who` on `organizationId`, all live. */
 async function streamsOf(who: Account, organizationId: string) {
   const before = t.vigil.subscriptions.liveCount();
   const client = wsClient(t.url, { authorization: `Bearer ${who.apiKey}` });
   const ws = subscribe(client, ALERT_CHANGED, { org: organizationId });
   const sse = sseSubscribe(t.url, who.apiKey, ALERT_CHANGED, { org: organizationId });
-  await live(before + 2);
-  return { client, ws, sse };
+  const multipart = multipartSubscribe(who.apiKey, organizationId);
+  await live(before + 3);
+  return { client, ws, sse, multipart };
+}
+
+/** Milliseconds from `started` until the multipart stream's body ended (rejects past the bound). */
+async function multipartEndedWithin(stream: ReturnType<typeof multipartSubscribe>, started: number): Promise<number> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`multipart stream still open after ${BOUND_MS} ms`)), BOUND_MS);
+  });
+  try {
+    await Promise.race([stream.ended, bound]);
+  } finally {
+    clearTimeout(timer);
+  }
+  return stream.endedAt - started;
 }
 
 /** Milliseconds from now until `r` ended (rejects past the bound). */
@@ -53,27 +89,29 @@ async function endedWithin(r: Received, started: number): Promise<number> {
 describe('revocation ends live streams through the wake, not the periodic re-check', () => {
   it('deleting an API key ends its graphql-ws connection (4403) and its SSE stream', async () => {
     const user = await t.bootstrap('owner@deleted-key.test', 'Deleted key');
-    const { client, ws, sse } = await streamsOf(user, user.organizationId);
+    const { client, ws, sse, multipart } = await streamsOf(user, user.organizationId);
     const keys = await t.rest('GET', '/me/apikeys', { key: user.apiKey });
     expect(keys.body).toHaveLength(1);
     const started = Date.now();
     expect((await t.rest('DELETE', `/me/apikeys/${keys.body[0].id}`, { key: user.apiKey })).status).toBe(200);
-    const [wsMs, sseMs] = await Promise.all([endedWithin(ws, started), endedWithin(sse, started)]);
+    const [wsMs, sseMs, multipartMs] = await Promise.all([endedWithin(ws, started), endedWithin(sse, started), multipartEndedWithin(multipart, started)]);
     expect(await client.closeCode()).toBe(4403);
     expect(sse.errors.length + sse.data.length).toBeGreaterThan(0);
-    console.log(`key deletion: graphql-ws ended after ${wsMs} ms, SSE after ${sseMs} ms`);
+    expect(multipart.text).toContain('UNAUTHENTICATED');
+    console.log(`key deletion: graphql-ws ended after ${wsMs} ms, SSE after ${sseMs} ms, multipart HTTP after ${multipartMs} ms`);
     client.dispose();
   });
 
   it("removing a member ends the member's streams on that organization with FORBIDDEN", async () => {
     const member = await joinAsMember(t, acme, acme.organizationId, 'removed@acme-revocation.test');
-    const { client, ws, sse } = await streamsOf(member, acme.organizationId);
+    const { client, ws, sse, multipart } = await streamsOf(member, acme.organizationId);
     const started = Date.now();
     expect((await t.rest('DELETE', `/organizations/${acme.organizationId}/members/${member.userId}`, { key: acme.apiKey })).status).toBe(200);
-    const [wsMs, sseMs] = await Promise.all([endedWithin(ws, started), endedWithin(sse, started)]);
+    const [wsMs, sseMs, multipartMs] = await Promise.all([endedWithin(ws, started), endedWithin(sse, started), multipartEndedWithin(multipart, started)]);
     const codes = [...ws.errors, ...sse.errors, ...sse.data].map((e) => JSON.stringify(e));
     expect(codes.join(' ')).toContain('FORBIDDEN');
-    console.log(`member removal: graphql-ws ended after ${wsMs} ms, SSE after ${sseMs} ms`);
+    expect(multipart.text).toContain('FORBIDDEN');
+    console.log(`member removal: graphql-ws ended after ${wsMs} ms, SSE after ${sseMs} ms, multipart HTTP after ${multipartMs} ms`);
     client.dispose();
   });
 });
