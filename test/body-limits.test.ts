@@ -1,6 +1,6 @@
-import { loadavg } from 'node:os';
 import http from 'node:http';
 import net from 'node:net';
+import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { createScanTarget } from './support/alert-fixtures';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
