@@ -7,9 +7,9 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import { createHttpTerminator } from 'http-terminator';
-import { listen } from '../lib/http-server';
 import { installResultShaping } from '../lib/apollo-internals/result-shaping';
 import { SubgraphTransport } from '../lib/apollo-internals/subgraph-transport';
+import { listen } from '../lib/http-server';
 
 export interface FederationGatewayOptions {
   supergraphSdl: string;

@@ -3,12 +3,12 @@ import '../lib/apollo-internals/deferred-modules';
 import { ApolloGateway, type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { ApolloServerOptionsWithGateway } from '@apollo/server';
 import { parse, print, visit } from 'graphql';
+import { installResultShaping } from '../lib/apollo-internals/result-shaping';
+import { SubgraphTransport } from '../lib/apollo-internals/subgraph-transport';
 import type { SubgraphName } from '../lib/config';
 import { type Principal, REQUEST_ID_HEADER, signPrincipal } from '../lib/principal';
 import { composedSupergraph } from '../schema/compose';
 import { timedDataSource } from './metrics';
-import { installResultShaping } from '../lib/apollo-internals/result-shaping';
-import { SubgraphTransport } from '../lib/apollo-internals/subgraph-transport';
 
 /** What the gateway knows of a request: the authenticated caller, the id its logs carry, where the client reached it. */
 export interface GatewayContext {
