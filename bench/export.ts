@@ -4,7 +4,12 @@
  * DONE), on both databases:
  *
  * 1. PostgreSQL, against `COPY (SELECT …) TO STDOUT WITH CSV` of the same rows, columns and order on
- *    a client of its own. Prints `ratio export/copy=<x> (target ≤ 1.5)` and `rss-growth-mb=<n>`.
+ *    a client of its own. The two alternate, BENCH_SAMPLES (default 3) timed runs each (COPY, export,
+ *    COPY, export, …, after one untimed COPY that warms the cache), and the medians are compared. Every
+ *    exported file must hold the COPY's rows: a checksum of the sorted data rows (header excluded) of
+ *    each export is compared with the COPY's, and a mismatch ends the run with an error — a fast export
+ *    of the wrong rows is no result. Prints `ratio export/copy=<x> (target ≤ 1.5)` (medians) and
+ *    `rss-growth-mb=<n>` (the largest of the samples).
  * 2. The embedded database (PGlite, what `npm start` runs without DATABASE_URL), in a child process
  *    of its own (this one's RSS holds the PostgreSQL run): the same data generated into it, the same
  *    export. Prints `embedded rss-growth-mb=<n> (target ≤ 100)`. BENCH_EMBEDDED=0 skips it;
@@ -21,9 +26,9 @@
  */
 import '../lib/production-mode';
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -38,6 +43,7 @@ import { sayLoadAverage } from './load-average';
 
 const BASE_URL = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgresql://root@127.0.0.1:5432/postgres';
 const ALERTS = Number(process.env.BENCH_ALERTS ?? 1_000_000);
+const SAMPLES = Math.max(1, Number(process.env.BENCH_SAMPLES ?? 3));
 const TARGETS = 200;
 const RULES = 60;
 
@@ -100,7 +106,83 @@ const COPY_SQL = (organizationId: string) => `COPY (
    ORDER BY (CASE a.severity WHEN 'CRITICAL' THEN 5 WHEN 'HIGH' THEN 4 WHEN 'MEDIUM' THEN 3 WHEN 'LOW' THEN 2 WHEN 'INFO' THEN 1 ELSE 0 END) DESC, a.id DESC
 ) TO STDOUT WITH (FORMAT csv, HEADER)`;
 
-async function copyBaseline(client: pg.Client, organizationId: string): Promise<{ ms: number; bytes: number }> {
+/**
+ * A checksum of a CSV's data rows in sorted order, header excluded: each row hashed, the row hashes
+ * sorted and hashed together (the same verdict as hashing the sorted rows, without holding them).
+ * The generated data has no line breaks inside a cell, so a row is a line. Rows are compared by their
+ * cells' values, not their quoting: COPY writes an empty string as `""` and NULL as nothing, the export
+ * writes both as nothing (a CSV cell has no NULL), and either quotes only what needs it.
+ */
+/** A CSV row (no line break inside a cell) re-written with each cell quoted only if it holds a comma, a quote or a line break. */
+function canonicalRow(row: string): string {
+  const cells: string[] = [];
+  let i = 0;
+  while (i <= row.length) {
+    let cell = '';
+    if (row[i] === '"') {
+      i++;
+      for (;;) {
+        const quote = row.indexOf('"', i);
+        if (quote < 0) throw new Error(`unterminated quoted cell in ${JSON.stringify(row)}`);
+        cell += row.slice(i, quote);
+        if (row[quote + 1] === '"') {
+          cell += '"';
+          i = quote + 2;
+        } else {
+          i = quote + 1;
+          break;
+        }
+      }
+    } else {
+      const comma = row.indexOf(',', i);
+      cell = row.slice(i, comma < 0 ? row.length : comma);
+      i = comma < 0 ? row.length : comma;
+    }
+    cells.push(/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+    i++; // the comma (or past the end)
+  }
+  return cells.join(',');
+}
+
+class SortedRowsChecksum {
+  private readonly rowHashes: Buffer[] = [];
+  private partial = '';
+  private headerSeen = false;
+  /** The first data row, shown when two checksums differ. */
+  firstRow = '';
+
+  update(chunk: Buffer): void {
+    const lines = (this.partial + chunk.toString('utf8')).split('\n');
+    this.partial = lines.pop() ?? '';
+    for (const line of lines) this.row(line);
+  }
+
+  private row(line: string): void {
+    const row = line.endsWith('\r') ? line.slice(0, -1) : line;
+    if (!this.headerSeen) {
+      this.headerSeen = true;
+      return;
+    }
+    if (this.rowHashes.length === 0) this.firstRow = row;
+    if (row !== '') this.rowHashes.push(createHash('sha256').update(canonicalRow(row)).digest().subarray(0, 16));
+  }
+
+  digest(): { rows: number; checksum: string; firstRow: string } {
+    if (this.partial !== '') this.row(this.partial);
+    this.partial = '';
+    const sorted = this.rowHashes.sort(Buffer.compare);
+    return { rows: sorted.length, checksum: createHash('sha256').update(Buffer.concat(sorted)).digest('hex'), firstRow: this.firstRow };
+  }
+}
+
+async function checksumOfFile(file: string): Promise<{ rows: number; checksum: string; firstRow: string }> {
+  const sum = new SortedRowsChecksum();
+  for await (const chunk of createReadStream(file)) sum.update(chunk as Buffer);
+  return sum.digest();
+}
+
+/** One COPY to a sink that counts bytes (timed); with `checksum`, the rows are checksummed too (the untimed warm-up run). */
+async function copyBaseline(client: pg.Client, organizationId: string, checksum?: SortedRowsChecksum): Promise<{ ms: number; bytes: number }> {
   const started = performance.now();
   let bytes = 0;
   await pipeline(
@@ -108,12 +190,19 @@ async function copyBaseline(client: pg.Client, organizationId: string): Promise<
     new Writable({
       write(chunk: Buffer, _enc, done) {
         bytes += chunk.length;
+        checksum?.update(chunk);
         done();
       },
     }),
   );
   return { ms: performance.now() - started, bytes };
 }
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
 
 /** Organization 0 of a kept database (a new admin key for it), or a new account whose organization gets the generated alerts. */
 async function account(vigil: RunningVigil): Promise<{ organizationId: string; apiKey: string }> {
@@ -160,7 +249,11 @@ function peakRss(): () => number {
 }
 
 /** One ALERT export through the API and the job runner: its time, the RSS growth and the file's size. */
-async function timeExport(vigil: RunningVigil, organizationId: string, apiKey: string): Promise<{ ms: number; rssGrowthMb: number; bytes: number }> {
+async function timeExport(
+  vigil: RunningVigil,
+  organizationId: string,
+  apiKey: string,
+): Promise<{ ms: number; rssGrowthMb: number; bytes: number; storageKey: string }> {
   const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
   // The first REST request of a process starts the REST graph's gateway (gateway/server.ts): a
   // one-time cost of the process, not of the export, so it is paid before the measurement.
@@ -187,9 +280,12 @@ async function timeExport(vigil: RunningVigil, organizationId: string, apiKey: s
   const ms = performance.now() - started;
   const rssGrowthMb = (peak() - rssBefore) / 1048576;
   if (answer.status !== 'DONE') throw new Error(`export ${answer.status}: ${answer.reason}`);
-  const size = (await vigil.db.pool.query<{ n: string }>(`SELECT "contentLength"::text AS n FROM documents.attachments WHERE id = $1`, [answer.attachmentId]))
-    .rows[0].n;
-  return { ms, rssGrowthMb, bytes: Number(size) };
+  const stored = (
+    await vigil.db.pool.query<{ n: string; key: string }>(`SELECT "contentLength"::text AS n, "storageKey" AS key FROM documents.attachments WHERE id = $1`, [
+      answer.attachmentId,
+    ])
+  ).rows[0];
+  return { ms, rssGrowthMb, bytes: Number(stored.n), storageKey: stored.key };
 }
 
 const vigilConfig = (dataDir: string, databaseUrl?: string) =>
@@ -224,14 +320,37 @@ async function onPostgres(): Promise<void> {
     const count = (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM alerts.alerts WHERE "organizationId" = $1`, [organizationId])).rows[0].n;
     log(`PostgreSQL: ${count.toLocaleString('en-US')} alerts ready`);
 
-    // Warm the cache the same way for both: one COPY first (not timed).
-    await copyBaseline(sql, organizationId);
-    const copy = await copyBaseline(sql, organizationId);
-    log(`COPY … TO STDOUT (csv): ${(copy.ms / 1000).toFixed(2)} s, ${(copy.bytes / 1e6).toFixed(0)} MB`);
-    const exported = await timeExport(vigil, organizationId, apiKey);
-    log(`export through the job: ${(exported.ms / 1000).toFixed(2)} s, ${(exported.bytes / 1e6).toFixed(0)} MB`);
-    process.stdout.write(`ratio export/copy=${(exported.ms / copy.ms).toFixed(2)} (target ≤ 1.5)\n`);
-    process.stdout.write(`rss-growth-mb=${exported.rssGrowthMb.toFixed(0)}\n`);
+    // Warm the cache the same way for both: one COPY first (not timed), whose rows give the checksum.
+    const copySum = new SortedRowsChecksum();
+    await copyBaseline(sql, organizationId, copySum);
+    const expected = copySum.digest();
+    log(`COPY rows: ${expected.rows.toLocaleString('en-US')}, sorted-rows checksum ${expected.checksum.slice(0, 16)}…`);
+    const copyMs: number[] = [];
+    const exportMs: number[] = [];
+    let rssGrowthMb = 0;
+    for (let sample = 1; sample <= SAMPLES; sample++) {
+      const copy = await copyBaseline(sql, organizationId);
+      copyMs.push(copy.ms);
+      log(`sample ${sample}: COPY … TO STDOUT (csv) ${(copy.ms / 1000).toFixed(2)} s, ${(copy.bytes / 1e6).toFixed(0)} MB`);
+      const exported = await timeExport(vigil, organizationId, apiKey);
+      exportMs.push(exported.ms);
+      rssGrowthMb = Math.max(rssGrowthMb, exported.rssGrowthMb);
+      const got = await checksumOfFile(path.join(dataDir, 'attachments', exported.storageKey));
+      log(
+        `sample ${sample}: export through the job ${(exported.ms / 1000).toFixed(2)} s, ${(exported.bytes / 1e6).toFixed(0)} MB, ` +
+          `${got.rows.toLocaleString('en-US')} rows, checksum ${got.checksum === expected.checksum ? 'equal to the COPY’s' : 'DIFFERENT'}`,
+      );
+      if (got.rows !== expected.rows || got.checksum !== expected.checksum) {
+        throw new Error(
+          `export sample ${sample}: ${got.rows} rows (checksum ${got.checksum}) where the COPY has ${expected.rows} (checksum ${expected.checksum}); ` +
+            `first rows:\n  export ${got.firstRow}\n  COPY   ${expected.firstRow}`,
+        );
+      }
+    }
+    log(`medians of ${SAMPLES}: COPY ${(median(copyMs) / 1000).toFixed(2)} s, export ${(median(exportMs) / 1000).toFixed(2)} s`);
+    process.stdout.write(`rows-equal-to-copy=${expected.rows} (sorted-rows checksum, every sample)\n`);
+    process.stdout.write(`ratio export/copy=${(median(exportMs) / median(copyMs)).toFixed(2)} (target ≤ 1.5; medians of ${SAMPLES} alternated samples)\n`);
+    process.stdout.write(`rss-growth-mb=${rssGrowthMb.toFixed(0)}\n`);
   } finally {
     await sql.end();
     await vigil.close();

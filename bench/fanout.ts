@@ -126,9 +126,13 @@ async function main() {
           complete: () => undefined,
         },
       );
-    const states = ['IN_PROGRESS', 'OPEN'];
-    const change = async (i: number, expected: number) => {
-      const state = states[i % 2];
+    // Each change flips the alert's state from the last one it was given: an update to the state it
+    // already has writes nothing and sends nothing (with an odd CHANGES, picking by the change's number
+    // made the resume phase's change a no-op and the bench waited for its event for ever).
+    let alertState = 'OPEN';
+    const change = async (_i: number, expected: number) => {
+      const state = alertState === 'OPEN' ? 'IN_PROGRESS' : 'OPEN';
+      alertState = state;
       current = { state, started: performance.now(), got: 0 };
       const res = await fetch(`${base}/graphql`, {
         method: 'POST',
@@ -228,7 +232,9 @@ async function main() {
     );
     await sleep(1500);
     await change(0, 0);
-    while (!cursor) await sleep(20);
+    const cursorDeadline = Date.now() + 30_000;
+    while (!cursor && Date.now() < cursorDeadline) await sleep(20);
+    if (!cursor) throw new Error('the resume phase got no event (and so no cursor) within 30 s of its change');
     await db.pool.query(
       `INSERT INTO documents.events (id, "organizationId", name, source, data) SELECT gen_random_uuid(), $1, 'WebhookCreated', 'bench', jsonb_build_object('n', n) FROM generate_series(1, $2::int) n`,
       [org, MISSED],

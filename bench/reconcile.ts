@@ -8,7 +8,10 @@
  * postgresql://root@127.0.0.1:5432/postgres; it creates and drops its own database.
  *
  * Each measurement runs ROUNDS times (every reconcile round slides the window of open alerts by
- * another 10%, every COPY goes into a new empty table) and the median is compared. Then the steady
+ * another 10%, every COPY goes into a new empty table) and the median is compared. The COPYs alternate
+ * with the reconciles: after every churn round and every steady round, one COPY into a bare table and
+ * one into an indexed table (2 × ROUNDS of each), so a change of the machine's load touches both sides.
+ * BENCH_ALERTS (default 100,000, in 10,000s) and BENCH_ROUNDS (default 3) size a smaller run. Then the steady
  * rescan: the last round's exact 100,000 findings once more (nothing changes), ROUNDS times; the bench
  * checks that it wrote no alert row (every row keeps its ctid), no history record and no alert event.
  * Progress goes to stderr; results to stdout, ending with the two ratio lines and their targets
@@ -40,10 +43,11 @@ import { applyMigrations } from '../lib/migrate';
 import { RULE_CATALOG, textArrayLiteral, upsertRuleCatalog } from '../subgraphs/alerts/alerts/rule-catalog';
 import { type Finding, reconcileScan } from '../subgraphs/alerts/scans/reconcile';
 
-const ALERTS = 100_000;
-const SLICE = ALERTS / 10; // 10% new, 10% closed per round
-const ROUNDS = 3;
 const CHUNK = 10_000;
+/** BENCH_ALERTS, in whole chunks of 10,000. */
+const ALERTS = Math.max(1, Math.round(Number(process.env.BENCH_ALERTS ?? 100_000) / CHUNK)) * CHUNK;
+const SLICE = ALERTS / 10; // 10% new, 10% closed per round
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 0);
 /** Issue 27's targets: the steady rescan against a bare table's COPY, the 10/10/10% scan against an indexed COPY. */
 const STEADY_TARGET = 1.5;
@@ -224,8 +228,26 @@ async function main(): Promise<void> {
     }
     await seedAlerts(db, organizationId, scanTargetId);
 
+    // The COPY's rows, built before any clock starts; its rounds alternate with the reconcile's.
+    const building = process.hrtime.bigint();
+    const payload = copyPayload(
+      range(ROUNDS * SLICE, ALERTS + ROUNDS * SLICE).map((i) => finding(i)),
+      organizationId,
+      scanTargetId,
+    );
+    const buildMs = ms(building);
+    const copyTimes: number[] = [];
+    const copyIndexedTimes: number[] = [];
+    const copyRound = async (after: string) => {
+      copyTimes.push(await timeCopy(db, 'public.copy_target', 'INCLUDING DEFAULTS', payload));
+      copyIndexedTimes.push(await timeCopy(db, 'public.copy_target_indexed', 'INCLUDING DEFAULTS INCLUDING INDEXES', payload));
+      console.log(
+        `copy after ${after}: ${fmt(copyTimes.at(-1)!)} ms into an empty table; ${fmt(copyIndexedTimes.at(-1)!)} ms into an empty table with the alerts indexes`,
+      );
+    };
+
     /** Rounds `from`…`from + count - 1` of the sliding window; their times in ms. */
-    const reconcileRounds = async (from: number, count: number, label = '', vacuumFirst = false): Promise<number[]> => {
+    const reconcileRounds = async (from: number, count: number, label = '', vacuumFirst = false, alternateCopy = false): Promise<number[]> => {
       const times: number[] = [];
       for (let round = from; round < from + count; round++) {
         // Open alerts are [round·10%, 100% + round·10%): the lowest 10% disappear (closed), the next 10%
@@ -252,10 +274,11 @@ async function main(): Promise<void> {
             .map(([k, v]) => `${k} ${v.toFixed(0)}`)
             .join(', ')})`,
         );
+        if (alternateCopy) await copyRound(`reconcile round ${round + 1}`);
       }
       return times;
     };
-    const reconcileTimes = await reconcileRounds(0, ROUNDS);
+    const reconcileTimes = await reconcileRounds(0, ROUNDS, '', false, true);
 
     // The steady rescan: the findings of the last round again. Nothing may be written: every alert
     // row keeps its ctid (an UPDATE, HOT or not, gives the row a new one), no history, no alert event.
@@ -295,6 +318,7 @@ async function main(): Promise<void> {
           .map(([k, v]) => `${k} ${v.toFixed(0)}`)
           .join(', ')}; no alert row, history record or alert event written)`,
       );
+      await copyRound(`steady round ${round + 1}`);
     }
 
     if (FOLLOWERS > 0) {
@@ -327,23 +351,6 @@ async function main(): Promise<void> {
       vacuumed = median(await reconcileRounds(ROUNDS, ROUNDS, ` after VACUUM (autovacuum=${autovacuum[0].setting} on this server)`, true));
     }
 
-    const building = process.hrtime.bigint();
-    const payload = copyPayload(
-      range(ROUNDS * SLICE, ALERTS + ROUNDS * SLICE).map((i) => finding(i)),
-      organizationId,
-      scanTargetId,
-    );
-    const buildMs = ms(building);
-    const copyTimes: number[] = [];
-    const copyIndexedTimes: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      copyTimes.push(await timeCopy(db, 'public.copy_target', 'INCLUDING DEFAULTS', payload));
-      copyIndexedTimes.push(await timeCopy(db, 'public.copy_target_indexed', 'INCLUDING DEFAULTS INCLUDING INDEXES', payload));
-      console.log(
-        `copy round ${round + 1}: ${fmt(copyTimes[round])} ms into an empty table; ${fmt(copyIndexedTimes[round])} ms into an empty table with the alerts indexes`,
-      );
-    }
-
     const reconcile = median(reconcileTimes);
     const steady = median(steadyTimes);
     const copy = median(copyTimes);
@@ -365,10 +372,10 @@ async function main(): Promise<void> {
     }
 
     console.log(
-      `reconcile 100,000 findings vs 100,000 alerts (10% new, 10% closed, 10% updated, 80% unchanged; ${FOLLOWERS} followers), median of ${ROUNDS}: ${reconcile.toFixed(1)} ms`,
+      `reconcile ${ALERTS.toLocaleString('en-US')} findings vs ${ALERTS.toLocaleString('en-US')} alerts (10% new, 10% closed, 10% updated, 80% unchanged; ${FOLLOWERS} followers), median of ${ROUNDS}: ${reconcile.toFixed(1)} ms`,
     );
     console.log(
-      `COPY 100,000 rows into an empty table, median of ${ROUNDS}: ${copy.toFixed(1)} ms (with the alerts table's ${indexes[0].n} indexes: ${copyIndexed.toFixed(1)} ms)`,
+      `COPY ${ALERTS.toLocaleString('en-US')} rows into an empty table, median of ${copyTimes.length} (alternated with the reconciles): ${copy.toFixed(1)} ms (with the alerts table's ${indexes[0].n} indexes: ${copyIndexed.toFixed(1)} ms)`,
     );
     console.log(
       `(building the ${(payload.length / 1e6).toFixed(1)} MB of COPY text in Node took ${buildMs.toFixed(0)} ms, not counted; the reconcile timings include their own serialization)`,
@@ -382,7 +389,7 @@ async function main(): Promise<void> {
       console.log(
         `(probe: with the dead row versions of the previous round vacuumed first, the same reconcile takes ${vacuumed.toFixed(1)} ms, ${(vacuumed / copyIndexed).toFixed(2)}× the COPY with indexes)`,
       );
-    console.log(`steady rescan of the same 100,000 findings (nothing changes), median of ${ROUNDS}: ${steady.toFixed(1)} ms`);
+    console.log(`steady rescan of the same ${ALERTS.toLocaleString('en-US')} findings (nothing changes), median of ${ROUNDS}: ${steady.toFixed(1)} ms`);
     console.log(`(information: the 10/10/10% scan is ${(reconcile / copy).toFixed(2)}× the COPY into a bare table)`);
     console.log(
       `load average at the end: ${loadavg()

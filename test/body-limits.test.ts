@@ -1,5 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
+import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { createScanTarget } from './support/alert-fixtures';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
@@ -89,21 +90,31 @@ describe('a findings document', () => {
   const findingsPath = () => `/organizations/${alice.organizationId}/scantargets/${target}/findings`;
 
   it('from a caller who is not an ADMIN of the organization is refused before its body is read, six at once without stalling anyone', async () => {
-    const started = performance.now();
-    const [refusals, meanwhile] = await Promise.all([
-      Promise.all(Array.from({ length: 6 }, () => postHeadersOnly(findingsPath(), eve.apiKey, 256 * 1024 * 1024))),
-      t.rest('GET', '/me', { key: alice.apiKey }),
-    ]);
-    for (const refused of refusals) {
-      expect(refused.status).toBe(404);
-      expect(refused.body).toEqual({ statusCode: 404, error: 'NotFound', message: 'Organization not found' });
-    }
-    expect(meanwhile.status).toBe(200);
-    const ms = performance.now() - started;
+    // The same six posts with their whole (64 KB) body sent, measured in the same run, before and after:
+    // refused before the body is read, announcing 256 MB costs no more than announcing 64 KB. A fixed bar
+    // (3,000 ms) measured the machine's load; three times the slower baseline holds at load 12 with two
+    // CPU burners beside the file, and a server that waited for the body never answers (the 5 s timeout).
+    const sixAtOnce = async (length: number) => {
+      const started = performance.now();
+      const [refusals, meanwhile] = await Promise.all([
+        Promise.all(Array.from({ length: 6 }, () => postHeadersOnly(findingsPath(), eve.apiKey, length))),
+        t.rest('GET', '/me', { key: alice.apiKey }),
+      ]);
+      for (const refused of refusals) {
+        expect(refused.status).toBe(404);
+        expect(refused.body).toEqual({ statusCode: 404, error: 'NotFound', message: 'Organization not found' });
+      }
+      expect(meanwhile.status).toBe(200);
+      return performance.now() - started;
+    };
+    await sixAtOnce(64 * 1024); // the first REST requests start the REST graph's gateway: not part of either side
+    const before = await sixAtOnce(64 * 1024);
+    const ms = await sixAtOnce(256 * 1024 * 1024);
+    const after = await sixAtOnce(64 * 1024);
     process.stdout.write(
-      `6 unauthorised 256 MB findings posts answered in ${ms.toFixed(0)} ms (slowest ${Math.max(...refusals.map((r) => r.ms)).toFixed(0)} ms)\n`,
+      `6 unauthorised 256 MB findings posts answered in ${ms.toFixed(0)} ms; with their whole 64 KB body ${before.toFixed(0)} and ${after.toFixed(0)} ms (load ${loadavg()[0].toFixed(1)})\n`,
     );
-    expect(ms).toBeLessThan(3000);
+    expect(ms).toBeLessThan(3 * Math.max(before, after));
   });
 
   it('to a target that does not exist is refused before its body is read', async () => {

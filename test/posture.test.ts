@@ -333,6 +333,7 @@ describe('Query.posture for a member', () => {
       [target2, from, to],
     );
     expect(body.data.posture.trend.days.map((day: { date: string; open: Counts }) => ({ date: day.date, open: day.open.total }))).toEqual(rows);
+    expect(body.data.posture.trend.days.length).toBeGreaterThan(0); // .every() of an empty list proves nothing
     expect(body.data.posture.trend.days.every((day: { open: Counts }) => day.open.total === day.open.high)).toBe(true);
   });
 
@@ -457,6 +458,7 @@ describe('a follower and a stranger', () => {
     expect(text).not.toContain(RESOURCE);
     expect(follower.data.posture.view).toBe('FOLLOWER');
     expect(follower.data.posture.scanFreshness).toBeNull();
+    expect(follower.data.posture.breakdown.nodes.length).toBeGreaterThan(0); // .every() of an empty list proves nothing
     expect(follower.data.posture.breakdown.nodes.every((n: { label: string | null }) => n.label === null)).toBe(true);
     expect(follower.data.posture.breakdown.nodes.map((n: { key: string }) => n.key)).toEqual(
       member.data.posture.breakdown.nodes.map((n: { key: string }) => n.key),

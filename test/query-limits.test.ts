@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { parse } from 'graphql';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
@@ -48,18 +49,37 @@ describe('with the default limits', () => {
     const aliases = Array.from({ length: 150_000 }, (_, i) => `a${i}:__typename`).join(' ');
     const query = `{ ${aliases} }`;
     expect(query.length).toBeGreaterThan(2_000_000);
-    const started = performance.now();
-    const res = await defaults.graphql(query);
-    const ms = performance.now() - started;
-    expectRefused(res, /more than 2000 tokens.*VIGIL_GRAPHQL_ANONYMOUS_MAX_TOKENS/);
     // Measured: ~2 s of blocked event loop before the limits; refused in tens of ms after. Compared with
-    // parsing the same document here, in the same run (a fixed bar in ms failed on a machine at load 15):
-    // the round trip that refuses it must cost less than the parse it avoids.
-    const parseStarted = performance.now();
-    parse(query, { noLocation: true });
-    const parseMs = performance.now() - parseStarted;
-    process.stdout.write(`alias bomb (${(query.length / 1e6).toFixed(1)} MB) refused in ${ms.toFixed(0)} ms; parsing it takes ${parseMs.toFixed(0)} ms\n`);
-    expect(ms).toBeLessThan(parseMs);
+    // parsing the same document here, in the same run (a fixed bar in ms failed on a machine at load 15,
+    // and one sample of each failed at load 12: 194 vs 143 ms; medians of three failed at load 12 with
+    // two CPU burners, and so did the fastest of five: the round trip alone nears the parse). Five
+    // rounds of: the refusal, a round trip of the same size that carries only a comment (sending and
+    // decoding 2.7 MB), and the parse here; the fastest of each (the sample least delayed by the
+    // machine). The refusal must cost less than that round trip plus the parse it avoids: refused
+    // after parsing, it could not.
+    const refusals: number[] = [];
+    const parses: number[] = [];
+    const transports: number[] = [];
+    const commentOnly = `{ __typename } #${'x'.repeat(query.length)}`;
+    for (let sample = 0; sample < 5; sample++) {
+      const sent = performance.now();
+      const answered = await defaults.graphql(commentOnly);
+      transports.push(performance.now() - sent);
+      expect(answered.body).toEqual({ data: { __typename: 'Query' } });
+      const started = performance.now();
+      const res = await defaults.graphql(query);
+      refusals.push(performance.now() - started);
+      expectRefused(res, /more than 2000 tokens.*VIGIL_GRAPHQL_ANONYMOUS_MAX_TOKENS/);
+      const parseStarted = performance.now();
+      parse(query, { noLocation: true });
+      parses.push(performance.now() - parseStarted);
+    }
+    process.stdout.write(
+      `alias bomb (${(query.length / 1e6).toFixed(1)} MB) refused in ${refusals.map((v) => v.toFixed(0)).join(', ')} ms; ` +
+        `the same size as a comment answered in ${transports.map((v) => v.toFixed(0)).join(', ')} ms; ` +
+        `parsing it takes ${parses.map((v) => v.toFixed(0)).join(', ')} ms (load ${loadavg()[0].toFixed(1)})\n`,
+    );
+    expect(Math.min(...refusals)).toBeLessThan(Math.min(...transports) + Math.min(...parses));
   });
 
   it('refuses 1,000 aliases of alerts(size: 1000) before any of them runs', async () => {
