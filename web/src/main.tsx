@@ -344,18 +344,7 @@ function AlertsView({ org }: { org: string }) {
           ))}
         </tbody>
       </table>
-      <nav aria-label="Pages">
-        <button type="button" disabled={after.length === 0} onClick={() => setAfter(after.slice(0, -1))}>
-          Previous page
-        </button>
-        <button
-          type="button"
-          disabled={!data?.alerts.pageInfo.hasNextPage}
-          onClick={() => data?.alerts.pageInfo.endCursor && setAfter([...after, data.alerts.pageInfo.endCursor])}
-        >
-          Next page
-        </button>
-      </nav>
+      <Pager after={after} setAfter={setAfter} pageInfo={data?.alerts.pageInfo} />
     </section>
   );
 }
@@ -582,18 +571,7 @@ function FollowedAlertsView({ org, followed }: { org: string; followed: string }
           ))}
         </tbody>
       </table>
-      <nav aria-label="Pages">
-        <button type="button" disabled={after.length === 0} onClick={() => setAfter(after.slice(0, -1))}>
-          Previous page
-        </button>
-        <button
-          type="button"
-          disabled={!data?.followingAlerts.pageInfo.hasNextPage}
-          onClick={() => data?.followingAlerts.pageInfo.endCursor && setAfter([...after, data.followingAlerts.pageInfo.endCursor])}
-        >
-          Next page
-        </button>
-      </nav>
+      <Pager after={after} setAfter={setAfter} pageInfo={data?.followingAlerts.pageInfo} />
     </section>
   );
 }
@@ -770,3 +748,25 @@ function App() {
 const root = document.getElementById('app') as HTMLElement;
 root.textContent = ''; // index.html's "Loading…" placeholder: Preact's render keeps a container's existing text
 render(<App />, root);
+
+/** Previous/next page over a connection: `after` is the stack of cursors that led to this page. */
+function Pager({
+  after,
+  setAfter,
+  pageInfo,
+}: {
+  after: string[];
+  setAfter: (cursors: string[]) => void;
+  pageInfo?: { hasNextPage: boolean; endCursor?: string | null };
+}) {
+  return (
+    <nav aria-label="Pages">
+      <button type="button" disabled={after.length === 0} onClick={() => setAfter(after.slice(0, -1))}>
+        Previous page
+      </button>
+      <button type="button" disabled={!pageInfo?.hasNextPage} onClick={() => pageInfo?.endCursor && setAfter([...after, pageInfo.endCursor])}>
+        Next page
+      </button>
+    </nav>
+  );
+}
