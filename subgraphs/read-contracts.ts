@@ -34,4 +34,6 @@ export const READ_CONTRACTS: readonly ReadContract[] = [
     readers: ['documents'],
     for: 'both parties of an assessment read the files it references (element, answer entry, comment)',
   },
+  { view: 'alerts.live_node_owners', readers: ['organizations'], for: 'node(id:) / nodes(ids:): a live alert or scan target and its organization' },
+  { view: 'questionnaires.live_node_owners', readers: ['organizations'], for: 'node(id:) / nodes(ids:): a live questionnaire and its organization' },
 ];

@@ -31,8 +31,8 @@ export function nodeIds(values: unknown, field: string): string[] {
 
 /**
  * Which type each live id belongs to and the organization that owns it: one statement for a whole
- * `nodes` list. The tables are those the owning subgraphs read, with their "live" rules (an alert of a
- * deleted scan target is gone, as in findAlertsByIds). UUIDs are unique across these tables.
+ * `nodes` list, through the read contracts the owners declare (subgraphs/read-contracts.ts), with their
+ * "live" rules (an alert of a deleted scan target is gone, as in findAlertsByIds). UUIDs are unique across these tables.
  */
 async function ownersOf(pool: pg.Pool, ids: string[]): Promise<Map<string, { type: NodeType; organizationId: string }>> {
   if (ids.length === 0) return new Map();
@@ -40,15 +40,9 @@ async function ownersOf(pool: pg.Pool, ids: string[]): Promise<Map<string, { typ
     `SELECT o.id::text, 'Organization' AS type, o.id::text AS "organizationId" FROM organizations.organizations o
        WHERE o.id = ANY($1::uuid[]) AND o."deletedAt" IS NULL
      UNION ALL
-     SELECT q.id::text, 'Questionnaire', q."organizationId"::text FROM questionnaires.questionnaires q
-       WHERE q.id = ANY($1::uuid[]) AND q."deletedAt" IS NULL
+     SELECT q.id::text, q.type, q."organizationId"::text FROM questionnaires.live_node_owners q WHERE q.id = ANY($1::uuid[])
      UNION ALL
-     SELECT t.id::text, 'ScanTarget', t."organizationId"::text FROM alerts.scan_targets t
-       WHERE t.id = ANY($1::uuid[]) AND t."deletedAt" IS NULL
-     UNION ALL
-     SELECT a.id::text, 'Alert', a."organizationId"::text FROM alerts.alerts a
-       WHERE a.id = ANY($1::uuid[])
-         AND NOT EXISTS (SELECT 1 FROM alerts.scan_targets dst WHERE dst.id = a."scanTargetId" AND dst."deletedAt" IS NOT NULL)`,
+     SELECT a.id::text, a.type, a."organizationId"::text FROM alerts.live_node_owners a WHERE a.id = ANY($1::uuid[])`,
     [ids],
   );
   return new Map(rows.map((r) => [r.id, { type: r.type, organizationId: r.organizationId }]));
