@@ -1,5 +1,6 @@
 import { execSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'graphql';
 import { SUBGRAPH_NAMES } from '../lib/config';
@@ -59,14 +60,21 @@ it("docs/own-router.md's compose command, run verbatim from the checkout, writes
   const page = readFileSync(path.join(root, 'docs', 'own-router.md'), 'utf8');
   const command = page.split('\n').find((line) => line.startsWith('npm run compose -- --subgraphs '));
   expect(command).toBe('npm run compose -- --subgraphs http://127.0.0.1:4001 --out supergraph.graphql');
-  const written = path.join(root, 'supergraph.graphql');
+  // Run in a directory laid out as the checkout (its files linked), not in the checkout itself: a
+  // supergraph.graphql appearing and going at the root raced the build's scan of the tree (ENOENT in
+  // another test's start, CI).
+  const runIn = mkdtempSync(path.join(os.tmpdir(), 'vigil-compose-out-'));
+  for (const name of ['package.json', 'node_modules', 'schema', 'subgraphs', 'lib', 'tsconfig.json', 'generated']) {
+    symlinkSync(path.join(root, name), path.join(runIn, name));
+  }
+  const written = path.join(runIn, 'supergraph.graphql');
   try {
-    execSync(command as string, { cwd: root, stdio: 'pipe', env: { ...process.env, INIT_CWD: root } });
+    execSync(command as string, { cwd: runIn, stdio: 'pipe' });
     const supergraph = readFileSync(written, 'utf8');
     for (const [i, name] of SUBGRAPH_NAMES.entries()) {
       expect(supergraph).toContain(`@join__graph(name: "${name}", url: "http://127.0.0.1:${4001 + i}/graphql")`);
     }
   } finally {
-    rmSync(written, { force: true });
+    rmSync(runIn, { recursive: true, force: true });
   }
 }, 60_000);
