@@ -6,40 +6,22 @@
  */
 import '../lib/production-mode';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Pool } from 'undici';
-import { startVigil } from '../app/vigil';
 import { COMMANDS } from '../cli/commands';
-import { loadConfig } from '../lib/config';
 import { setLogLevel } from '../lib/log';
+import { startBenchVigil } from './bench-vigil';
 
-const BASE_URL = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgresql://root@127.0.0.1:5432/postgres';
 const PAGES = Number(process.env.BENCH_PAGES ?? 2000);
 
 async function main(): Promise<void> {
   setLogLevel('warn');
-  const name = process.env.BENCH_DATABASE;
-  if (!name || !/^\w+$/.test(name)) throw new Error('BENCH_DATABASE=<a database kept by bench:alerts>');
-  const url = new URL(BASE_URL);
-  url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-'));
-  const vigil = await startVigil(
-    loadConfig({
-      DATABASE_URL: url.toString(),
-      PORT: '0',
-      SUBGRAPH_BASE_PORT: '0',
-      VIGIL_SECRET: randomBytes(16).toString('hex'),
-      VIGIL_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      VIGIL_RATE_LIMIT_PER_KEY: '0',
-      VIGIL_WORKERS: 'none',
-      VIGIL_SUBSCRIPTION_POLL_MS: '3600000',
-    }),
-  );
+  if (!process.env.BENCH_DATABASE) throw new Error('BENCH_DATABASE=<a database kept by bench:alerts>');
+  // The same kept database and whole Vigil as bench:alerts (bench/bench-vigil.ts).
+  const bench = await startBenchVigil('vigil_bench');
+  const { vigil } = bench;
   try {
     const { rows } = await vigil.db.pool.query<{ id: string }>(`SELECT id FROM organizations.organizations WHERE name = 'Bench org 0'`);
+    if (!rows[0]) throw new Error(`${process.env.BENCH_DATABASE} holds no bench:alerts data (run BENCH_DATABASE=<name> npm run bench:alerts first)`);
     const account = (await COMMANDS.bootstrap.run(
       vigil.db,
       { email: `profile-${randomBytes(3).toString('hex')}@example.com`, organization: 'Profile' },
@@ -84,8 +66,7 @@ async function main(): Promise<void> {
     process.stderr.write(`${PAGES} pages, ${((performance.now() - started) / PAGES).toFixed(2)} ms per page (mean)\n`);
     await client.close();
   } finally {
-    await vigil.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 
