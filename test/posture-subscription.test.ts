@@ -132,7 +132,9 @@ describe('postureChanged over graphql-ws', () => {
       await new Promise((resolve) => setTimeout(resolve, 2500));
       expect(messages.length).toBeGreaterThanOrEqual(2);
       expect(messages.length).toBeLessThanOrEqual(Math.ceil((lastChange - started) / 1000) + 2);
-      for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(950);
+      // Gaps are measured where the messages arrive: one delivered late by a busy event loop shortens the next gap
+      // (920 ms seen in a clean-clone CI run at load ~5, the sends a second apart); the count above bounds the rate.
+      for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(800);
       expect(times.at(-1)! - lastChange).toBeLessThan(1100);
       const last = messages.at(-1).postureChanged.posture;
       expect(stateCount(last, 'RISK_ACCEPTED')).toBe(1);
