@@ -63,14 +63,21 @@ export interface OrganizationChanges {
   /** null clears the field. */
   picture?: string | null;
   email?: string | null;
+  trustedDocumentsOnly?: boolean;
 }
 
 /** `null`/absent = unchanged (what the SDKs send for arguments not given), `""` = clear (picture, email). */
-export function organizationChanges(input: { name?: string | null; picture?: string | null; email?: string | null }): OrganizationChanges {
+export function organizationChanges(input: {
+  name?: string | null;
+  picture?: string | null;
+  email?: string | null;
+  trustedDocumentsOnly?: boolean | null;
+}): OrganizationChanges {
   const changes: OrganizationChanges = {};
   if (input.name != null) changes.name = valid.name(input.name, 'name');
   if (input.picture != null) changes.picture = input.picture.trim() === '' ? null : pictureUrl(input.picture.trim());
   if (input.email != null) changes.email = input.email.trim() === '' ? null : valid.email(input.email, 'email');
+  if (input.trustedDocumentsOnly != null) changes.trustedDocumentsOnly = input.trustedDocumentsOnly;
   return changes;
 }
 
