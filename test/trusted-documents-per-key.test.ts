@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { COMMANDS } from '../cli/commands';
 import { subscribe, wsClient } from './support/subscription-clients';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
@@ -229,4 +230,16 @@ it('the key’s owner lifts its flag with another key; updateApiKey of someone e
   const lifted = await t.graphql(update, { id: frontend?.id, on: false }, alice.apiKey);
   expect(lifted.body.data.updateApiKey.apiKey).toEqual({ id: frontend?.id, trustedDocumentsOnly: false });
   expect(await postOutcome(restricted, { query: AD_HOC })).toBe('answered');
+});
+
+it('an operator lifts an organization’s flag with the trusted-documents-only command, when its ADMINs cannot', async () => {
+  await setOrganizationFlag(bob, true);
+  expect(await postOutcome(bob.apiKey, { query: AD_HOC })).toBe(REFUSED);
+  const command = COMMANDS['trusted-documents-only'];
+  await expect(command.run(t.vigil.db, { organization: bob.organizationId }, () => undefined)).rejects.toThrow(/--off/);
+  expect(await command.run(t.vigil.db, { organization: bob.organizationId, off: true }, () => undefined)).toEqual({
+    organizationId: bob.organizationId,
+    trustedDocumentsOnly: false,
+  });
+  expect(await postOutcome(bob.apiKey, { query: AD_HOC })).toBe('answered');
 });

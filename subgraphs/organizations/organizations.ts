@@ -81,7 +81,8 @@ export function organizationChanges(input: {
   return changes;
 }
 
-export async function updateOrganization(prisma: PrismaClient, userId: string, id: string, changes: OrganizationChanges) {
+/** `userId`: who changes it; null for an operator's command (cli/commands.ts). */
+export async function updateOrganization(prisma: PrismaClient, userId: string | null, id: string, changes: OrganizationChanges) {
   if (Object.keys(changes).length === 0) {
     const unchanged = await prisma.organization.findFirst({ where: { id, deletedAt: null } });
     if (!unchanged) throw notFound('Organization');
@@ -96,7 +97,7 @@ export async function updateOrganization(prisma: PrismaClient, userId: string, i
       name: EVENT.OrganizationUpdated,
       source: SOURCE.organization,
       data: { ...organization, changes: Object.keys(changes) },
-      metadata: { userId },
+      metadata: userId ? { userId } : { by: 'operator' },
     });
     return organization;
   });
