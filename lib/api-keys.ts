@@ -26,6 +26,9 @@ const LAST_USE_EVERY_MS = 60_000;
 /**
  * Resolves an API key to its principal, or null when the key is unknown or deleted. The key is restricted to
  * trusted documents when its own flag is set or when one of its user's live organizations has set its own.
+ * That EXISTS made the statement 0.32 → 0.43 ms (median of six medians of 1,000 runs alternating with the
+ * statement without it; 2,000 keys, users in 10 of 1,000 organizations, 100 restricted; local PostgreSQL,
+ * 2026-11-29 01:58 UTC, load average 20). One LATERAL aggregate for both columns measured 0.41 ms: no clear gain.
  */
 export async function authenticateApiKey(pool: pg.Pool, key: string, ip?: string): Promise<Principal | null> {
   // Every request runs it: a named statement is parsed and planned once per connection.
