@@ -374,7 +374,7 @@ export type Query = {
    * The object with this id, as the caller sees it in its lists: an organization the caller is a
    * member of or follows, an alert of the caller's organizations (by its id) or of one they follow
    * (by its `followed:<alert id>`, censored), a scan target or questionnaire of the caller's
-   * organizations. Null, with no error, for an id that is absent or not visible to the caller;
+   * organizations, a webhook of an organization the caller is an ADMIN of. Null, with no error, for an id that is absent or not visible to the caller;
    * BAD_REQUEST for one that is neither a UUID nor `followed:<UUID>`.
    */
   node?: Maybe<Node>;
@@ -1286,6 +1286,12 @@ export type Questionnaire = Node & {
   id: Scalars['ID']['output'];
 };
 
+export type Webhook = Node & {
+  __typename?: 'Webhook';
+  /** The webhook's id (UUID). */
+  id: Scalars['ID']['output'];
+};
+
 /**
  * A company, business or sector whose security posture Vigil follows: it has members, scan targets and
  * their alerts, and it may follow other organizations (reading their alerts censored) and be followed by
@@ -1567,6 +1573,7 @@ export type ResolversTypes = {
   Alert: ResolverTypeWrapper<any>;
   ScanTarget: ResolverTypeWrapper<any>;
   Questionnaire: ResolverTypeWrapper<any>;
+  Webhook: ResolverTypeWrapper<any>;
   Organization: ResolverTypeWrapper<any>;
   OrganizationConnection: ResolverTypeWrapper<any>;
   OrganizationEdge: ResolverTypeWrapper<any>;
@@ -1656,6 +1663,7 @@ export type ResolversParentTypes = {
   Alert: any;
   ScanTarget: any;
   Questionnaire: any;
+  Webhook: any;
   Organization: any;
   OrganizationConnection: any;
   OrganizationEdge: any;
@@ -1994,7 +2002,7 @@ export type ResetMemberPasswordPayloadResolvers<ContextType = SubgraphContext, P
 };
 
 export type NodeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
-  __resolveType: TypeResolveFn<'Alert' | 'ScanTarget' | 'Questionnaire' | 'Organization', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Alert' | 'ScanTarget' | 'Questionnaire' | 'Webhook' | 'Organization', ParentType, ContextType>;
 };
 
 export type AlertResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Alert'] = ResolversParentTypes['Alert']> = {
@@ -2008,6 +2016,11 @@ export type ScanTargetResolvers<ContextType = SubgraphContext, ParentType extend
 };
 
 export type QuestionnaireResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Questionnaire'] = ResolversParentTypes['Questionnaire']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type WebhookResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Webhook'] = ResolversParentTypes['Webhook']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
@@ -2101,6 +2114,7 @@ export type Resolvers<ContextType = SubgraphContext> = {
   Alert?: AlertResolvers<ContextType>;
   ScanTarget?: ScanTargetResolvers<ContextType>;
   Questionnaire?: QuestionnaireResolvers<ContextType>;
+  Webhook?: WebhookResolvers<ContextType>;
   Organization?: OrganizationResolvers<ContextType>;
   OrganizationConnection?: OrganizationConnectionResolvers<ContextType>;
   OrganizationEdge?: OrganizationEdgeResolvers<ContextType>;
