@@ -1,6 +1,7 @@
 import { badRequest, notFound } from '../lib/errors';
 import * as valid from '../lib/validate';
 import { bootstrapAccount, createApiKey } from '../subgraphs/organizations/account';
+import { updateOrganization } from '../subgraphs/organizations/organizations';
 import type { Command } from './command';
 import { seedDemo } from './seed';
 
@@ -30,6 +31,17 @@ export const COMMANDS: Record<string, Command> = {
       if (!user) throw notFound('User');
       const key = await createApiKey(db.prisma, user.id, name);
       return { userId: user.id, apiKey: key.key };
+    },
+  },
+  // An organization restricted to trusted documents restricts its ADMINs' keys too: without the lifting mutation
+  // in a manifest, they cannot lift it themselves (docs/api.md, "Restricting a key or an organization").
+  'trusted-documents-only': {
+    usage: 'trusted-documents-only --organization <id> --off   (lifts an organization’s restriction to trusted documents)',
+    async run(db, args) {
+      const organizationId = valid.uuid(args.organization, 'organization');
+      if (args.off !== true) throw badRequest('--off is the one change this command makes (ADMINs set the flag with updateOrganization)', 'off');
+      const organization = await updateOrganization(db.prisma, null, organizationId, { trustedDocumentsOnly: false });
+      return { organizationId, trustedDocumentsOnly: organization.trustedDocumentsOnly };
     },
   },
 };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
 import { type ASTNode, type DocumentNode, Kind, parse, print, visit } from 'graphql';
 import { log } from '../lib/log';
+import type { Principal } from '../lib/principal';
 
 /** The console's own manifest (web/: GraphQL Codegen's persistedDocuments), always trusted when built; from the
  * sources or the compiled dist/, as gateway/dashboard.ts finds the console. */
@@ -87,13 +88,17 @@ function normalized(document: DocumentNode): string {
   return print(canonical);
 }
 
-/** The trusted documents of this deployment (the manifests) and whether only they run: one set for every transport. */
+/**
+ * The trusted documents of this deployment (the manifests) and for whom only they run (everyone with
+ * VIGIL_TRUSTED_DOCUMENTS_ONLY=on, else the callers whose key or organization is restricted): one set for every
+ * transport. `caller` is the authenticated principal (null: anonymous, restricted only by the deployment).
+ */
 export interface TrustedDocuments {
   /** An operation sent by its id gets the manifest's document as its `query`; else why it is refused, or null. */
-  admit(operation: unknown): string | null;
-  /** Why a document's text is refused (not a manifest's, with only trusted documents running), or null. */
-  refuseText(query: unknown): string | null;
-  /** POST /graphql (single or batched) and GET /graphql: refused 400 PERSISTED_QUERY_NOT_IN_LIST, or resolved. */
+  admit(operation: unknown, caller: Principal | null): string | null;
+  /** Why a document's text is refused (not a manifest's, with only trusted documents running for `caller`), or null. */
+  refuseText(query: unknown, caller: Principal | null): string | null;
+  /** POST /graphql (single or batched) and GET /graphql, after authentication: refused 400 PERSISTED_QUERY_NOT_IN_LIST, or resolved. */
   middleware: (req: Request, res: Response, next: NextFunction) => void;
 }
 
@@ -102,10 +107,12 @@ const NOT_TRUSTED = 'Only trusted documents run here: send a manifest operation 
 /**
  * Trusted documents on every transport: an operation sent by its id alone (`extensions.persistedQuery.sha256Hash`
  * as Apollo's persisted-queries link sends it, or Codegen's `documentId`; on POST or GET /graphql) runs the
- * manifest's document; with VIGIL_TRUSTED_DOCUMENTS_ONLY=on any other document, or an unknown id, is refused with
- * Apollo Router's code PERSISTED_QUERY_NOT_IN_LIST — on POST and GET /graphql (and so multipart subscriptions),
- * SSE and graphql-ws (gateway/subscriptions/document-limits.ts, whose protocols always carry the text). Ids not in
- * a manifest fall through to APQ when not enforced.
+ * manifest's document; with VIGIL_TRUSTED_DOCUMENTS_ONLY=on, or for a key restricted by its own flag or its
+ * organization's (`Principal.trustedDocumentsOnly`, read with the key), any other document, or an unknown id, is
+ * refused with Apollo Router's code PERSISTED_QUERY_NOT_IN_LIST — on POST and GET /graphql (and so multipart
+ * subscriptions and batches), SSE and graphql-ws (gateway/subscriptions/document-limits.ts, whose protocols always
+ * carry the text). Ids not in a manifest fall through to APQ when not enforced. The REST routes run their own
+ * operations (gateway/server.ts `execute`), never through here: a restricted key keeps the REST API.
  */
 export function trustedDocuments(
   settings: { path?: string; only: boolean },
@@ -175,12 +182,13 @@ export function trustedDocuments(
       warn('The trusted documents manifests could not be listed; the last set read stays in use', { problem: (error as Error).message });
     }
   };
-  const refuseText = (query: unknown): string | null => {
-    if (!settings.only) return null;
+  const enforcedFor = (caller: Principal | null) => settings.only || caller?.trustedDocumentsOnly === true;
+  const refuseText = (query: unknown, caller: Principal | null): string | null => {
+    if (!enforcedFor(caller)) return null;
     fresh();
     return typeof query === 'string' && isTrusted(query) ? null : NOT_TRUSTED;
   };
-  const admit = (operation: unknown): string | null => {
+  const admit = (operation: unknown, caller: Principal | null): string | null => {
     fresh();
     if (!operation || typeof operation !== 'object' || Array.isArray(operation)) return null;
     const op = operation as { query?: unknown; documentId?: unknown; extensions?: { persistedQuery?: { sha256Hash?: unknown } } };
@@ -193,16 +201,17 @@ export function trustedDocuments(
         if (op.extensions) delete op.extensions.persistedQuery;
         return null;
       }
-      return settings.only ? `No trusted document has the id ${id}` : null;
+      return enforcedFor(caller) ? `No trusted document has the id ${id}` : null;
     }
-    return refuseText(op.query);
+    return refuseText(op.query, caller);
   };
   const refused = (res: Response, message: string) => res.status(400).json({ errors: [{ message, extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' } }] });
   const middleware = (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'POST' && req.method !== 'GET') return next();
     if (req.method === 'GET') return admitGet(req, res, next);
+    const caller = res.locals.principal as Principal | null;
     for (const operation of Array.isArray(req.body) ? req.body : [req.body]) {
-      const refusal = admit(operation);
+      const refusal = admit(operation, caller);
       if (refusal) return void refused(res, refusal);
     }
     next();
@@ -224,7 +233,7 @@ export function trustedDocuments(
       extensions: extensions && typeof extensions === 'object' && !Array.isArray(extensions) ? extensions : undefined,
     };
     const hadQuery = typeof operation.query === 'string';
-    const refusal = admit(operation);
+    const refusal = admit(operation, res.locals.principal as Principal | null);
     if (refusal) return void refused(res, refusal);
     if (!hadQuery && typeof operation.query === 'string') {
       params.set('query', operation.query);

@@ -287,7 +287,7 @@ const OPERATIONS = {
     "a manifest file, or a directory of them, of trusted GraphQL documents: Apollo's persisted query manifest or GraphQL Codegen's persisted documents; re-read when changed",
   ),
   VIGIL_TRUSTED_DOCUMENTS_ONLY: text(
-    "on = POST /graphql runs only trusted documents (the manifests and the console's own); others are refused with PERSISTED_QUERY_NOT_IN_LIST",
+    "on = every key runs only trusted documents (the manifests and the console's own) on /graphql, SSE and graphql-ws; others are refused with PERSISTED_QUERY_NOT_IN_LIST. Unset: only keys restricted by their own or their organization's trustedDocumentsOnly (docs/api.md)",
   ),
   VIGIL_CORS_ORIGINS: text('comma list of browser origins (https://app.example.com) allowed to call the API from their pages; unset = CORS off'),
 };

@@ -11,6 +11,11 @@ export interface Principal {
    * organizations (the signed header stays small), and the policy then reads them itself.
    */
   memberships?: Record<string, string[]>;
+  /**
+   * Only trusted documents run with this key (gateway/trusted-documents.ts): set on the key, or on an
+   * organization its user is a member of; absent otherwise.
+   */
+  trustedDocumentsOnly?: true;
 }
 
 export const MAX_CARRIED_MEMBERSHIPS = 50;

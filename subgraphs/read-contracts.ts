@@ -36,4 +36,5 @@ export const READ_CONTRACTS: readonly ReadContract[] = [
   },
   { view: 'alerts.live_node_owners', readers: ['organizations'], for: 'node(id:) / nodes(ids:): a live alert or scan target and its organization' },
   { view: 'questionnaires.live_node_owners', readers: ['organizations'], for: 'node(id:) / nodes(ids:): a live questionnaire and its organization' },
+  { view: 'documents.live_node_owners', readers: ['organizations'], for: 'node(id:) / nodes(ids:): a webhook and its organization' },
 ];

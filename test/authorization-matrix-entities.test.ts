@@ -30,20 +30,23 @@ import { startTestVigil } from './support/vigil';
  */
 
 const QUESTIONNAIRE_NAME = 'Questionnaire Zeta-9 of A';
+const WEBHOOK_URL = 'https://hooks.example/webhook-of-a-zeta-9';
 
 /** What a follower of the owner gets of one entity: all of it, the censored copy, or nothing. */
 type FollowerView = 'visible' | 'censored' | 'none';
 
 interface EntityRow {
   /** The id of A's object of this type. */
-  id(ids: Ids & { questionnaireId: string }): string;
+  id(ids: FixtureIds): string;
   /** A secret of A that the admin's (and member's) answer must show: proves the call was aimed right. */
   control: string;
   follower: FollowerView;
   /** For 'censored': what the follower's copy must hold. */
   censored?: Record<string, unknown>;
   /** The follower's copy's id, when it has one of its own (a cache identity apart from the member's). */
-  followerId?(ids: Ids & { questionnaireId: string }): string;
+  followerId?(ids: FixtureIds): string;
+  /** Only A's ADMINs get it: a regular member gets nothing, as a stranger does. */
+  adminOnly?: true;
 }
 
 /** Every resolvable entity type, `subgraph.Type`. A type missing here fails the coverage test. */
@@ -66,6 +69,7 @@ const ENTITY_MATRIX: Record<string, EntityRow> = {
   'alerts.Scan': { id: (ids) => ids.scanId, control: TARGET_NAME, follower: 'none' },
   'questionnaires.Questionnaire': { id: (ids) => ids.questionnaireId, control: QUESTIONNAIRE_NAME, follower: 'none' },
   'documents.Attachment': { id: (ids) => ids.attachmentId, control: ATTACHMENT_FILE_NAME, follower: 'none' },
+  'documents.Webhook': { id: (ids) => ids.webhookId, control: WEBHOOK_URL, follower: 'none', adminOnly: true },
 };
 
 interface Entity {
@@ -104,7 +108,8 @@ function resolvableEntities(subgraph: SubgraphName, schema: GraphQLSchema): Enti
 }
 
 let fixture: AuthorizationFixture;
-let ids: Ids & { questionnaireId: string };
+type FixtureIds = Ids & { questionnaireId: string; webhookId: string };
+let ids: FixtureIds;
 let entities: Entity[];
 
 beforeAll(async () => {
@@ -115,7 +120,12 @@ beforeAll(async () => {
     `INSERT INTO questionnaires.questionnaires (id, "organizationId", name, "updatedAt") VALUES (gen_random_uuid(), $1, $2, now()) RETURNING id`,
     [fixture.ids.A, QUESTIONNAIRE_NAME],
   );
-  ids = { ...fixture.ids, questionnaireId: rows[0].id };
+  // A's webhook too: its URL is only its ADMINs' to read.
+  const webhook = await t.vigil.db.pool.query<{ id: string }>(
+    `INSERT INTO documents.webhooks (id, "organizationId", url, secret) VALUES (gen_random_uuid(), $1, $2, 'whsec_a') RETURNING id`,
+    [fixture.ids.A, WEBHOOK_URL],
+  );
+  ids = { ...fixture.ids, questionnaireId: rows[0].id, webhookId: webhook.rows[0].id };
   entities = SUBGRAPH_NAMES.flatMap((name) => resolvableEntities(name, buildSchema(SUBGRAPHS[name])));
 }, 60_000);
 afterAll(() => fixture.t.close());
@@ -151,8 +161,8 @@ const describeAnswer = (entity: Entity, who: string, answer: EntityAnswer) => `$
 const leaked = (answer: EntityAnswer, secrets: string[]) => secrets.filter((secret) => JSON.stringify(answer).includes(secret));
 
 /** Nothing: a null entity (or a not-found / unauthenticated error), and none of A's secrets. */
-function refusal(entity: Entity, who: string, answer: EntityAnswer): string[] {
-  const problems = leaked(answer, STRANGER_SECRETS).map((secret) => `${describeAnswer(entity, who, answer)} shows "${secret}"`);
+function refusal(entity: Entity, who: string, answer: EntityAnswer, secrets = STRANGER_SECRETS): string[] {
+  const problems = leaked(answer, secrets).map((secret) => `${describeAnswer(entity, who, answer)} shows "${secret}"`);
   const codes = (answer.errors ?? []).map((e) => e.extensions?.code);
   const empty = answer.data?._entities == null || answer.data._entities.every((e) => e === null);
   if (!empty || !codes.every((code) => code === 'NOT_FOUND' || code === 'UNAUTHENTICATED'))
@@ -165,7 +175,7 @@ describe('entity references, resolved on each subgraph with a signed principal',
     expect(entities.map((e) => e.key).sort()).toEqual(Object.keys(ENTITY_MATRIX).sort());
   });
 
-  it('A’s admin and a regular member of A get each of A’s objects whole (the positive control)', async () => {
+  it('A’s admin and a regular member of A get each of A’s objects whole (the positive control), the member none of an ADMIN-only one', async () => {
     const problems: string[] = [];
     for (const [who, key] of [
       ['admin', fixture.a.apiKey],
@@ -174,6 +184,10 @@ describe('entity references, resolved on each subgraph with a signed principal',
       const principal = await principalOf(key);
       for (const entity of entities) {
         const answer = await resolveReference(entity, principal);
+        if (who === 'member' && ENTITY_MATRIX[entity.key].adminOnly) {
+          problems.push(...refusal(entity, who, answer, [...STRANGER_SECRETS, ENTITY_MATRIX[entity.key].control]));
+          continue;
+        }
         const row = answer.data?._entities?.[0];
         if (answer.errors || !row || row.id !== ENTITY_MATRIX[entity.key].id(ids) || !JSON.stringify(row).includes(ENTITY_MATRIX[entity.key].control)) {
           problems.push(`not resolved: ${describeAnswer(entity, who, answer)}`);

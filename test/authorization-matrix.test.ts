@@ -128,6 +128,7 @@ const MUTATION_MATRIX: Record<string, Access> = {
   updateMe: 'account',
   createOrganization: 'account', // a new organization the caller administers
   requestAccess: 'account', // anyone may ask to join; the answer is only a status and no access is granted
+  updateApiKey: 'own',
   deleteApiKey: 'own',
   acceptInvite: 'own',
   createAlertComment: 'member-write',

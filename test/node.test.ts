@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createScanTarget, follow, insertAlerts, insertRules } from './support/alert-fixtures';
+import { joinAsMember } from './support/organizations';
 import { call } from './support/questionnaires';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
@@ -16,6 +17,8 @@ let stranger: Account;
 let alertId: string;
 let scanTargetId: string;
 let questionnaireId: string;
+let webhookId: string;
+let reader: Account; // a member of the owner's organization without the ADMIN role
 
 const SECRET_RESOURCE = 'db-prod-7.secret.internal';
 const NODE = `query($id: ID!) { node(id: $id) { __typename id
@@ -23,6 +26,7 @@ const NODE = `query($id: ID!) { node(id: $id) { __typename id
   ... on Alert { alertId resource severity scanTarget { id } }
   ... on ScanTarget { name }
   ... on Questionnaire { name }
+  ... on Webhook { url secret }
 } }`;
 const NODES = `query($ids: [ID!]!) { nodes(ids: $ids) { __typename id ... on Alert { resource } ... on Organization { name } } }`;
 
@@ -45,6 +49,12 @@ beforeAll(async () => {
     { organizationId: owner.organizationId, scanTargetId, rule: 'fx-root-mfa', resource: SECRET_RESOURCE, severity: 'CRITICAL' },
   ]);
   questionnaireId = (await call(t, owner, 'POST', `/organizations/${owner.organizationId}/questionnaires`, { name: 'Vendor review', description: 'd' })).id;
+  const webhook = await t.vigil.db.pool.query(
+    `INSERT INTO documents.webhooks (id, "organizationId", url, secret) VALUES (gen_random_uuid(), $1, 'https://hooks.example/vigil', 'whsec_x') RETURNING id`,
+    [owner.organizationId],
+  );
+  webhookId = webhook.rows[0].id;
+  reader = await joinAsMember(t, owner, owner.organizationId, 'rita@owner.example');
 }, 120_000);
 afterAll(() => t.close());
 
@@ -61,6 +71,13 @@ describe('node(id:) for a member', () => {
     });
     expect(await node(owner, scanTargetId)).toEqual({ __typename: 'ScanTarget', id: scanTargetId, name: 'prod db' });
     expect(await node(owner, questionnaireId)).toEqual({ __typename: 'Questionnaire', id: questionnaireId, name: 'Vendor review' });
+    // A webhook to its organization's ADMINs, as webhook(organizationId:, id:) answers it (no secret).
+    expect(await node(owner, webhookId)).toEqual({ __typename: 'Webhook', id: webhookId, url: 'https://hooks.example/vigil', secret: null });
+  });
+
+  it('answers a webhook to ADMINs only: null, no error, to a member without the role', async () => {
+    expect(await node(reader, webhookId)).toBeNull();
+    expect(await node(reader, questionnaireId)).toEqual({ __typename: 'Questionnaire', id: questionnaireId, name: 'Vendor review' });
   });
 });
 
@@ -83,16 +100,21 @@ describe('node(id:) for a follower', () => {
     expect(await node(follower, alertId)).toBeNull();
     expect(await node(follower, scanTargetId)).toBeNull();
     expect(await node(follower, questionnaireId)).toBeNull();
+    expect(await node(follower, webhookId)).toBeNull();
   });
 });
 
 describe('node(id:) for anything else', () => {
   it('answers null, no error, to a stranger for every type', async () => {
-    for (const id of [owner.organizationId, alertId, `followed:${alertId}`, scanTargetId, questionnaireId]) expect(await node(stranger, id)).toBeNull();
+    for (const id of [owner.organizationId, alertId, `followed:${alertId}`, scanTargetId, questionnaireId, webhookId]) {
+      expect(await node(stranger, id)).toBeNull();
+    }
   });
 
   it('answers null, no error, for absent ids, and a client error for malformed ones', async () => {
-    for (const id of [randomUUID(), `followed:${randomUUID()}`, `followed:${owner.organizationId}`]) expect(await node(owner, id)).toBeNull();
+    for (const id of [randomUUID(), `followed:${randomUUID()}`, `followed:${owner.organizationId}`, `followed:${webhookId}`]) {
+      expect(await node(owner, id)).toBeNull();
+    }
     for (const id of ['not-an-id', '', 'followed:x']) {
       const answer = await t.graphql(NODE, { id }, owner.apiKey);
       expect(answer.body.data?.node ?? null).toBeNull();

@@ -172,12 +172,12 @@ it('a malformed manifest is reported once with its file and what is wrong, and i
   const trusted = trustedDocuments({ path: own, only: true }, (message, fields) => warnings.push({ message, fields }));
   const byId = (id: string) => {
     const operation: { documentId: string; query?: string } = { documentId: id };
-    return { refusal: trusted.admit(operation), query: operation.query };
+    return { refusal: trusted.admit(operation, null), query: operation.query };
   };
   expect(byId('app-1')).toEqual({ refusal: null, query: 'query App { me { id } }' });
   // A mutation's root fields run in order: the same fields in another order are another document.
-  expect(trusted.refuseText('mutation Two { a: logout { ok } b: logout { ok } }')).toBeNull();
-  expect(trusted.refuseText('mutation Two { b: logout { ok } a: logout { ok } }')).toMatch(/Only trusted documents/);
+  expect(trusted.refuseText('mutation Two { a: logout { ok } b: logout { ok } }', null)).toBeNull();
+  expect(trusted.refuseText('mutation Two { b: logout { ok } a: logout { ok } }', null)).toMatch(/Only trusted documents/);
 
   // A deploy that writes half a file, and a second manifest whose document does not parse.
   writeFileSync(file, '{ "app-1": "query App { me');

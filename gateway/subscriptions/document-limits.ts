@@ -1,6 +1,7 @@
 import { type DocumentNode, GraphQLError, type GraphQLSchema, specifiedRules, validate } from 'graphql';
 import type { RequestLimits } from '../../lib/config';
 import { countTokens } from '../../lib/document-tokens';
+import type { Principal } from '../../lib/principal';
 import { armorValidationRules } from '../cost-limits';
 import type { TrustedDocuments } from '../trusted-documents';
 
@@ -11,17 +12,17 @@ import type { TrustedDocuments } from '../trusted-documents';
  * run through Apollo's pipeline, which also applies the root-field and cost limits.)
  */
 export interface DocumentLimits {
-  /** A refusal when `query` is not a trusted document while only those run (PERSISTED_QUERY_NOT_IN_LIST), or has
-   * more tokens than allowed, before it is parsed: the one place SSE and graphql-ws documents arrive. */
-  refuse(query: unknown): GraphQLError | undefined;
+  /** A refusal when `query` is not a trusted document while only those run for `caller` (PERSISTED_QUERY_NOT_IN_LIST),
+   * or has more tokens than allowed, before it is parsed: the one place SSE and graphql-ws documents arrive. */
+  refuse(query: unknown, caller: Principal): GraphQLError | undefined;
   validate(schema: GraphQLSchema, document: DocumentNode): readonly GraphQLError[];
 }
 
 export function documentLimits(limits: RequestLimits['graphql'], trusted: Pick<TrustedDocuments, 'refuseText'>): DocumentLimits {
   const rules = [...specifiedRules, ...armorValidationRules(limits)];
   return {
-    refuse(query) {
-      const untrusted = trusted.refuseText(query);
+    refuse(query, caller) {
+      const untrusted = trusted.refuseText(query, caller);
       if (untrusted) return new GraphQLError(untrusted, { extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' } });
       if (typeof query !== 'string' || limits.maxTokens <= 0) return undefined;
       if (countTokens(query, limits.maxTokens) <= limits.maxTokens) return undefined;

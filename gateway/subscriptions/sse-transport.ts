@@ -91,11 +91,11 @@ export function sseTransport(service: SubscriptionService, limits: DocumentLimit
     },
     onSubscribe: async (req, params: RequestParams) => {
       const raw = req.raw as express.Request;
-      const refusal = limits.refuse(params.query);
-      if (refusal)
-        return [JSON.stringify({ errors: [refusal.toJSON()] }), { status: 400, statusText: 'Bad Request', headers: { 'content-type': 'application/json' } }];
       const caller = callers.get(raw);
       if (!caller) return json(401, 'Unauthorized', 'UNAUTHENTICATED', 'A valid API key is required (Authorization: Bearer <key>)');
+      const refusal = limits.refuse(params.query, caller.principal);
+      if (refusal)
+        return [JSON.stringify({ errors: [refusal.toJSON()] }), { status: 400, statusText: 'Bad Request', headers: { 'content-type': 'application/json' } }];
       const reservation = caller.streamToken ? reservations.get(caller.streamToken) : undefined;
       let session = reservation?.session;
       if (!session) {

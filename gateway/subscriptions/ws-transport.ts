@@ -60,8 +60,9 @@ export function attachWebSocketTransport(server: http.Server, service: Subscript
     {
       schema: () => service.apiSchema(),
       validate: limits.validate as never,
-      onSubscribe: (_ctx, _id, payload) => {
-        const refusal = limits.refuse(payload.query);
+      onSubscribe: (ctx, _id, payload) => {
+        // onConnect authenticated the connection before any subscribe is read (graphql-ws waits for its answer).
+        const refusal = limits.refuse(payload.query, (ctx.extra.session as Session).principal);
         if (refusal) return [refusal];
         // A subscription's variables are refused here, as the protocol's `error` message, before any stream starts.
         const refused = service.refuseVariables(payload.query, payload.variables ?? {}, payload.operationName ?? undefined);

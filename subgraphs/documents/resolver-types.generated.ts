@@ -824,6 +824,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping of federation types */
 export type FederationTypes = {
   Attachment: Attachment;
+  Webhook: Webhook;
 };
 
 /** Mapping of federation reference types */
@@ -831,6 +832,9 @@ export type FederationReferenceTypes = {
   Attachment:
     ( { __typename: 'Attachment' }
     & GraphQLRecursivePick<FederationTypes['Attachment'], {"id":true}> );
+  Webhook:
+    ( { __typename: 'Webhook' }
+    & GraphQLRecursivePick<FederationTypes['Webhook'], {"id":true}> );
 };
 
 
@@ -1065,7 +1069,8 @@ export type EventMessageResolvers<ContextType = SubgraphContext, ParentType exte
   event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
 };
 
-export type WebhookResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Webhook'] = ResolversParentTypes['Webhook']> = {
+export type WebhookResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Webhook'] = ResolversParentTypes['Webhook'], FederationReferenceType extends FederationReferenceTypes['Webhook'] = FederationReferenceTypes['Webhook']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Webhook']> | FederationReferenceType, FederationReferenceType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   organizationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

@@ -7,6 +7,7 @@ import type { Resolvers } from './resolver-types.generated';
 import {
   createWebhook,
   deleteWebhook,
+  findWebhook,
   getWebhook,
   listWebhooks,
   publicWebhook,
@@ -75,6 +76,14 @@ export const webhookResolvers = {
     deleteWebhook: async (_, { input }, ctx) => {
       await deleteWebhook(ctx.db.pool, input.organizationId, input.id, ctx.policy.userId);
       return { deletedId: input.id };
+    },
+  },
+  Webhook: {
+    // A reference from node(id:) (the organizations subgraph): the same rule as webhook(organizationId:, id:),
+    // its organization's ADMINs; anyone else's is null, like a missing one.
+    __resolveReference: async (ref: { id: string }, ctx: Ctx) => {
+      const row = await findWebhook(ctx.db.pool, valid.uuid(ref.id, 'id'));
+      return row && (await ctx.policy.isAdmin(row.organizationId)) ? withoutSecret(row) : null;
     },
   },
   WebhookDelivery: {

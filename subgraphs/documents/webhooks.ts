@@ -100,6 +100,12 @@ export async function listWebhooks(
   return rows;
 }
 
+/** A webhook by its id alone, whatever its organization (an entity reference: node(id:)), or null. */
+export async function findWebhook(pool: pg.Pool, id: string): Promise<WebhookRow | null> {
+  const { rows } = await pool.query<WebhookRow>(`SELECT * FROM documents.webhooks WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
 export async function getWebhook(pool: pg.Pool | pg.PoolClient, organizationId: string, id: string): Promise<WebhookRow> {
   const { rows } = await pool.query<WebhookRow>(`SELECT * FROM documents.webhooks WHERE "organizationId" = $1 AND id = $2`, [organizationId, id]);
   if (!rows[0]) throw notFound('Webhook');

@@ -3,7 +3,7 @@ import { quotasOf, requireWithinQuota } from '../../lib/quotas';
 import * as valid from '../../lib/validate';
 import { languageOf } from '../../lib/vocabulary';
 import type { SubgraphContext } from '../server';
-import { acceptInvite, apiKeyView, createApiKey, inviteView, openInviteFor, requestAccess } from './account';
+import { acceptInvite, apiKeyView, createApiKey, inviteView, openInviteFor, requestAccess, updateApiKey } from './account';
 import type { OrganizationsLoaders } from './loaders';
 import { organizationsPage } from './organizations';
 import { after, createdOrderPage } from './pages';
@@ -16,6 +16,9 @@ async function currentUser(ctx: Ctx) {
   if (!user) throw notFound('User');
   return user;
 }
+
+/** A key's name as given: `API key` when absent or empty. */
+const apiKeyName = (name: string | null | undefined) => (name == null || name === '' ? 'API key' : valid.name(name, 'name'));
 
 function optionalUrl(value: unknown, field: string): string | null | undefined {
   if (value === undefined || value === null) return undefined;
@@ -92,14 +95,19 @@ export const accountResolvers = {
   },
   Mutation: {
     createApiKey: (_, args, ctx) => {
-      const name = args.input.name == null || args.input.name === '' ? 'API key' : valid.name(args.input.name, 'name');
+      const name = apiKeyName(args.input.name);
       const userId = ctx.policy.userId;
       return ctx.db.prisma.$transaction(async (tx) => {
         // The user's row is locked so that concurrent creations count each other.
         await tx.$queryRaw`SELECT 1 FROM organizations.users WHERE id = ${userId}::uuid FOR UPDATE`;
         requireWithinQuota(quotasOf(ctx.services), 'apiKeysPerUser', await tx.apiKey.count({ where: { userId, deletedAt: null } }));
-        return { apiKey: await createApiKey(tx, userId, name) };
+        return { apiKey: await createApiKey(tx, userId, name, args.input.trustedDocumentsOnly ?? false) };
       });
+    },
+    updateApiKey: async (_, args, ctx) => {
+      const { apiKeyId, name, trustedDocumentsOnly } = args.input;
+      const changes = { ...(name != null ? { name: apiKeyName(name) } : {}), ...(trustedDocumentsOnly != null ? { trustedDocumentsOnly } : {}) };
+      return { apiKey: await updateApiKey(ctx.db.prisma, ctx.policy.userId, apiKeyId, changes) };
     },
     deleteApiKey: async (_, args, ctx) => {
       const { apiKeyId } = args.input;

@@ -9,16 +9,33 @@ import { ADMIN } from '../../lib/visibility';
 const SOURCE_ORG = EVENT_SOURCES.organization;
 const SOURCE_MEMBER = EVENT_SOURCES.member;
 
-export type ApiKeyRow = { id: string; name: string; keyMasked: string; userId: string; lastIp: string | null; lastUse: Date | null; createdAt: Date };
+export type ApiKeyRow = {
+  id: string;
+  name: string;
+  keyMasked: string;
+  userId: string;
+  lastIp: string | null;
+  lastUse: Date | null;
+  createdAt: Date;
+  trustedDocumentsOnly: boolean;
+};
 
 export function apiKeyView(row: ApiKeyRow, fullKey?: string) {
-  return { id: row.id, name: row.name, key: fullKey ?? row.keyMasked, userId: row.userId, lastIp: row.lastIp, lastUse: row.lastUse, createdAt: row.createdAt };
+  const { id, name, userId, lastIp, lastUse, createdAt, trustedDocumentsOnly } = row;
+  return { id, name, key: fullKey ?? row.keyMasked, userId, lastIp, lastUse, createdAt, trustedDocumentsOnly };
 }
 
-export async function createApiKey(prisma: PrismaClient | Tx, userId: string, name: string) {
+export async function createApiKey(prisma: PrismaClient | Tx, userId: string, name: string, trustedDocumentsOnly = false) {
   const { key, keyHash, keyMasked } = newApiKey();
-  const row = await prisma.apiKey.create({ data: { userId, name, keyHash, keyMasked } });
+  const row = await prisma.apiKey.create({ data: { userId, name, keyHash, keyMasked, trustedDocumentsOnly } });
   return apiKeyView(row, key);
+}
+
+/** Renames `userId`'s own key or changes its trusted documents restriction; NOT_FOUND for any other key (as if it did not exist). */
+export async function updateApiKey(prisma: PrismaClient, userId: string, id: string, changes: { name?: string; trustedDocumentsOnly?: boolean }) {
+  const { count } = await prisma.apiKey.updateMany({ where: { id, userId, deletedAt: null }, data: changes });
+  if (count === 0) throw notFound('API key');
+  return apiKeyView(await prisma.apiKey.findUniqueOrThrow({ where: { id } }));
 }
 
 export async function createOrganization(tx: Tx, userId: string, input: { name: string; picture?: string | null; email?: string | null }) {

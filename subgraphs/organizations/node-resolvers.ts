@@ -5,7 +5,7 @@ import type { OrganizationsLoaders } from './loaders';
 import type { Resolvers } from './resolver-types.generated';
 
 type Ctx = SubgraphContext<OrganizationsLoaders>;
-type NodeType = 'Organization' | 'Alert' | 'ScanTarget' | 'Questionnaire';
+type NodeType = 'Organization' | 'Alert' | 'ScanTarget' | 'Questionnaire' | 'Webhook';
 interface NodeRef {
   __typename: Exclude<NodeType, 'Organization'>;
   id: string;
@@ -42,7 +42,9 @@ async function ownersOf(pool: pg.Pool, ids: string[]): Promise<Map<string, { typ
      UNION ALL
      SELECT q.id::text, q.type, q."organizationId"::text FROM questionnaires.live_node_owners q WHERE q.id = ANY($1::uuid[])
      UNION ALL
-     SELECT a.id::text, a.type, a."organizationId"::text FROM alerts.live_node_owners a WHERE a.id = ANY($1::uuid[])`,
+     SELECT a.id::text, a.type, a."organizationId"::text FROM alerts.live_node_owners a WHERE a.id = ANY($1::uuid[])
+     UNION ALL
+     SELECT w.id::text, w.type, w."organizationId"::text FROM documents.live_node_owners w WHERE w.id = ANY($1::uuid[])`,
     [ids],
   );
   return new Map(rows.map((r) => [r.id, { type: r.type, organizationId: r.organizationId }]));
@@ -53,7 +55,8 @@ async function ownersOf(pool: pg.Pool, ids: string[]): Promise<Map<string, { typ
  * censors a follower's copy there, as in its lists). Visibility is decided here, so a stranger's or an
  * absent id is a plain null and never an entity the owner refuses: an organization and a `followed:`
  * alert to its members and followers; a plain alert id, a scan target, a questionnaire to members only
- * (the id a node answers must be the id asked for, and a follower's alert copy has the `followed:` id).
+ * (the id a node answers must be the id asked for, and a follower's alert copy has the `followed:` id); a
+ * webhook to its ADMINs only, as `webhook(organizationId:, id:)`.
  */
 async function resolveNodes(ids: readonly string[], ctx: Ctx): Promise<Array<object | null>> {
   const parsed = ids.map((id) => {
@@ -71,6 +74,7 @@ async function resolveNodes(ids: readonly string[], ctx: Ctx): Promise<Array<obj
       if (!view) return null;
       const visible = owner.type === 'Organization' || (owner.type === 'Alert' && p.followed) || view === 'member';
       if (!visible) return null;
+      if (owner.type === 'Webhook' && !(await ctx.policy.isAdmin(owner.organizationId))) return null;
       // This subgraph owns Organization: its fields come from the row here, not from a reference.
       if (owner.type === 'Organization') {
         const row = await ctx.loaders.organization.load(p.uuid);

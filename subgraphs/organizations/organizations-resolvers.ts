@@ -47,5 +47,8 @@ export const organizationResolvers = {
       if (!(await ctx.policy.viewOf(ref.id))) return null;
       return ctx.loaders.organization.load(ref.id);
     },
+    // Its members' setting: a follower reads null (it restricts the followed organization's members only).
+    trustedDocumentsOnly: async (organization: { id: string; trustedDocumentsOnly: boolean }, _: unknown, ctx: Ctx) =>
+      (await ctx.policy.isMember(organization.id)) ? organization.trustedDocumentsOnly : null,
   },
 } satisfies Resolvers<Ctx>;

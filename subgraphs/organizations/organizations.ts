@@ -63,18 +63,26 @@ export interface OrganizationChanges {
   /** null clears the field. */
   picture?: string | null;
   email?: string | null;
+  trustedDocumentsOnly?: boolean;
 }
 
 /** `null`/absent = unchanged (what the SDKs send for arguments not given), `""` = clear (picture, email). */
-export function organizationChanges(input: { name?: string | null; picture?: string | null; email?: string | null }): OrganizationChanges {
+export function organizationChanges(input: {
+  name?: string | null;
+  picture?: string | null;
+  email?: string | null;
+  trustedDocumentsOnly?: boolean | null;
+}): OrganizationChanges {
   const changes: OrganizationChanges = {};
   if (input.name != null) changes.name = valid.name(input.name, 'name');
   if (input.picture != null) changes.picture = input.picture.trim() === '' ? null : pictureUrl(input.picture.trim());
   if (input.email != null) changes.email = input.email.trim() === '' ? null : valid.email(input.email, 'email');
+  if (input.trustedDocumentsOnly != null) changes.trustedDocumentsOnly = input.trustedDocumentsOnly;
   return changes;
 }
 
-export async function updateOrganization(prisma: PrismaClient, userId: string, id: string, changes: OrganizationChanges) {
+/** `userId`: who changes it; null for an operator's command (cli/commands.ts). */
+export async function updateOrganization(prisma: PrismaClient, userId: string | null, id: string, changes: OrganizationChanges) {
   if (Object.keys(changes).length === 0) {
     const unchanged = await prisma.organization.findFirst({ where: { id, deletedAt: null } });
     if (!unchanged) throw notFound('Organization');
@@ -89,7 +97,7 @@ export async function updateOrganization(prisma: PrismaClient, userId: string, i
       name: EVENT.OrganizationUpdated,
       source: SOURCE.organization,
       data: { ...organization, changes: Object.keys(changes) },
-      metadata: { userId },
+      metadata: userId ? { userId } : { by: 'operator' },
     });
     return organization;
   });

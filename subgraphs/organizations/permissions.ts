@@ -40,6 +40,7 @@ export const organizationsPermissions: FieldRules = {
   },
   Mutation: {
     createApiKey: authenticated,
+    updateApiKey: byObject('the caller’s own key'),
     deleteApiKey: byObject('the caller’s own key'),
     updateMe: authenticated,
     acceptInvite: byObject('an invite addressed to the caller’s email'),

@@ -145,6 +145,13 @@ export type ApiKey = {
   lastUse?: Maybe<Scalars['DateTime']['output']>;
   /** When the key was created. */
   createdAt: Scalars['DateTime']['output'];
+  /**
+   * Whether the key itself is restricted to trusted documents: its other operations on `/graphql` (POST, GET,
+   * batches, multipart subscriptions), SSE and graphql-ws are refused with `PERSISTED_QUERY_NOT_IN_LIST`; the
+   * REST API is not affected. A key is restricted as well while its user is a member of an organization whose
+   * `trustedDocumentsOnly` is set, or when the whole deployment is (`VIGIL_TRUSTED_DOCUMENTS_ONLY=on`).
+   */
+  trustedDocumentsOnly: Scalars['Boolean']['output'];
 };
 
 /**
@@ -255,6 +262,18 @@ export type UpdateMeInput = {
 export type CreateApiKeyInput = {
   /** A name to recognise the key by (at most 200 characters); `API key` when absent or empty. */
   name?: InputMaybe<Scalars['String']['input']>;
+  /** True: the key runs only trusted documents (`ApiKey.trustedDocumentsOnly`); false when absent. */
+  trustedDocumentsOnly?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The changes `updateApiKey` makes to one of the caller's keys; an absent or null field stays as it is. */
+export type UpdateApiKeyInput = {
+  /** The id of one of the caller's own API keys. */
+  apiKeyId: Scalars['ID']['input'];
+  /** The new name (at most 200 characters); an empty string names it `API key`. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** True: the key runs only trusted documents from now on; false: it runs any operation again (unless its organization or the deployment restricts it). */
+  trustedDocumentsOnly?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** The key `deleteApiKey` deletes. */
@@ -279,6 +298,13 @@ export type RequestAccessInput = {
 export type CreateApiKeyPayload = {
   __typename?: 'CreateApiKeyPayload';
   /** The new key, with `key` in full: the only time it is shown. */
+  apiKey: ApiKey;
+};
+
+/** The answer to `updateApiKey`. */
+export type UpdateApiKeyPayload = {
+  __typename?: 'UpdateApiKeyPayload';
+  /** The key after the change (masked). */
   apiKey: ApiKey;
 };
 
@@ -348,7 +374,7 @@ export type Query = {
    * The object with this id, as the caller sees it in its lists: an organization the caller is a
    * member of or follows, an alert of the caller's organizations (by its id) or of one they follow
    * (by its `followed:<alert id>`, censored), a scan target or questionnaire of the caller's
-   * organizations. Null, with no error, for an id that is absent or not visible to the caller;
+   * organizations, a webhook of an organization the caller is an ADMIN of. Null, with no error, for an id that is absent or not visible to the caller;
    * BAD_REQUEST for one that is neither a UUID nor `followed:<UUID>`.
    */
   node?: Maybe<Node>;
@@ -552,6 +578,12 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Creates an API key for the caller (at most the installation's quota of keys per user, 100 by default: QUOTA_EXCEEDED beyond). */
   createApiKey: CreateApiKeyPayload;
+  /**
+   * Renames one of the caller's API keys or restricts it to trusted documents (or lifts that). A key restricted
+   * to trusted documents runs this mutation only if it is in a manifest: another key of the user lifts it.
+   * NOT_FOUND for a key that is not the caller's.
+   */
+  updateApiKey: UpdateApiKeyPayload;
   /** Deletes one of the caller's API keys; it stops authenticating at once. NOT_FOUND for a key that is not the caller's. */
   deleteApiKey: DeleteApiKeyPayload;
   /** Changes the caller's name or picture. */
@@ -606,7 +638,7 @@ export type Mutation = {
    * quota of organizations a user administers (50 by default: QUOTA_EXCEEDED beyond).
    */
   createOrganization: CreateOrganizationPayload;
-  /** Changes an organization's name, picture or email. ADMIN members only. */
+  /** Changes an organization's name, picture, email or `trustedDocumentsOnly`. ADMIN members only. */
   updateOrganization: UpdateOrganizationPayload;
   /**
    * Deletes an organization. ADMIN members only. From then on it is invisible to everyone (its members,
@@ -622,6 +654,15 @@ export type Mutation = {
  */
 export type MutationCreateApiKeyArgs = {
   input: CreateApiKeyInput;
+};
+
+
+/**
+ * What a caller may change. Each mutation takes one `input` object and answers a payload carrying the
+ * changed object (or the removed id), so a normalised client cache updates itself.
+ */
+export type MutationUpdateApiKeyArgs = {
+  input: UpdateApiKeyInput;
 };
 
 
@@ -1245,6 +1286,12 @@ export type Questionnaire = Node & {
   id: Scalars['ID']['output'];
 };
 
+export type Webhook = Node & {
+  __typename?: 'Webhook';
+  /** The webhook's id (UUID). */
+  id: Scalars['ID']['output'];
+};
+
 /**
  * A company, business or sector whose security posture Vigil follows: it has members, scan targets and
  * their alerts, and it may follow other organizations (reading their alerts censored) and be followed by
@@ -1262,8 +1309,15 @@ export type Organization = Node & {
   email?: Maybe<Scalars['String']['output']>;
   /** When the organization was created. */
   createdAt: Scalars['DateTime']['output'];
-  /** When the organization's name, picture or email last changed. */
+  /** When the organization's name, picture, email or `trustedDocumentsOnly` last changed. */
   updatedAt: Scalars['DateTime']['output'];
+  /**
+   * Whether its members' API keys run only trusted documents (docs/api.md, "Trusted documents"): every key of
+   * every member is refused any other operation on `/graphql`, SSE and graphql-ws with
+   * `PERSISTED_QUERY_NOT_IN_LIST`, whatever organization the operation reads; the REST API is not affected. It
+   * restricts nothing in the organizations that follow it or that it follows. Null for a caller who is not a member.
+   */
+  trustedDocumentsOnly?: Maybe<Scalars['Boolean']['output']>;
 };
 
 /** A page of organizations. */
@@ -1309,6 +1363,8 @@ export type UpdateOrganizationInput = {
   picture?: InputMaybe<Scalars['String']['input']>;
   /** A contact email address; an empty string clears it. */
   email?: InputMaybe<Scalars['String']['input']>;
+  /** True: its members' keys run only trusted documents (`Organization.trustedDocumentsOnly`); false lifts it. */
+  trustedDocumentsOnly?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** The organization `deleteOrganization` deletes. */
@@ -1458,10 +1514,12 @@ export type ResolversTypes = {
   InviteEdge: ResolverTypeWrapper<any>;
   UpdateMeInput: ResolverTypeWrapper<any>;
   CreateApiKeyInput: ResolverTypeWrapper<any>;
+  UpdateApiKeyInput: ResolverTypeWrapper<any>;
   DeleteApiKeyInput: ResolverTypeWrapper<any>;
   AcceptInviteInput: ResolverTypeWrapper<any>;
   RequestAccessInput: ResolverTypeWrapper<any>;
   CreateApiKeyPayload: ResolverTypeWrapper<any>;
+  UpdateApiKeyPayload: ResolverTypeWrapper<any>;
   DeleteApiKeyPayload: ResolverTypeWrapper<any>;
   UpdateMePayload: ResolverTypeWrapper<any>;
   AcceptInvitePayload: ResolverTypeWrapper<any>;
@@ -1515,6 +1573,7 @@ export type ResolversTypes = {
   Alert: ResolverTypeWrapper<any>;
   ScanTarget: ResolverTypeWrapper<any>;
   Questionnaire: ResolverTypeWrapper<any>;
+  Webhook: ResolverTypeWrapper<any>;
   Organization: ResolverTypeWrapper<any>;
   OrganizationConnection: ResolverTypeWrapper<any>;
   OrganizationEdge: ResolverTypeWrapper<any>;
@@ -1546,10 +1605,12 @@ export type ResolversParentTypes = {
   InviteEdge: any;
   UpdateMeInput: any;
   CreateApiKeyInput: any;
+  UpdateApiKeyInput: any;
   DeleteApiKeyInput: any;
   AcceptInviteInput: any;
   RequestAccessInput: any;
   CreateApiKeyPayload: any;
+  UpdateApiKeyPayload: any;
   DeleteApiKeyPayload: any;
   UpdateMePayload: any;
   AcceptInvitePayload: any;
@@ -1602,6 +1663,7 @@ export type ResolversParentTypes = {
   Alert: any;
   ScanTarget: any;
   Questionnaire: any;
+  Webhook: any;
   Organization: any;
   OrganizationConnection: any;
   OrganizationEdge: any;
@@ -1665,6 +1727,7 @@ export type ApiKeyResolvers<ContextType = SubgraphContext, ParentType extends Re
   lastIp?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lastUse?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  trustedDocumentsOnly?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type InviteResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Invite'] = ResolversParentTypes['Invite']> = {
@@ -1720,6 +1783,10 @@ export type CreateApiKeyPayloadResolvers<ContextType = SubgraphContext, ParentTy
   apiKey?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType>;
 };
 
+export type UpdateApiKeyPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['UpdateApiKeyPayload'] = ResolversParentTypes['UpdateApiKeyPayload']> = {
+  apiKey?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType>;
+};
+
 export type DeleteApiKeyPayloadResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['DeleteApiKeyPayload'] = ResolversParentTypes['DeleteApiKeyPayload']> = {
   deletedId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
@@ -1759,6 +1826,7 @@ export type QueryResolvers<ContextType = SubgraphContext, ParentType extends Res
 
 export type MutationResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   createApiKey?: Resolver<ResolversTypes['CreateApiKeyPayload'], ParentType, ContextType, RequireFields<MutationCreateApiKeyArgs, 'input'>>;
+  updateApiKey?: Resolver<ResolversTypes['UpdateApiKeyPayload'], ParentType, ContextType, RequireFields<MutationUpdateApiKeyArgs, 'input'>>;
   deleteApiKey?: Resolver<ResolversTypes['DeleteApiKeyPayload'], ParentType, ContextType, RequireFields<MutationDeleteApiKeyArgs, 'input'>>;
   updateMe?: Resolver<ResolversTypes['UpdateMePayload'], ParentType, ContextType, RequireFields<MutationUpdateMeArgs, 'input'>>;
   acceptInvite?: Resolver<ResolversTypes['AcceptInvitePayload'], ParentType, ContextType, RequireFields<MutationAcceptInviteArgs, 'input'>>;
@@ -1934,7 +2002,7 @@ export type ResetMemberPasswordPayloadResolvers<ContextType = SubgraphContext, P
 };
 
 export type NodeResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
-  __resolveType: TypeResolveFn<'Alert' | 'ScanTarget' | 'Questionnaire' | 'Organization', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Alert' | 'ScanTarget' | 'Questionnaire' | 'Webhook' | 'Organization', ParentType, ContextType>;
 };
 
 export type AlertResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Alert'] = ResolversParentTypes['Alert']> = {
@@ -1952,6 +2020,11 @@ export type QuestionnaireResolvers<ContextType = SubgraphContext, ParentType ext
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type WebhookResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Webhook'] = ResolversParentTypes['Webhook']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type OrganizationResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization'], FederationReferenceType extends FederationReferenceTypes['Organization'] = FederationReferenceTypes['Organization']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Organization']> | FederationReferenceType, FederationReferenceType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -1960,6 +2033,7 @@ export type OrganizationResolvers<ContextType = SubgraphContext, ParentType exte
   email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  trustedDocumentsOnly?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -2001,6 +2075,7 @@ export type Resolvers<ContextType = SubgraphContext> = {
   InviteConnection?: InviteConnectionResolvers<ContextType>;
   InviteEdge?: InviteEdgeResolvers<ContextType>;
   CreateApiKeyPayload?: CreateApiKeyPayloadResolvers<ContextType>;
+  UpdateApiKeyPayload?: UpdateApiKeyPayloadResolvers<ContextType>;
   DeleteApiKeyPayload?: DeleteApiKeyPayloadResolvers<ContextType>;
   UpdateMePayload?: UpdateMePayloadResolvers<ContextType>;
   AcceptInvitePayload?: AcceptInvitePayloadResolvers<ContextType>;
@@ -2039,6 +2114,7 @@ export type Resolvers<ContextType = SubgraphContext> = {
   Alert?: AlertResolvers<ContextType>;
   ScanTarget?: ScanTargetResolvers<ContextType>;
   Questionnaire?: QuestionnaireResolvers<ContextType>;
+  Webhook?: WebhookResolvers<ContextType>;
   Organization?: OrganizationResolvers<ContextType>;
   OrganizationConnection?: OrganizationConnectionResolvers<ContextType>;
   OrganizationEdge?: OrganizationEdgeResolvers<ContextType>;
