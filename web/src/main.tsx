@@ -1,7 +1,10 @@
 import { ApolloProvider, useMutation, useQuery, useSubscription } from '@apollo/client/react';
 import { render } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { AssessmentsView } from './assessments';
 import { makeClient } from './client';
+import { Pager } from './pager';
+import { RiskAcceptancesView } from './risk-acceptances';
 import './style.css';
 import { graphql } from './gql';
 import type { AlertSeverity, AlertState, AlertStateFilter, FollowedPostureOrderField, Sort } from './gql/graphql';
@@ -66,9 +69,11 @@ const Alerts = graphql(`
   }
 `);
 
-const ScanTargetChoices = graphql(`
-  query ConsoleScanTargetChoices($org: ID!) {
+/** The alert list's choices: the organization's scan targets, and the compliance tags of the rule catalog. */
+const FilterChoices = graphql(`
+  query ConsoleAlertFilterChoices($org: ID!) {
     scanTargets(organizationId: $org, first: 1000) { nodes { id name } }
+    rules { id compliances }
   }
 `);
 
@@ -253,13 +258,32 @@ function OverviewView({ org }: { org: string }) {
   );
 }
 
+/** One choice of the alert list's filters: "Any", then the options as [value, words]. */
+function FilterChoice(props: { label: string; id: string; value: string; onChange: (e: Event) => void; options: [string, string][] }) {
+  return (
+    <label>
+      {props.label}{' '}
+      <select id={props.id} value={props.value} onChange={props.onChange}>
+        <option value="">Any</option>
+        {props.options.map(([value, words]) => (
+          <option key={value} value={value}>
+            {words}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function AlertsView({ org }: { org: string }) {
   const [rule, setRule] = useState('');
   const [state, setState] = useState('');
   const [severity, setSeverity] = useState('');
   const [search, setSearch] = useState('');
   const [scanTarget, setScanTarget] = useState('');
-  const targets = useQuery(ScanTargetChoices, { variables: { org } });
+  const [compliance, setCompliance] = useState('');
+  const choices = useQuery(FilterChoices, { variables: { org } });
+  const compliances = useMemo(() => [...new Set(choices.data?.rules.flatMap((r) => r.compliances))].sort(), [choices.data]);
   const [after, setAfter] = useState<string[]>([]);
   const filter = {
     ...(rule ? { rules: [rule] } : {}),
@@ -267,6 +291,7 @@ function AlertsView({ org }: { org: string }) {
     ...(severity ? { severities: [severity as AlertSeverity] } : {}),
     ...(search ? { search } : {}),
     ...(scanTarget ? { scanTargetIds: [scanTarget] } : {}),
+    ...(compliance ? { compliances: [compliance] } : {}),
   };
   const { data, error, refetch } = useQuery(Alerts, { variables: { org, filter, after: after.at(-1) } });
   useSubscription(AlertLive, { variables: { org }, onData: () => void refetch() });
@@ -279,39 +304,22 @@ function AlertsView({ org }: { org: string }) {
     <section aria-labelledby="h-alerts">
       <h2 id="h-alerts">Alerts</h2>
       <form class="filters" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          State{' '}
-          <select id="filter-state" value={state} onChange={set(setState)}>
-            <option value="">Any</option>
-            {STATE_FILTERS.map((v) => (
-              <option key={v} value={v}>
-                {word(STATE_WORDS, v)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Severity{' '}
-          <select id="filter-severity" value={severity} onChange={set(setSeverity)}>
-            <option value="">Any</option>
-            {SEVERITIES.map((v) => (
-              <option key={v} value={v}>
-                {word(SEVERITY_WORDS, v)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Scan target{' '}
-          <select id="filter-scan-target" value={scanTarget} onChange={set(setScanTarget)}>
-            <option value="">Any</option>
-            {targets.data?.scanTargets.nodes.map((st) => (
-              <option key={st.id} value={st.id}>
-                {st.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterChoice label="State" id="filter-state" value={state} onChange={set(setState)} options={STATE_FILTERS.map((v) => [v, word(STATE_WORDS, v)])} />
+        <FilterChoice
+          label="Severity"
+          id="filter-severity"
+          value={severity}
+          onChange={set(setSeverity)}
+          options={SEVERITIES.map((v) => [v, word(SEVERITY_WORDS, v)])}
+        />
+        <FilterChoice
+          label="Scan target"
+          id="filter-scan-target"
+          value={scanTarget}
+          onChange={set(setScanTarget)}
+          options={choices.data?.scanTargets.nodes.map((st) => [st.id, st.name]) ?? []}
+        />
+        <FilterChoice label="Compliance" id="filter-compliance" value={compliance} onChange={set(setCompliance)} options={compliances.map((c) => [c, c])} />
         <label>
           Rule <input id="filter-rule" value={rule} onChange={set(setRule)} />
         </label>
@@ -641,6 +649,16 @@ function ScanTargetsView({ org }: { org: string }) {
   );
 }
 
+/** The views the header links to, in its order: [hash route, name]. */
+const VIEW_LINKS = [
+  ['overview', 'Overview'],
+  ['alerts', 'Alerts'],
+  ['scantargets', 'Scan targets'],
+  ['following', 'Followed'],
+  ['assessments', 'Assessments'],
+  ['risks', 'Risk acceptances'],
+] as const;
+
 function Console({ onSignOut }: { onSignOut: () => void }) {
   const route = useRoute();
   const { data, error } = useQuery(Me);
@@ -664,18 +682,11 @@ function Console({ onSignOut }: { onSignOut: () => void }) {
       <header>
         <h1>Vigil</h1>
         <nav aria-label="Views">
-          <a href="#overview" aria-current={route.view === 'overview' ? 'page' : undefined}>
-            Overview
-          </a>
-          <a href="#alerts" aria-current={route.view === 'alerts' ? 'page' : undefined}>
-            Alerts
-          </a>
-          <a href="#scantargets" aria-current={route.view === 'scantargets' ? 'page' : undefined}>
-            Scan targets
-          </a>
-          <a href="#following" aria-current={route.view === 'following' ? 'page' : undefined}>
-            Followed
-          </a>
+          {VIEW_LINKS.map(([view, words]) => (
+            <a key={view} href={`#${view}`} aria-current={route.view === view ? 'page' : undefined}>
+              {words}
+            </a>
+          ))}
         </nav>
         <label>
           Organization{' '}
@@ -699,6 +710,10 @@ function Console({ onSignOut }: { onSignOut: () => void }) {
         <ScanTargetsView org={org} />
       ) : route.view === 'following' ? (
         <FollowingView org={org} />
+      ) : route.view === 'assessments' ? (
+        <AssessmentsView org={org} />
+      ) : route.view === 'risks' ? (
+        <RiskAcceptancesView org={org} />
       ) : route.view === 'followed' && route.id ? (
         <FollowedAlertsView org={org} followed={route.id} />
       ) : route.view === 'alert' && route.id ? (
@@ -748,25 +763,3 @@ function App() {
 const root = document.getElementById('app') as HTMLElement;
 root.textContent = ''; // index.html's "Loading…" placeholder: Preact's render keeps a container's existing text
 render(<App />, root);
-
-/** Previous/next page over a connection: `after` is the stack of cursors that led to this page. */
-function Pager({
-  after,
-  setAfter,
-  pageInfo,
-}: {
-  after: string[];
-  setAfter: (cursors: string[]) => void;
-  pageInfo?: { hasNextPage: boolean; endCursor?: string | null };
-}) {
-  return (
-    <nav aria-label="Pages">
-      <button type="button" disabled={after.length === 0} onClick={() => setAfter(after.slice(0, -1))}>
-        Previous page
-      </button>
-      <button type="button" disabled={!pageInfo?.hasNextPage} onClick={() => pageInfo?.endCursor && setAfter([...after, pageInfo.endCursor])}>
-        Next page
-      </button>
-    </nav>
-  );
-}
