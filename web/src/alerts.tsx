@@ -1,10 +1,11 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
 import { useMemo, useState } from 'preact/hooks';
+import { AlertTable } from './alert-table';
 import { graphql } from './gql';
 import type { AlertSeverity, AlertStateFilter } from './gql/graphql';
 import { AlertLive } from './live';
 import { Pager } from './pager';
-import { date, SEVERITIES, SEVERITY_WORDS, STATE_FILTERS, STATE_WORDS, word } from './words';
+import { SEVERITIES, SEVERITY_WORDS, STATE_FILTERS, STATE_WORDS, word } from './words';
 
 const Alerts = graphql(`
   query ConsoleAlerts($org: ID!, $filter: AlertFilter, $after: String) {
@@ -92,31 +93,7 @@ export function AlertsView({ org }: { org: string }) {
           Text <input id="filter-search" type="search" value={search} onChange={set(setSearch)} />
         </label>
       </form>
-      <table class="alerts">
-        <caption>Newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Severity</th>
-            <th scope="col">State</th>
-            <th scope="col">Rule</th>
-            <th scope="col">Resource</th>
-            <th scope="col">Created</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data?.alerts.nodes.map((a) => (
-            <tr key={a.id}>
-              <td>{word(SEVERITY_WORDS, a.severity)}</td>
-              <td>{word(STATE_WORDS, a.state)}</td>
-              <td>
-                <a href={`#alert/${a.id}`}>{a.ruleTitle ?? a.rule}</a>
-              </td>
-              <td class="wrap">{a.resource}</td>
-              <td>{date(a.createdAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <AlertTable alerts={data?.alerts.nodes} view="member" />
       <Pager after={after} setAfter={setAfter} pageInfo={data?.alerts.pageInfo} />
     </section>
   );

@@ -1,10 +1,10 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
 import { useState } from 'preact/hooks';
+import { AlertTable } from './alert-table';
 import { graphql } from './gql';
 import type { FollowedPostureOrderField, Sort } from './gql/graphql';
 import { AlertLive } from './live';
 import { Pager } from './pager';
-import { date, SEVERITY_WORDS, STATE_WORDS, word } from './words';
 
 const Following = graphql(`
   query ConsoleFollowing($org: ID!, $orderBy: FollowedPostureOrder) {
@@ -94,29 +94,7 @@ export function FollowedAlertsView({ org, followed }: { org: string; followed: s
         <a href="#following">Back to the followed organizations</a>. Resources are censored: a follower sees what fails, not where.
       </p>
       {data && data.followingAlerts.nodes.length === 0 && after.length === 0 ? <p>No alert.</p> : null}
-      <table class="alerts">
-        <caption>Newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Severity</th>
-            <th scope="col">State</th>
-            <th scope="col">Rule</th>
-            <th scope="col">Resource</th>
-            <th scope="col">Created</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data?.followingAlerts.nodes.map((a) => (
-            <tr key={a.id}>
-              <td>{word(SEVERITY_WORDS, a.severity)}</td>
-              <td>{word(STATE_WORDS, a.state)}</td>
-              <td>{a.ruleTitle ?? a.rule}</td>
-              <td class="wrap">{a.resource === '[censored]' ? 'Censored' : a.resource}</td>
-              <td>{date(a.createdAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <AlertTable alerts={data?.followingAlerts.nodes} view="follower" />
       <Pager after={after} setAfter={setAfter} pageInfo={data?.followingAlerts.pageInfo} />
     </section>
   );
