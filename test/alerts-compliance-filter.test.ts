@@ -90,7 +90,7 @@ describe('the alert lists filter by compliance tags', () => {
     }
   });
 
-  it('answers a value of the wrong type with a GraphQL validation error, not a 500', async () => {
+  it('answers a value of the wrong type or a NUL character with a GraphQL error naming it, not a 500', async () => {
     const res = await t.graphql(
       `query($org: ID!) { alerts(organizationId: $org, filter: { compliances: [1] }) { nodes { alertId } } }`,
       { org: alice.organizationId },
@@ -98,5 +98,13 @@ describe('the alert lists filter by compliance tags', () => {
     );
     expect(res.status).toBeLessThan(500);
     expect(res.body.errors?.[0].extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    // A NUL character (PostgreSQL text cannot hold it) is refused before any statement, naming the entry.
+    const nul = await t.graphql(
+      'query($org: ID!, $f: AlertFilter) { alerts(organizationId: $org, filter: $f) { nodes { alertId } } }',
+      { org: alice.organizationId, f: { compliances: ['LGPD', 'bad\u0000tag'] } },
+      alice.apiKey,
+    );
+    expect(nul.status).toBeLessThan(500);
+    expect(nul.body.errors?.[0].extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'f.compliances.1' });
   });
 });
