@@ -4,7 +4,7 @@ import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
  * The console (web/dist) with the deployment set to run only trusted documents (VIGIL_TRUSTED_DOCUMENTS_ONLY=on,
- * no other manifest): its own manifest is trusted, so it signs in and draws the overview with no refused request.
+ * no other manifest): its own manifest is trusted, so it signs in and draws every view with no refused request.
  */
 jest.setTimeout(300_000);
 
@@ -23,7 +23,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-it('the console signs in and draws the overview with only trusted documents running, no request refused', async () => {
+it('the console signs in and draws the overview and every other view with only trusted documents running, no request refused', async () => {
   const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
   const refused: string[] = [];
   page.on('response', async (res) => {
@@ -34,6 +34,17 @@ it('the console signs in and draws the overview with only trusted documents runn
   await page.keyboard.press('Enter');
   await page.waitForSelector('[data-testid="grade"]', { timeout: 30_000 });
   expect(await page.textContent('main')).toContain('Open alerts by severity');
+  // Every view's operations are in the manifest: each view draws with nothing refused.
+  for (const [view, drawn] of [
+    ['alerts', '#filter-compliance option:text-is("LGPD")'],
+    ['assessments', '#h-assessments-received + p'],
+    ['risks', '#h-risks ~ ul.acceptances'],
+    ['scantargets', 'table.freshness'],
+    ['following', '#h-following + p'],
+  ]) {
+    await page.click(`header a[href="#${view}"]`);
+    await page.waitForSelector(drawn, { state: 'attached', timeout: 30_000 });
+  }
   expect(refused).toEqual([]);
   // A document of its own is refused for the same key: the setting is on.
   const other = await fetch(`${t.url}/graphql`, {

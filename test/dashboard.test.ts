@@ -3,6 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './support/browser';
+import { checkEveryWidth, clean, SHOTS, signIn as signInAt, tabTo } from './support/console';
 import { follow, joinAsMember } from './support/organizations';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
@@ -15,8 +16,6 @@ import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 jest.setTimeout(300_000);
 
 const ROOT = path.join(__dirname, '..');
-const SHOTS = path.join(ROOT, 'docs', 'images');
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const VIEWS = ['overview', 'alerts', 'alert', 'scantargets', 'following', 'followed'] as const;
 
 let t: TestVigil;
@@ -68,12 +67,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function signIn(page: Page, key = acme.apiKey): Promise<void> {
-  await page.goto(`${t.url}/dashboard`);
-  await page.fill('#key', key);
-  await page.keyboard.press('Enter');
-  await page.waitForSelector('[data-testid="grade"]');
-}
+const signIn = (page: Page, key = acme.apiKey) => signInAt(page, t.url, key);
 
 it('ships at most 250 KB of JavaScript gzip', () => {
   const dir = path.join(ROOT, 'web', 'dist', 'assets');
@@ -318,40 +312,32 @@ it("shows each scan target's freshness and, once a scan fails, the failure with 
 it('moves through every view with the keyboard alone: nav links, opening an alert, commenting, sorting, opening a followed organization', async () => {
   const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
   await signIn(page);
-  /** Presses Tab (Shift+Tab when back) until the focused element matches, as a keyboard user would; fails after 80 presses. */
-  const tabTo = async (selector: string, back = false) => {
-    for (let i = 0; i < 80; i++) {
-      if (await page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector)) return;
-      await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-    }
-    throw new Error(`Tab never reached ${selector}`);
-  };
   const view = async (href: string, heading: string) => {
-    await tabTo(`header a[href="${href}"]`, true);
+    await tabTo(page, `header a[href="${href}"]`, true);
     await page.keyboard.press('Enter');
     await page.waitForSelector(heading);
   };
   await view('#alerts', '#h-alerts');
   expect(page.url()).toContain('#alerts');
   await page.waitForSelector('table.alerts tbody a');
-  await tabTo('table.alerts tbody a');
+  await tabTo(page, 'table.alerts tbody a');
   await page.keyboard.press('Enter');
   await page.waitForSelector('#h-alert');
-  await tabTo('#new-comment');
+  await tabTo(page, '#new-comment');
   await page.keyboard.type('Typed without a mouse.');
-  await tabTo('form.comment button');
+  await tabTo(page, 'form.comment button');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.querySelector('ol.comments')?.textContent?.includes('Typed without a mouse.'));
   await view('#scantargets', '#h-scantargets');
   await view('#following', '#h-following');
   await page.waitForSelector('#sort-open');
-  await tabTo('#sort-open');
+  await tabTo(page, '#sort-open');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.querySelector('th:has(#sort-open)')?.getAttribute('aria-sort') === 'descending');
-  await tabTo(`table.following a[href="#followed/${globex.organizationId}"]`);
+  await tabTo(page, `table.following a[href="#followed/${globex.organizationId}"]`);
   await page.keyboard.press('Enter');
   await page.waitForSelector('#h-followed');
-  await tabTo('a[href="#following"]:not(header a)');
+  await tabTo(page, 'a[href="#following"]:not(header a)');
   await page.keyboard.press('Enter');
   await page.waitForSelector('#h-following');
   await view('#overview', '#h-overview');
@@ -370,31 +356,9 @@ it('every view: axe WCAG 2.1 AA 0 violations, no overflow and no word cut at 390
     const hash = view === 'alert' ? `alert/${first.id}` : view === 'followed' ? `followed/${globex.organizationId}` : view;
     await page.goto(`${t.url}/dashboard#${hash}`);
     await page.waitForSelector(`#h-${view}`);
-    for (const width of [390, 1366, 1920]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.waitForTimeout(100);
-      await page.evaluate(AXE); // not a <script> tag: the page's CSP allows no inline script
-      const axe = await page.evaluate(async () => {
-        const w = window as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } };
-        const r = await w.axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-        return r.violations.map((v) => `${v.id} (${v.nodes.length})`);
-      });
-      const fit = await page.evaluate(() => {
-        const out: string[] = [];
-        const root = document.documentElement;
-        if (root.scrollWidth > root.clientWidth) out.push(`page ${root.scrollWidth} > ${root.clientWidth}`);
-        for (const el of document.querySelectorAll('main *')) {
-          const text = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
-          if (text && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).display !== 'inline')
-            out.push(`${el.tagName} "${el.textContent?.slice(0, 30)}" ${el.scrollWidth} > ${el.clientWidth}`);
-        }
-        return out;
-      });
-      found[`${view}@${width}`] = [...axe, ...fit];
-      await page.screenshot({ path: path.join(SHOTS, `console-${view}-${width}.png`), fullPage: true });
-    }
+    Object.assign(found, await checkEveryWidth(page, view));
   }
-  expect(found).toEqual(Object.fromEntries(VIEWS.flatMap((v) => [390, 1366, 1920].map((w) => [`${v}@${w}`, []]))));
+  expect(found).toEqual(clean(VIEWS));
 });
 
 it('serves a favicon on every page without an API key', async () => {

@@ -826,6 +826,8 @@ export type AlertFilter = {
   severities?: InputMaybe<Array<AlertSeverity>>;
   /** Alerts in any of these states (ACTIVE: every state but CLOSED). */
   states?: InputMaybe<Array<AlertStateFilter>>;
+  /** Alerts carrying any of these compliance tags (as `compliances` lists them, exactly: `PCI-DSS`, `CIS-AWS-2.1`); followers may use it. */
+  compliances?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 /**

@@ -33,3 +33,22 @@ export function refusal(error: { message: string; errors?: readonly { message: s
 }
 /** A scan's status (ScanStatus). */
 export const SCAN_WORDS: Record<string, string> = { QUEUED: 'Waiting', RUNNING: 'Running', DONE: 'Done', FAILED: 'Failed' };
+/** Where an assessment stands (AssessmentStatus), as the side reading it says it. */
+export const ASSESSMENT_STATUS_WORDS: Record<string, string> = {
+  NEW: 'Being answered',
+  REQUESTED_REVIEW: 'Answers sent for review',
+  REQUESTED_CLARIFICATION: 'Clarification asked',
+  APPROVED: 'Approved',
+  REJECTED: 'Rejected',
+};
+/** A span of whole days as a person says it: days up to 60, then months up to two years, then years. */
+function span(days: number): string {
+  const [n, unit] = days <= 60 ? [days, 'day'] : days < 730 ? [Math.round(days / 30.44), 'month'] : [Math.round(days / 365.25), 'year'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+/** A due date with how far it is from today (UTC): "1 Dec 2026, in 3 days", "…, 2 days late", "…, in 72 years". */
+export function due(iso: string, overdue: boolean, now = Date.now()): string {
+  const days = Math.round((Date.parse(iso) - now) / 86_400_000);
+  const when = overdue ? `${span(Math.max(1, -days))} late` : days > 0 ? `in ${span(days)}` : days < 0 ? `${span(-days)} ago` : 'today';
+  return `${date(iso)}, ${when}`;
+}

@@ -20,6 +20,7 @@ export interface AlertFilter {
   search?: string | null;
   severities?: string[] | null;
   states?: string[] | null;
+  compliances?: string[] | null;
 }
 
 function likePattern(search: string): string {
@@ -62,6 +63,8 @@ export function filterConditions(filter: AlertFilter, p: Params, organizationIds
   if (filter.severities?.length) where.push(`${a}.severity = ANY(${p.add(filter.severities)}::text[])`);
   const states = expandStates(filter.states);
   if (states) where.push(`${a}.state = ANY(${p.add(states)}::text[])`);
+  // Overlap, as the posture filter (posture/aggregates.ts) reads it; compliances are shown to followers, so no Visibility check.
+  if (filter.compliances?.length) where.push(`${a}.compliances && ${p.add(filter.compliances)}::text[]`);
   const kinds = filter.scanTargetKinds?.length ? filter.scanTargetKinds : undefined;
   const tags = filter.scanTargetTags?.length ? filter.scanTargetTags : undefined;
   if (kinds || tags) {
