@@ -82,13 +82,11 @@ const QUERY_MATRIX: Record<string, Access> = {
   node: 'follower-read',
   nodes: 'follower-read',
   scanTargetGroups: 'read',
-  allScanTargetGroups: 'read',
   scanTargetGroup: 'read',
   scanTargetGroupCompartments: 'read',
   scanTargetGroupScript: 'read',
   scanTargetGroupTerraform: 'read',
   scanTargets: 'read',
-  allScanTargets: 'read',
   scanTarget: 'read',
   oauthLink: 'admin',
   gworkspaceOAuthLink: 'admin',
@@ -108,16 +106,13 @@ const QUERY_MATRIX: Record<string, Access> = {
   members: 'read',
   member: 'read',
   questionnaires: 'read',
-  allQuestionnaires: 'read',
   // Where A's events go and what the receivers answered: ADMIN only.
   webhooks: 'admin',
-  allWebhooks: 'admin',
   webhook: 'admin',
   webhookDeliveries: 'admin',
   questionnaire: 'read',
   // A's assessments (sent or received): A's members read them; the other party is V, not a matrix caller.
   assessments: 'read',
-  allAssessments: 'read',
   assessment: 'read',
   attachment: 'read', // A's attachment by its id (the call below names no attachment: NOT_FOUND for everyone; test/attachments.test.ts covers reads)
   documents: 'account', // the caller's own documents

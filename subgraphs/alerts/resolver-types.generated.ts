@@ -212,8 +212,6 @@ export type Query = {
   followingPosture: FollowedPostureConnection;
   /** The organization's scan target groups, oldest first (members). */
   scanTargetGroups: ScanTargetGroupConnection;
-  /** Every scan target group of the organization, oldest first, in one list. */
-  allScanTargetGroups: Array<ScanTargetGroup>;
   /** One scan target group (members); null when it is not there or not the caller's organization's. */
   scanTargetGroup?: Maybe<ScanTargetGroup>;
   /**
@@ -227,8 +225,6 @@ export type Query = {
   scanTargetGroupTerraform: Scalars['String']['output'];
   /** The organization's scan targets, oldest first (members only; followers see alerts, not scan targets). */
   scanTargets: ScanTargetConnection;
-  /** Every scan target of the organization, oldest first, in one list. */
-  allScanTargets: Array<ScanTarget>;
   /** One scan target (members); null when it is not there or not the caller's organization's. */
   scanTarget?: Maybe<ScanTarget>;
   /**
@@ -572,12 +568,6 @@ export type QueryScanTargetGroupsArgs = {
 
 
 /** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
-export type QueryAllScanTargetGroupsArgs = {
-  organizationId: Scalars['ID']['input'];
-};
-
-
-/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryScanTargetGroupArgs = {
   organizationId: Scalars['ID']['input'];
   id: Scalars['ID']['input'];
@@ -610,12 +600,6 @@ export type QueryScanTargetsArgs = {
   organizationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
-export type QueryAllScanTargetsArgs = {
-  organizationId: Scalars['ID']['input'];
 };
 
 
@@ -1758,8 +1742,6 @@ export type ScanTargetGroup = {
   credential: Scalars['JSON']['output'];
   /** The group's scan targets, oldest first. */
   scanTargets: ScanTargetConnection;
-  /** Every scan target of the group, oldest first, in one list. */
-  allScanTargets: Array<ScanTarget>;
   /** When it was created. */
   createdAt: Scalars['DateTime']['output'];
   /** When it last changed. */
@@ -2805,13 +2787,11 @@ export type QueryResolvers<ContextType = SubgraphContext, ParentType extends Res
   posture?: Resolver<Maybe<ResolversTypes['Posture']>, ParentType, ContextType, RequireFields<QueryPostureArgs, 'organizationId'>>;
   followingPosture?: Resolver<ResolversTypes['FollowedPostureConnection'], ParentType, ContextType, RequireFields<QueryFollowingPostureArgs, 'organizationId'>>;
   scanTargetGroups?: Resolver<ResolversTypes['ScanTargetGroupConnection'], ParentType, ContextType, RequireFields<QueryScanTargetGroupsArgs, 'organizationId' | 'first'>>;
-  allScanTargetGroups?: Resolver<Array<ResolversTypes['ScanTargetGroup']>, ParentType, ContextType, RequireFields<QueryAllScanTargetGroupsArgs, 'organizationId'>>;
   scanTargetGroup?: Resolver<Maybe<ResolversTypes['ScanTargetGroup']>, ParentType, ContextType, RequireFields<QueryScanTargetGroupArgs, 'organizationId' | 'id'>>;
   scanTargetGroupCompartments?: Resolver<Array<ResolversTypes['OracleCompartment']>, ParentType, ContextType, RequireFields<QueryScanTargetGroupCompartmentsArgs, 'organizationId' | 'id'>>;
   scanTargetGroupScript?: Resolver<ResolversTypes['Link'], ParentType, ContextType, RequireFields<QueryScanTargetGroupScriptArgs, 'organizationId' | 'id'>>;
   scanTargetGroupTerraform?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<QueryScanTargetGroupTerraformArgs, 'organizationId' | 'id'>>;
   scanTargets?: Resolver<ResolversTypes['ScanTargetConnection'], ParentType, ContextType, RequireFields<QueryScanTargetsArgs, 'organizationId' | 'first'>>;
-  allScanTargets?: Resolver<Array<ResolversTypes['ScanTarget']>, ParentType, ContextType, RequireFields<QueryAllScanTargetsArgs, 'organizationId'>>;
   scanTarget?: Resolver<Maybe<ResolversTypes['ScanTarget']>, ParentType, ContextType, RequireFields<QueryScanTargetArgs, 'organizationId' | 'id'>>;
   oauthLink?: Resolver<ResolversTypes['Link'], ParentType, ContextType, RequireFields<QueryOauthLinkArgs, 'organizationId'>>;
   gworkspaceOAuthLink?: Resolver<ResolversTypes['Link'], ParentType, ContextType, RequireFields<QueryGworkspaceOAuthLinkArgs, 'organizationId' | 'scanTargetId'>>;
@@ -3168,7 +3148,6 @@ export type ScanTargetGroupResolvers<ContextType = SubgraphContext, ParentType e
   kind?: Resolver<ResolversTypes['ScanTargetGroupKind'], ParentType, ContextType>;
   credential?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   scanTargets?: Resolver<ResolversTypes['ScanTargetConnection'], ParentType, ContextType, RequireFields<ScanTargetGroupScanTargetsArgs, 'first'>>;
-  allScanTargets?: Resolver<Array<ResolversTypes['ScanTarget']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };

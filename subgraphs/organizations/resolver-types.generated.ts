@@ -371,7 +371,6 @@ export type Query = {
 export type QueryApiKeysArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
-  all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -382,7 +381,6 @@ export type QueryApiKeysArgs = {
 export type QueryMyInvitesArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
-  all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -403,7 +401,6 @@ export type QueryFollowersArgs = {
   organizationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
-  all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -415,7 +412,6 @@ export type QueryFollowerRequestsArgs = {
   organizationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
-  all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -437,7 +433,6 @@ export type QueryFollowingArgs = {
   organizationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
-  all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -449,7 +444,6 @@ export type QueryFollowingRequestsArgs = {
   organizationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
-  all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -471,7 +465,6 @@ export type QueryOrganizationInvitesArgs = {
   organizationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
-  all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -493,7 +486,6 @@ export type QueryMembersArgs = {
   organizationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
-  all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -532,7 +524,6 @@ export type QueryNodesArgs = {
 export type QueryOrganizationsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
-  all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
