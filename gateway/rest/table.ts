@@ -88,6 +88,12 @@ export interface Page<T> {
 /** REST's `cursor` of a page read through a connection: the next page's, null on the last page. */
 export const restCursor = (page: Page<unknown>): string | null => (page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null);
 
+/** A cursor-paged REST list's body from one page of a connection: `{data, cursor}`. */
+export function restPage(connection: unknown): { data: unknown[]; cursor: string | null } {
+  const page = connection as Page<unknown>;
+  return { data: page.nodes, cursor: restCursor(page) };
+}
+
 /**
  * The GraphQL enums REST answers in its own spelling, as the REST contract always has (`AlertUpdated`,
  * `alertComment`, `en-US`): the routes convert (domainValue(), restLanguage()), and the OpenAPI

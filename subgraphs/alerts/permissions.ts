@@ -16,11 +16,7 @@ export const alertsPermissions: FieldRules = {
     rules: authenticated, // the rule catalog is the same for everyone
     alerts: member('organizationId'),
     alertsPage: member('organizationId'),
-    alertsByRulePage: member('organizationId'),
-    alertHistoryPage: member('organizationId'),
     followingAlertsPage: member('organizationId'),
-    followingAlertsByRulePage: member('organizationId'),
-    followingAlertHistoryPage: member('organizationId'),
     alertsByPage: member('organizationId'),
     alertsByRule: member('organizationId'),
     alertsByRuleByPage: member('organizationId'),

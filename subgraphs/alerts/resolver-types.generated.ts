@@ -174,16 +174,12 @@ export type Query = {
   alertsByRule: AlertRuleGroupConnection;
   /** Alerts of followed organizations grouped by rule. Members of organizationId. */
   followingAlertsByRule: AlertRuleGroupConnection;
-  alertsByRulePage: AlertRuleGroupPage;
-  followingAlertsByRulePage: AlertRuleGroupPage;
   alertsByRuleByPage: AlertRuleGroupNumberedPage;
   followingAlertsByRuleByPage: AlertRuleGroupNumberedPage;
   /** History records of the organization's alerts, oldest first: `first` (1..1000, default 25) after `after`. Members. */
   alertHistory: AlertHistoryRecordConnection;
   /** History records of followed organizations' alerts, censored, oldest first. Members of organizationId. */
   followingAlertHistory: AlertHistoryRecordConnection;
-  alertHistoryPage: AlertHistoryPage;
-  followingAlertHistoryPage: AlertHistoryPage;
   /** One alert, for a member (whole) or a follower (censored). With organizationId, the alert must belong to it. */
   alert?: Maybe<Alert>;
   /** One alert's history, oldest first: `first` (1..1000, default 25) after `after`, with `totalCount`. Its members, and its followers censored. */
@@ -352,31 +348,6 @@ export type QueryFollowingAlertsByRuleArgs = {
 
 
 /** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
-export type QueryAlertsByRulePageArgs = {
-  organizationId: Scalars['ID']['input'];
-  filter?: InputMaybe<AlertFilter>;
-  order?: InputMaybe<GroupedAlertOrder>;
-  sort?: InputMaybe<Sort>;
-  lang?: InputMaybe<Language>;
-  cursor?: InputMaybe<Scalars['String']['input']>;
-  size?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
-export type QueryFollowingAlertsByRulePageArgs = {
-  organizationId: Scalars['ID']['input'];
-  following?: InputMaybe<FollowingSelection>;
-  filter?: InputMaybe<AlertFilter>;
-  order?: InputMaybe<GroupedAlertOrder>;
-  sort?: InputMaybe<Sort>;
-  lang?: InputMaybe<Language>;
-  cursor?: InputMaybe<Scalars['String']['input']>;
-  size?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryAlertsByRuleByPageArgs = {
   organizationId: Scalars['ID']['input'];
   filter?: InputMaybe<AlertFilter>;
@@ -418,26 +389,6 @@ export type QueryFollowingAlertHistoryArgs = {
   lang?: InputMaybe<Language>;
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
-export type QueryAlertHistoryPageArgs = {
-  organizationId: Scalars['ID']['input'];
-  scanTargetIds?: InputMaybe<Array<Scalars['ID']['input']>>;
-  lang?: InputMaybe<Language>;
-  cursor?: InputMaybe<Scalars['String']['input']>;
-  size?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
-export type QueryFollowingAlertHistoryPageArgs = {
-  organizationId: Scalars['ID']['input'];
-  followingIds?: InputMaybe<Array<Scalars['ID']['input']>>;
-  lang?: InputMaybe<Language>;
-  cursor?: InputMaybe<Scalars['String']['input']>;
-  size?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -859,12 +810,6 @@ export type AlertRuleGroup = {
   total: Scalars['Int']['output'];
 };
 
-export type AlertRuleGroupPage = {
-  __typename?: 'AlertRuleGroupPage';
-  data: Array<AlertRuleGroup>;
-  cursor?: Maybe<Scalars['String']['output']>;
-};
-
 export type AlertRuleGroupNumberedPage = {
   __typename?: 'AlertRuleGroupNumberedPage';
   data: Array<AlertRuleGroup>;
@@ -933,13 +878,6 @@ export type AlertHistoryRecord = {
 /** One change of an alert: the alert's fields after it and what the change was. */
 export type AlertHistoryRecordRuleTitleArgs = {
   lang?: InputMaybe<Language>;
-};
-
-export type AlertHistoryPage = {
-  __typename?: 'AlertHistoryPage';
-  data: Array<AlertHistoryRecord>;
-  /** The last record's cursor when more may follow, else null. The end of a list is an empty page. */
-  cursor?: Maybe<Scalars['String']['output']>;
 };
 
 export type OneAlertHistoryPage = {
@@ -2508,11 +2446,9 @@ export type ResolversTypes = {
   AlertPage: ResolverTypeWrapper<any>;
   AlertNumberedPage: ResolverTypeWrapper<any>;
   AlertRuleGroup: ResolverTypeWrapper<any>;
-  AlertRuleGroupPage: ResolverTypeWrapper<any>;
   AlertRuleGroupNumberedPage: ResolverTypeWrapper<any>;
   AlertOperation: ResolverTypeWrapper<any>;
   AlertHistoryRecord: ResolverTypeWrapper<any>;
-  AlertHistoryPage: ResolverTypeWrapper<any>;
   OneAlertHistoryPage: ResolverTypeWrapper<any>;
   AlertComment: ResolverTypeWrapper<any>;
   AlertCommentPage: ResolverTypeWrapper<any>;
@@ -2633,10 +2569,8 @@ export type ResolversParentTypes = {
   AlertPage: any;
   AlertNumberedPage: any;
   AlertRuleGroup: any;
-  AlertRuleGroupPage: any;
   AlertRuleGroupNumberedPage: any;
   AlertHistoryRecord: any;
-  AlertHistoryPage: any;
   OneAlertHistoryPage: any;
   AlertComment: any;
   AlertCommentPage: any;
@@ -2764,14 +2698,10 @@ export type QueryResolvers<ContextType = SubgraphContext, ParentType extends Res
   followingAlertsByPage?: Resolver<ResolversTypes['AlertNumberedPage'], ParentType, ContextType, RequireFields<QueryFollowingAlertsByPageArgs, 'organizationId'>>;
   alertsByRule?: Resolver<ResolversTypes['AlertRuleGroupConnection'], ParentType, ContextType, RequireFields<QueryAlertsByRuleArgs, 'organizationId' | 'first'>>;
   followingAlertsByRule?: Resolver<ResolversTypes['AlertRuleGroupConnection'], ParentType, ContextType, RequireFields<QueryFollowingAlertsByRuleArgs, 'organizationId' | 'first'>>;
-  alertsByRulePage?: Resolver<ResolversTypes['AlertRuleGroupPage'], ParentType, ContextType, RequireFields<QueryAlertsByRulePageArgs, 'organizationId'>>;
-  followingAlertsByRulePage?: Resolver<ResolversTypes['AlertRuleGroupPage'], ParentType, ContextType, RequireFields<QueryFollowingAlertsByRulePageArgs, 'organizationId'>>;
   alertsByRuleByPage?: Resolver<ResolversTypes['AlertRuleGroupNumberedPage'], ParentType, ContextType, RequireFields<QueryAlertsByRuleByPageArgs, 'organizationId'>>;
   followingAlertsByRuleByPage?: Resolver<ResolversTypes['AlertRuleGroupNumberedPage'], ParentType, ContextType, RequireFields<QueryFollowingAlertsByRuleByPageArgs, 'organizationId'>>;
   alertHistory?: Resolver<ResolversTypes['AlertHistoryRecordConnection'], ParentType, ContextType, RequireFields<QueryAlertHistoryArgs, 'organizationId' | 'first'>>;
   followingAlertHistory?: Resolver<ResolversTypes['AlertHistoryRecordConnection'], ParentType, ContextType, RequireFields<QueryFollowingAlertHistoryArgs, 'organizationId' | 'first'>>;
-  alertHistoryPage?: Resolver<ResolversTypes['AlertHistoryPage'], ParentType, ContextType, RequireFields<QueryAlertHistoryPageArgs, 'organizationId'>>;
-  followingAlertHistoryPage?: Resolver<ResolversTypes['AlertHistoryPage'], ParentType, ContextType, RequireFields<QueryFollowingAlertHistoryPageArgs, 'organizationId'>>;
   alert?: Resolver<Maybe<ResolversTypes['Alert']>, ParentType, ContextType, RequireFields<QueryAlertArgs, 'id'>>;
   alertHistoryOf?: Resolver<ResolversTypes['AlertHistoryRecordConnection'], ParentType, ContextType, RequireFields<QueryAlertHistoryOfArgs, 'alertId' | 'first'>>;
   alertComments?: Resolver<ResolversTypes['AlertCommentConnection'], ParentType, ContextType, RequireFields<QueryAlertCommentsArgs, 'alertId' | 'first'>>;
@@ -2849,11 +2779,6 @@ export type AlertRuleGroupResolvers<ContextType = SubgraphContext, ParentType ex
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
-export type AlertRuleGroupPageResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertRuleGroupPage'] = ResolversParentTypes['AlertRuleGroupPage']> = {
-  data?: Resolver<Array<ResolversTypes['AlertRuleGroup']>, ParentType, ContextType>;
-  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-};
-
 export type AlertRuleGroupNumberedPageResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertRuleGroupNumberedPage'] = ResolversParentTypes['AlertRuleGroupNumberedPage']> = {
   data?: Resolver<Array<ResolversTypes['AlertRuleGroup']>, ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2881,11 +2806,6 @@ export type AlertHistoryRecordResolvers<ContextType = SubgraphContext, ParentTyp
   userId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-};
-
-export type AlertHistoryPageResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertHistoryPage'] = ResolversParentTypes['AlertHistoryPage']> = {
-  data?: Resolver<Array<ResolversTypes['AlertHistoryRecord']>, ParentType, ContextType>;
-  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type OneAlertHistoryPageResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['OneAlertHistoryPage'] = ResolversParentTypes['OneAlertHistoryPage']> = {
@@ -3323,10 +3243,8 @@ export type Resolvers<ContextType = SubgraphContext> = {
   AlertPage?: AlertPageResolvers<ContextType>;
   AlertNumberedPage?: AlertNumberedPageResolvers<ContextType>;
   AlertRuleGroup?: AlertRuleGroupResolvers<ContextType>;
-  AlertRuleGroupPage?: AlertRuleGroupPageResolvers<ContextType>;
   AlertRuleGroupNumberedPage?: AlertRuleGroupNumberedPageResolvers<ContextType>;
   AlertHistoryRecord?: AlertHistoryRecordResolvers<ContextType>;
-  AlertHistoryPage?: AlertHistoryPageResolvers<ContextType>;
   OneAlertHistoryPage?: OneAlertHistoryPageResolvers<ContextType>;
   AlertComment?: AlertCommentResolvers<ContextType>;
   AlertCommentPage?: AlertCommentPageResolvers<ContextType>;

@@ -83,14 +83,10 @@ export const alertResolvers = {
     followingAlertsByPage: alertList('following', 'numberedPage'),
     alertsByRule: alertsByRuleList('own', 'connection'),
     followingAlertsByRule: alertsByRuleList('following', 'connection'),
-    alertsByRulePage: alertsByRuleList('own', 'cursorPage'),
-    followingAlertsByRulePage: alertsByRuleList('following', 'cursorPage'),
     alertsByRuleByPage: alertsByRuleList('own', 'numberedPage'),
     followingAlertsByRuleByPage: alertsByRuleList('following', 'numberedPage'),
-    alertHistory: alertHistoryList('own', 'connection'),
-    followingAlertHistory: alertHistoryList('following', 'connection'),
-    alertHistoryPage: alertHistoryList('own', 'cursorPage'),
-    followingAlertHistoryPage: alertHistoryList('following', 'cursorPage'),
+    alertHistory: alertHistoryList('own'),
+    followingAlertHistory: alertHistoryList('following'),
     alert: (_, args, ctx) => visibleAlert(ctx, args.id, args.lang, args.organizationId),
     alertHistoryOf: async (_, args, ctx) => {
       const alert = await visibleAlert(ctx, args.alertId, args.lang);

@@ -9,7 +9,7 @@ import type { SubgraphContext } from '../../server';
 import type { AlertsLoaders } from '../loaders';
 import type { FollowingSelection, InputMaybe } from '../resolver-types.generated';
 import type { AlertFilter } from './filters';
-import { defaultGroupedSort, listRuleGroups, listRuleGroupsByPage, readRuleGroups } from './groups';
+import { defaultGroupedSort, listRuleGroupsByPage, readRuleGroups } from './groups';
 import { historyCursor, readHistory } from './history';
 import { listAlerts, listAlertsByPage, readAlerts } from './lists';
 import { type AlertRow, DEFAULT_ORDER, defaultSort, type HistoryRow } from './sql';
@@ -17,8 +17,9 @@ import { type AlertRow, DEFAULT_ORDER, defaultSort, type HistoryRow } from './sq
 /**
  * The three alert lists — alerts, alerts grouped by rule, alert history — each one resolver,
  * parameterized by whose alerts it reads (`own`: the organization's, whole; `following`: the
- * organizations it follows, censored) and how it pages (`connection`: first/after, the public graph;
- * `cursorPage`: size/cursor, the REST lists; `numberedPage`: page/pageSize, the legacy REST lists).
+ * organizations it follows, censored) and how it pages (`connection`: first/after, the public graph
+ * and the REST lists that read it; `cursorPage`: size/cursor with the page as JSON text the database
+ * builds, the REST alert lists; `numberedPage`: page/pageSize, the legacy REST lists).
  */
 
 export type Ctx = SubgraphContext<AlertsLoaders>;
@@ -148,47 +149,35 @@ export function alertList(whose: Whose, paging: Paging) {
   };
 }
 
-/** The alerts grouped by rule (`alertsByRule`, `followingAlertsByRule` and their REST pages); a group shows nothing censored. */
-export function alertsByRuleList(whose: Whose, paging: Paging) {
+/** The alerts grouped by rule (`alertsByRule`, `followingAlertsByRule` and their numbered REST pages); a group shows nothing censored. */
+export function alertsByRuleList(whose: Whose, paging: Exclude<Paging, 'cursorPage'>) {
   return async (_: unknown, args: ListArgs<GroupedOrder>, ctx: Ctx) => {
     const first = paging === 'connection' ? firstOf(args.first) : 0;
     const order = args.order ?? 'total';
     const scope = { ...(await listScope(ctx, args, whose)), order, sort: args.sort ?? defaultGroupedSort(order) };
     const cursors = cursorsFor(ctx, listName(whose, 'alertsByRule'), args.organizationId);
     if (paging === 'numberedPage') return listRuleGroupsByPage(ctx.db.pool, { ...scope, ...legacyPage(args) });
-    if (paging === 'cursorPage') return listRuleGroups(ctx.db.pool, { ...scope, size: pageSize(args.size), cursor: args.cursor, cursors });
     const read = await readRuleGroups(ctx.db.pool, { ...scope, size: first, cursor: args.after, cursors });
     return connection(read.rows, first, args.after, read.cursorOf);
   };
 }
 
-/**
- * The history of the organization's alerts, oldest first (`alertHistory`, `followingAlertHistory`
- * and their REST pages). A REST page gives every record its cursor, and the page's cursor when the
- * page is full, so the end of a list is an empty page.
- */
-export function alertHistoryList(whose: Whose, paging: Exclude<Paging, 'numberedPage'>) {
+/** The history of the organization's alerts, oldest first (`alertHistory`, `followingAlertHistory`): a follower's records censored. */
+export function alertHistoryList(whose: Whose) {
   return async (_: unknown, args: HistoryArgs, ctx: Ctx) => {
-    const first = paging === 'connection' ? firstOf(args.first) : undefined;
+    const first = firstOf(args.first);
     const organizationIds =
       whose === 'following' ? await followedOrganizations(ctx, args.organizationId, { followingIds: args.followingIds }) : [args.organizationId];
-    const shown = <R extends HistoryRow>(records: R[]) =>
-      whose === 'following' ? records.map((record) => followerRecord(Visibility.historyRecordFor('follower', record))) : records;
-    const cursors = cursorsFor(ctx, listName(whose, 'alertHistory'), args.organizationId);
-    const size = first ?? pageSize(args.size, 'pageSize');
     const read = await readHistory(ctx.db.pool, {
       organizationIds,
       scanTargetIds: whose === 'own' ? (args.scanTargetIds ?? undefined) : undefined,
-      cursor: paging === 'cursorPage' ? args.cursor : args.after,
-      cursors,
-      size,
+      cursor: args.after,
+      cursors: cursorsFor(ctx, listName(whose, 'alertHistory'), args.organizationId),
+      size: first,
       lang: args.lang,
     });
-    if (paging === 'connection') return connection(shown(titledIn(read.rows, args.lang)), size, args.after, read.cursorOf);
-    const data = read.rows.slice(0, size);
-    return {
-      data: shown(titledIn(data.map(withCursor(cursors)), args.lang)),
-      cursor: data.length === size ? read.cursorOf(data[data.length - 1]) : null,
-    };
+    const titled = titledIn(read.rows, args.lang);
+    const shown = whose === 'following' ? titled.map((record) => followerRecord(Visibility.historyRecordFor('follower', record))) : titled;
+    return connection(shown, first, args.after, read.cursorOf);
   };
 }
