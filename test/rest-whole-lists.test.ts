@@ -1,7 +1,7 @@
 import { MAX_PAGE_SIZE } from '../lib/vocabulary';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
-// A REST list that answers a bare array (rest-contract §8: one request, no paging) reads a public
+// A REST list that answers a bare array (rest-contract §2: one request, no paging) reads a public
 // connection page after page (gateway/rest/table.ts, RestRoute.whole). A list longer than the largest
 // page must still come back whole, once each, in the connection's order.
 
