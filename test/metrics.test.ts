@@ -41,7 +41,7 @@ it('counts REST, GraphQL, subgraph fetches, errors, jobs, pool and subscriptions
   expect(status).toBe(200);
   expect(text).toMatch(/^vigil_http_request_duration_seconds_count\{method="GET",route="\/organizations\/:organizationId\/scantargets",status="200"\} [1-9]/m);
   expect(text).toMatch(/^vigil_graphql_operation_duration_seconds_count\{type="query",field="me"\} [1-9]/m);
-  expect(text).toMatch(/^vigil_graphql_operation_duration_seconds_count\{type="query",field="allScanTargets"\} [1-9]/m); // the REST route's operation
+  expect(text).toMatch(/^vigil_graphql_operation_duration_seconds_count\{type="query",field="scanTargets"\} [1-9]/m); // the REST route's operation (the public connection, read whole)
   expect(text).toMatch(/^vigil_subgraph_fetch_duration_seconds_count\{subgraph="organizations"\} [1-9]/m);
   expect(text).toMatch(/^vigil_graphql_errors_total\{code="BAD_REQUEST"\} [1-9]/m);
   expect(text).toMatch(/^vigil_job_duration_seconds_count\{kind="jobs.purge",outcome="done"\} 1$/m);

@@ -4,7 +4,7 @@ import { isErrorCode, notFound, VigilError } from '../../lib/errors';
 import { REQUEST_ERROR_CODES } from '../../lib/graphql-errors';
 import { refuseRest } from '../../lib/refuse';
 import { NUL_CHARACTER_MESSAGE, pathOfNulCharacter } from '../../lib/validate';
-import { DOMAIN_ENUMS, REST_LANGUAGES } from '../../lib/vocabulary';
+import { DOMAIN_ENUMS, MAX_PAGE_SIZE, REST_LANGUAGES } from '../../lib/vocabulary';
 
 /**
  * A REST route is a row: method, path, input schemas, the GraphQL operation it runs through the
@@ -22,6 +22,13 @@ export interface RestRoute<P extends z.ZodType = z.ZodType, Q extends z.ZodType 
   query?: Q;
   body?: B;
   operation: string;
+  /**
+   * The route answers a whole list (REST's bare arrays) read through a public connection: where the
+   * connection is in `data` (`['scanTargetGroup', 'scanTargets']`). Its operation takes `$first: Int`
+   * and `$after: String`, and asks for the connection's `nodes` and `pageInfo { hasNextPage endCursor }`;
+   * the table runs it page after page and hands `result` the connection holding every node.
+   */
+  whole?: readonly string[];
   variables(input: { params: z.output<P>; query: z.output<Q>; body: z.output<B> }): Record<string, unknown>;
   /** From the operation's `data` (and, where the answer's shape depends on it, the input) to the REST body. */
   result(data: Record<string, unknown>, input: { params: z.output<P>; query: z.output<Q>; body: z.output<B>; client: ClientKind }): unknown;
@@ -58,7 +65,7 @@ export function payload(answer: unknown, field: string): unknown {
   return (answer as Record<string, unknown>)[field];
 }
 
-/** The entries of a connection the route asked for whole (`all: true`): REST answers a bare array. */
+/** The entries of a connection the route read whole (RestRoute.whole): REST answers a bare array. */
 export function nodesOf(connection: unknown): unknown[] {
   return (connection as { nodes: unknown[] }).nodes;
 }
@@ -80,6 +87,12 @@ export interface Page<T> {
 
 /** REST's `cursor` of a page read through a connection: the next page's, null on the last page. */
 export const restCursor = (page: Page<unknown>): string | null => (page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null);
+
+/** A cursor-paged REST list's body from one page of a connection: `{data, cursor}`. */
+export function restPage(connection: unknown): { data: unknown[]; cursor: string | null } {
+  const page = connection as Page<unknown>;
+  return { data: page.nodes, cursor: restCursor(page) };
+}
 
 /**
  * The GraphQL enums REST answers in its own spelling, as the REST contract always has (`AlertUpdated`,
@@ -132,6 +145,37 @@ export function bySpecificity(a: RestRoute, b: RestRoute): number {
   return 0;
 }
 
+/**
+ * Runs a RestRoute.whole route's operation page after page (the largest page a connection gives) and
+ * answers the last page's result with every page's nodes. A list of at most MAX_PAGE_SIZE entries is
+ * one call; an error, or a parent lookup that answered null (a 404), ends the reading with that answer.
+ */
+async function readWhole(
+  execute: Execute,
+  path: readonly string[],
+  operation: string,
+  variables: Record<string, unknown>,
+  req: express.Request,
+  res: express.Response,
+): Promise<ExecutionResult> {
+  const nodes: unknown[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const result = await execute(operation, { ...variables, first: MAX_PAGE_SIZE, after }, req, res);
+    const page = path.reduce<unknown>((value, key) => (value as Record<string, unknown> | null | undefined)?.[key], result.data) as
+      | Page<unknown>
+      | null
+      | undefined;
+    if (result.errors?.length || !page) return result;
+    nodes.push(...page.nodes);
+    if (!page.pageInfo.hasNextPage) {
+      page.nodes = nodes;
+      return result;
+    }
+    after = page.pageInfo.endCursor;
+  }
+}
+
 export function sendError(res: express.Response, code: string, message: string): void {
   refuseRest(res, isErrorCode(code) ? code : 'INTERNAL_SERVER_ERROR', message);
 }
@@ -145,7 +189,8 @@ export function mountRoutes(app: express.Express, routes: readonly RestRoute[], 
         const query = parsePart(row.query, req.query, 'query');
         const body = parsePart(row.body, req.body, 'body');
         const input = { params, query, body, client: clientKind(req.header('user-agent')) } as never;
-        const result = await execute(row.operation, row.variables(input), req, res);
+        const variables = row.variables(input);
+        const result = row.whole ? await readWhole(execute, row.whole, row.operation, variables, req, res) : await execute(row.operation, variables, req, res);
         if (result.errors?.length) {
           const first = result.errors[0];
           const given = String(first.extensions?.code ?? 'INTERNAL_SERVER_ERROR');

@@ -174,16 +174,12 @@ export type Query = {
   alertsByRule: AlertRuleGroupConnection;
   /** Alerts of followed organizations grouped by rule. Members of organizationId. */
   followingAlertsByRule: AlertRuleGroupConnection;
-  alertsByRulePage: AlertRuleGroupPage;
-  followingAlertsByRulePage: AlertRuleGroupPage;
   alertsByRuleByPage: AlertRuleGroupNumberedPage;
   followingAlertsByRuleByPage: AlertRuleGroupNumberedPage;
   /** History records of the organization's alerts, oldest first: `first` (1..1000, default 25) after `after`. Members. */
   alertHistory: AlertHistoryRecordConnection;
   /** History records of followed organizations' alerts, censored, oldest first. Members of organizationId. */
   followingAlertHistory: AlertHistoryRecordConnection;
-  alertHistoryPage: AlertHistoryPage;
-  followingAlertHistoryPage: AlertHistoryPage;
   /** One alert, for a member (whole) or a follower (censored). With organizationId, the alert must belong to it. */
   alert?: Maybe<Alert>;
   /** One alert's history, oldest first: `first` (1..1000, default 25) after `after`, with `totalCount`. Its members, and its followers censored. */
@@ -212,8 +208,6 @@ export type Query = {
   followingPosture: FollowedPostureConnection;
   /** The organization's scan target groups, oldest first (members). */
   scanTargetGroups: ScanTargetGroupConnection;
-  /** Every scan target group of the organization, oldest first, in one list. */
-  allScanTargetGroups: Array<ScanTargetGroup>;
   /** One scan target group (members); null when it is not there or not the caller's organization's. */
   scanTargetGroup?: Maybe<ScanTargetGroup>;
   /**
@@ -227,8 +221,6 @@ export type Query = {
   scanTargetGroupTerraform: Scalars['String']['output'];
   /** The organization's scan targets, oldest first (members only; followers see alerts, not scan targets). */
   scanTargets: ScanTargetConnection;
-  /** Every scan target of the organization, oldest first, in one list. */
-  allScanTargets: Array<ScanTarget>;
   /** One scan target (members); null when it is not there or not the caller's organization's. */
   scanTarget?: Maybe<ScanTarget>;
   /**
@@ -356,31 +348,6 @@ export type QueryFollowingAlertsByRuleArgs = {
 
 
 /** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
-export type QueryAlertsByRulePageArgs = {
-  organizationId: Scalars['ID']['input'];
-  filter?: InputMaybe<AlertFilter>;
-  order?: InputMaybe<GroupedAlertOrder>;
-  sort?: InputMaybe<Sort>;
-  lang?: InputMaybe<Language>;
-  cursor?: InputMaybe<Scalars['String']['input']>;
-  size?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
-export type QueryFollowingAlertsByRulePageArgs = {
-  organizationId: Scalars['ID']['input'];
-  following?: InputMaybe<FollowingSelection>;
-  filter?: InputMaybe<AlertFilter>;
-  order?: InputMaybe<GroupedAlertOrder>;
-  sort?: InputMaybe<Sort>;
-  lang?: InputMaybe<Language>;
-  cursor?: InputMaybe<Scalars['String']['input']>;
-  size?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryAlertsByRuleByPageArgs = {
   organizationId: Scalars['ID']['input'];
   filter?: InputMaybe<AlertFilter>;
@@ -422,26 +389,6 @@ export type QueryFollowingAlertHistoryArgs = {
   lang?: InputMaybe<Language>;
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
-export type QueryAlertHistoryPageArgs = {
-  organizationId: Scalars['ID']['input'];
-  scanTargetIds?: InputMaybe<Array<Scalars['ID']['input']>>;
-  lang?: InputMaybe<Language>;
-  cursor?: InputMaybe<Scalars['String']['input']>;
-  size?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
-export type QueryFollowingAlertHistoryPageArgs = {
-  organizationId: Scalars['ID']['input'];
-  followingIds?: InputMaybe<Array<Scalars['ID']['input']>>;
-  lang?: InputMaybe<Language>;
-  cursor?: InputMaybe<Scalars['String']['input']>;
-  size?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -572,12 +519,6 @@ export type QueryScanTargetGroupsArgs = {
 
 
 /** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
-export type QueryAllScanTargetGroupsArgs = {
-  organizationId: Scalars['ID']['input'];
-};
-
-
-/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
 export type QueryScanTargetGroupArgs = {
   organizationId: Scalars['ID']['input'];
   id: Scalars['ID']['input'];
@@ -610,12 +551,6 @@ export type QueryScanTargetsArgs = {
   organizationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-/** The reads of the API: every field says who may call it; a lookup by id answers null for an object that is not there or not yours. */
-export type QueryAllScanTargetsArgs = {
-  organizationId: Scalars['ID']['input'];
 };
 
 
@@ -877,12 +812,6 @@ export type AlertRuleGroup = {
   total: Scalars['Int']['output'];
 };
 
-export type AlertRuleGroupPage = {
-  __typename?: 'AlertRuleGroupPage';
-  data: Array<AlertRuleGroup>;
-  cursor?: Maybe<Scalars['String']['output']>;
-};
-
 export type AlertRuleGroupNumberedPage = {
   __typename?: 'AlertRuleGroupNumberedPage';
   data: Array<AlertRuleGroup>;
@@ -951,13 +880,6 @@ export type AlertHistoryRecord = {
 /** One change of an alert: the alert's fields after it and what the change was. */
 export type AlertHistoryRecordRuleTitleArgs = {
   lang?: InputMaybe<Language>;
-};
-
-export type AlertHistoryPage = {
-  __typename?: 'AlertHistoryPage';
-  data: Array<AlertHistoryRecord>;
-  /** The last record's cursor when more may follow, else null. The end of a list is an empty page. */
-  cursor?: Maybe<Scalars['String']['output']>;
 };
 
 export type OneAlertHistoryPage = {
@@ -1760,8 +1682,6 @@ export type ScanTargetGroup = {
   credential: Scalars['JSON']['output'];
   /** The group's scan targets, oldest first. */
   scanTargets: ScanTargetConnection;
-  /** Every scan target of the group, oldest first, in one list. */
-  allScanTargets: Array<ScanTarget>;
   /** When it was created. */
   createdAt: Scalars['DateTime']['output'];
   /** When it last changed. */
@@ -2528,11 +2448,9 @@ export type ResolversTypes = {
   AlertPage: ResolverTypeWrapper<any>;
   AlertNumberedPage: ResolverTypeWrapper<any>;
   AlertRuleGroup: ResolverTypeWrapper<any>;
-  AlertRuleGroupPage: ResolverTypeWrapper<any>;
   AlertRuleGroupNumberedPage: ResolverTypeWrapper<any>;
   AlertOperation: ResolverTypeWrapper<any>;
   AlertHistoryRecord: ResolverTypeWrapper<any>;
-  AlertHistoryPage: ResolverTypeWrapper<any>;
   OneAlertHistoryPage: ResolverTypeWrapper<any>;
   AlertComment: ResolverTypeWrapper<any>;
   AlertCommentPage: ResolverTypeWrapper<any>;
@@ -2653,10 +2571,8 @@ export type ResolversParentTypes = {
   AlertPage: any;
   AlertNumberedPage: any;
   AlertRuleGroup: any;
-  AlertRuleGroupPage: any;
   AlertRuleGroupNumberedPage: any;
   AlertHistoryRecord: any;
-  AlertHistoryPage: any;
   OneAlertHistoryPage: any;
   AlertComment: any;
   AlertCommentPage: any;
@@ -2784,14 +2700,10 @@ export type QueryResolvers<ContextType = SubgraphContext, ParentType extends Res
   followingAlertsByPage?: Resolver<ResolversTypes['AlertNumberedPage'], ParentType, ContextType, RequireFields<QueryFollowingAlertsByPageArgs, 'organizationId'>>;
   alertsByRule?: Resolver<ResolversTypes['AlertRuleGroupConnection'], ParentType, ContextType, RequireFields<QueryAlertsByRuleArgs, 'organizationId' | 'first'>>;
   followingAlertsByRule?: Resolver<ResolversTypes['AlertRuleGroupConnection'], ParentType, ContextType, RequireFields<QueryFollowingAlertsByRuleArgs, 'organizationId' | 'first'>>;
-  alertsByRulePage?: Resolver<ResolversTypes['AlertRuleGroupPage'], ParentType, ContextType, RequireFields<QueryAlertsByRulePageArgs, 'organizationId'>>;
-  followingAlertsByRulePage?: Resolver<ResolversTypes['AlertRuleGroupPage'], ParentType, ContextType, RequireFields<QueryFollowingAlertsByRulePageArgs, 'organizationId'>>;
   alertsByRuleByPage?: Resolver<ResolversTypes['AlertRuleGroupNumberedPage'], ParentType, ContextType, RequireFields<QueryAlertsByRuleByPageArgs, 'organizationId'>>;
   followingAlertsByRuleByPage?: Resolver<ResolversTypes['AlertRuleGroupNumberedPage'], ParentType, ContextType, RequireFields<QueryFollowingAlertsByRuleByPageArgs, 'organizationId'>>;
   alertHistory?: Resolver<ResolversTypes['AlertHistoryRecordConnection'], ParentType, ContextType, RequireFields<QueryAlertHistoryArgs, 'organizationId' | 'first'>>;
   followingAlertHistory?: Resolver<ResolversTypes['AlertHistoryRecordConnection'], ParentType, ContextType, RequireFields<QueryFollowingAlertHistoryArgs, 'organizationId' | 'first'>>;
-  alertHistoryPage?: Resolver<ResolversTypes['AlertHistoryPage'], ParentType, ContextType, RequireFields<QueryAlertHistoryPageArgs, 'organizationId'>>;
-  followingAlertHistoryPage?: Resolver<ResolversTypes['AlertHistoryPage'], ParentType, ContextType, RequireFields<QueryFollowingAlertHistoryPageArgs, 'organizationId'>>;
   alert?: Resolver<Maybe<ResolversTypes['Alert']>, ParentType, ContextType, RequireFields<QueryAlertArgs, 'id'>>;
   alertHistoryOf?: Resolver<ResolversTypes['AlertHistoryRecordConnection'], ParentType, ContextType, RequireFields<QueryAlertHistoryOfArgs, 'alertId' | 'first'>>;
   alertComments?: Resolver<ResolversTypes['AlertCommentConnection'], ParentType, ContextType, RequireFields<QueryAlertCommentsArgs, 'alertId' | 'first'>>;
@@ -2807,13 +2719,11 @@ export type QueryResolvers<ContextType = SubgraphContext, ParentType extends Res
   posture?: Resolver<Maybe<ResolversTypes['Posture']>, ParentType, ContextType, RequireFields<QueryPostureArgs, 'organizationId'>>;
   followingPosture?: Resolver<ResolversTypes['FollowedPostureConnection'], ParentType, ContextType, RequireFields<QueryFollowingPostureArgs, 'organizationId'>>;
   scanTargetGroups?: Resolver<ResolversTypes['ScanTargetGroupConnection'], ParentType, ContextType, RequireFields<QueryScanTargetGroupsArgs, 'organizationId' | 'first'>>;
-  allScanTargetGroups?: Resolver<Array<ResolversTypes['ScanTargetGroup']>, ParentType, ContextType, RequireFields<QueryAllScanTargetGroupsArgs, 'organizationId'>>;
   scanTargetGroup?: Resolver<Maybe<ResolversTypes['ScanTargetGroup']>, ParentType, ContextType, RequireFields<QueryScanTargetGroupArgs, 'organizationId' | 'id'>>;
   scanTargetGroupCompartments?: Resolver<Array<ResolversTypes['OracleCompartment']>, ParentType, ContextType, RequireFields<QueryScanTargetGroupCompartmentsArgs, 'organizationId' | 'id'>>;
   scanTargetGroupScript?: Resolver<ResolversTypes['Link'], ParentType, ContextType, RequireFields<QueryScanTargetGroupScriptArgs, 'organizationId' | 'id'>>;
   scanTargetGroupTerraform?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<QueryScanTargetGroupTerraformArgs, 'organizationId' | 'id'>>;
   scanTargets?: Resolver<ResolversTypes['ScanTargetConnection'], ParentType, ContextType, RequireFields<QueryScanTargetsArgs, 'organizationId' | 'first'>>;
-  allScanTargets?: Resolver<Array<ResolversTypes['ScanTarget']>, ParentType, ContextType, RequireFields<QueryAllScanTargetsArgs, 'organizationId'>>;
   scanTarget?: Resolver<Maybe<ResolversTypes['ScanTarget']>, ParentType, ContextType, RequireFields<QueryScanTargetArgs, 'organizationId' | 'id'>>;
   oauthLink?: Resolver<ResolversTypes['Link'], ParentType, ContextType, RequireFields<QueryOauthLinkArgs, 'organizationId'>>;
   gworkspaceOAuthLink?: Resolver<ResolversTypes['Link'], ParentType, ContextType, RequireFields<QueryGworkspaceOAuthLinkArgs, 'organizationId' | 'scanTargetId'>>;
@@ -2871,11 +2781,6 @@ export type AlertRuleGroupResolvers<ContextType = SubgraphContext, ParentType ex
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
-export type AlertRuleGroupPageResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertRuleGroupPage'] = ResolversParentTypes['AlertRuleGroupPage']> = {
-  data?: Resolver<Array<ResolversTypes['AlertRuleGroup']>, ParentType, ContextType>;
-  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-};
-
 export type AlertRuleGroupNumberedPageResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertRuleGroupNumberedPage'] = ResolversParentTypes['AlertRuleGroupNumberedPage']> = {
   data?: Resolver<Array<ResolversTypes['AlertRuleGroup']>, ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2903,11 +2808,6 @@ export type AlertHistoryRecordResolvers<ContextType = SubgraphContext, ParentTyp
   userId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-};
-
-export type AlertHistoryPageResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['AlertHistoryPage'] = ResolversParentTypes['AlertHistoryPage']> = {
-  data?: Resolver<Array<ResolversTypes['AlertHistoryRecord']>, ParentType, ContextType>;
-  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type OneAlertHistoryPageResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['OneAlertHistoryPage'] = ResolversParentTypes['OneAlertHistoryPage']> = {
@@ -3170,7 +3070,6 @@ export type ScanTargetGroupResolvers<ContextType = SubgraphContext, ParentType e
   kind?: Resolver<ResolversTypes['ScanTargetGroupKind'], ParentType, ContextType>;
   credential?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   scanTargets?: Resolver<ResolversTypes['ScanTargetConnection'], ParentType, ContextType, RequireFields<ScanTargetGroupScanTargetsArgs, 'first'>>;
-  allScanTargets?: Resolver<Array<ResolversTypes['ScanTarget']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
@@ -3346,10 +3245,8 @@ export type Resolvers<ContextType = SubgraphContext> = {
   AlertPage?: AlertPageResolvers<ContextType>;
   AlertNumberedPage?: AlertNumberedPageResolvers<ContextType>;
   AlertRuleGroup?: AlertRuleGroupResolvers<ContextType>;
-  AlertRuleGroupPage?: AlertRuleGroupPageResolvers<ContextType>;
   AlertRuleGroupNumberedPage?: AlertRuleGroupNumberedPageResolvers<ContextType>;
   AlertHistoryRecord?: AlertHistoryRecordResolvers<ContextType>;
-  AlertHistoryPage?: AlertHistoryPageResolvers<ContextType>;
   OneAlertHistoryPage?: OneAlertHistoryPageResolvers<ContextType>;
   AlertComment?: AlertCommentResolvers<ContextType>;
   AlertCommentPage?: AlertCommentPageResolvers<ContextType>;

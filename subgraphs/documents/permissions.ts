@@ -16,7 +16,6 @@ export const documentsPermissions: FieldRules = {
     documents: authenticated, // the caller's own
     document: ownDocument.ids({ id: 'documentId' }),
     webhooks: admin('organizationId'),
-    allWebhooks: admin('organizationId'),
     webhook: admin('organizationId'),
     webhookDeliveries: admin('organizationId'),
   },

@@ -122,8 +122,6 @@ export type Query = {
   events: EventConnection;
   /** The organization's webhooks, oldest first, secrets never included. ADMINs of the organization. */
   webhooks: WebhookConnection;
-  /** Every webhook of the organization, oldest first (unpaged). */
-  allWebhooks: Array<Webhook>;
   /** One webhook of the organization, without its secret; null when it does not exist. ADMINs of the organization. */
   webhook?: Maybe<Webhook>;
   /** A webhook's delivery log, newest attempt first. ADMINs of the organization; NOT_FOUND for a webhook of another organization. */
@@ -162,11 +160,6 @@ export type QueryWebhooksArgs = {
   organizationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-export type QueryAllWebhooksArgs = {
-  organizationId: Scalars['ID']['input'];
 };
 
 
@@ -980,7 +973,6 @@ export type QueryResolvers<ContextType = SubgraphContext, ParentType extends Res
   eventNames?: Resolver<Array<ResolversTypes['EventNameGroup']>, ParentType, ContextType>;
   events?: Resolver<ResolversTypes['EventConnection'], ParentType, ContextType, RequireFields<QueryEventsArgs, 'organizationId' | 'first'>>;
   webhooks?: Resolver<ResolversTypes['WebhookConnection'], ParentType, ContextType, RequireFields<QueryWebhooksArgs, 'organizationId' | 'first'>>;
-  allWebhooks?: Resolver<Array<ResolversTypes['Webhook']>, ParentType, ContextType, RequireFields<QueryAllWebhooksArgs, 'organizationId'>>;
   webhook?: Resolver<Maybe<ResolversTypes['Webhook']>, ParentType, ContextType, RequireFields<QueryWebhookArgs, 'organizationId' | 'id'>>;
   webhookDeliveries?: Resolver<ResolversTypes['WebhookDeliveryConnection'], ParentType, ContextType, RequireFields<QueryWebhookDeliveriesArgs, 'organizationId' | 'webhookId' | 'first'>>;
 };

@@ -52,7 +52,6 @@ export const webhookResolvers = {
       const cursors = webhookCursors(ctx, args.organizationId);
       return connection(rows.map(withoutSecret), first, args.after, (row) => cursors.seal(['w', row.createdAtKey, row.id]));
     },
-    allWebhooks: async (_, args, ctx) => (await listWebhooks(ctx.db.pool, args.organizationId)).map(withoutSecret),
     webhook: async (_, args, ctx) => withoutSecret(await getWebhook(ctx.db.pool, args.organizationId, args.id)),
     webhookDeliveries: async (_, args, ctx) => {
       const webhook = await getWebhook(ctx.db.pool, args.organizationId, args.webhookId);

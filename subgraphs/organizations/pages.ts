@@ -7,13 +7,10 @@ import { type Connection, connection, firstOf } from '../connections';
  * relations and requests): every list is ordered by creation time, then by a key unique within it
  * (a user id, an email, an organization id), so a page is a keyset window after the last row a
  * client saw. Cursors are sealed (lib/cursors.ts) and bound to the list and whose list it is.
- *
- * `all` is the REST graph's argument (`@inaccessible`): the REST routes answer whole arrays.
  */
 export interface PageArgs {
   first?: number | null;
   after?: string | null;
-  all?: boolean | null;
 }
 
 /** Where a row stands in its list. */
@@ -48,10 +45,6 @@ export async function createdOrderPage<T>(
     const position = positionOf(row);
     return codec.seal([position.createdAt.toISOString(), position.key]);
   };
-  if (args.all) {
-    const rows = await read({});
-    return connection(rows, rows.length, null, cursorOf);
-  }
   const first = firstOf(args.first);
   const after = args.after ? opened(codec.open(args.after, 'after')) : undefined;
   return connection(await read({ take: first + 1, after }), first, args.after, cursorOf);

@@ -397,7 +397,6 @@ export type Query = {
 export type QueryApiKeysArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
-  all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -408,7 +407,6 @@ export type QueryApiKeysArgs = {
 export type QueryMyInvitesArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
-  all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -429,7 +427,6 @@ export type QueryFollowersArgs = {
   organizationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
-  all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -441,7 +438,6 @@ export type QueryFollowerRequestsArgs = {
   organizationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
-  all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -463,7 +459,6 @@ export type QueryFollowingArgs = {
   organizationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
-  all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -475,7 +470,6 @@ export type QueryFollowingRequestsArgs = {
   organizationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
-  all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -497,7 +491,6 @@ export type QueryOrganizationInvitesArgs = {
   organizationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
-  all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -519,7 +512,6 @@ export type QueryMembersArgs = {
   organizationId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
-  all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -558,7 +550,6 @@ export type QueryNodesArgs = {
 export type QueryOrganizationsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
-  all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 

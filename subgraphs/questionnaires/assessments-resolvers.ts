@@ -27,8 +27,6 @@ export const assessmentResolvers = {
         cursorOf,
       );
     },
-    allAssessments: async (_, args, ctx) =>
-      (await listAssessments(ctx.db.pool, args.organizationId, args.role ?? null)).map((row) => sideView(row, args.organizationId)),
     assessment: async (_, args, ctx) => {
       const { row, side } = await assessmentFor(ctx, args);
       return assessmentView(row, side);

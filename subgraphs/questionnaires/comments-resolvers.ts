@@ -23,7 +23,5 @@ export const commentResolvers = {
       const { first, page, cursorOf } = pageOf(ctx, ['assessmentComments', a.id, questionId ?? 'ALL'], args);
       return connection((await listComments(ctx.db.pool, a.id, questionId, page)).map(commentView), first, args.after, cursorOf);
     },
-    allComments: async (a: ReturnType<typeof assessmentView>, args, ctx) =>
-      (await listComments(ctx.db.pool, a.id, optionalQuestionId(args.questionId, a.view))).map(commentView),
   },
 } satisfies Resolvers<Ctx>;

@@ -14,10 +14,8 @@ const inputKeysWithQuestion = { ...inputKeys, 'input.questionId': viewIdFormat }
 export const questionnairesPermissions: FieldRules = {
   Query: {
     questionnaires: member('organizationId'),
-    allQuestionnaires: member('organizationId'),
     questionnaire: member('organizationId'),
     assessments: member('organizationId'),
-    allAssessments: member('organizationId'),
     assessment: byObject('an assessment: the members of its sender and of its receiver').keyed(assessmentKeys),
   },
   Mutation: {

@@ -302,8 +302,6 @@ export type Assessment = {
    * Both sides read every comment.
    */
   comments: AssessmentCommentConnection;
-  /** Every comment (only those on `questionId` when given), oldest first, in one list. */
-  allComments: Array<AssessmentComment>;
   /** When the assessment was sent. */
   createdAt: Scalars['DateTime']['output'];
   /** When the assessment last changed. */
@@ -325,21 +323,6 @@ export type AssessmentCommentsArgs = {
   questionId?: InputMaybe<Scalars['ID']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-/**
- * One questionnaire version sent by the sender to the receiver. Only the two organizations' members
- * see it; the receiver reads null in the sender-only fields (reviewNotes, grade).
- *
- * Identity: the sender's copy has `id` = the assessment's id; the receiver's copy has
- * `id` = `received:<assessment id>` (and its answers and elements `received:` ids too), so a normalised
- * client cache never mixes the two views, even for a user who is a member of both organizations.
- * `assessmentId` is the assessment's id in both. Both ids are accepted where an assessment is named
- * (`assessment`, the mutations' `assessmentId`); a `received:` id by the receiver only.
- */
-export type AssessmentAllCommentsArgs = {
-  questionId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 /** A page of assessments. */
@@ -806,8 +789,6 @@ export type Query = {
    * them; following an organization does not show its templates.
    */
   questionnaires: QuestionnaireConnection;
-  /** Every template of the organization, oldest first, in one list. */
-  allQuestionnaires: Array<Questionnaire>;
   /** One template of the organization with its current version's elements; null when there is none (or the caller is not a member). */
   questionnaire?: Maybe<Questionnaire>;
   /**
@@ -815,8 +796,6 @@ export type Query = {
    * as the organization's side reads it. Any member of the organization may read them.
    */
   assessments: AssessmentConnection;
-  /** Every assessment the organization sent and received (or only one role), newest first, in one list. */
-  allAssessments: Array<Assessment>;
   /**
    * One assessment as the organization's side (its sender or its receiver) reads it; null when there is
    * none the organization sent or received (or the caller is not one of its members).
@@ -832,11 +811,6 @@ export type QueryQuestionnairesArgs = {
 };
 
 
-export type QueryAllQuestionnairesArgs = {
-  organizationId: Scalars['ID']['input'];
-};
-
-
 export type QueryQuestionnaireArgs = {
   organizationId: Scalars['ID']['input'];
   questionnaireId: Scalars['ID']['input'];
@@ -848,12 +822,6 @@ export type QueryAssessmentsArgs = {
   role?: InputMaybe<AssessmentRole>;
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-export type QueryAllAssessmentsArgs = {
-  organizationId: Scalars['ID']['input'];
-  role?: InputMaybe<AssessmentRole>;
 };
 
 
@@ -1261,7 +1229,6 @@ export type AssessmentResolvers<ContextType = SubgraphContext, ParentType extend
   elements?: Resolver<Array<ResolversTypes['Element']>, ParentType, ContextType>;
   answers?: Resolver<Array<ResolversTypes['Answer']>, ParentType, ContextType>;
   comments?: Resolver<ResolversTypes['AssessmentCommentConnection'], ParentType, ContextType, RequireFields<AssessmentCommentsArgs, 'first'>>;
-  allComments?: Resolver<Array<ResolversTypes['AssessmentComment']>, ParentType, ContextType, Partial<AssessmentAllCommentsArgs>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
@@ -1398,10 +1365,8 @@ export type DeleteQuestionnaireElementPayloadResolvers<ContextType = SubgraphCon
 
 export type QueryResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   questionnaires?: Resolver<ResolversTypes['QuestionnaireConnection'], ParentType, ContextType, RequireFields<QueryQuestionnairesArgs, 'organizationId' | 'first'>>;
-  allQuestionnaires?: Resolver<Array<ResolversTypes['Questionnaire']>, ParentType, ContextType, RequireFields<QueryAllQuestionnairesArgs, 'organizationId'>>;
   questionnaire?: Resolver<Maybe<ResolversTypes['Questionnaire']>, ParentType, ContextType, RequireFields<QueryQuestionnaireArgs, 'organizationId' | 'questionnaireId'>>;
   assessments?: Resolver<ResolversTypes['AssessmentConnection'], ParentType, ContextType, RequireFields<QueryAssessmentsArgs, 'organizationId' | 'first'>>;
-  allAssessments?: Resolver<Array<ResolversTypes['Assessment']>, ParentType, ContextType, RequireFields<QueryAllAssessmentsArgs, 'organizationId'>>;
   assessment?: Resolver<Maybe<ResolversTypes['Assessment']>, ParentType, ContextType, RequireFields<QueryAssessmentArgs, 'organizationId' | 'assessmentId'>>;
 };
 

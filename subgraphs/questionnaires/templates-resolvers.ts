@@ -23,7 +23,6 @@ export const templateResolvers = {
       const { first, page, cursorOf } = pageOf(ctx, ['questionnaires', args.organizationId], args);
       return connection(await listQuestionnaires(ctx.db.pool, args.organizationId, page), first, args.after, cursorOf);
     },
-    allQuestionnaires: async (_, args, ctx) => listQuestionnaires(ctx.db.pool, args.organizationId),
     questionnaire: async (_, args, ctx) => {
       const { organizationId } = args;
       return findQuestionnaire(ctx.db.pool, organizationId, args.questionnaireId);

@@ -17,7 +17,7 @@ import {
   state,
   stateFilter,
 } from '../schemas';
-import { found, RawBody, route } from '../table';
+import { found, RawBody, restPage, route } from '../table';
 import {
   ALERT_FIELDS,
   alertOrder,
@@ -56,6 +56,25 @@ const recordsPage = (page: unknown) => {
   const { recordsJson, cursor } = page as { recordsJson: string; cursor: string | null };
   return new RawBody(`{"data":${recordsJson},"cursor":${JSON.stringify(cursor)}}`);
 };
+
+/** A history list's page size: the body's `pageSize`, else the query's `size`, else 100 (rest-contract §8). */
+const historySize = (query: { size?: number | null }, b: { pageSize?: number | null }) => b.pageSize ?? query.size ?? 100;
+
+/** A history record's fields as REST answers them (every record has its cursor, last): an edge's node, then the edge's cursor. */
+const HISTORY_EDGES = `edges { cursor node { ${HISTORY_FIELDS.split(' ')
+  .filter((field) => field !== 'cursor')
+  .join(' ')} } } pageInfo { hasNextPage endCursor }`;
+
+/**
+ * A history list's REST page from its connection: every record with its cursor, and the page's cursor
+ * when the page is full (so the end of a list is an empty page, as the SDKs' loops expect).
+ */
+function historyPage(connection: unknown, size: number) {
+  const { edges, pageInfo } = connection as { edges: Array<{ cursor: string; node: object }>; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+  // A page with more after it is full; a full page at the very end has no next page yet still gives its cursor.
+  const full = pageInfo.hasNextPage || edges.length === size;
+  return { data: edges.map((edge) => ({ ...edge.node, cursor: edge.cursor })), cursor: full ? pageInfo.endCursor : null };
+}
 
 const alertParams = z.object({ alertId: id });
 const listBody = body({ ...filterBody.shape, order: alertOrder });
@@ -117,7 +136,7 @@ export const alertRoutes = [
     query: z.object({ size, pageSize: size, cursor }),
     body: groupedBody,
     operation: `query($organizationId: ID!, $filter: AlertFilter, $order: GroupedAlertOrder, $sort: Sort, $lang: Language, $cursor: String, $size: Int) {
-      alertsByRulePage(organizationId: $organizationId, ${LIST_VARS}, cursor: $cursor, size: $size) { data { ${GROUP_FIELDS} } cursor } }`,
+      alertsByRule(organizationId: $organizationId, ${LIST_VARS}, first: $size, after: $cursor) { nodes { ${GROUP_FIELDS} } pageInfo { hasNextPage endCursor } } }`,
     variables: ({ params, query, body: b }) => ({
       organizationId: params.organizationId,
       filter: filterVariables(b),
@@ -127,7 +146,7 @@ export const alertRoutes = [
       cursor: query.cursor,
       size: query.pageSize ?? query.size,
     }),
-    result: (data) => data.alertsByRulePage,
+    result: (data) => restPage(data.alertsByRule),
   }),
   route({
     method: 'POST',
@@ -138,7 +157,7 @@ export const alertRoutes = [
     query: z.object({ size, pageSize: size, cursor }),
     body: followingGroupedBody,
     operation: `query($organizationId: ID!, $following: FollowingSelection, $filter: AlertFilter, $order: GroupedAlertOrder, $sort: Sort, $lang: Language, $cursor: String, $size: Int) {
-      followingAlertsByRulePage(organizationId: $organizationId, following: $following, ${LIST_VARS}, cursor: $cursor, size: $size) { data { ${GROUP_FIELDS} } cursor } }`,
+      followingAlertsByRule(organizationId: $organizationId, following: $following, ${LIST_VARS}, first: $size, after: $cursor) { nodes { ${GROUP_FIELDS} } pageInfo { hasNextPage endCursor } } }`,
     variables: ({ params, query, body: b }) => ({
       organizationId: params.organizationId,
       following: followingVariables(b),
@@ -149,7 +168,7 @@ export const alertRoutes = [
       cursor: query.cursor,
       size: query.pageSize ?? query.size,
     }),
-    result: (data) => data.followingAlertsByRulePage,
+    result: (data) => restPage(data.followingAlertsByRule),
   }),
   // ───────────── history lists (body paging; query optional) ─────────────
   route({
@@ -160,15 +179,15 @@ export const alertRoutes = [
     query: z.object({ size, cursor }),
     body: body({ organizationId: id, pageSize: size, cursor, lang, scanTargetIds: list(id) }),
     operation: `query($organizationId: ID!, $scanTargetIds: [ID!], $lang: Language, $cursor: String, $size: Int) {
-      alertHistoryPage(organizationId: $organizationId, scanTargetIds: $scanTargetIds, lang: $lang, cursor: $cursor, size: $size) { data { ${HISTORY_FIELDS} } cursor } }`,
+      alertHistory(organizationId: $organizationId, scanTargetIds: $scanTargetIds, lang: $lang, after: $cursor, first: $size) { ${HISTORY_EDGES} } }`,
     variables: ({ query, body: b }) => ({
       organizationId: b.organizationId,
       scanTargetIds: b.scanTargetIds,
       lang: b.lang,
       cursor: b.cursor ?? query.cursor,
-      size: b.pageSize ?? query.size ?? 100,
+      size: historySize(query, b),
     }),
-    result: (data) => data.alertHistoryPage,
+    result: (data, { query, body: b }) => historyPage(data.alertHistory, historySize(query, b)),
   }),
   route({
     method: 'POST',
@@ -178,15 +197,15 @@ export const alertRoutes = [
     query: z.object({ size, cursor }),
     body: body({ organizationId: id, pageSize: size, cursor, lang, followingIds: list(id) }),
     operation: `query($organizationId: ID!, $followingIds: [ID!], $lang: Language, $cursor: String, $size: Int) {
-      followingAlertHistoryPage(organizationId: $organizationId, followingIds: $followingIds, lang: $lang, cursor: $cursor, size: $size) { data { ${HISTORY_FIELDS} } cursor } }`,
+      followingAlertHistory(organizationId: $organizationId, followingIds: $followingIds, lang: $lang, after: $cursor, first: $size) { ${HISTORY_EDGES} } }`,
     variables: ({ query, body: b }) => ({
       organizationId: b.organizationId,
       followingIds: b.followingIds,
       lang: b.lang,
       cursor: b.cursor ?? query.cursor,
-      size: b.pageSize ?? query.size ?? 100,
+      size: historySize(query, b),
     }),
-    result: (data) => data.followingAlertHistoryPage,
+    result: (data, { query, body: b }) => historyPage(data.followingAlertHistory, historySize(query, b)),
   }),
   // ───────────── one alert ─────────────
   route({

@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
 import { cursor, id, list, nullish, organizationParams, severity, size, sort } from '../schemas';
-import { found, type Page, restCursor, route } from '../table';
+import { found, restPage, route } from '../table';
 
 /**
  * The posture aggregates (docs/posture.md), one route each, through Query.posture and
@@ -26,10 +26,6 @@ const dimension = nullish(z.preprocess((v) => (typeof v === 'string' ? v.toUpper
 const orderField = nullish(z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(['GRADE', 'OVERDUE', 'TREND_DELTA', 'OPEN'])));
 
 const postureOf = (data: Record<string, unknown>) => found(data.posture as Record<string, unknown> | null, 'Organization');
-const pageOf = (connection: unknown) => {
-  const page = connection as Page<unknown>;
-  return { data: page.nodes, cursor: restCursor(page) };
-};
 
 const TAG = 'posture';
 
@@ -71,7 +67,7 @@ export const postureRoutes = [
       first: query.size,
       after: query.cursor,
     }),
-    result: (data) => pageOf(postureOf(data).breakdown),
+    result: (data) => restPage(postureOf(data).breakdown),
   }),
   route({
     method: 'GET',
@@ -96,7 +92,7 @@ export const postureRoutes = [
       scanFreshness(first: $first, after: $after) {
         nodes { scanTarget { id name kind } lastSuccessfulScanAt lastScanStatus lastFailedScanAt failedScans neverScanned } ${PAGE} } } }`,
     variables: ({ params, query }) => ({ organizationId: params.organizationId, first: query.size, after: query.cursor }),
-    result: (data) => pageOf(found(postureOf(data).scanFreshness, 'Organization')),
+    result: (data) => restPage(found(postureOf(data).scanFreshness, 'Organization')),
   }),
   route({
     method: 'GET',
@@ -114,6 +110,6 @@ export const postureRoutes = [
       after: query.cursor,
       orderBy: query.order ? { field: query.order, direction: query.sort } : undefined,
     }),
-    result: (data) => pageOf(data.followingPosture),
+    result: (data) => restPage(data.followingPosture),
   }),
 ];

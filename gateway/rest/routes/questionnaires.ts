@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
 import { id, organizationParams } from '../schemas';
-import { found, route } from '../table';
+import { found, nodesOf, route } from '../table';
 
 // The spec hides the questionnaire paths; these follow the rest of the API: everything under the
 // acting organization (/organizations/:organizationId/...), which for an assessment is its sender or
@@ -46,9 +46,11 @@ export const questionnaireRoutes = [
     tag: TEMPLATES,
     summary: "The organization's questionnaire templates, current version's elements included (members)",
     params: organizationParams,
-    operation: `query($organizationId: ID!) { allQuestionnaires(organizationId: $organizationId) { ${QUESTIONNAIRE_FIELDS} } }`,
+    operation: `query($organizationId: ID!, $first: Int, $after: String) {
+      questionnaires(organizationId: $organizationId, first: $first, after: $after) { nodes { ${QUESTIONNAIRE_FIELDS} } pageInfo { hasNextPage endCursor } } }`,
+    whole: ['questionnaires'],
     variables: ({ params }) => ({ organizationId: params.organizationId }),
-    result: (data) => data.allQuestionnaires,
+    result: (data) => nodesOf(data.questionnaires),
   }),
   route({
     method: 'POST',
@@ -122,9 +124,11 @@ export const questionnaireRoutes = [
     summary: 'Assessments the organization sent and received (members); query role=SENT|RECEIVED narrows',
     params: organizationParams,
     query: z.object({ role: upper.optional() }),
-    operation: `query($organizationId: ID!, $role: AssessmentRole) { allAssessments(organizationId: $organizationId, role: $role) { ${ASSESSMENT_FIELDS} } }`,
+    operation: `query($organizationId: ID!, $role: AssessmentRole, $first: Int, $after: String) {
+      assessments(organizationId: $organizationId, role: $role, first: $first, after: $after) { nodes { ${ASSESSMENT_FIELDS} } pageInfo { hasNextPage endCursor } } }`,
+    whole: ['assessments'],
     variables: ({ params, query }) => ({ organizationId: params.organizationId, role: query.role ?? null }),
-    result: (data) => data.allAssessments,
+    result: (data) => nodesOf(data.assessments),
   }),
   route({
     method: 'POST',
@@ -198,9 +202,11 @@ export const questionnaireRoutes = [
     summary: 'Comments on the assessment and its questions (sender or receiver members); query questionId narrows',
     params: assessmentParams,
     query: z.object({ questionId: id.optional() }),
-    operation: `query($organizationId: ID!, $assessmentId: ID!, $questionId: ID) { assessment(organizationId: $organizationId, assessmentId: $assessmentId) { allComments(questionId: $questionId) { ${COMMENT_FIELDS} } } }`,
+    operation: `query($organizationId: ID!, $assessmentId: ID!, $questionId: ID, $first: Int, $after: String) { assessment(organizationId: $organizationId, assessmentId: $assessmentId) {
+      comments(questionId: $questionId, first: $first, after: $after) { nodes { ${COMMENT_FIELDS} } pageInfo { hasNextPage endCursor } } } }`,
+    whole: ['assessment', 'comments'],
     variables: ({ params, query }) => ({ ...params, questionId: query.questionId ?? null }),
-    result: (data) => found(data.assessment as { allComments: unknown } | null, 'Assessment').allComments,
+    result: (data) => nodesOf(found(data.assessment as { comments: unknown } | null, 'Assessment').comments),
   }),
   route({
     method: 'POST',

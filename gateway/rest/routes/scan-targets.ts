@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
 import { id, organizationParams } from '../schemas';
-import { found, RawBody, route } from '../table';
+import { found, nodesOf, RawBody, route } from '../table';
 
 /** The REST body of a scan target: the stored schedule object under `schedule` (the graph's own `schedule` is typed). */
 const SCAN_TARGET_FIELDS = `id organizationId groupId name kind credential schedule: scheduleJson tags status scanner lastScanAt nextScanAt createdAt updatedAt`;
@@ -28,9 +28,11 @@ const targetRoutes = [
     tag: 'scan targets',
     summary: "The organization's scan targets, credentials masked (members)",
     params: organizationParams,
-    operation: `query($organizationId: ID!) { allScanTargets(organizationId: $organizationId) { ${SCAN_TARGET_FIELDS} } }`,
+    operation: `query($organizationId: ID!, $first: Int, $after: String) {
+      scanTargets(organizationId: $organizationId, first: $first, after: $after) { nodes { ${SCAN_TARGET_FIELDS} } pageInfo { hasNextPage endCursor } } }`,
+    whole: ['scanTargets'],
     variables: ({ params }) => ({ organizationId: params.organizationId }),
-    result: (data) => data.allScanTargets,
+    result: (data) => nodesOf(data.scanTargets),
   }),
   route({
     method: 'POST',
@@ -139,9 +141,11 @@ const groupRoutes = [
     tag: 'scan target groups',
     summary: "The organization's scan target groups (members)",
     params: organizationParams,
-    operation: `query($organizationId: ID!) { allScanTargetGroups(organizationId: $organizationId) { ${GROUP_FIELDS} } }`,
+    operation: `query($organizationId: ID!, $first: Int, $after: String) {
+      scanTargetGroups(organizationId: $organizationId, first: $first, after: $after) { nodes { ${GROUP_FIELDS} } pageInfo { hasNextPage endCursor } } }`,
+    whole: ['scanTargetGroups'],
     variables: ({ params }) => ({ organizationId: params.organizationId }),
-    result: (data) => data.allScanTargetGroups,
+    result: (data) => nodesOf(data.scanTargetGroups),
   }),
   route({
     method: 'POST',
@@ -259,9 +263,11 @@ const groupRoutes = [
     tag: 'scan target groups',
     summary: "The group's scan targets (members)",
     params: groupParams,
-    operation: `query($organizationId: ID!, $id: ID!) { scanTargetGroup(organizationId: $organizationId, id: $id) { allScanTargets { ${SCAN_TARGET_FIELDS} } } }`,
+    operation: `query($organizationId: ID!, $id: ID!, $first: Int, $after: String) { scanTargetGroup(organizationId: $organizationId, id: $id) {
+      scanTargets(first: $first, after: $after) { nodes { ${SCAN_TARGET_FIELDS} } pageInfo { hasNextPage endCursor } } } }`,
+    whole: ['scanTargetGroup', 'scanTargets'],
     variables: ({ params }) => ({ organizationId: params.organizationId, id: params.scanTargetGroupId }),
-    result: (data) => found(data.scanTargetGroup as { allScanTargets: unknown[] } | null, 'Scan target group').allScanTargets,
+    result: (data) => nodesOf(found(data.scanTargetGroup as { scanTargets: unknown } | null, 'Scan target group').scanTargets),
   }),
 ];
 

@@ -2,7 +2,7 @@ import { z } from 'zod/v4';
 import { checkEventNames } from '../../../lib/events';
 import { domainValue, enumName } from '../../../lib/vocabulary';
 import { id, organizationParams } from '../schemas';
-import { found, type Page, restCursor, route } from '../table';
+import { found, nodesOf, type Page, restCursor, route } from '../table';
 
 const WEBHOOK_FIELDS = `id organizationId url eventNames enabled secret consecutiveFailures failingSince disabledReason lastDeliveryAt createdAt updatedAt`;
 const DELIVERY_FIELDS = `eventId eventName attempt status responseCode latencyMs error createdAt`;
@@ -27,9 +27,11 @@ export const webhookRoutes = [
     tag: 'webhooks',
     summary: "The organization's webhooks, secrets never included (ADMIN)",
     params: organizationParams,
-    operation: `query($organizationId: ID!) { allWebhooks(organizationId: $organizationId) { ${WEBHOOK_FIELDS} } }`,
+    operation: `query($organizationId: ID!, $first: Int, $after: String) {
+      webhooks(organizationId: $organizationId, first: $first, after: $after) { nodes { ${WEBHOOK_FIELDS} } pageInfo { hasNextPage endCursor } } }`,
+    whole: ['webhooks'],
     variables: ({ params }) => ({ organizationId: params.organizationId }),
-    result: (data) => (data.allWebhooks as unknown[]).map(restWebhook),
+    result: (data) => nodesOf(data.webhooks).map(restWebhook),
   }),
   route({
     method: 'POST',

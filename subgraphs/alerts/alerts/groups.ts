@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { GroupedOrder, Severity, SortDirection } from '../../../lib/vocabulary';
 import { filterConditions } from './filters';
 import type { Keyset, ListOptions } from './lists';
-import { type Page, Params, readKeysetCursor, SEVERITY_RANK_SQL, titleColumn } from './sql';
+import { Params, readKeysetCursor, SEVERITY_RANK_SQL, titleColumn } from './sql';
 
 export interface RuleGroupRow {
   rule: string;
@@ -60,13 +60,6 @@ export async function readRuleGroups(pool: pg.Pool, options: Omit<ListOptions, '
   }>(sql, p.values);
   for (const g of rows) keys.set(g.rule, g.sortKey);
   return { rows: rows.map(groupOf), cursorOf };
-}
-
-/** A page of rule groups with the next page's cursor (null on the last page). */
-export async function listRuleGroups(pool: pg.Pool, options: Omit<ListOptions, 'order'> & { order: GroupedOrder }): Promise<Page<RuleGroupRow>> {
-  const read = await readRuleGroups(pool, options);
-  const data = read.rows.slice(0, options.size);
-  return { data, cursor: read.rows.length > options.size ? read.cursorOf(data[data.length - 1]) : null };
 }
 
 const groupOf = (g: { rule: string; severityRank: number; timelinessThreshold: number | null; total: number; ruleTitle: string | null }): RuleGroupRow => ({

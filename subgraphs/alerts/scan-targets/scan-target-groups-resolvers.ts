@@ -48,8 +48,6 @@ export const scanTargetGroupResolvers = {
       });
       return pages.page(rows, first, args.after);
     },
-    allScanTargetGroups: async (_, args, ctx) =>
-      ctx.db.prisma.scanTargetGroup.findMany({ where: { organizationId: args.organizationId, deletedAt: null }, orderBy: IN_ORDER }),
     scanTargetGroup: async (_, args, ctx) => findGroup(ctx.db.prisma, args.organizationId, args.id),
     scanTargetGroupCompartments: async (_, args, ctx) => hintOf(await findGroup(ctx.db.prisma, args.organizationId, args.id)).compartments,
     scanTargetGroupScript: async (_, args, ctx) => {
@@ -107,6 +105,5 @@ export const scanTargetGroupResolvers = {
       const rows = (await ctx.loaders.groupTargets.load(group.id)).filter((row) => isAfterAscending(row, after)).slice(0, first + 1);
       return pages.page(rows, first, args.after);
     },
-    allScanTargets: (group: GroupRow, _: unknown, ctx: Ctx) => ctx.loaders.groupTargets.load(group.id),
   },
 } satisfies Resolvers<Ctx>;

@@ -44,8 +44,6 @@ export const scanTargetResolvers = {
       });
       return pages.page(rows, first, args.after);
     },
-    allScanTargets: async (_, args, ctx) =>
-      ctx.db.prisma.scanTarget.findMany({ where: { organizationId: args.organizationId, deletedAt: null }, orderBy: LIVE_IN_ORDER }),
     scanTarget: async (_, args, ctx) => findScanTarget(ctx.db.prisma, args.organizationId, args.id),
     oauthLink: async (_, args, ctx) => {
       const { organizationId, scanTargetId, scanTargetGroupId } = args;
