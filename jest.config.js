@@ -1,6 +1,6 @@
 /**
- * Jest runs TypeScript through SWC; tests talk to real services (see test/support). The files fall in
- * three projects by what they start, read from their own source, so a new file needs no listing:
+ * Jest runs TypeScript through SWC; tests talk to real services (see test/support). The files, in test/'s
+ * folders, fall in three projects by what they start, read from their own source, so a new file needs no listing:
  * - unit: nothing but the code under test (no database, no server process);
  * - api: a whole Vigil in the test process on a real PostgreSQL (and Redis, S3 where they test them);
  * - e2e: real processes (`npm start`, compiled entry points, the cluster) and the browser.
@@ -14,8 +14,10 @@ const API = /support\/vigil|\.\.\/app\/vigil|support\/s3-server|support\/subscri
 
 const TEST_DIR = path.join(__dirname, 'test');
 const files = { unit: [], api: [], e2e: [] };
+// test/ and its folders (one per source area, test/<area>/…): every `*.test.ts`, as a path from test/.
 for (const name of fs
-  .readdirSync(TEST_DIR)
+  .readdirSync(TEST_DIR, { recursive: true })
+  .map((file) => file.split(path.sep).join('/'))
   .filter((file) => file.endsWith('.test.ts'))
   .sort()) {
   const source = fs.readFileSync(path.join(TEST_DIR, name), 'utf8');

@@ -255,7 +255,7 @@ async function timeExport(
   apiKey: string,
 ): Promise<{ ms: number; rssGrowthMb: number; bytes: number; storageKey: string }> {
   const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
-  // The first REST request of a process starts the REST graph's gateway (gateway/server.ts): a
+  // The first REST request of a process starts the REST graph's gateway (gateway/graphql-servers.ts): a
   // one-time cost of the process, not of the export, so it is paid before the measurement.
   const warm = await fetch(`${vigil.url}/me/documents`, { headers });
   if (warm.status !== 200) throw new Error(`list documents: ${warm.status} ${await warm.text()}`);

@@ -4,7 +4,7 @@ import type express from 'express';
  * The origin (`http(s)://host[:port]`) a client reached Vigil at, for the links answers carry when
  * VIGIL_PUBLIC_URL is unset. It comes from the request's `Host`; `X-Forwarded-Proto` /
  * `X-Forwarded-Host` count only when VIGIL_TRUST_PROXY says the peer is a proxy of this deployment
- * (express's `trust proxy`, set in gateway/server.ts, decides that for `req.protocol` / `req.host`).
+ * (express's `trust proxy`, set in gateway/http-app.ts, decides that for `req.protocol` / `req.host`).
  * Headers are client input: a value that is not a bare host[:port] never reaches a link.
  */
 

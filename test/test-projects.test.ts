@@ -12,7 +12,8 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as
 it('puts every test file in exactly one of the unit, api and e2e projects, each with its npm script', () => {
   expect(config.projects.map((p) => p.displayName)).toEqual(['unit', 'api', 'e2e']);
   const listed = config.projects.flatMap((p) => p.testMatch.map((m) => m.replace('<rootDir>/', '')));
-  const files = readdirSync(path.join(ROOT, 'test'))
+  const files = readdirSync(path.join(ROOT, 'test'), { recursive: true, encoding: 'utf8' })
+    .map((f) => f.split(path.sep).join('/'))
     .filter((f) => f.endsWith('.test.ts'))
     .map((f) => `test/${f}`);
   expect([...listed].sort()).toEqual([...files].sort());

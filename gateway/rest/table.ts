@@ -180,10 +180,10 @@ export function sendError(res: express.Response, code: string, message: string):
   refuseRest(res, isErrorCode(code) ? code : 'INTERNAL_SERVER_ERROR', message);
 }
 
-export function mountRoutes(app: express.Express, routes: readonly RestRoute[], execute: Execute): void {
+export function mountRoutes(router: express.Router, routes: readonly RestRoute[], execute: Execute): void {
   for (const row of [...routes].sort(bySpecificity)) {
     const method = row.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-    app[method](row.path, async (req, res, next) => {
+    router[method](row.path, async (req, res, next) => {
       try {
         const params = parsePart(row.params, req.params, 'path');
         const query = parsePart(row.query, req.query, 'query');
