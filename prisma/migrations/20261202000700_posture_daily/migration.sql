@@ -1,0 +1,114 @@
+-- The posture trend over a year read every move of the range from alerts.posture_moves: 150,000 index
+-- entries for a 100,000-alert organization, grouped by UTC day and severity (trend 365 days 77-85 ms p50
+-- at 1 M alerts, target 50; bench/README.md, "Posture aggregates"). posture_daily keeps those groups:
+-- openings and resolutions per (organization, UTC day, severity), at most 366 × 5 rows per organization
+-- a year, so the unfiltered trend (and the one filtered by severity alone) reads the range's rows of one
+-- organization instead of its moves (subgraphs/alerts/posture/aggregates.ts postureTrend):
+-- - a move counts under its alert's CURRENT severity, as in posture_moves, whatever its scan target: the
+--   moves of deleted scan targets are subtracted at read time (few; found through the scan target);
+-- - the filters on scan target, rule or compliance cannot be answered from it (an exact rollup under them
+--   needs them in its key: no fewer rows than the moves) and still read posture_moves.
+-- Kept by statement-level AFTER triggers on posture_moves (INSERT, UPDATE, DELETE), over their transition
+-- tables: one aggregated upsert per statement, net changes only, in key order (two writers of one
+-- organization's day wait on each other's rows until commit, never deadlock; measured in bench/README.md,
+-- "Writer contention"). Rows reaching 0 stay.
+--
+-- Also, review leftovers of 20261202000200 and 20261202000500: the trigger functions wrote their INSERT
+-- statements once per operation. The transition rows of a statement (old rows -1, new rows +1, whichever
+-- the operation has) are now written once (posture_net_rows) and each table's statement once.
+
+-- The SELECT of a statement's net rows for a trigger function's EXECUTE: `columns` of the old transition
+-- table `<prefix>_old` (n = -1) and of the new one `<prefix>_new` (n = +1) whose rows match `condition`,
+-- the tables the operation `op` has (INSERT: new, DELETE: old, UPDATE: both). Transition tables are seen
+-- by EXECUTE in the trigger function that names them; only fixed identifiers are passed here.
+CREATE FUNCTION alerts.posture_net_rows(op TEXT, prefix TEXT, columns TEXT, condition TEXT) RETURNS TEXT
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ SELECT concat_ws(' UNION ALL ',
+                 CASE WHEN op <> 'INSERT' THEN format('SELECT %s, -1 AS n FROM %I WHERE %s', columns, prefix || '_old', condition) END,
+                 CASE WHEN op <> 'DELETE' THEN format('SELECT %s, 1 AS n FROM %I WHERE %s', columns, prefix || '_new', condition) END) $$;
+
+-- posture_moves from the history: the old rows' moves go, the new rows' come (20261202000200's
+-- posture_moves_add / _replace / _remove in one function).
+CREATE FUNCTION alerts.posture_moves_follow_history() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    DELETE FROM alerts.posture_moves m USING posture_history_old o WHERE m.seq = o.seq;
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    INSERT INTO alerts.posture_moves (seq, "alertId", "organizationId", "createdAt", resolution, "openedAt", severity, "scanTargetId", rule, compliances)
+    SELECT h.seq, h."alertId", h."organizationId", h."createdAt", h.operation = 'CLOSE', h."openedAt", a.severity, a."scanTargetId", a.rule, a.compliances
+      FROM posture_history_new h JOIN alerts.alerts a ON a.id = h."alertId"
+     WHERE h.operation = 'CLOSE' OR (h.state <> 'CLOSED' AND h."openedAt" = h."createdAt");
+  END IF;
+  RETURN NULL;
+END;
+$$;
+
+CREATE OR REPLACE TRIGGER alert_history_posture_insert AFTER INSERT ON "alerts"."alert_history"
+  REFERENCING NEW TABLE AS posture_history_new FOR EACH STATEMENT EXECUTE FUNCTION alerts.posture_moves_follow_history();
+CREATE OR REPLACE TRIGGER alert_history_posture_update AFTER UPDATE ON "alerts"."alert_history"
+  REFERENCING OLD TABLE AS posture_history_old NEW TABLE AS posture_history_new FOR EACH STATEMENT EXECUTE FUNCTION alerts.posture_moves_follow_history();
+CREATE OR REPLACE TRIGGER alert_history_posture_delete AFTER DELETE ON "alerts"."alert_history"
+  REFERENCING OLD TABLE AS posture_history_old FOR EACH STATEMENT EXECUTE FUNCTION alerts.posture_moves_follow_history();
+DROP FUNCTION alerts.posture_moves_add();
+DROP FUNCTION alerts.posture_moves_replace();
+DROP FUNCTION alerts.posture_moves_remove();
+
+-- posture_open_counts: the statement's net open alerts per (organization, severity, due week), one upsert.
+CREATE OR REPLACE FUNCTION alerts.posture_open_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format(
+    'INSERT INTO alerts.posture_open_counts AS c ("organizationId", severity, "dueWeek", count)
+     SELECT d."organizationId", d.severity, alerts.posture_due_week(d."openedAt", d."createdAt", d."timelinessThreshold"), sum(d.n)::int
+       FROM (%s) d
+      GROUP BY 1, 2, 3 HAVING sum(d.n) <> 0 ORDER BY 1, 2, 3
+     ON CONFLICT ("organizationId", severity, "dueWeek") DO UPDATE SET count = c.count + EXCLUDED.count',
+    alerts.posture_net_rows(TG_OP, 'posture_alerts', '"organizationId", severity, "openedAt", "createdAt", "timelinessThreshold"', $c$state <> 'CLOSED'$c$));
+  RETURN NULL;
+END;
+$$;
+
+CREATE TABLE "alerts"."posture_daily" (
+  "organizationId" UUID    NOT NULL,
+  "day"            DATE    NOT NULL, -- the UTC day of the moves' createdAt
+  "severity"       TEXT    NOT NULL,
+  "opened"         INTEGER NOT NULL,
+  "resolved"       INTEGER NOT NULL,
+  PRIMARY KEY ("organizationId", "day", "severity")
+);
+
+CREATE FUNCTION alerts.posture_daily_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- Most history rows move nothing (an alert update between open states): their empty INSERT plans no upsert.
+  -- (Two IFs: a condition is planned whole, and a DELETE trigger has no posture_moves_new.)
+  IF TG_OP = 'INSERT' THEN
+    IF NOT EXISTS (SELECT FROM posture_moves_new) THEN
+      RETURN NULL;
+    END IF;
+  END IF;
+  EXECUTE format(
+    'INSERT INTO alerts.posture_daily AS d ("organizationId", day, severity, opened, resolved)
+     SELECT m."organizationId", (m."createdAt" AT TIME ZONE ''UTC'')::date, m.severity,
+            COALESCE(sum(m.n) FILTER (WHERE NOT m.resolution), 0)::int, COALESCE(sum(m.n) FILTER (WHERE m.resolution), 0)::int
+       FROM (%s) m
+      GROUP BY 1, 2, 3 HAVING sum(m.n) FILTER (WHERE NOT m.resolution) <> 0 OR sum(m.n) FILTER (WHERE m.resolution) <> 0 ORDER BY 1, 2, 3
+     ON CONFLICT ("organizationId", day, severity) DO UPDATE SET opened = d.opened + EXCLUDED.opened, resolved = d.resolved + EXCLUDED.resolved',
+    alerts.posture_net_rows(TG_OP, 'posture_moves', '"organizationId", "createdAt", severity, resolution', 'true'));
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER posture_moves_daily_insert AFTER INSERT ON "alerts"."posture_moves"
+  REFERENCING NEW TABLE AS posture_moves_new FOR EACH STATEMENT EXECUTE FUNCTION alerts.posture_daily_apply();
+CREATE TRIGGER posture_moves_daily_update AFTER UPDATE ON "alerts"."posture_moves"
+  REFERENCING OLD TABLE AS posture_moves_old NEW TABLE AS posture_moves_new FOR EACH STATEMENT EXECUTE FUNCTION alerts.posture_daily_apply();
+CREATE TRIGGER posture_moves_daily_delete AFTER DELETE ON "alerts"."posture_moves"
+  REFERENCING OLD TABLE AS posture_moves_old FOR EACH STATEMENT EXECUTE FUNCTION alerts.posture_daily_apply();
+
+-- The moves kept before this migration.
+INSERT INTO alerts.posture_daily ("organizationId", day, severity, opened, resolved)
+SELECT m."organizationId", (m."createdAt" AT TIME ZONE 'UTC')::date, m.severity,
+       (count(*) FILTER (WHERE NOT m.resolution))::int, (count(*) FILTER (WHERE m.resolution))::int
+  FROM alerts.posture_moves m
+ GROUP BY 1, 2, 3;
+ANALYZE alerts.posture_daily;
