@@ -16,6 +16,8 @@
  *    posture_moves, posture_open_counts and posture_daily triggers), before posture_daily (its triggers
  *    disabled) and neither (indexes dropped and built again, triggers disabled and enabled
  *    again, in this throw-away database): the write cost of this change and of all posture adds.
+ * 4. Writers of organization 0 at the same time, with and without the posture triggers, and their lock
+ *    waits (bench/posture-writers.ts; BENCH_WRITERS=0 skips it).
  * os.loadavg() is printed beside the numbers: the machine may be shared. BENCH_ALERTS=n scales the
  * data set; BENCH_DATABASE=<name> keeps (and reuses) the generated database.
  */
@@ -27,6 +29,7 @@ import { Pool } from 'undici';
 import { COMMANDS } from '../cli/commands';
 import { setLogLevel } from '../lib/log';
 import { startBenchVigil } from './bench-vigil';
+import { measureWriters } from './posture-writers';
 
 const ALERTS = Number(process.env.BENCH_ALERTS ?? 1_000_000);
 const FOLLOWED = 100;
@@ -332,6 +335,7 @@ async function main(): Promise<void> {
       `alert update p50: ${a.toFixed(2)} ms now (open + due indexes, posture_moves + posture_open_counts + posture_daily triggers), ${b.toFixed(2)} ms ` +
         `before posture_daily, ${c.toFixed(2)} ms with neither (now vs before ${change(a, b)}, now vs neither ${change(a, c)}; target <= 10 %)  ${load()}\n`,
     );
+    if (process.env.BENCH_WRITERS !== '0') await measureWriters(vigil.db.pool, vigil.url, own, account.apiKey, (text) => process.stdout.write(text));
     log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     await client.close();
