@@ -13,9 +13,15 @@
 -- organization's day wait on each other's rows until commit, never deadlock; measured in bench/README.md,
 -- "Writer contention"). Rows reaching 0 stay.
 --
--- Also, review leftovers of 20261202000200 and 20261202000500: the trigger functions wrote their INSERT
--- statements once per operation. The transition rows of a statement (old rows -1, new rows +1, whichever
--- the operation has) are now written once (posture_net_rows) and each table's statement once.
+-- Also, a review leftover of 20261202000200: its trigger functions wrote the moves' INSERT once per
+-- operation; posture_moves_follow_history writes it once. posture_daily's upsert is written once over the
+-- statement's net rows (posture_net_rows: old rows -1, new rows +1, whichever the operation has), run by
+-- EXECUTE, planned at each call. 20261202000500's posture_open_counts_apply (an upsert per operation)
+-- is left as it is: it fires on every alert UPDATE statement, where a cached plan matters — the same
+-- function through EXECUTE cost ~0.8-1 ms more per single-row UPDATE (1,000 hand-style state changes in
+-- psql, alternated, load 21: 1.7-2.7 s dynamic, 0.7-1.6 s static, 0.85-0.94 s without the trigger;
+-- bench/README.md). posture_daily's INSERT trigger, the one on that path (every history row), returns
+-- before its EXECUTE when the statement moved nothing.
 
 -- The SELECT of a statement's net rows for a trigger function's EXECUTE: `columns` of the old transition
 -- table `<prefix>_old` (n = -1) and of the new one `<prefix>_new` (n = +1) whose rows match `condition`,
@@ -53,20 +59,6 @@ CREATE OR REPLACE TRIGGER alert_history_posture_delete AFTER DELETE ON "alerts".
 DROP FUNCTION alerts.posture_moves_add();
 DROP FUNCTION alerts.posture_moves_replace();
 DROP FUNCTION alerts.posture_moves_remove();
-
--- posture_open_counts: the statement's net open alerts per (organization, severity, due week), one upsert.
-CREATE OR REPLACE FUNCTION alerts.posture_open_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  EXECUTE format(
-    'INSERT INTO alerts.posture_open_counts AS c ("organizationId", severity, "dueWeek", count)
-     SELECT d."organizationId", d.severity, alerts.posture_due_week(d."openedAt", d."createdAt", d."timelinessThreshold"), sum(d.n)::int
-       FROM (%s) d
-      GROUP BY 1, 2, 3 HAVING sum(d.n) <> 0 ORDER BY 1, 2, 3
-     ON CONFLICT ("organizationId", severity, "dueWeek") DO UPDATE SET count = c.count + EXCLUDED.count',
-    alerts.posture_net_rows(TG_OP, 'posture_alerts', '"organizationId", severity, "openedAt", "createdAt", "timelinessThreshold"', $c$state <> 'CLOSED'$c$));
-  RETURN NULL;
-END;
-$$;
 
 CREATE TABLE "alerts"."posture_daily" (
   "organizationId" UUID    NOT NULL,
