@@ -13,7 +13,7 @@ import { Pool } from 'undici';
  *   rows of today and its posture_open_counts rows, which the other scans' transactions then wait for.
  * While they run, another connection samples pg_stat_activity every few ms: how often a backend of this
  * database waited on a lock, and on which. The posture tables are repaired after the blocks without the
- * triggers (their moves and counts recomputed for the organization), so a kept database stays exact.
+ * triggers (the scanners' targets' moves and the organization's counts recomputed), so a kept database stays exact.
  */
 const WRITERS = 8;
 const UPDATES_PER_WRITER = 20;
@@ -150,7 +150,11 @@ async function measure(db: pg.Pool, client: Pool, own: string, apiKey: string, w
       await block('without');
     } finally {
       await switchTriggers(true);
-      await repair(db, own);
+      await repair(
+        db,
+        own,
+        targets.map((t) => t.id),
+      );
     }
   }
   for (const setting of ['with', 'without'] as const) {
@@ -164,16 +168,19 @@ async function measure(db: pg.Pool, client: Pool, own: string, apiKey: string, w
   }
 }
 
-/** The organization's posture rows recomputed from their definitions, after writes made with the triggers off. */
-async function repair(db: pg.Pool, own: string) {
+/**
+ * The posture rows the blocks without triggers left stale, recomputed from their definitions: the moves of
+ * the scanners' targets' alerts (the hand updates move nothing) and the organization's open counts.
+ */
+async function repair(db: pg.Pool, own: string, targets: string[]) {
   // Deleted and inserted with the triggers on: posture_daily follows the moves.
-  await db.query(`DELETE FROM alerts.posture_moves WHERE "organizationId" = $1`, [own]);
+  await db.query(`DELETE FROM alerts.posture_moves WHERE "organizationId" = $1 AND "scanTargetId" = ANY($2::uuid[])`, [own, targets]);
   await db.query(
     `INSERT INTO alerts.posture_moves (seq, "alertId", "organizationId", "createdAt", resolution, "openedAt", severity, "scanTargetId", rule, compliances)
      SELECT h.seq, h."alertId", h."organizationId", h."createdAt", h.operation = 'CLOSE', h."openedAt", a.severity, a."scanTargetId", a.rule, a.compliances
        FROM alerts.alert_history h JOIN alerts.alerts a ON a.id = h."alertId"
-      WHERE h."organizationId" = $1 AND (h.operation = 'CLOSE' OR (h.state <> 'CLOSED' AND h."openedAt" = h."createdAt"))`,
-    [own],
+      WHERE h."organizationId" = $1 AND a."scanTargetId" = ANY($2::uuid[]) AND (h.operation = 'CLOSE' OR (h.state <> 'CLOSED' AND h."openedAt" = h."createdAt"))`,
+    [own, targets],
   );
   await db.query(`DELETE FROM alerts.posture_open_counts WHERE "organizationId" = $1`, [own]);
   await db.query(

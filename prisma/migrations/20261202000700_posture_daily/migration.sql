@@ -3,16 +3,15 @@
 -- at 1 M alerts, target 50; bench/README.md, "Posture aggregates"). posture_daily keeps those groups:
 -- openings and resolutions per (organization, UTC day, severity), at most 366 × 5 rows per organization
 -- a year, so the unfiltered trend (and the one filtered by severity alone) reads the range's rows of one
--- organization instead of its moves (subgraphs/alerts/posture/aggregates.ts postureTrend):
+-- organization instead of its moves (subgraphs/alerts/posture/trend.ts):
 -- - a move counts under its alert's CURRENT severity, as in posture_moves, whatever its scan target: the
 --   moves of deleted scan targets are subtracted at read time (few; found through the scan target);
 -- - the filters on scan target, rule or compliance cannot be answered from it (an exact rollup under them
 --   needs them in its key: no fewer rows than the moves) and still read posture_moves.
 -- Kept by statement-level AFTER triggers on posture_moves (INSERT, DELETE), over their transition tables, and
 -- by posture_moves_follow_alert when an alert's severity changes (below): one aggregated upsert per
--- statement, net changes only, in key order (two writers of one
--- organization's day wait on each other's rows until commit, never deadlock; measured in bench/README.md,
--- "Writer contention"). Rows reaching 0 stay.
+-- statement, net changes only, in key order (two writers of one organization's day wait on each other's
+-- rows until commit, never deadlock; measured in bench/README.md, "Writer contention"). Rows reaching 0 stay.
 --
 -- Also, a review leftover of 20261202000200: its trigger functions wrote the moves' INSERT once per
 -- operation; posture_moves_follow_history writes it once. posture_daily's upsert is written once over the
