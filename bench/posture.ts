@@ -74,10 +74,11 @@ const POSTURE_TRIGGERS = [
   ['alerts.alerts', 'alerts_posture_delete'],
 ] as const;
 
-/** The triggers that keep alerts.posture_daily (migration 20261202000700_posture_daily; an alert's severity change moves its counts in posture_moves_follow_alert, which the update below does not fire). */
+/** The triggers that keep alerts.posture_daily (migration 20261202000700_posture_daily). */
 const DAILY_TRIGGERS = [
   ['alerts.posture_moves', 'posture_moves_daily_insert'],
   ['alerts.posture_moves', 'posture_moves_daily_delete'],
+  ['alerts.alerts', 'alerts_posture_daily_severity'],
 ] as const;
 
 /** The triggers that keep alerts.posture_open_counts (migration 20261202000500_posture_open_counts). */

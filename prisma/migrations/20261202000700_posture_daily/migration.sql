@@ -9,7 +9,7 @@
 -- - the filters on scan target, rule or compliance cannot be answered from it (an exact rollup under them
 --   needs them in its key: no fewer rows than the moves) and still read posture_moves.
 -- Kept by statement-level AFTER triggers on posture_moves (INSERT, DELETE), over their transition tables, and
--- by posture_moves_follow_alert when an alert's severity changes (below): one aggregated upsert per
+-- by a row-level trigger on the alerts whose severity changes (below): one aggregated upsert per
 -- statement, net changes only, in key order (two writers of one organization's day wait on each other's
 -- rows until commit, never deadlock; measured in bench/README.md, "Writer contention"). Rows reaching 0 stay.
 --
@@ -92,31 +92,30 @@ $$;
 
 CREATE TRIGGER posture_moves_daily_insert AFTER INSERT ON "alerts"."posture_moves"
   REFERENCING NEW TABLE AS posture_moves_new FOR EACH STATEMENT EXECUTE FUNCTION alerts.posture_daily_apply();
+CREATE TRIGGER posture_moves_daily_delete AFTER DELETE ON "alerts"."posture_moves"
+  REFERENCING OLD TABLE AS posture_moves_old FOR EACH STATEMENT EXECUTE FUNCTION alerts.posture_daily_apply();
 
 -- An alert whose severity changed (a rescan's finding) moves its moves' counts from the old severity's days to
--- the new one's, in the row-level function that already follows it into posture_moves (the only UPDATE of
--- posture_moves). Static, not through posture_daily_apply: it runs once per changed alert, where a statement
--- trigger's EXECUTE was planned each time (500 severity changes in psql at load 18: 2.9-3.7 s with it,
--- 2.1 s without; bench/README.md).
-CREATE OR REPLACE FUNCTION alerts.posture_moves_follow_alert() RETURNS trigger LANGUAGE plpgsql AS $$
+-- the new one's. Row-level, only for the alerts whose severity changed (the WHEN clause calls no function),
+-- beside 20261202000200's alerts_posture_attributes that carries the new severity into posture_moves (the
+-- only UPDATE of posture_moves): whichever runs first, the moves' days are the same. Static, not through
+-- posture_daily_apply: a statement trigger on posture_moves' UPDATE ran its EXECUTE once per changed alert
+-- (500 severity changes in psql at load 18: 2.9-3.7 s with it, 2.1 s without; bench/README.md).
+CREATE FUNCTION alerts.posture_daily_follow_severity() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF OLD.severity IS DISTINCT FROM NEW.severity THEN
-    INSERT INTO alerts.posture_daily AS d ("organizationId", day, severity, opened, resolved)
-    SELECT m."organizationId", (m."createdAt" AT TIME ZONE 'UTC')::date, s.severity,
-           (s.n * count(*) FILTER (WHERE NOT m.resolution))::int, (s.n * count(*) FILTER (WHERE m.resolution))::int
-      FROM alerts.posture_moves m CROSS JOIN (VALUES (OLD.severity, -1), (NEW.severity, 1)) AS s(severity, n)
-     WHERE m."alertId" = NEW.id
-     GROUP BY 1, 2, 3, s.n ORDER BY 1, 2, 3
-    ON CONFLICT ("organizationId", day, severity) DO UPDATE SET opened = d.opened + EXCLUDED.opened, resolved = d.resolved + EXCLUDED.resolved;
-  END IF;
-  UPDATE alerts.posture_moves
-     SET severity = NEW.severity, "scanTargetId" = NEW."scanTargetId", rule = NEW.rule, compliances = NEW.compliances
-   WHERE "alertId" = NEW.id;
+  INSERT INTO alerts.posture_daily AS d ("organizationId", day, severity, opened, resolved)
+  SELECT m."organizationId", (m."createdAt" AT TIME ZONE 'UTC')::date, s.severity,
+         (s.n * count(*) FILTER (WHERE NOT m.resolution))::int, (s.n * count(*) FILTER (WHERE m.resolution))::int
+    FROM alerts.posture_moves m CROSS JOIN (VALUES (OLD.severity, -1), (NEW.severity, 1)) AS s(severity, n)
+   WHERE m."alertId" = NEW.id
+   GROUP BY 1, 2, 3, s.n ORDER BY 1, 2, 3
+  ON CONFLICT ("organizationId", day, severity) DO UPDATE SET opened = d.opened + EXCLUDED.opened, resolved = d.resolved + EXCLUDED.resolved;
   RETURN NULL;
 END;
 $$;
-CREATE TRIGGER posture_moves_daily_delete AFTER DELETE ON "alerts"."posture_moves"
-  REFERENCING OLD TABLE AS posture_moves_old FOR EACH STATEMENT EXECUTE FUNCTION alerts.posture_daily_apply();
+
+CREATE TRIGGER alerts_posture_daily_severity AFTER UPDATE ON "alerts"."alerts"
+  FOR EACH ROW WHEN (OLD.severity IS DISTINCT FROM NEW.severity) EXECUTE FUNCTION alerts.posture_daily_follow_severity();
 
 -- The moves kept before this migration.
 INSERT INTO alerts.posture_daily ("organizationId", day, severity, opened, resolved)
