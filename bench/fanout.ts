@@ -21,6 +21,7 @@ import { sayLoadAverage } from './load-average';
  *  - ratio p99-misbehaving/p99-5000: the same 5,000 with one malformed subscription and one reader
  *    that stops reading among them (target ≤ 1.10: one client never degrades the others);
  *  - events/s of one subscriber resuming from 100,000 missed events (eventAppended).
+ * SUBSCRIPTION=posture times postureChanged subscribers instead of alertChanged ones (below).
  */
 const SUBSCRIBERS = Number(process.env.SUBSCRIBERS ?? 5000);
 const CHANGES = Number(process.env.CHANGES ?? 30);
@@ -28,6 +29,17 @@ const CHANGES = Number(process.env.CHANGES ?? 30);
 const SINGLE_CHANGES = Number(process.env.SINGLE_CHANGES ?? 200);
 const MISSED = Number(process.env.MISSED ?? 100_000);
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://root@127.0.0.1:5432/postgres';
+/**
+ * SUBSCRIPTION=posture: the subscribers take postureChanged (issue 33: the posture itself, each message
+ * computed for its subscriber and coalesced to at most one a second) instead of alertChanged; a receipt
+ * is the message whose breakdown by state shows the alert's new state (the organization's one alert).
+ */
+const POSTURE = process.env.SUBSCRIPTION === 'posture';
+const SUBSCRIPTION_QUERY = POSTURE
+  ? `subscription($org: ID!) { postureChanged(organizationId: $org) { cursor posture { open { total } byState: breakdown(input: { by: STATE }) { nodes { key } } } } }`
+  : `subscription($org: ID!) { alertChanged(organizationId: $org) { seq alert { id state } } }`;
+/** The alert state a message of SUBSCRIPTION_QUERY reports. */
+const stateIn = (data: any): string | undefined => (POSTURE ? data?.postureChanged?.posture?.byState?.nodes?.[0]?.key : data?.alertChanged?.alert?.state);
 
 const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))];
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
@@ -101,7 +113,6 @@ async function main() {
       clients.push(client);
       return client;
     };
-    const query = `subscription($org: ID!) { alertChanged(organizationId: $org) { seq alert { id state } } }`;
     // The change in flight: its state, when its mutation started, the receipts it has had.
     let current = { state: '', started: 0, got: 0 };
     const latencies: number[] = [];
@@ -112,12 +123,12 @@ async function main() {
     const listen = (client: Client) => subscribeTo(client);
     const subscribeTo = (client: Client) =>
       client.subscribe(
-        { query, variables: { org } },
+        { query: SUBSCRIPTION_QUERY, variables: { org } },
         {
           next: (m: any) => {
             received++;
             if (m.errors && received < 3) console.error('message errors', JSON.stringify(m.errors));
-            if (current.started && m.data?.alertChanged?.alert?.state === current.state) {
+            if (current.started && stateIn(m.data) === current.state) {
               current.got++;
               latencies.push(performance.now() - current.started);
             }
@@ -272,7 +283,9 @@ async function main() {
     });
     const seconds = (performance.now() - started) / 1000;
 
-    console.log(`subscribers=${SUBSCRIBERS} connections-lost=${lost} changes=${CHANGES} receipts-per-change=${perChange.toFixed(0)}`);
+    console.log(
+      `subscription=${POSTURE ? 'postureChanged' : 'alertChanged'} subscribers=${SUBSCRIBERS} connections-lost=${lost} changes=${CHANGES} receipts-per-change=${perChange.toFixed(0)}`,
+    );
     console.log(`p99-1=${p99One.toFixed(1)}ms (${samplesOne} samples) p99-${SUBSCRIBERS}=${p99Many.toFixed(1)}ms`);
     const missingTotal = Object.values(missingPerPhase).reduce((a, b) => a + b, 0);
     console.log(

@@ -13,9 +13,11 @@
  * 2. Each aggregate REPEAT times through POST /graphql: p50 and p99 (ms), one line each.
  * 3. The alert update (PUT …/alerts/:id, a state change: one alerts UPDATE, one history row, one event)
  *    p50 in three settings alternated in blocks: now (the open alerts' and the due alerts' indexes, the
- *    posture_moves and posture_open_counts triggers), before posture_open_counts (the open index and the
- *    posture_moves triggers) and neither (indexes dropped and built again, triggers disabled and enabled
+ *    posture_moves, posture_open_counts and posture_daily triggers), before posture_daily (its triggers
+ *    disabled) and neither (indexes dropped and built again, triggers disabled and enabled
  *    again, in this throw-away database): the write cost of this change and of all posture adds.
+ * 4. Writers of organization 0 at the same time, with and without the posture triggers, and their lock
+ *    waits (bench/posture-writers.ts; BENCH_WRITERS=0 skips it).
  * os.loadavg() is printed beside the numbers: the machine may be shared. BENCH_ALERTS=n scales the
  * data set; BENCH_DATABASE=<name> keeps (and reuses) the generated database.
  */
@@ -27,6 +29,7 @@ import { Pool } from 'undici';
 import { COMMANDS } from '../cli/commands';
 import { setLogLevel } from '../lib/log';
 import { startBenchVigil } from './bench-vigil';
+import { measureWriters } from './posture-writers';
 
 const ALERTS = Number(process.env.BENCH_ALERTS ?? 1_000_000);
 const FOLLOWED = 100;
@@ -69,6 +72,13 @@ const POSTURE_TRIGGERS = [
   ['alerts.alert_history', 'alert_history_posture_delete'],
   ['alerts.alerts', 'alerts_posture_attributes'],
   ['alerts.alerts', 'alerts_posture_delete'],
+] as const;
+
+/** The triggers that keep alerts.posture_daily (migration 20261202000700_posture_daily). */
+const DAILY_TRIGGERS = [
+  ['alerts.posture_moves', 'posture_moves_daily_insert'],
+  ['alerts.posture_moves', 'posture_moves_daily_delete'],
+  ['alerts.alerts', 'alerts_posture_daily_severity'],
 ] as const;
 
 /** The triggers that keep alerts.posture_open_counts (migration 20261202000500_posture_open_counts). */
@@ -199,6 +209,7 @@ async function main(): Promise<void> {
     // a kept database just migrated may not have been visited yet).
     await vigil.db.pool.query('VACUUM ANALYZE alerts.posture_moves');
     await vigil.db.pool.query('VACUUM ANALYZE alerts.posture_open_counts');
+    await vigil.db.pool.query('VACUUM ANALYZE alerts.posture_daily');
     log(`data ready in ${((Date.now() - started) / 1000).toFixed(0)} s; load ${load()}`);
 
     const graphql = async (query: string, variables: Record<string, unknown>) => {
@@ -304,24 +315,27 @@ async function main(): Promise<void> {
     const before: number[] = [];
     const neither: number[] = [];
     for (let round = 0; round < 3; round++) {
-      now.push(...(await updateBlock())); // the open and due indexes, the posture_moves and posture_open_counts triggers
+      now.push(...(await updateBlock())); // the open and due indexes, the posture_moves, posture_open_counts and posture_daily triggers
+      await triggers(DAILY_TRIGGERS, false);
+      before.push(...(await updateBlock())); // before posture_daily
       await triggers(COUNT_TRIGGERS, false);
-      await vigil.db.pool.query(`DROP INDEX alerts."${DUE_INDEX.name}"`);
-      before.push(...(await updateBlock())); // before posture_open_counts: the open index and the posture_moves triggers
       await triggers(POSTURE_TRIGGERS, false);
+      await vigil.db.pool.query(`DROP INDEX alerts."${DUE_INDEX.name}"`);
       await vigil.db.pool.query(`DROP INDEX alerts."${OPEN_INDEX.name}"`);
       neither.push(...(await updateBlock())); // no posture index, no trigger
       await vigil.db.pool.query(OPEN_INDEX.def);
       await vigil.db.pool.query(DUE_INDEX.def);
       await triggers(POSTURE_TRIGGERS, true);
       await triggers(COUNT_TRIGGERS, true);
+      await triggers(DAILY_TRIGGERS, true);
     }
     const [a, b, c] = [percentile(now, 50), percentile(before, 50), percentile(neither, 50)];
     const change = (x: number, y: number) => `${(((x - y) / y) * 100).toFixed(1)} %`;
     process.stdout.write(
-      `alert update p50: ${a.toFixed(2)} ms now (open + due indexes, posture_moves + posture_open_counts triggers), ${b.toFixed(2)} ms before ` +
-        `(open index, posture_moves triggers), ${c.toFixed(2)} ms with neither (now vs before ${change(a, b)}, now vs neither ${change(a, c)}; target <= 10 %)  ${load()}\n`,
+      `alert update p50: ${a.toFixed(2)} ms now (open + due indexes, posture_moves + posture_open_counts + posture_daily triggers), ${b.toFixed(2)} ms ` +
+        `before posture_daily, ${c.toFixed(2)} ms with neither (now vs before ${change(a, b)}, now vs neither ${change(a, c)}; target <= 10 %)  ${load()}\n`,
     );
+    if (process.env.BENCH_WRITERS !== '0') await measureWriters(vigil.db.pool, vigil.url, own, account.apiKey, (text) => process.stdout.write(text));
     log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     await client.close();

@@ -28,6 +28,9 @@
  * one per list order), in this throw-away database: the gap between the two is what those indexes
  * cost the reconciliation (BENCH_LIST_INDEXES_PROBE=0 skips it).
  *
+ * Then the churn rounds alternated with and without every posture trigger (issue 33: what keeping
+ * posture_moves, posture_open_counts and posture_daily costs the writer; BENCH_POSTURE_PROBE=0 skips it).
+ *
  * BENCH_FOLLOWERS=n (default 0) gives the organization n followers, to show that their alert events
  * cost nothing at reconcile time (lib/event-log.ts derives them when a follower reads its log).
  */
@@ -279,6 +282,13 @@ async function main(): Promise<void> {
       return times;
     };
     const reconcileTimes = await reconcileRounds(0, ROUNDS, '', false, true);
+    // Each round slides the window from where the last one left it: the probes below continue from here.
+    let nextRound = ROUNDS;
+    const probeRounds = async (count: number, label: string, vacuumFirst = false) => {
+      const times = await reconcileRounds(nextRound, count, label, vacuumFirst);
+      nextRound += count;
+      return times;
+    };
 
     // The steady rescan: the findings of the last round again. Nothing may be written: every alert
     // row keeps its ctid (an UPDATE, HOT or not, gives the row a new one), no history, no alert event.
@@ -348,7 +358,29 @@ async function main(): Promise<void> {
     let vacuumed: number | null = null;
     if (process.env.BENCH_VACUUM_PROBE !== '0') {
       const { rows: autovacuum } = await db.pool.query<{ setting: string }>(`SELECT setting FROM pg_settings WHERE name = 'autovacuum'`);
-      vacuumed = median(await reconcileRounds(ROUNDS, ROUNDS, ` after VACUUM (autovacuum=${autovacuum[0].setting} on this server)`, true));
+      vacuumed = median(await probeRounds(ROUNDS, ` after VACUUM (autovacuum=${autovacuum[0].setting} on this server)`, true));
+    }
+
+    // What the posture triggers cost the writer (issue 33): the 10/10/10% scan alternated with and without
+    // every posture trigger (posture_moves, posture_open_counts, posture_daily), in this throw-away database
+    // (its posture tables are stale after). Informational; BENCH_POSTURE_PROBE=0 skips it.
+    let posture: { with: number; without: number; triggers: number } | null = null;
+    if (process.env.BENCH_POSTURE_PROBE !== '0') {
+      const { rows: triggers } = await db.pool.query<{ table: string; name: string }>(
+        `SELECT tgrelid::regclass::text AS table, tgname AS name FROM pg_trigger WHERE NOT tgisinternal AND tgname LIKE '%posture%' ORDER BY 1, 2`,
+      );
+      const switchTriggers = async (on: boolean) => {
+        for (const trigger of triggers) await db.pool.query(`ALTER TABLE ${trigger.table} ${on ? 'ENABLE' : 'DISABLE'} TRIGGER "${trigger.name}"`);
+      };
+      const withTriggers: number[] = [];
+      const withoutTriggers: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        withTriggers.push(...(await probeRounds(1, ' with the posture triggers')));
+        await switchTriggers(false);
+        withoutTriggers.push(...(await probeRounds(1, ` without the ${triggers.length} posture triggers`)));
+        await switchTriggers(true);
+      }
+      posture = { with: median(withTriggers), without: median(withoutTriggers), triggers: triggers.length };
     }
 
     const reconcile = median(reconcileTimes);
@@ -368,7 +400,7 @@ async function main(): Promise<void> {
       );
       for (const index of listIndexes) await db.pool.query(`DROP INDEX alerts."${index.name}"`);
       await db.pool.query('VACUUM ANALYZE alerts.alerts');
-      withoutListIndexes = median(await reconcileRounds(2 * ROUNDS, ROUNDS, ` without the ${listIndexes.length} list indexes`));
+      withoutListIndexes = median(await probeRounds(ROUNDS, ` without the ${listIndexes.length} list indexes`));
     }
 
     console.log(
@@ -385,6 +417,10 @@ async function main(): Promise<void> {
         `(probe: without the alerts table's keyset list indexes the same reconcile takes ${withoutListIndexes.toFixed(1)} ms, ${(withoutListIndexes / copy).toFixed(2)}× the COPY)`,
       );
     }
+    if (posture !== null)
+      console.log(
+        `(probe: the same reconcile alternated with and without the ${posture.triggers} posture triggers, median of ${ROUNDS} each: ${posture.with.toFixed(1)} ms with, ${posture.without.toFixed(1)} ms without (${(((posture.with - posture.without) / posture.without) * 100).toFixed(1)} %))`,
+      );
     if (vacuumed !== null)
       console.log(
         `(probe: with the dead row versions of the previous round vacuumed first, the same reconcile takes ${vacuumed.toFixed(1)} ms, ${(vacuumed / copyIndexed).toFixed(2)}× the COPY with indexes)`,

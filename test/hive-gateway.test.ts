@@ -297,6 +297,41 @@ describe.each([
   });
 });
 
+const POSTURE_CHANGED = `subscription($o: ID!) { postureChanged(organizationId: $o) { cursor posture { view open { critical high low total } grade
+  byState: breakdown(input: { by: STATE }) { nodes { key counts { total } } } byTarget: breakdown(input: { by: SCAN_TARGET }) { nodes { key label } }
+  trend(input: {}) { openDelta } scanFreshness { totalCount } } } }`;
+
+describe.each([
+  ['GraphQL over SSE (gateway.config.ts)', () => hive, 'IN_PROGRESS'],
+  ['graphql-ws (gateway-ws.config.ts)', () => hiveWs, 'MITIGATING_CONTROL'],
+])('postureChanged through Hive Gateway with subscriptions to the subgraphs over %s', (transport, gateway, state) => {
+  it("pushes the member's posture and the follower's censored one after a change made through Hive, as Vigil's gateway does", async () => {
+    const o = alice.organizationId;
+    const through = [streamVia(gateway().url, alice.apiKey, POSTURE_CHANGED, { o }), streamVia(gateway().url, viewer.apiKey, POSTURE_CHANGED, { o })];
+    const expected = [sseSubscribe(t.url, alice.apiKey, POSTURE_CHANGED, { o }), sseSubscribe(t.url, viewer.apiKey, POSTURE_CHANGED, { o })];
+    await live(t.vigil.subscriptions.liveCount() + 4);
+    const changed = Date.now();
+    expect((await viaHive(UPDATE_ALERT, { o, st: awsTarget, id: alerts[1], state }, alice.apiKey)).body.errors).toBeUndefined();
+    const arrived = (sub: { waitFor(n: number): Promise<unknown> }) => sub.waitFor(1).then(() => Date.now() - changed);
+    const [memberMs, followerMs] = await Promise.all([arrived(through[0]), arrived(through[1]), expected[0].waitFor(1), expected[1].waitFor(1)]);
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+    console.log(`postureChanged through Hive Gateway over ${transport}: member ${memberMs} ms, follower ${followerMs} ms after the change (load ${load})`);
+    const [member, follower] = through.map((sub) => sub.received.data[0].postureChanged.posture);
+    // The posture itself, after the change: the alert's new state counted, the member's target named, the follower's not.
+    expect(member.byState.nodes).toContainEqual({ key: state, counts: { total: 1 } });
+    expect(member).toMatchObject({ view: 'MEMBER', byTarget: { nodes: [{ key: awsTarget, label: 'prod-account' }] }, scanFreshness: { totalCount: 1 } });
+    expect(follower).toMatchObject({ view: 'FOLLOWER', byTarget: { nodes: [{ key: awsTarget, label: null }] }, scanFreshness: null });
+    expect(JSON.stringify(through[1].received.data)).not.toContain('prod-account');
+    expect(member).toEqual(expected[0].data[0].postureChanged.posture);
+    expect(follower).toEqual(expected[1].data[0].postureChanged.posture);
+    expect([through[0].received.errors, through[1].received.errors]).toEqual([[], []]);
+    await stopAll(...through, ...expected);
+  });
+});
+
 /** A graphql-ws client on a subgraph's /graphql as Apollo Router's passthrough opens it: the router secret on the upgrade, the client's Authorization in connection_init's `token`. */
 function routerWsClient(subgraphUrl: string, token: string, upgradeHeaders: Record<string, string>) {
   let closed!: (code: number) => void;

@@ -41,6 +41,14 @@ it('answers every posture route on the embedded database', async () => {
     const trend = await ok(owner, 'GET', `${org}/posture/trend`);
     expect(trend.days).toHaveLength(30);
     expect(trend.days.at(-1)).toMatchObject({ open: { total: 2 }, opened: { total: 3 }, resolved: { high: 1, total: 1 } });
+    // A year: the daily rollup (posture_daily, kept by the triggers' EXECUTE over transition tables) and the moves (a
+    // compliance filter every alert matches) give the same days.
+    const from = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+    const year = await ok(owner, 'GET', `${org}/posture/trend?from=${from}`);
+    expect(year.days).toHaveLength(365);
+    expect(year.days.at(-1)).toEqual(trend.days.at(-1));
+    expect(year.days.slice(0, -1).every((d: { open: { total: number } }) => d.open.total === 0)).toBe(true);
+    expect((await ok(owner, 'GET', `${org}/posture/trend?from=${from}&compliances=CIS`)).days).toEqual(year.days);
     expect((await ok(owner, 'GET', `${org}/posture/breakdown?by=compliance`)).data).toEqual([
       { key: 'CIS', label: 'CIS', counts: { critical: 1, high: 0, medium: 0, low: 1, info: 0, total: 2 } },
     ]);

@@ -1,3 +1,4 @@
+import { createScanTarget, type Finding, ingestFindings, insertRules } from './support/posture-fixture';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
@@ -17,10 +18,7 @@ const DAY = 86_400_000;
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO'] as const;
 
-async function ingest(findings: Array<{ rule: string; resource: string; severity?: string; compliances?: string[] }>) {
-  const res = await t.rest('POST', `/organizations/${org}/scantargets/${target}/findings`, { key: admin.apiKey, body: { format: 'vigil', findings } });
-  expect(res.status).toBe(200);
-}
+const ingest = (findings: Finding[]) => ingestFindings(t, admin, target, findings);
 
 /** The table's definition, recomputed from the history and the alerts as they are now. */
 const DEFINITION = `
@@ -77,16 +75,11 @@ beforeAll(async () => {
   t = await startTestVigil();
   admin = await t.bootstrap('admin@posture-moves.example', 'Posture Moves Corp');
   org = admin.organizationId;
-  await pool().query(
-    `INSERT INTO alerts.rules (id, "titleEn", "titlePt", severity, compliances, "timelinessThreshold", "createdAt", "updatedAt")
-     VALUES ('moves-high', 'High', 'High', 'HIGH', '{LGPD}', 30, now(), now()), ('moves-low', 'Low', 'Low', 'LOW', '{}', NULL, now(), now())`,
-  );
-  const res = await t.rest('POST', `/organizations/${org}/scantargets`, {
-    key: admin.apiKey,
-    body: { name: 'moves-prod', kind: 'AWS', credential: { account: '123456789012' } },
-  });
-  expect(res.status).toBe(200);
-  target = res.body.id;
+  await insertRules(t, [
+    ['moves-high', 'HIGH', ['LGPD'], 30],
+    ['moves-low', 'LOW', [], null],
+  ]);
+  target = await createScanTarget(t, admin, 'moves-prod');
   await ingest([
     { rule: 'moves-high', resource: 'r-1' },
     { rule: 'moves-low', resource: 'r-2' },

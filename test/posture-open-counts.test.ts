@@ -1,3 +1,4 @@
+import { createScanTarget, type Finding, ingestFindings, insertRules } from './support/posture-fixture';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
 
 /**
@@ -17,13 +18,7 @@ let other: string;
 const pool = () => t.vigil.db.pool;
 const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO'] as const;
 
-async function ingest(scanTarget: string, findings: Array<{ rule: string; resource: string; severity?: string }>) {
-  const res = await t.rest('POST', `/organizations/${org}/scantargets/${scanTarget}/findings`, {
-    key: admin.apiKey,
-    body: { format: 'vigil', findings },
-  });
-  expect(res.status).toBe(200);
-}
+const ingest = (scanTarget: string, findings: Finding[]) => ingestFindings(t, admin, scanTarget, findings);
 
 /** The table's definition, over the alerts as they are now (due week in plain epoch arithmetic). */
 const DEFINITION = `
@@ -79,22 +74,13 @@ beforeAll(async () => {
   t = await startTestVigil();
   admin = await t.bootstrap('admin@posture-open-counts.example', 'Posture Open Counts Corp');
   org = admin.organizationId;
-  await pool().query(
-    `INSERT INTO alerts.rules (id, "titleEn", "titlePt", severity, compliances, "timelinessThreshold", "createdAt", "updatedAt")
-     VALUES ('counts-high', 'High', 'High', 'HIGH', '{}', 30, now(), now()),
-            ('counts-low', 'Low', 'Low', 'LOW', '{}', NULL, now(), now()),
-            ('counts-crit', 'Crit', 'Crit', 'CRITICAL', '{}', 2, now(), now())`,
-  );
-  const create = async (name: string) => {
-    const res = await t.rest('POST', `/organizations/${org}/scantargets`, {
-      key: admin.apiKey,
-      body: { name, kind: 'AWS', credential: { account: '123456789012' } },
-    });
-    expect(res.status).toBe(200);
-    return res.body.id as string;
-  };
-  target = await create('counts-prod');
-  other = await create('counts-doomed');
+  await insertRules(t, [
+    ['counts-high', 'HIGH', [], 30],
+    ['counts-low', 'LOW', [], null],
+    ['counts-crit', 'CRITICAL', [], 2],
+  ]);
+  target = await createScanTarget(t, admin, 'counts-prod');
+  other = await createScanTarget(t, admin, 'counts-doomed');
 }, 120_000);
 afterAll(() => t?.close());
 

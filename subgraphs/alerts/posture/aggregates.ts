@@ -27,7 +27,7 @@ import type { DayRange } from './ranges';
 
 export type Counts = SeverityCounts;
 export const emptySeverityCounts = (): Counts => Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Counts;
-const isSeverity = (s: string): s is keyof Counts => (SEVERITIES as readonly string[]).includes(s);
+export const isSeverity = (s: string): s is keyof Counts => (SEVERITIES as readonly string[]).includes(s);
 
 export interface PostureFilter {
   scanTargetIds?: readonly string[] | null;
@@ -40,7 +40,7 @@ export interface PostureFilter {
  * The conditions on alert `a` of organizations `organizationIds` (their live scan targets) and the
  * filter; over posture_moves `m` with `a = 'm'` (its rows carry the same columns, current).
  */
-function alertConditions(p: Params, organizationIds: readonly string[], filter?: PostureFilter | null, a = 'a'): string[] {
+export function alertConditions(p: Params, organizationIds: readonly string[], filter?: PostureFilter | null, a = 'a'): string[] {
   const where = [`${a}."organizationId" = ANY(${p.add(organizationIds)}::uuid[])`, liveTargetCondition(p, organizationIds, a)];
   if (filter?.scanTargetIds?.length) where.push(`${a}."scanTargetId" = ANY(${p.add(filter.scanTargetIds)}::uuid[])`);
   if (filter?.rules?.length) where.push(`${a}.rule = ANY(${p.add(filter.rules)}::text[])`);
@@ -130,69 +130,6 @@ export async function postureNow(pool: pg.Pool, organizationIds: readonly string
     if (entry) entry.delta = row.delta;
   }
   return result;
-}
-
-export interface TrendDay {
-  date: string;
-  open: Counts;
-  opened: Counts;
-  resolved: Counts;
-}
-
-export interface Trend {
-  from: string;
-  to: string;
-  days: TrendDay[];
-  openDelta: number;
-}
-
-const sumOf = (counts: Counts) => SEVERITIES.reduce((n, s) => n + counts[s], 0);
-
-/**
- * Daily UTC buckets of openings and resolutions in the range, and open at the end of each day: open
- * now, minus what opened and plus what was resolved after that day (one pass over the history rows
- * from the range's first day on).
- */
-export async function postureTrend(pool: pg.Pool, organizationId: string, range: DayRange, filter?: PostureFilter | null): Promise<Trend> {
-  const p = new Params();
-  const start = p.add(range.from);
-  const where = alertConditions(p, [organizationId], filter);
-  const moves = alertConditions(p, [organizationId], filter, 'm');
-  const { rows } = await pool.query<{ day: number | null; severity: string; opened: number; resolved: number; open: number }>(
-    // The moves from the range's first day on; open now from the open alerts alone (the covering
-    // partial index alerts_posture_open_idx).
-    `SELECT ((m."createdAt" AT TIME ZONE 'UTC')::date - ${start}::date)::int AS day, m.severity,
-            count(*) FILTER (WHERE NOT m.resolution)::int AS opened, count(*) FILTER (WHERE m.resolution)::int AS resolved, 0 AS open
-       FROM alerts.posture_moves m
-      WHERE ${moves.join(' AND ')} AND m."createdAt" >= ${start}::date::timestamp AT TIME ZONE 'UTC'
-      GROUP BY 1, 2
-     UNION ALL
-     SELECT NULL, a.severity, 0, 0, count(*)::int FROM alerts.alerts a WHERE ${where.join(' AND ')} AND ${OPEN_SQL('a')} GROUP BY a.severity`,
-    p.values,
-  );
-  const dayCount = range.days;
-  const opened = Array.from({ length: dayCount }, emptySeverityCounts);
-  const resolved = Array.from({ length: dayCount }, emptySeverityCounts);
-  // Net openings of each severity after the end of day i (days past `to` included).
-  const openNow = emptySeverityCounts();
-  const netAfterRange = emptySeverityCounts();
-  for (const row of rows) {
-    if (!isSeverity(row.severity)) continue;
-    if (row.day === null) openNow[row.severity] += row.open;
-    else if (row.day >= dayCount) netAfterRange[row.severity] += row.opened - row.resolved;
-    else {
-      opened[row.day][row.severity] += row.opened;
-      resolved[row.day][row.severity] += row.resolved;
-    }
-  }
-  const days: TrendDay[] = new Array(dayCount);
-  const open = emptySeverityCounts();
-  for (const s of SEVERITIES) open[s] = openNow[s] - netAfterRange[s];
-  for (let i = dayCount - 1; i >= 0; i--) {
-    days[i] = { date: range.dates[i], open: { ...open }, opened: opened[i], resolved: resolved[i] };
-    for (const s of SEVERITIES) open[s] -= opened[i][s] - resolved[i][s];
-  }
-  return { from: range.from, to: range.to, days, openDelta: sumOf(days[dayCount - 1].open) - sumOf(days[0].open) };
 }
 
 export type Dimension = 'STATE' | 'SCAN_TARGET' | 'RULE' | 'COMPLIANCE';

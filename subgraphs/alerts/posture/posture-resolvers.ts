@@ -24,11 +24,11 @@ import {
   postureBreakdown,
   postureNow,
   postureTimeToResolve,
-  postureTrend,
   scanFreshness,
 } from './aggregates';
 import { GRADES, gradeOf } from './grade';
 import { dayRange } from './ranges';
+import { postureTrend } from './trend';
 
 type Ctx = SubgraphContext<AlertsLoaders>;
 

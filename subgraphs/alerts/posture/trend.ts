@@ -1,0 +1,128 @@
+import type pg from 'pg';
+import { SEVERITIES } from '../../../lib/vocabulary';
+import { Params } from '../alerts/sql';
+import { alertConditions, type Counts, emptySeverityCounts, isSeverity, OPEN_SQL, type PostureFilter, postureNow } from './aggregates';
+import type { DayRange } from './ranges';
+
+/**
+ * The posture trend (docs/posture.md): daily UTC buckets of openings and resolutions over a range, and
+ * open at the end of each day — open now, minus what opened and plus what was resolved after that day.
+ * The openings and resolutions per day and severity come from one of two sources, equal by
+ * construction (test/posture-daily.test.ts compares both with a replay of the history):
+ * - alerts.posture_daily (migration 20261202000700_posture_daily): the moves' counts per organization,
+ *   UTC day and severity, kept by triggers on posture_moves; the moves of deleted scan targets are
+ *   subtracted. At most 5 rows a day: trend 365 days reads ~1,800 rows, not the 150,000 moves of a
+ *   100,000-alert organization's year (bench/README.md, "Posture aggregates"). It answers the filter on
+ *   severity only: the rollup's key has no scan target, rule or compliances;
+ * - alerts.posture_moves (aggregates.ts): one index-only range scan of the moves, under any filter.
+ */
+
+export interface TrendDay {
+  date: string;
+  open: Counts;
+  opened: Counts;
+  resolved: Counts;
+}
+
+export interface Trend {
+  from: string;
+  to: string;
+  days: TrendDay[];
+  openDelta: number;
+}
+
+/** Openings and resolutions of one severity on day `day` (from the range's first day; days past its end included). */
+interface DayMoves {
+  day: number;
+  severity: string;
+  opened: number;
+  resolved: number;
+}
+
+interface TrendSource {
+  moves: DayMoves[];
+  openNow: Counts;
+}
+
+const sumOf = (counts: Counts) => SEVERITIES.reduce((n, s) => n + counts[s], 0);
+const dayOf = (column: string, start: string) => `((${column} AT TIME ZONE 'UTC')::date - ${start}::date)::int`;
+const since = (column: string, start: string) => `${column} >= ${start}::date::timestamp AT TIME ZONE 'UTC'`;
+
+/** The rollup keeps severity, not scan target, rule or compliances. */
+const rollupAnswers = (filter?: PostureFilter | null) => !filter?.scanTargetIds?.length && !filter?.rules?.length && !filter?.compliances?.length;
+
+/** From the moves; open now from the open alerts alone (the covering partial index alerts_posture_open_idx). */
+async function fromMoves(pool: pg.Pool, organizationId: string, range: DayRange, filter?: PostureFilter | null): Promise<TrendSource> {
+  const p = new Params();
+  const start = p.add(range.from);
+  const where = alertConditions(p, [organizationId], filter);
+  const moves = alertConditions(p, [organizationId], filter, 'm');
+  const { rows } = await pool.query<DayMoves & { day: number | null; open: number }>(
+    `SELECT ${dayOf('m."createdAt"', start)} AS day, m.severity,
+            count(*) FILTER (WHERE NOT m.resolution)::int AS opened, count(*) FILTER (WHERE m.resolution)::int AS resolved, 0 AS open
+       FROM alerts.posture_moves m
+      WHERE ${moves.join(' AND ')} AND ${since('m."createdAt"', start)}
+      GROUP BY 1, 2
+     UNION ALL
+     SELECT NULL, a.severity, 0, 0, count(*)::int FROM alerts.alerts a WHERE ${where.join(' AND ')} AND ${OPEN_SQL('a')} GROUP BY a.severity`,
+    p.values,
+  );
+  const openNow = emptySeverityCounts();
+  for (const row of rows) if (row.day === null && isSeverity(row.severity)) openNow[row.severity] += row.open;
+  return { moves: rows.filter((row) => row.day !== null), openNow };
+}
+
+/** From the daily rollup, less the deleted scan targets' moves; open now from posture_open_counts (postureNow). */
+async function fromRollup(pool: pg.Pool, organizationId: string, range: DayRange, filter?: PostureFilter | null): Promise<TrendSource> {
+  const p = new Params();
+  const org = p.add(organizationId);
+  const start = p.add(range.from);
+  const severities = filter?.severities?.length ? p.add(filter.severities) : null;
+  const ofSeverity = (column: string) => (severities ? `AND ${column} = ANY(${severities}::text[])` : '');
+  const [now, { rows }] = await Promise.all([
+    postureNow(pool, [organizationId]),
+    pool.query<DayMoves>(
+      `SELECT (d.day - ${start}::date)::int AS day, d.severity, d.opened, d.resolved
+         FROM alerts.posture_daily d
+        WHERE d."organizationId" = ${org}::uuid AND d.day >= ${start}::date ${ofSeverity('d.severity')}
+       UNION ALL
+       SELECT ${dayOf('m."createdAt"', start)}, m.severity, -(count(*) FILTER (WHERE NOT m.resolution))::int, -(count(*) FILTER (WHERE m.resolution))::int
+         FROM alerts.scan_targets dst
+         JOIN alerts.alerts a ON a."organizationId" = dst."organizationId" AND a."scanTargetId" = dst.id
+         JOIN alerts.posture_moves m ON m."alertId" = a.id
+        WHERE dst."organizationId" = ${org}::uuid AND dst."deletedAt" IS NOT NULL AND ${since('m."createdAt"', start)} ${ofSeverity('m.severity')}
+        GROUP BY 1, 2`,
+      p.values,
+    ),
+  ]);
+  const open = now.get(organizationId)?.open ?? emptySeverityCounts();
+  const openNow = emptySeverityCounts();
+  for (const s of SEVERITIES) if (!filter?.severities?.length || filter.severities.includes(s)) openNow[s] = open[s];
+  return { moves: rows, openNow };
+}
+
+/** The trend over the range, for the organization's alerts the filter keeps. */
+export async function postureTrend(pool: pg.Pool, organizationId: string, range: DayRange, filter?: PostureFilter | null): Promise<Trend> {
+  const { moves, openNow } = await (rollupAnswers(filter) ? fromRollup : fromMoves)(pool, organizationId, range, filter);
+  const dayCount = range.days;
+  const opened = Array.from({ length: dayCount }, emptySeverityCounts);
+  const resolved = Array.from({ length: dayCount }, emptySeverityCounts);
+  // Net openings of each severity after the range's last day.
+  const netAfterRange = emptySeverityCounts();
+  for (const row of moves) {
+    if (!isSeverity(row.severity)) continue;
+    if (row.day >= dayCount) netAfterRange[row.severity] += row.opened - row.resolved;
+    else {
+      opened[row.day][row.severity] += row.opened;
+      resolved[row.day][row.severity] += row.resolved;
+    }
+  }
+  const days: TrendDay[] = new Array(dayCount);
+  const open = emptySeverityCounts();
+  for (const s of SEVERITIES) open[s] = openNow[s] - netAfterRange[s];
+  for (let i = dayCount - 1; i >= 0; i--) {
+    days[i] = { date: range.dates[i], open: { ...open }, opened: opened[i], resolved: resolved[i] };
+    for (const s of SEVERITIES) open[s] -= opened[i][s] - resolved[i][s];
+  }
+  return { from: range.from, to: range.to, days, openDelta: sumOf(days[dayCount - 1].open) - sumOf(days[0].open) };
+}
