@@ -189,6 +189,8 @@ async function main() {
     }
     await sleep(5000);
     const rssAfter = rssKb(child.pid!);
+    // Printed at once: a later phase that fails (the resume's 30 s wait) does not take this number with it.
+    console.log(`kb-per-idle-subscriber=${((rssAfter - rssBefore) / SUBSCRIBERS).toFixed(1)}`);
     for (let i = 0; i < CHANGES; i++) await change(i, SUBSCRIBERS);
     const p99Many = p99(latencies);
     const perChange = latencies.filter(Number.isFinite).length / CHANGES;
@@ -295,7 +297,6 @@ async function main() {
     );
     if (missingTotal) process.exitCode = 1;
     console.log(`ratio p99-5000/p99-1=${(p99Many / p99One).toFixed(2)}`);
-    console.log(`kb-per-idle-subscriber=${((rssAfter - rssBefore) / SUBSCRIBERS).toFixed(1)}`);
     console.log(`misbehaving: malformed-refused=${malformedRefused} slow-reader=paused p99-${SUBSCRIBERS}-with-misbehaving=${p99Misbehaving.toFixed(1)}ms`);
     console.log(`p99-${SUBSCRIBERS}-after=${p99ManyAgain.toFixed(1)}ms (the same subscribers once the misbehaving ones left)`);
     console.log(

@@ -13,6 +13,8 @@
  * back — so commits also land out of seq order, as with concurrent writers in production.
  * BENCH_EVENTS (default 10000), BENCH_RATE (events/s, default 500), BENCH_POLL_MS (VIGIL_WEBHOOK_POLL_MS,
  * default the service default). Results on stdout, ending with `webhook-p99-ms=<n>` (target ≤ 100: delivery is woken by the commit, lib/event-wake.ts).
+ * The `delivery-jobs=` line says where time went, from the service's own rows: each `webhook.deliver` job's wait
+ * from enqueue to claim (a lost runner nudge shows as ~1 s, the runner's poll) and the POST round trips.
  */
 
 import { spawn } from 'node:child_process';
@@ -183,6 +185,24 @@ async function main() {
     console.log(`order-kept=${inOrder}`);
     console.log(
       `latency-ms p50=${percentile(latencies, 50).toFixed(0)} p90=${percentile(latencies, 90).toFixed(0)} p99=${percentile(latencies, 99).toFixed(0)} max=${latencies[latencies.length - 1].toFixed(0)}`,
+    );
+    // Where the time went, from the service's own records (the database's clock): how long each delivery job
+    // waited between its enqueue (a wake) and its claim by the runner, and the POST round trips. A claim that
+    // waits ~1 s is a lost nudge waiting for the runner's poll (lib/jobs/runner.ts).
+    const { rows: stages } = await writers.query<{ jobs: number; claimP50: number; claimMax: number; slowClaims: number; postP99: number; postMax: number }>(
+      `SELECT j.jobs, j."claimP50", j."claimMax", j."slowClaims", d."postP99", d."postMax"
+         FROM (SELECT count(*)::int AS jobs, percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS "claimP50", max(ms) AS "claimMax",
+                      count(*) FILTER (WHERE ms > 100)::int AS "slowClaims"
+                 FROM (SELECT extract(epoch FROM "startedAt" - "createdAt") * 1000 AS ms FROM jobs.jobs
+                        WHERE kind = 'webhook.deliver' AND "startedAt" IS NOT NULL) claims) j,
+              (SELECT percentile_cont(0.99) WITHIN GROUP (ORDER BY "latencyMs") AS "postP99", max("latencyMs") AS "postMax"
+                 FROM documents.webhook_deliveries WHERE "webhookId" = $1) d`,
+      [webhook.id],
+    );
+    const stage = stages[0];
+    console.log(
+      `delivery-jobs=${stage.jobs} enqueue-to-claim-ms p50=${Number(stage.claimP50).toFixed(0)} max=${Number(stage.claimMax).toFixed(0)} over-100-ms=${stage.slowClaims} ` +
+        `post-round-trip-ms p99=${Number(stage.postP99).toFixed(0)} max=${Number(stage.postMax).toFixed(0)}`,
     );
     console.log(`webhook-p99-ms=${percentile(latencies, 99).toFixed(0)}`);
     if (lost || !inOrder || badSignatures) process.exitCode = 1;

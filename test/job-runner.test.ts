@@ -144,6 +144,33 @@ describe.each([
     expect(job.finishedAt).toBeInstanceOf(Date);
   });
 
+  it('claims at once, not at its next poll, a job enqueued while its empty claim was being answered', async () => {
+    // The race behind bench:webhooks' ~1 s stalls: a claim finds nothing, a job is enqueued (its nudge asks the
+    // runner to look again) before the runner has read that answer, and the finished poll must not push the
+    // nudge back to its next poll. The enqueue is made to land in exactly that window: after the claim
+    // statement has answered, before the runner sees the answer.
+    let enqueued: Promise<{ id: string }> | null = null;
+    const pool = db.pool;
+    const racing: JobDatabase = {
+      pool: Object.assign(Object.create(pool) as pg.Pool, {
+        query: async (text: string, values?: unknown[]) => {
+          const result = await pool.query(text, values);
+          if (enqueued === null && text.trimStart().startsWith('WITH next AS')) {
+            enqueued = enqueue(db, 'test.echo', { n: 1 });
+            await enqueued;
+          }
+          return result;
+        },
+      }),
+    };
+    const ranAt: number[] = [];
+    runner({ 'test.echo': async () => void ranAt.push(Date.now()) }, { on: racing, pollMs: 60_000 });
+    const { id } = await waitFor('the enqueue during a claim', async () => enqueued && (await enqueued));
+    // Its next poll is a minute away: only the nudge can run it within the wait.
+    await jobInState(db, id, 'DONE');
+    expect(ranAt).toHaveLength(1);
+  });
+
   it('does not claim a job before its runAt', async () => {
     // The verdict is the run's own clock (ran no earlier than runAt), not a sleep racing the scheduler; the early
     // look happens 2,600 ms before runAt, a margin that holds on a loaded machine (issue 40 item 6).

@@ -10,7 +10,6 @@ import {
   getVariableValues,
   Kind,
   type OperationDefinitionNode,
-  parse,
   print,
 } from 'graphql';
 import { VigilError } from '../../lib/errors';
@@ -20,6 +19,7 @@ import type { Session, StreamHub, StreamHubSettings } from '../../lib/subscripti
 import type { EndCode } from '../../lib/subscriptions/stream-run';
 import { STREAM_FIELDS, type StreamArgs, type StreamField } from '../../lib/subscriptions/streams';
 import { planPayload } from './payload';
+import { parseShared, printShared } from './shared-documents';
 
 /**
  * The gateway's subscription service: its transports (ws-transport.ts, sse-transport.ts)
@@ -131,7 +131,7 @@ export class SubscriptionService {
     if (typeof query !== 'string') return undefined;
     let document: DocumentNode;
     try {
-      document = parse(query);
+      document = parseShared(query);
     } catch {
       return undefined;
     }
@@ -194,7 +194,7 @@ export class SubscriptionService {
     const alertQuery = plan.alertQuery?.text;
     const alertVariables = plan.alertQuery ? Object.fromEntries(plan.alertQuery.variableNames.map((n) => [n, variables[n]])) : {};
     // What makes two subscribers' messages (and alert fetches) the same, computed once per subscription, not per entry.
-    const operationKey = `${session.principal.apiKeyId}\0${operationName ?? ''}\0${print(document)}\0${JSON.stringify(variables)}`;
+    const operationKey = `${session.principal.apiKeyId}\0${operationName ?? ''}\0${printShared(document)}\0${JSON.stringify(variables)}`;
     const alertKey = `${session.principal.apiKeyId}\0${alertQuery ?? ''}\0${JSON.stringify(alertVariables)}`;
     return this.hub.open<ExecutionResult>(session, field, args, {
       message: (row, cursor) =>

@@ -4,6 +4,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { bearerToken } from '../../lib/api-keys';
 import type { DocumentLimits } from './document-limits';
 import type { Session, SubscriptionService } from './service';
+import { parseShared } from './shared-documents';
 
 /**
  * graphql-ws on the gateway's own HTTP server, path /graphql (the queries' path and port: an
@@ -59,6 +60,7 @@ export function attachWebSocketTransport(server: http.Server, service: Subscript
   useServer<Record<string, unknown> | undefined, { session?: Session }>(
     {
       schema: () => service.apiSchema(),
+      parse: parseShared,
       validate: limits.validate as never,
       onSubscribe: (ctx, _id, payload) => {
         // onConnect authenticated the connection before any subscribe is read (graphql-ws waits for its answer).

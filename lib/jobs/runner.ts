@@ -105,14 +105,28 @@ export function startJobRunner(db: JobDatabase, options: JobRunnerOptions): JobR
   const inFlight = new Map<string, InFlight>();
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
+  /** When the pending timer fires (performance.now()): a later look never replaces an earlier one. */
+  let timerDue = 0;
   let polling: Promise<void> | null = null;
   let again = false;
   let recoveredAt = 0;
 
+  // The earliest look wins. A finished poll asks for the next in pollMs; a nudge (an enqueue, a slot
+  // freed) that landed in the same turn of the event loop, before its 0 ms timer fired, must not be
+  // pushed back to it: that lost nudge left a webhook's new delivery job waiting a whole second
+  // (bench:webhooks' ~1 s stalls on the idle machine, issue 38).
   const schedule = (delay: number) => {
     if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(poll, delay);
+    const due = performance.now() + delay;
+    if (timer) {
+      if (timerDue <= due) return;
+      clearTimeout(timer);
+    }
+    timerDue = due;
+    timer = setTimeout(() => {
+      timer = null;
+      poll();
+    }, delay);
     timer.unref();
   };
 
