@@ -16,7 +16,7 @@ import { type Account, request, startTestVigil, type TestVigil } from './support
 // Authorization forwarded), answering as Vigil's own gateway does (docs/own-router.md) — queries,
 // mutations, a follower's censored list, and subscriptions passed through to the subgraphs over SSE
 // (Hive Gateway's default) or graphql-ws (gateway-ws.config.ts), resumed with a cursor, a stranger's and an
-// unknown key's refused, and ended within a second when the key is deleted (the wake: the re-check is a minute).
+// unknown key's refused, and ended at once when the key is deleted (the wake: the re-check is an hour).
 jest.setTimeout(120_000);
 
 const ROUTER_SECRET = 'hive-router-secret-0123456789abcdef0123456789';
@@ -33,7 +33,7 @@ let alerts: string[];
 let awsTarget: string;
 
 beforeAll(async () => {
-  t = await startTestVigil({ VIGIL_ROUTER_SECRET: ROUTER_SECRET, VIGIL_SUBSCRIPTION_RECHECK_MS: '60000' });
+  t = await startTestVigil({ VIGIL_ROUTER_SECRET: ROUTER_SECRET, VIGIL_SUBSCRIPTION_RECHECK_MS: '3600000' });
   alice = await t.bootstrap('alice@example.com', 'Alice Corp');
   viewer = await t.bootstrap('viewer@example.com', 'Viewer Corp');
   await insertRules(t.vigil.db);
@@ -239,8 +239,12 @@ async function deleteKey(who: Account) {
   return started;
 }
 
-/** Within this of the deletion a stream through Hive Gateway ends (issue 39); the periodic re-check is a minute here. */
-const REVOKED_WITHIN_MS = 1000;
+/**
+ * Within this of the deletion a stream through Hive Gateway ends (issue 39): a margin that holds on a loaded machine
+ * (39–59 ms measured at load ~9; a 1 s bar was a margin load could eat), and a small part of the hour between
+ * periodic re-checks here, so a stream that missed the wake meets it only if a re-check happens to fall inside it.
+ */
+const REVOKED_WITHIN_MS = 20_000;
 
 describe.each([
   ['GraphQL over SSE (gateway.config.ts)', 'sse', () => hive],
@@ -278,7 +282,7 @@ describe.each([
     const expected = sseSubscribe(t.url, user.apiKey, EVENTS_OF, { o: user.organizationId });
     await live(t.vigil.subscriptions.liveCount() + 2);
     const deleted = await deleteKey(user);
-    await Promise.all([through.waitForEnd(5000), expected.waitForEnd(5000)]);
+    await Promise.all([through.waitForEnd(REVOKED_WITHIN_MS), expected.waitForEnd(REVOKED_WITHIN_MS)]);
     const ms = through.received.endedAt - deleted;
     console.log(
       `deleted key's stream through Hive Gateway over ${transport} ended ${ms} ms after the deletion (load ${os

@@ -1,3 +1,6 @@
+import { loadavg } from 'node:os';
+import type { Client } from 'graphql-ws';
+import { POSTURE_COALESCE_MS } from '../lib/subscriptions/streams';
 import { createScanTarget, FIXTURE_RULES, follow, insertAlerts, insertRules } from './support/alert-fixtures';
 import { sseSubscribe, subscribe, wsClient } from './support/subscription-clients';
 import { type Account, startTestVigil, type TestVigil } from './support/vigil';
@@ -72,16 +75,45 @@ const POSTURE_CHANGED = `subscription($org: ID!, $after: String) {
 const stateCount = (posture: { byState: { nodes: Array<{ key: string; counts: { total: number } }> } }, state: string) =>
   posture.byState.nodes.find((n) => n.key === state)?.counts.total ?? 0;
 
+/** A change on a stream that is not coalesced: the posture's messages are timed against its messages. */
+const ALERT_CHANGED = `subscription($org: ID!) { alertChanged(organizationId: $org) { seq } }`;
+
+/** A graphql-ws subscription whose messages are timed as the client receives them. */
+function timedSubscription(client: Client, query: string, variables: Record<string, unknown>) {
+  const received: Array<{ data: any; at: number }> = [];
+  const stop = client.subscribe(
+    { query, variables },
+    { next: (m) => received.push({ data: m.data, at: Date.now() }), error: () => undefined, complete: () => undefined },
+  );
+  /** Until the messages received satisfy `done` (one message by default); the last of them, timed. */
+  async function until(done: (messages: any[]) => boolean = (messages) => messages.length > 0, ms = 10_000) {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const found = done(received.map((m) => m.data)) ? received.at(-1) : undefined;
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no such message in ${ms} ms: ${JSON.stringify(received)}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  return { received, stop, until };
+}
+
 describe('postureChanged over graphql-ws', () => {
-  it('pushes the posture the member selected within 1 s of a change, equal to Query.posture', async () => {
+  it('pushes the posture the member selected at a change, less than a coalescing window behind a stream that is not coalesced, equal to Query.posture', async () => {
     const client = wsClient(t.url, { authorization: `Bearer ${acme.apiKey}` });
-    const sub = subscribe(client, POSTURE_CHANGED, { org: acme.organizationId });
+    const sub = timedSubscription(client, POSTURE_CHANGED, { org: acme.organizationId });
+    // The same change on a stream that is not coalesced, beside it: the posture's message is timed against that one's
+    // (a bar of 1,000 ms from the mutation failed at load 15 with nothing wrong: 1,602 ms, the mutation's answer slow).
+    const uncoalesced = timedSubscription(client, ALERT_CHANGED, { org: acme.organizationId });
     try {
-      await live(1);
+      await live(2);
       const changed = Date.now();
       await setState(alerts[1], 'IN_PROGRESS');
-      const [message] = await sub.waitFor(1, 5000);
-      expect(Date.now() - changed).toBeLessThan(1000);
+      const [pushed, reference] = await Promise.all([sub.until(), uncoalesced.until()]);
+      console.log(`postureChanged ${pushed.at - changed} ms, alertChanged ${reference.at - changed} ms after the change (load ${loadavg()[0].toFixed(1)})`);
+      // Not held back for a coalescing window: it would then come a window behind the stream that is not coalesced.
+      expect(pushed.at - reference.at).toBeLessThan(POSTURE_COALESCE_MS);
+      const message = pushed.data;
       const posture = message.postureChanged.posture;
       expect(posture).toMatchObject({ view: 'MEMBER', open: { critical: 1, high: 2, low: 1, total: 4 }, grade: 'D', scanFreshness: { totalCount: 1 } });
       expect(stateCount(posture, 'IN_PROGRESS')).toBe(1);
@@ -96,51 +128,51 @@ describe('postureChanged over graphql-ws', () => {
       expect(typeof message.postureChanged.cursor).toBe('string');
     } finally {
       sub.stop();
+      uncoalesced.stop();
       await client.dispose();
     }
   });
 
   it('coalesces a burst of changes: at most one message per second, the last one with the posture after them all', async () => {
     const client = wsClient(t.url, { authorization: `Bearer ${acme.apiKey}` });
-    // Each message timed as the client receives it.
-    const times: number[] = [];
-    const messages: any[] = [];
-    const stop = client.subscribe(
-      { query: POSTURE_CHANGED, variables: { org: acme.organizationId } },
-      {
-        next: (m) => {
-          times.push(Date.now());
-          messages.push(m.data);
-        },
-        error: () => undefined,
-        complete: () => undefined,
-      },
-    );
-    const sub = { stop };
+    const sub = timedSubscription(client, POSTURE_CHANGED, { org: acme.organizationId });
+    const uncoalesced = timedSubscription(client, ALERT_CHANGED, { org: acme.organizationId });
     try {
-      await live(1);
+      await live(2);
       const started = Date.now();
-      // 20 changes in about 2 s (alternating two alerts' states, the last leaving alert 0 RISK_ACCEPTED, alert 3 IN_PROGRESS).
+      // 20 changes in about 2 s (alternating two alerts' states, the last leaving both RISK_ACCEPTED), then two more:
+      // alert 3 and alert 2 (OPEN until now) IN_PROGRESS. Only the posture after them all has 3 IN_PROGRESS and
+      // 1 RISK_ACCEPTED (alert 1 is IN_PROGRESS since the first test): no message before it can be taken for it.
       for (let i = 0; i < 20; i++) {
         await setState(alerts[i % 2 === 0 ? 0 : 3], i % 4 < 2 ? 'IN_PROGRESS' : 'RISK_ACCEPTED');
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      await setState(alerts[0], 'RISK_ACCEPTED');
       await setState(alerts[3], 'IN_PROGRESS');
+      await setState(alerts[2], 'IN_PROGRESS');
       const lastChange = Date.now();
-      // The change's message arrives within about 1 s of the last change, then nothing more.
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      // The 22 changes as the stream that is not coalesced delivers them, and the posture after them all.
+      const lastReference = await uncoalesced.until((messages) => messages.length >= 22);
+      const final = (posture: any) => stateCount(posture, 'RISK_ACCEPTED') === 1 && stateCount(posture, 'IN_PROGRESS') === 3;
+      const settled = await sub.until((messages) => messages.length > 0 && final(messages.at(-1).postureChanged.posture));
+      const messages = sub.received.map((m) => m.data);
+      const times = sub.received.map((m) => m.at);
+      console.log(
+        `${messages.length} posture messages for 22 changes in ${lastChange - started} ms; the last ${settled.at - lastReference.at} ms after the uncoalesced stream's (load ${loadavg()[0].toFixed(1)})`,
+      );
       expect(messages.length).toBeGreaterThanOrEqual(2);
       expect(messages.length).toBeLessThanOrEqual(Math.ceil((lastChange - started) / 1000) + 2);
       // Gaps are measured where the messages arrive: one delivered late by a busy event loop shortens the next gap
-      // (920 ms seen in a clean-clone CI run at load ~5, the sends a second apart); the count above bounds the rate.
-      for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(800);
-      expect(times.at(-1)! - lastChange).toBeLessThan(1100);
-      const last = messages.at(-1).postureChanged.posture;
-      expect(stateCount(last, 'RISK_ACCEPTED')).toBe(1);
-      expect(stateCount(last, 'IN_PROGRESS')).toBe(2);
+      // (920 ms seen in a clean-clone CI run at load ~5, 643 ms at load 19, the sends a second apart), so it is their
+      // median (the upper one) that must be near a window; the count above bounds the rate.
+      const gaps = times.slice(1).map((at, i) => at - times[i]);
+      expect([...gaps].sort((a, b) => a - b)[gaps.length >> 1]).toBeGreaterThanOrEqual(800);
+      // At most a window after the previous message, so within two windows of the same change on the stream that is
+      // not coalesced (a bar of 1,100 ms from the mutations raced the machine's load).
+      expect(settled.at - lastReference.at).toBeLessThan(2 * POSTURE_COALESCE_MS);
+      expect(messages.at(-1)).toBe(settled.data);
     } finally {
       sub.stop();
+      uncoalesced.stop();
       await client.dispose();
     }
   });
@@ -188,9 +220,12 @@ describe('postureChanged over SSE', () => {
     try {
       const [missed] = await resumed.waitFor(1, 5000);
       expect(stateCount(missed.postureChanged.posture, 'MITIGATING_CONTROL')).toBe(2);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      expect(resumed.data).toHaveLength(1);
       expect(missed.postureChanged.cursor).not.toBe(cursor);
+      // Nothing more for the changes already sent, proved by a sentinel (not by a pause): the next message is the
+      // posture after one more change.
+      await setState(alerts[1], 'OPEN');
+      const [, next] = await resumed.waitFor(2, 10_000);
+      expect(stateCount(next.postureChanged.posture, 'MITIGATING_CONTROL')).toBe(1);
     } finally {
       resumed.stop();
     }

@@ -84,10 +84,28 @@ it('answers a coded 503 at once while a subgraph process is down, says not ready
   await kill(alerts!, 'SIGKILL');
   alerts = null;
 
-  const started = Date.now();
-  const graphql = await request(vigil.url, 'POST', '/graphql', { key, body: alertsQuery });
-  const rest = await request(vigil.url, 'GET', scanTargets, { key });
-  expect(Date.now() - started).toBeLessThan(10_000);
+  // "At once": a request that needs the dead subgraph is answered about as fast as one the live subgraphs serve,
+  // the two alternated in the same run (a fixed 10 s bar raced the machine's load, and let a retry of seconds pass).
+  const [downMs, liveMs]: [number[], number[]] = [[], []];
+  const timed = async (into: number[], method: string, path: string, body?: unknown) => {
+    const started = performance.now();
+    const res = await request(vigil.url, method, path, { key, body });
+    into.push(performance.now() - started);
+    return res;
+  };
+  const graphql = await timed(downMs, 'POST', '/graphql', alertsQuery);
+  const rest = await timed(downMs, 'GET', scanTargets);
+  for (let round = 0; round < 4; round++) {
+    expect((await timed(liveMs, 'GET', '/me')).status).toBe(200);
+    expect((await timed(downMs, 'POST', '/graphql', alertsQuery)).status).toBe(503);
+    expect((await timed(liveMs, 'GET', '/me')).status).toBe(200);
+    expect((await timed(downMs, 'GET', scanTargets)).status).toBe(503);
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
+  console.log(
+    `with the alerts subgraph down: 503 in ${downMs.map((v) => v.toFixed(0)).join(', ')} ms; /me in ${liveMs.map((v) => v.toFixed(0)).join(', ')} ms (load ${os.loadavg()[0].toFixed(1)})`,
+  );
+  expect(median(downMs)).toBeLessThan(5 * median(liveMs));
   expect(graphql.status).toBe(503);
   expect(graphql.headers.get('retry-after')).toMatch(/^\d+$/);
   expect(graphql.body.errors).toEqual([expect.objectContaining({ extensions: { code: 'SERVICE_UNAVAILABLE' } })]);
