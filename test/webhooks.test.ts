@@ -280,6 +280,37 @@ describe('delivery', () => {
     expect(() => verified(hook.secret, second)).toThrow();
   });
 
+  it('ends quietly when its webhook is deleted while a delivery is in flight', async () => {
+    // A receiver that holds its answer until told: the webhook is deleted between the POST and its answer.
+    let answer: (() => void) | undefined;
+    const held = http.createServer((req, res) => {
+      req.resume();
+      answer = () => res.end('ok');
+    });
+    await new Promise<void>((resolve) => held.listen(0, '127.0.0.1', resolve));
+    try {
+      const admin = await t.bootstrap('gone@hooks.example', 'Deleted Hook Org');
+      const url = `http://127.0.0.1:${(held.address() as AddressInfo).port}/held`;
+      const hook = await register(admin, { url, eventNames: ['OrganizationUpdated'] });
+      await rename(admin, 'Deleted Hook Org renamed');
+      await until('the POST held', () => answer !== undefined);
+      const deleted = await t.rest('DELETE', `/organizations/${admin.organizationId}/webhooks/${hook.id}`, { key: admin.apiKey });
+      expect(deleted.status).toBe(200);
+      answer!();
+      const job = await until('the delivery job ended', async () => {
+        const { rows } = await t.vigil.db.pool.query(`SELECT state, "lastError" FROM jobs.jobs WHERE kind = 'webhook.deliver' AND "singletonKey" = $1`, [
+          hook.id,
+        ]);
+        return rows.length > 0 && rows.every((r) => r.state !== 'RUNNING') && rows;
+      });
+      // Before: the job failed on the deliveries' foreign key ("violates foreign key constraint") and was retried.
+      expect(job.map((r: { state: string; lastError: string | null }) => [r.state, r.lastError])).toEqual([['DONE', null]]);
+    } finally {
+      held.closeAllConnections();
+      await new Promise((resolve) => held.close(resolve));
+    }
+  });
+
   it('retries a failing receiver with backoff and delivers every event once, in order', async () => {
     const admin = await t.bootstrap('retry@hooks.example', 'Retry Org');
     receiver.answer('/flaky', [500, 500]);

@@ -102,20 +102,25 @@ export function deliverWebhookEvents(db: JobDatabase, settings: WebhookSettings,
     });
   }
 
-  /** The attempts made so far and the new position, in one statement. */
-  async function flush(webhook: WebhookRow, position: string, attempts: Attempt[]): Promise<void> {
-    await db.pool.query(
-      `WITH logged AS (
+  /**
+   * The attempts made so far and the new position, in one statement; false when the webhook is gone. The
+   * webhook's row is locked first, so a webhook deleted while its job POSTs ends the job quietly instead of
+   * failing it on the deliveries' foreign key (seen under bench:scale).
+   */
+  async function flush(webhook: WebhookRow, position: string, attempts: Attempt[]): Promise<boolean> {
+    const { rowCount } = await db.pool.query(
+      `WITH hook AS (SELECT id FROM documents.webhooks WHERE id = $1 FOR NO KEY UPDATE),
+       logged AS (
          INSERT INTO documents.webhook_deliveries ("webhookId", "eventId", "eventSeq", "eventName", attempt, status, "responseCode", "latencyMs", error)
-         SELECT $1, a."eventId", a."eventSeq", a."eventName", a.attempt, a.status, a."responseCode", a."latencyMs", a.error
-           FROM jsonb_to_recordset($3::jsonb)
+         SELECT hook.id, a."eventId", a."eventSeq", a."eventName", a.attempt, a.status, a."responseCode", a."latencyMs", a.error
+           FROM hook, jsonb_to_recordset($3::jsonb)
                 AS a("eventId" uuid, "eventSeq" bigint, "eventName" text, attempt int, status text, "responseCode" int, "latencyMs" int, error text)
        )
-       UPDATE documents.webhooks SET "cursorSeq" = greatest("cursorSeq", $2::bigint),
+       UPDATE documents.webhooks w SET "cursorSeq" = greatest("cursorSeq", $2::bigint),
               "lastDeliveryAt" = CASE WHEN $4 THEN now() ELSE "lastDeliveryAt" END,
               "consecutiveFailures" = CASE WHEN $4 THEN 0 ELSE "consecutiveFailures" END,
               "failingSince" = CASE WHEN $4 THEN NULL ELSE "failingSince" END
-        WHERE id = $1`,
+        FROM hook WHERE w.id = hook.id`,
       [
         webhook.id,
         position,
@@ -134,6 +139,7 @@ export function deliverWebhookEvents(db: JobDatabase, settings: WebhookSettings,
         attempts.some((a) => a.status === 'DELIVERED'),
       ],
     );
+    return rowCount === 1;
   }
 
   /** Records a failed attempt: backoff, or the webhook disabled when it has failed too long. */
@@ -142,11 +148,7 @@ export function deliverWebhookEvents(db: JobDatabase, settings: WebhookSettings,
     const exponential = Math.min(settings.backoffMs * 2 ** Math.min(failures - 1, 30), settings.backoffMaxMs);
     const delayMs = Math.round(exponential * (0.5 + Math.random())); // ±50 % jitter: failing receivers are not hit in step
     await inTransaction(db.pool, async (client) => {
-      await client.query(
-        `INSERT INTO documents.webhook_deliveries ("webhookId", "eventId", "eventSeq", "eventName", attempt, status, "responseCode", "latencyMs", error)
-         VALUES ($1, $2, $3, $4, $5, 'FAILED', $6, $7, $8)`,
-        [webhook.id, failed.event.id, failed.event.seq, failed.event.name, failed.attempt, failed.responseCode, failed.latencyMs, failed.error],
-      );
+      // The webhook's row first: it is locked from here, and a webhook deleted meanwhile logs nothing.
       const { rows } = await client.query<WebhookRow & { failingMs: number }>(
         `UPDATE documents.webhooks SET "consecutiveFailures" = "consecutiveFailures" + 1, "failingSince" = coalesce("failingSince", now()),
                 "nextAttemptAt" = now() + $2::double precision * interval '1 millisecond'
@@ -155,6 +157,11 @@ export function deliverWebhookEvents(db: JobDatabase, settings: WebhookSettings,
       );
       const row = rows[0];
       if (!row) return;
+      await client.query(
+        `INSERT INTO documents.webhook_deliveries ("webhookId", "eventId", "eventSeq", "eventName", attempt, status, "responseCode", "latencyMs", error)
+         VALUES ($1, $2, $3, $4, $5, 'FAILED', $6, $7, $8)`,
+        [webhook.id, failed.event.id, failed.event.seq, failed.event.name, failed.attempt, failed.responseCode, failed.latencyMs, failed.error],
+      );
       const byCount = settings.disableAfterFailures > 0 && row.consecutiveFailures >= settings.disableAfterFailures;
       const byTime = settings.disableAfterMs > 0 && Number(row.failingMs) >= settings.disableAfterMs;
       if (!byCount && !byTime) return;
@@ -229,7 +236,7 @@ export function deliverWebhookEvents(db: JobDatabase, settings: WebhookSettings,
             error: answer.error?.slice(0, MAX_ERROR_LENGTH) ?? null,
           };
           if (result.status === 'FAILED') {
-            if (attempts.length || position !== webhook.cursorSeq) await flush(webhook, position, attempts);
+            if ((attempts.length || position !== webhook.cursorSeq) && !(await flush(webhook, position, attempts))) return;
             if (attempts.length) webhook.consecutiveFailures = 0;
             await recordFailure(webhook, result);
             return;
@@ -239,12 +246,12 @@ export function deliverWebhookEvents(db: JobDatabase, settings: WebhookSettings,
         }
         position = event.seq;
         if (attempts.length >= FLUSH_EVERY || Date.now() - flushedAt >= FLUSH_MS) {
-          await flush(webhook, position, attempts);
+          if (!(await flush(webhook, position, attempts))) return;
           attempts = [];
           flushedAt = Date.now();
         }
       }
-      await flush(webhook, position, attempts);
+      if (!(await flush(webhook, position, attempts))) return;
     }
   };
 }
