@@ -32,7 +32,7 @@ import {
   ORDER_SQL,
 } from './alerts-data';
 import { startBenchVigil } from './bench-vigil';
-import { sayLoadAverage } from './load-average';
+import { runBenchmark } from './load-average';
 import { medianOf, mediansOfPairs } from './timing';
 
 const ALERTS = 1_000_000;
@@ -176,10 +176,4 @@ async function main(): Promise<void> {
   }
 }
 
-sayLoadAverage('start');
-main()
-  .finally(() => sayLoadAverage('end'))
-  .catch((error) => {
-    process.stderr.write(`${(error as Error).stack ?? error}\n`);
-    process.exit(1);
-  });
+runBenchmark(main);

@@ -35,7 +35,7 @@ import { setLogLevel } from '../lib/log';
 import { streamCodec } from '../lib/subscriptions/streams';
 import { type AlertsShape, addScanTargets, bigTargets, FILTER, generateOrganizations, handWrittenPage, loadAlerts, ORDER_SQL } from './alerts-data';
 import { BENCH_BASE_URL, type BenchVigil, startBenchVigil } from './bench-vigil';
-import { sayLoadAverage } from './load-average';
+import { runBenchmark } from './load-average';
 import { median, medianOf, mediansOfPairs, percentile, time } from './timing';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -503,10 +503,4 @@ function report(small: Measured, large: Measured): void {
   line(`ratio authorization check t(${o})`, large.authorization / small.authorization, 1.3);
 }
 
-sayLoadAverage('start');
-main()
-  .finally(() => sayLoadAverage('end'))
-  .catch((error) => {
-    process.stderr.write(`${(error as Error).stack ?? error}\n`);
-    process.exit(1);
-  });
+runBenchmark(main);
