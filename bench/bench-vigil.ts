@@ -18,10 +18,20 @@ export interface BenchVigil {
   close(): Promise<void>;
 }
 
-export async function startBenchVigil(prefix: string): Promise<BenchVigil> {
-  const keep = process.env.BENCH_DATABASE;
+export interface BenchVigilOptions {
+  /** The database's name (instead of BENCH_DATABASE's). */
+  database?: string;
+  /** Keep the named database at `close` (BENCH_DATABASE's databases are kept). */
+  keep?: boolean;
+  /** More settings over the defaults below (e.g. VIGIL_WORKERS for a bench that needs a job kind). */
+  env?: Record<string, string>;
+}
+
+export async function startBenchVigil(prefix: string, options: BenchVigilOptions = {}): Promise<BenchVigil> {
+  const keep = options.database ? (options.keep ? options.database : undefined) : process.env.BENCH_DATABASE;
   if (keep && !/^\w+$/.test(keep)) throw new Error('BENCH_DATABASE must be a plain database name');
-  const dbName = keep || `${prefix}_${randomBytes(5).toString('hex')}`;
+  const dbName = options.database ?? (keep || `${prefix}_${randomBytes(5).toString('hex')}`);
+  if (!/^\w+$/.test(dbName)) throw new Error('a benchmark database name must be a plain name');
   const admin = new pg.Client({ connectionString: BENCH_BASE_URL });
   await admin.connect();
   const exists = (await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [dbName])).rowCount;
@@ -45,6 +55,7 @@ export async function startBenchVigil(prefix: string): Promise<BenchVigil> {
       VIGIL_SUBSCRIPTION_POLL_MS: '3600000',
       // The data generators' bulk statements run for minutes: no request statement timeout (its 30 s default).
       VIGIL_DATABASE_STATEMENT_TIMEOUT_MS: '0',
+      ...options.env,
     }),
   );
   return {

@@ -39,7 +39,7 @@ import { type RunningVigil, startVigil } from '../app/vigil';
 import { COMMANDS } from '../cli/commands';
 import { loadConfig } from '../lib/config';
 import { setLogLevel } from '../lib/log';
-import { sayLoadAverage } from './load-average';
+import { runBenchmark } from './load-average';
 
 const BASE_URL = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgresql://root@127.0.0.1:5432/postgres';
 const ALERTS = Number(process.env.BENCH_ALERTS ?? 1_000_000);
@@ -397,10 +397,4 @@ async function main(): Promise<void> {
   if (code !== 0) throw new Error(`the embedded run exited with ${code}`);
 }
 
-sayLoadAverage('start');
-main()
-  .finally(() => sayLoadAverage('end'))
-  .catch((error) => {
-    process.stderr.write(`${(error as Error).stack ?? error}\n`);
-    process.exit(1);
-  });
+runBenchmark(main);

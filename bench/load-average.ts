@@ -5,3 +5,14 @@ export function sayLoadAverage(when: 'start' | 'end'): void {
   const [one, five, fifteen] = os.loadavg().map((n) => n.toFixed(2));
   process.stderr.write(`load average at the ${when}: ${one} ${five} ${fifteen} (${os.cpus().length} cores)\n`);
 }
+
+/** Runs a benchmark's `main` between the two load average lines; a failure is printed and exits 1. */
+export function runBenchmark(main: () => Promise<void>): void {
+  sayLoadAverage('start');
+  main()
+    .finally(() => sayLoadAverage('end'))
+    .catch((error) => {
+      process.stderr.write(`${(error as Error).stack ?? error}\n`);
+      process.exit(1);
+    });
+}

@@ -9,11 +9,18 @@
  * (sessions waiting on a lock the purge's DELETE holds), with os.loadavg (the machine is shared: only ratios of one run compare).
  * Partitions by time were not built: their cost is a primary key change of documents.events (id ⇒
  * (id, createdAt)), see docs/operations.md#retention.
+ *
+ * BENCH_RETENTION_LEVEL_OFF_MINUTES=<n> (the level-off run, 30 in docs/operations.md): instead of the three windows,
+ * n minutes of a steady load — BENCH_RETENTION_RATE (200) events/s appended by the same clients, each reading a page
+ * of 100 after its append — with the event retention set to BENCH_RETENTION_KEEP (`5m`) and `retention.purge` run
+ * every BENCH_RETENTION_EVERY_SECONDS (30) as the job runner would; every minute the log's rows and on-disk size
+ * (pg_total_relation_size: table, indexes, TOAST), its dead rows and vacuums so far (pg_stat_user_tables), and the load average. The log starts empty: it grows for the
+ * retention's length, then must level off while autovacuum reuses the purged rows' space.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
-import { retentionSettings } from '../lib/config';
+import { retentionMs, retentionSettings } from '../lib/config';
 import { readEventLog } from '../lib/event-log';
 import { applyMigrations } from '../lib/migrate';
 import { purgeByRetention } from '../workers/retention-purge';
@@ -23,6 +30,69 @@ const ROWS = Number(process.env.BENCH_RETENTION_ROWS ?? 1_000_000);
 const CONCURRENCY = Number(process.env.BENCH_RETENTION_CONCURRENCY ?? 8);
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? 0;
+
+const LEVEL_OFF_MINUTES = Number(process.env.BENCH_RETENTION_LEVEL_OFF_MINUTES ?? 0);
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+/** The level-off run: a steady append load under minutes of retention, the log's size printed every minute. */
+async function levelOff(pool: pg.Pool, minutes: number) {
+  const rate = Number(process.env.BENCH_RETENTION_RATE ?? 200);
+  const keep = process.env.BENCH_RETENTION_KEEP ?? '5m';
+  const everyMs = Number(process.env.BENCH_RETENTION_EVERY_SECONDS ?? 30) * 1000;
+  const orgs = Array.from({ length: 50 }, () => randomUUID());
+  const purge = purgeByRetention({ pool }, { ...retentionSettings(), eventsMs: retentionMs(keep) });
+  const signal = new AbortController().signal;
+  const endAt = Date.now() + minutes * 60_000;
+  let appended = 0;
+  const started = Date.now();
+  // Each client appends on its own schedule (rate / CONCURRENCY per second), reading a page of 100 after each append.
+  const clients = Array.from({ length: CONCURRENCY }, async (_, c) => {
+    const org = orgs[c % orgs.length];
+    for (let i = 0; Date.now() < endAt; i++) {
+      const due = started + (i * CONCURRENCY * 1000) / rate;
+      if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
+      await pool.query(
+        `INSERT INTO documents.events (id, "organizationId", name, source, data) VALUES (gen_random_uuid(), $1, 'AlertUpdated', 'bench', jsonb_build_object('pad', repeat('x', 200)))`,
+        [org],
+      );
+      appended++;
+      await readEventLog(pool, { organizationId: org, limit: 100 });
+    }
+  });
+  // The purged rows' space is reused once VACUUM has marked it free: autovacuum's work in a deployment. Where the
+  // server runs without it (this shared machine's PostgreSQL has autovacuum = off), the bench vacuums after each purge.
+  const autovacuum = (await pool.query<{ autovacuum: string }>('SHOW autovacuum')).rows[0].autovacuum === 'on';
+  const purger = (async () => {
+    while (Date.now() < endAt) {
+      await new Promise((r) => setTimeout(r, Math.min(everyMs, Math.max(0, endAt - Date.now()))));
+      await purge({}, { signal } as never);
+      if (!autovacuum) await pool.query('VACUUM documents.events');
+    }
+  })();
+  say(
+    `level-off run: ${minutes} min, ${rate} events/s, retention ${keep}, purge every ${everyMs / 1000} s` +
+      `${autovacuum ? '' : ' then VACUUM (autovacuum is off on this server)'}; load ${loadAverage()}`,
+  );
+  say(`${'minute'.padStart(6)} ${'appended'.padStart(9)} ${'rows'.padStart(8)} ${'size MB'.padStart(8)} ${'dead'.padStart(8)} vacuums  load`);
+  for (let minute = 1; minute <= minutes; minute++) {
+    await new Promise((r) => setTimeout(r, Math.max(0, started + minute * 60_000 - Date.now())));
+    const { rows } = await pool.query<{ n: number; bytes: string; dead: string; vacuums: string }>(
+      `SELECT count(*)::int AS n, pg_total_relation_size('documents.events')::text AS bytes,
+              (SELECT n_dead_tup::text FROM pg_stat_user_tables WHERE relid = 'documents.events'::regclass) AS dead,
+              (SELECT (autovacuum_count + vacuum_count)::text FROM pg_stat_user_tables WHERE relid = 'documents.events'::regclass) AS vacuums
+         FROM documents.events`,
+    );
+    say(
+      `${String(minute).padStart(6)} ${String(appended).padStart(9)} ${String(rows[0].n).padStart(8)} ${(Number(rows[0].bytes) / 1048576).toFixed(1).padStart(8)} ` +
+        `${rows[0].dead.padStart(8)} ${rows[0].vacuums.padStart(7)}  ${loadAverage()}`,
+    );
+  }
+  await Promise.all([...clients, purger]);
+}
 
 async function main() {
   const name = `vigil_bench_retention_${randomBytes(4).toString('hex')}`;
@@ -34,6 +104,7 @@ async function main() {
   pool.on('error', () => undefined); // the database is dropped WITH (FORCE) at the end
   try {
     await applyMigrations(pool, { log: () => undefined });
+    if (LEVEL_OFF_MINUTES > 0) return await levelOff(pool, LEVEL_OFF_MINUTES);
     const orgs = Array.from({ length: 50 }, () => randomUUID());
     const t0 = Date.now();
     await pool.query(
