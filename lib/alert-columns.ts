@@ -7,7 +7,7 @@
  * `historyColumnsSql`), the CSV export's columns and cells (subgraphs/alerts/alerts/lists.ts), the
  * record, its JSON and event payloads (subgraphs/alerts/alert-record.ts), the REST routes' selections
  * (gateway/rest/routes/alert-inputs.ts) and a follower's censorship (lib/visibility.ts).
- * test/alert-columns.test.ts fails when this, the migrations' tables and the SDL disagree.
+ * test/subgraphs/alerts/alert-columns.test.ts fails when this, the migrations' tables and the SDL disagree.
  *
  * In lib/ because the gateway's REST layer reads it as well as the alerts subgraph (and the gateway
  * imports no subgraph code).

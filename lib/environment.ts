@@ -4,7 +4,7 @@ import { z } from 'zod/v4';
  * Every environment variable Vigil reads, in one zod schema: its check, its default and what it is
  * for. lib/config.ts parses the environment with it (all problems reported at once, each naming its
  * variable) and builds the typed VigilConfig from the result; docs/configuration.md's table is generated
- * from it (`npm run docs:config`, checked by test/configuration-docs.test.ts). An empty value counts as unset.
+ * from it (`npm run docs:config`, checked by test/cli/configuration-docs.test.ts). An empty value counts as unset.
  */
 const unset = (value: unknown) => (value === '' ? undefined : value);
 

@@ -6,7 +6,7 @@ import type pg from 'pg';
  * webhook delivery (workers/webhook-*.ts).
  *
  * `seq` is drawn at insert but transactions commit in any order, so "everything up to the highest
- * seq I see" would skip a seq held by a transaction still running (test/webhooks.test.ts, ten
+ * seq I see" would skip a seq held by a transaction still running (test/subgraphs/documents/webhooks.test.ts, ten
  * concurrent writers). The horizon is found in three steps:
  *   1. V = the sequence's last value (every seq ≤ V has been drawn);
  *   2. the transactions in progress in this database (pg_stat_activity.backend_xid): any transaction

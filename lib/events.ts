@@ -4,7 +4,7 @@ import { badRequest } from './errors';
 
 /**
  * The event registry: every event name Vigil writes, per entity (as GET /events/names lists them),
- * and the `source` its writers stamp on it. test/event-registry.test.ts fails when code writes a
+ * and the `source` its writers stamp on it. test/lib/event-registry.test.ts fails when code writes a
  * name or a source that is not here; `EventName` types every writer's `name`.
  */
 export const EVENT_SOURCES = {
@@ -78,7 +78,7 @@ export type EventSource = (typeof EVENT_SOURCES)[keyof typeof EVENT_SOURCES];
 
 /**
  * Every event name as a constant (`EVENT.AlertUpdated`): code names events through this and sources
- * through EVENT_SOURCES, never as string literals (test/one-event-writer.test.ts).
+ * through EVENT_SOURCES, never as string literals (test/lib/one-event-writer.test.ts).
  */
 export const EVENT = Object.fromEntries(ALL_EVENT_NAMES.map((name) => [name, name])) as { readonly [N in EventName]: N };
 

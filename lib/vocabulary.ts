@@ -4,7 +4,7 @@ import { ALL_EVENT_NAMES, EVENT_NAMES } from './events';
 /**
  * The API's vocabulary: the enum values clients send and read, and the page-size rule, written once
  * for the subgraphs (resolvers, SQL) and the REST layer (its zod inputs). The GraphQL enums of
- * the .graphql files under subgraphs/alerts/ spell the same values; test/vocabulary.test.ts fails when the two differ.
+ * the .graphql files under subgraphs/alerts/ spell the same values; test/lib/vocabulary.test.ts fails when the two differ.
  */
 
 export const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO'] as const;

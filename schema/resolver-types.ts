@@ -18,7 +18,7 @@ const SCALARS = { ID: 'string', DateTime: 'Date', JSON: 'unknown', _Any: 'unknow
 
 /** The header of every generated file. */
 const HEADER =
-  "// Generated from this subgraph's SDL by `npm run codegen` (schema/resolver-types.ts): do not edit.\n// test/resolver-types.test.ts fails when it is stale.\n";
+  "// Generated from this subgraph's SDL by `npm run codegen` (schema/resolver-types.ts): do not edit.\n// test/subgraphs/resolver-types.test.ts fails when it is stale.\n";
 
 /**
  * The SDL with each type that is only extended (`extend type Mutation` in a subgraph that defines no
@@ -79,7 +79,7 @@ export async function generateResolverTypes(name: SubgraphName): Promise<string>
 
 /**
  * `npm run codegen`: refresh every subgraph's resolver-types.generated.ts; with `--check`, write
- * nothing and exit 1 naming the stale files (test/resolver-types.test.ts).
+ * nothing and exit 1 naming the stale files (test/subgraphs/resolver-types.test.ts).
  */
 if (require.main === module) {
   const check = process.argv.includes('--check');

@@ -1,6 +1,6 @@
 'use strict';
 // The image's last pass over its production node_modules (Dockerfile, after `npm prune --omit=dev
-// --omit=optional`): files no Vigil process reads are deleted. test/image-size.test.ts sums what is left
+// --omit=optional`): files no Vigil process reads are deleted. test/deploy/image-size.test.ts sums what is left
 // against the 300 MB budget with the same rule. Measured on the locked tree: 364 MB before, 85 MB of
 // source maps and 56 MB of Prisma query compilers for other databases.
 //   node scripts/image-prune.cjs [node_modules directory]

@@ -45,7 +45,7 @@ export interface RuleContext {
 /** Parses one argument (400 naming `field` when it is not well-formed) and returns its value. */
 export type ArgumentFormat = (value: unknown, field: string) => unknown;
 
-/** What a rule lets through, as the authorization matrix (test/authorization-matrix.test.ts) names it. */
+/** What a rule lets through, as the authorization matrix (test/subgraphs/authorization-matrix.test.ts) names it. */
 export type Access = 'authenticated' | 'member' | 'admin' | 'viewer' | 'object';
 
 export interface FieldRule {

@@ -4,7 +4,7 @@
  * its own schema (prisma/migrations/20261201000200_read_contracts), listed here with its readers.
  * Anything else of another subgraph's data comes through the supergraph (entities). The event log,
  * documents.events, is the one shared table: appended through lib/events.ts, read through lib/.
- * test/subgraph-data-ownership.test.ts reads every SQL string in subgraphs/ and fails on a reference
+ * test/subgraphs/subgraph-data-ownership.test.ts reads every SQL string in subgraphs/ and fails on a reference
  * to another subgraph's schema that is not a contract listed here for that reader.
  */
 export const SUBGRAPH_SCHEMAS = ['organizations', 'alerts', 'questionnaires', 'documents'] as const;

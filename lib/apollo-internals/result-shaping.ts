@@ -363,7 +363,7 @@ export function computeResponse({
 /**
  * Makes @apollo/gateway's executor shape answers with computeResponse above. The executor calls
  * its module's export at each request (`resultShaping_1.computeResponse(…)`), so replacing the export
- * is enough; test/result-shaping.test.ts checks that the two agree and that the gateway uses this one.
+ * is enough; test/lib/apollo-internals/result-shaping.test.ts checks that the two agree and that the gateway uses this one.
  */
 export function installResultShaping(): void {
   const stock = require('@apollo/gateway/dist/resultShaping') as { computeResponse: unknown };

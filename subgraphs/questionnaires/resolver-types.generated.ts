@@ -1,5 +1,5 @@
 // Generated from this subgraph's SDL by `npm run codegen` (schema/resolver-types.ts): do not edit.
-// test/resolver-types.test.ts fails when it is stale.
+// test/subgraphs/resolver-types.test.ts fails when it is stale.
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { SubgraphContext } from '../server';
 export type Maybe<T> = T | null;

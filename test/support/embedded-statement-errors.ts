@@ -5,7 +5,7 @@ import { setLogLevel } from '../../lib/log';
 import { applyMigrations } from '../../lib/migrate';
 
 /**
- * Run by test/embedded-statement-errors.test.ts as its own process (PGlite's WebAssembly loader
+ * Run by test/lib/embedded-statement-errors.test.ts as its own process (PGlite's WebAssembly loader
  * needs a real Node module loader, not jest's): drives the data layer of an in-memory embedded
  * database and prints one JSON line of what a request would have seen at each step.
  */

@@ -3,7 +3,7 @@ import { ROOT } from './processes';
 
 // PGlite loads its WASM through dynamic import(), which Jest's module sandbox rejects without
 // --experimental-vm-modules; so the embedded server runs in a plain Node child (as in
-// test/migrations.test.ts), served by pglite-socket with one connection, as openEmbedded does.
+// test/lib/migrations.test.ts), served by pglite-socket with one connection, as openEmbedded does.
 const SERVER = `
 const { PGlite } = require('@electric-sql/pglite');
 const { PGLiteSocketServer } = require('@electric-sql/pglite-socket');

@@ -139,7 +139,7 @@ export function postLarge(base: string, path: string, options: { key: string; bo
 
 /** The whole service, in-process, on a fresh PostgreSQL database and free ports. */
 /** `env`: more settings for this instance (e.g. VIGIL_PUBLIC_URL). */
-/** `env` may depend on the test database's URL (test/pgbouncer.test.ts puts a pooler in front of it). */
+/** `env` may depend on the test database's URL (test/app/pgbouncer.test.ts puts a pooler in front of it). */
 export async function startTestVigil(env: Record<string, string> | ((databaseUrl: string) => Record<string, string>) = {}): Promise<TestVigil> {
   setLogLevel(process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent');
   const database = await createTestDatabase();
@@ -147,7 +147,7 @@ export async function startTestVigil(env: Record<string, string> | ((databaseUrl
   const secret = randomBytes(16).toString('hex');
   // Tests drive the scan scheduler themselves (runDueScans), so none runs in the background. Every test
   // calls from 127.0.0.1 and the authorization suites try hundreds of deleted keys: the failed-key
-  // limit is off unless a test sets it (test/rate-limits.test.ts).
+  // limit is off unless a test sets it (test/gateway/rate-limits.test.ts).
   const config = loadConfig({
     DATABASE_URL: database.url,
     PORT: '0',

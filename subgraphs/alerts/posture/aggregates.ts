@@ -21,7 +21,7 @@ import type { DayRange } from './ranges';
  * scan target and compliances, kept so by triggers (migration 20261202000200_posture_moves): each
  * aggregate is one index-only range scan of (organizationId, createdAt), no alert row read per move
  * (bench/README.md, "Posture aggregates").
- * Open at a past instant is open now minus the openings plus the resolutions since (test/posture.test.ts
+ * Open at a past instant is open now minus the openings plus the resolutions since (test/subgraphs/alerts/posture.test.ts
  * checks both against a replay of each alert's history rows in order).
  */
 
@@ -60,7 +60,7 @@ export const OVERDUE_SQL = (a: string) =>
  * triggers): overdue is the weeks before the current one plus the alerts due between the week's start
  * and now (alerts_posture_due_idx); the open alerts of deleted scan targets are subtracted, as the
  * alert list leaves them out. Equal to counting the alerts with OPEN_SQL, OVERDUE_SQL and
- * liveTargetCondition (test/posture.test.ts, test/posture-open-counts.test.ts).
+ * liveTargetCondition (test/subgraphs/alerts/posture.test.ts, test/subgraphs/alerts/posture-open-counts.test.ts).
  */
 async function openCounts(pool: pg.Pool, organizationIds: readonly string[]) {
   const p = new Params();

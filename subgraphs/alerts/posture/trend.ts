@@ -8,7 +8,7 @@ import type { DayRange } from './ranges';
  * The posture trend (docs/posture.md): daily UTC buckets of openings and resolutions over a range, and
  * open at the end of each day — open now, minus what opened and plus what was resolved after that day.
  * The openings and resolutions per day and severity come from one of two sources, equal by
- * construction (test/posture-daily.test.ts compares both with a replay of the history):
+ * construction (test/subgraphs/alerts/posture-daily.test.ts compares both with a replay of the history):
  * - alerts.posture_daily (migration 20261202000700_posture_daily): the moves' counts per organization,
  *   UTC day and severity, kept by triggers on posture_moves; the moves of deleted scan targets are
  *   subtracted. At most 5 rows a day: trend 365 days reads ~1,800 rows, not the 150,000 moves of a

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { locatedError } from 'graphql';
+import { type RunningVigil, startVigil } from '../../app/vigil';
+import { COMMANDS } from '../../cli/commands';
+import { loadConfig } from '../../lib/config';
+import { isDependencyUnreachable } from '../../lib/errors';
+import { formatError } from '../../lib/graphql-errors';
+import { setLogLevel } from '../../lib/log';
+import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
+import { createTestDatabase, type HttpResult, request } from '../support/vigil';
+
+jest.setTimeout(120_000);
+
+// PostgreSQL "stops" and "restarts" behind a proxy this test owns (the shared server on 5432 stays up).
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let proxy: TcpProxy;
+let vigil: RunningVigil;
+let account: { apiKey: string; organizationId: string };
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-outage-'));
+
+beforeAll(async () => {
+  setLogLevel('silent');
+  database = await createTestDatabase();
+  const direct = new URL(database.url);
+  proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+  const viaProxy = new URL(database.url);
+  viaProxy.port = String(proxy.port);
+  vigil = await startVigil(
+    loadConfig({
+      DATABASE_URL: viaProxy.toString(),
+      PORT: '0',
+      SUBGRAPH_BASE_PORT: '0',
+      VIGIL_SECRET: randomBytes(8).toString('hex'),
+      VIGIL_DATA_DIR: dataDir,
+      VIGIL_SCHEDULER: 'off',
+    }),
+  );
+  account = (await COMMANDS.bootstrap.run(vigil.db, { email: 'outage@example.com', organization: 'Outage' }, () => undefined)) as typeof account;
+});
+
+afterAll(async () => {
+  await vigil?.close();
+  await proxy?.stop().catch(() => undefined);
+  await database?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** One round of the load: REST through the gateway and the subgraphs, GraphQL, an anonymous probe. */
+function round(): Promise<Array<{ kind: string; answer: HttpResult }>> {
+  const key = account.apiKey;
+  const calls: Array<[string, Promise<HttpResult>]> = [
+    ['rest', request(vigil.url, 'GET', '/me', { key })],
+    ['rest', request(vigil.url, 'GET', `/organizations/${account.organizationId}`, { key })],
+    ['rest', request(vigil.url, 'POST', `/organizations/${account.organizationId}/alerts?size=5`, { key, body: {} })],
+    ['graphql', request(vigil.url, 'POST', '/graphql', { key, body: { query: `{ me { email } organizations { nodes { id name } } }` } })],
+  ];
+  return Promise.all(calls.map(async ([kind, answer]) => ({ kind, answer: await answer })));
+}
+
+it('answers 503 with Retry-After (never 500) while the database is down, hides its address from /readyz, and recovers without a restart', async () => {
+  for (const { answer } of await round()) expect(answer.status).toBe(200);
+
+  // Load running when the database goes away: requests in flight and requests after.
+  const inFlight = Promise.all([round(), round(), round()]);
+  await proxy.stop();
+  const down = [...(await inFlight).flat()];
+  for (let i = 0; i < 5; i++) down.push(...(await round()));
+  const statuses = down.map((d) => d.answer.status);
+  expect(statuses).not.toContain(500);
+  expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+  const unavailable = down.filter((d) => d.answer.status === 503);
+  expect(unavailable.length).toBeGreaterThanOrEqual(20);
+  for (const { kind, answer } of unavailable) {
+    expect(answer.headers.get('retry-after')).toMatch(/^\d+$/);
+    if (kind === 'rest') expect(answer.body).toEqual({ statusCode: 503, error: 'ServiceUnavailable', message: expect.any(String) });
+    else
+      expect(answer.body.errors).toEqual(
+        expect.arrayContaining([expect.objectContaining({ extensions: expect.objectContaining({ code: 'SERVICE_UNAVAILABLE' }) })]),
+      );
+    expect(JSON.stringify(answer.body)).not.toContain(String(proxy.port));
+  }
+  const ready = await request(vigil.url, 'GET', '/readyz');
+  expect(ready.status).toBe(503);
+  expect(ready.body).toMatchObject({ status: 'unavailable', down: ['database'] });
+  expect(JSON.stringify(ready.body)).not.toMatch(new RegExp(`127\\.0\\.0\\.1|${proxy.port}|ECONNREFUSED`));
+
+  // The database comes back: the same process serves again, without a restart.
+  await proxy.start();
+  const deadline = Date.now() + 20_000;
+  while ((await request(vigil.url, 'GET', '/me', { key: account.apiKey })).status !== 200) {
+    if (Date.now() > deadline) throw new Error('not serving again 20 s after the database came back');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  for (let i = 0; i < 3; i++) for (const { answer } of await round()) expect(answer.status).toBe(200);
+  expect((await request(vigil.url, 'GET', '/readyz')).body).toMatchObject({ status: 'ready' });
+});
+
+it('reads a driver failure thrown as a bare object (graphql-js NonErrorThrown) as the database being away, not a 500', () => {
+  // What a resolver saw during the outage when the pool's reconnect was refused: `{ errno, code, … }`, not an Error.
+  const wrapped = locatedError({ errno: -111, code: 'ECONNREFUSED', syscall: 'connect', address: '127.0.0.1', port: 1 }, undefined, ['alerts']);
+  expect(isDependencyUnreachable(wrapped)).toBe(true);
+  expect(formatError(wrapped.toJSON(), wrapped).extensions?.code).toBe('SERVICE_UNAVAILABLE');
+});

@@ -1,0 +1,197 @@
+import { createScanTarget, ingestFindings, insertRules } from '../../support/posture-fixture';
+import { type Account, startTestVigil, type TestVigil } from '../../support/vigil';
+
+/**
+ * Issue 33: the unfiltered trend and the one filtered by severity read alerts.posture_daily (openings and
+ * resolutions per organization, UTC day and severity, kept by triggers on posture_moves: migration
+ * 20261202000700_posture_daily), less the deleted scan targets' moves; the other filters still read
+ * posture_moves. Over rounds of random writes — rescans creating, closing, reopening alerts and changing
+ * their severity, hand state changes (out of CLOSED too), an alert's history moved back in time (the
+ * seed's spread), an alert deleted, a scan target deleted — the table stays equal to its definition over
+ * the history, and the 365-day trend through each source equals a replay of every alert's history rows
+ * in order.
+ */
+let t: TestVigil;
+let admin: Account;
+let org: string;
+const targets: string[] = [];
+const pool = () => t.vigil.db.pool;
+const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO'] as const;
+const RESOURCES = 14;
+
+/** A seeded generator (mulberry32): the rounds are the same on every run. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+const next = random(33);
+const pick = <T>(values: readonly T[]) => values[Math.floor(next() * values.length)];
+
+/** The table's definition: the history's openings and resolutions under their alert's current severity. */
+const DEFINITION = `
+  SELECT h."organizationId", to_char((h."createdAt" AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, a.severity,
+         (count(*) FILTER (WHERE h.operation <> 'CLOSE'))::int AS opened, (count(*) FILTER (WHERE h.operation = 'CLOSE'))::int AS resolved
+    FROM alerts.alert_history h JOIN alerts.alerts a ON a.id = h."alertId"
+   WHERE h.operation = 'CLOSE' OR (h.state <> 'CLOSED' AND h."openedAt" = h."createdAt")
+   GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
+const TABLE = `
+  SELECT "organizationId", to_char(day, 'YYYY-MM-DD') AS day, severity, opened, resolved
+    FROM alerts.posture_daily WHERE opened <> 0 OR resolved <> 0 ORDER BY 1, 2, 3`;
+
+type Counts = Record<string, number>;
+interface Day {
+  date: string;
+  open: Counts;
+  opened: Counts;
+  resolved: Counts;
+}
+
+/**
+ * Independent: every history row of the organization's alerts on live scan targets with the state before
+ * it (seq order), under the alert's current severity; per UTC day of the range, the moves from nothing or
+ * CLOSED to an open state, the moves to CLOSED, and the alerts whose last row by the day's end is open.
+ */
+async function replay(from: string, to: string, filter: { severities?: string[]; compliance?: string }): Promise<Day[]> {
+  const { rows } = await pool().query<{ date: string; severity: string; opened: number; resolved: number; open: number }>(
+    `WITH rows AS (
+       SELECT a.id, a.severity, h.seq, h."createdAt" AS at, h.state, lag(h.state) OVER (PARTITION BY h."alertId" ORDER BY h.seq) AS before
+         FROM alerts.alerts a
+         JOIN alerts.scan_targets st ON st.id = a."scanTargetId" AND st."deletedAt" IS NULL
+         JOIN alerts.alert_history h ON h."alertId" = a.id
+        WHERE a."organizationId" = $1 AND ($4::text[] IS NULL OR a.severity = ANY($4)) AND ($5::text IS NULL OR a.compliances @> ARRAY[$5::text])),
+     days AS (SELECT d::date AS day FROM generate_series($2::date, $3::date, interval '1 day') d)
+     SELECT to_char(days.day, 'YYYY-MM-DD') AS date, s.severity,
+            (SELECT count(*) FROM rows r WHERE r.severity = s.severity AND (r.at AT TIME ZONE 'UTC')::date = days.day
+                AND r.state <> 'CLOSED' AND (r.before IS NULL OR r.before = 'CLOSED'))::int AS opened,
+            (SELECT count(*) FROM rows r WHERE r.severity = s.severity AND (r.at AT TIME ZONE 'UTC')::date = days.day
+                AND r.state = 'CLOSED' AND r.before <> 'CLOSED')::int AS resolved,
+            (SELECT count(*) FROM (SELECT DISTINCT ON (r.id) r.state FROM rows r
+                                    WHERE r.severity = s.severity AND r.at < (days.day + 1)::timestamp AT TIME ZONE 'UTC' ORDER BY r.id, r.seq DESC) last
+              WHERE last.state <> 'CLOSED')::int AS open
+       FROM days CROSS JOIN unnest($6::text[]) AS s(severity)
+      ORDER BY days.day`,
+    [org, from, to, filter.severities ?? null, filter.compliance ?? null, SEVERITIES],
+  );
+  const days = new Map<string, Day>();
+  for (const row of rows) {
+    let day = days.get(row.date);
+    if (!day) {
+      day = { date: row.date, open: {}, opened: {}, resolved: {} };
+      days.set(row.date, day);
+    }
+    const key = row.severity.toLowerCase();
+    day.open[key] = row.open;
+    day.opened[key] = row.opened;
+    day.resolved[key] = row.resolved;
+  }
+  return [...days.values()];
+}
+
+async function trend(from: string, to: string, filter: { severities?: string[]; compliance?: string }): Promise<Day[]> {
+  const counts = '{ critical high medium low info }';
+  const res = await t.graphql(
+    `query($org: ID!, $input: PostureTrendInput!) { posture(organizationId: $org) {
+       trend(input: $input) { days { date open ${counts} opened ${counts} resolved ${counts} } } } }`,
+    { org, input: { from, to, filter: { severities: filter.severities, compliances: filter.compliance ? [filter.compliance] : undefined } } },
+    admin.apiKey,
+  );
+  expect(res.body.errors).toBeUndefined();
+  return res.body.data.posture.trend.days;
+}
+
+const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+
+async function expectExact() {
+  const [table, definition] = await Promise.all([pool().query(TABLE), pool().query(DEFINITION)]);
+  expect(definition.rows.length).toBeGreaterThan(0);
+  expect(table.rows).toEqual(definition.rows);
+  const [from, to] = [day(364), day(0)];
+  // The rollup (no filter, severities) and the moves (a compliance filter) against the replay.
+  for (const filter of [{}, { severities: ['CRITICAL', 'LOW'] }, { compliance: 'PCI' }]) {
+    const [answer, expected] = await Promise.all([trend(from, to, filter), replay(from, to, filter)]);
+    expect(answer).toHaveLength(365);
+    expect(answer).toEqual(expected);
+  }
+}
+
+/** A rescan of a target: a random half of the resources found (the rest closed), each with a random severity. */
+async function rescan(target: string) {
+  const findings = [];
+  for (let i = 0; i < RESOURCES; i++) {
+    if (next() < 0.5) findings.push({ rule: i % 2 ? 'daily-pci' : 'daily-plain', resource: `r-${i}`, severity: pick(SEVERITIES) });
+  }
+  await ingestFindings(t, admin, target, findings);
+}
+
+async function alerts() {
+  return (
+    await pool().query<{ id: string; scanTargetId: string; state: string }>(
+      `SELECT id, "scanTargetId", state FROM alerts.alerts WHERE "organizationId" = $1 ORDER BY id`,
+      [org],
+    )
+  ).rows;
+}
+
+/** Hand state changes of a few random alerts: between open states, and out of CLOSED (an opening). */
+async function handMoves() {
+  const all = await alerts();
+  for (let i = 0; i < 3 && all.length; i++) {
+    const alert = pick(all);
+    const state = pick(['OPEN', 'IN_PROGRESS', 'RISK_ACCEPTED', 'FALSE_POSITIVE']);
+    const res = await t.rest('PUT', `/organizations/${org}/scantargets/${alert.scanTargetId}/alerts/${alert.id}`, { key: admin.apiKey, body: { state } });
+    expect(res.status).toBe(200);
+  }
+}
+
+/** The seed's spread: a random alert's whole history moved back 1-400 days (its order kept). */
+async function spread() {
+  const all = await alerts();
+  if (!all.length) return;
+  const days = 1 + Math.floor(next() * 400);
+  await pool().query(
+    `UPDATE alerts.alert_history SET "createdAt" = "createdAt" - $2::int * interval '1 day', "openedAt" = "openedAt" - $2::int * interval '1 day'
+      WHERE "alertId" = $1`,
+    [pick(all).id, days],
+  );
+}
+
+beforeAll(async () => {
+  t = await startTestVigil();
+  admin = await t.bootstrap('admin@posture-daily.example', 'Posture Daily Corp');
+  org = admin.organizationId;
+  await insertRules(t, [
+    ['daily-pci', 'HIGH', ['PCI'], 30],
+    ['daily-plain', 'LOW', [], null],
+  ]);
+  for (const name of ['daily-prod', 'daily-doomed']) targets.push(await createScanTarget(t, admin, name));
+}, 120_000);
+afterAll(() => t?.close());
+
+it('equals the replay of the history after rescans, hand state changes and history moved in time', async () => {
+  for (let round = 0; round < 6; round++) {
+    await rescan(targets[round % 2]);
+    await handMoves();
+    await spread();
+    await spread();
+    await expectExact();
+  }
+}, 180_000);
+
+it('equals it after an alert is deleted and a scan target is deleted (its moves subtracted at read time)', async () => {
+  await rescan(targets[1]);
+  await spread();
+  const [alert] = await alerts();
+  await pool().query(`DELETE FROM alerts.alerts WHERE id = $1`, [alert.id]);
+  await expectExact();
+  const before = await trend(day(364), day(0), {});
+  expect((await t.rest('DELETE', `/organizations/${org}/scantargets/${targets[1]}`, { key: admin.apiKey })).status).toBe(200);
+  await expectExact();
+  // The table still counts the deleted target's moves: the trend is smaller by them.
+  const opened = (days: Day[]) => days.reduce((n, d) => n + SEVERITIES.reduce((m, s) => m + d.opened[s.toLowerCase()], 0), 0);
+  expect(opened(await trend(day(364), day(0), {}))).toBeLessThan(opened(before));
+}, 120_000);
