@@ -11,14 +11,15 @@ import { checkLiteralHost, guardedLookup } from '../subgraphs/documents/webhook-
 import { openWebhookSecret, publicWebhook, WEBHOOK_SOURCE, type WebhookRow } from '../subgraphs/documents/webhooks';
 
 /**
- * `webhook.deliver` { webhookId }: delivers a webhook's pending events, in log order, one at a time.
+ * `webhook.deliver` { webhookId }: delivers a webhook's pending events, in log order, pipelined on one connection.
  *
  * The job reads the organization's event log through lib/event-log.ts exactly as the events API
  * does (a follower's derived AlertFollowing* events included, censored) from the webhook's stored
  * position (`cursorSeq`) up to the horizon of final events (lib/event-horizon.ts), POSTs each matching event as the event record (the spec's envelope),
  * signed per Standard Webhooks (`webhook-id` = the event id, the same on every retry), and moves
- * the position on after 2xx answers. At most one job per webhook is queued or running (its
- * singletonKey is the webhook id), so a webhook's events never overtake each other.
+ * the position on after 2xx answers, taken in order. At most one job per webhook is queued or running (its
+ * singletonKey is the webhook id), and its POSTs go out in log order on one connection, so a webhook's
+ * events never overtake each other on the way to the receiver (up to MAX_IN_FLIGHT in flight, see there).
  *
  * At least once: the position and the delivery log are written after every FLUSH_EVERY events (or
  * FLUSH_MS) and at every failure, in one statement. A crash in between re-delivers the events
@@ -26,7 +27,8 @@ import { openWebhookSecret, publicWebhook, WEBHOOK_SOURCE, type WebhookRow } fro
  * cost a statement per event (not measured here; the POST round trip is the measured bottleneck:
  * 8.4 ms per event on the 2-core bench machine at load 17, see bench/webhooks.ts).
  *
- * A failure (non-2xx, timeout, connection error, refused address) stops the job: the attempt is
+ * A failure (non-2xx, timeout, connection error, refused address) stops the job: the POSTs sent
+ * behind it are aborted and not counted (they come again after it, same `webhook-id`), the attempt is
  * logged, `nextAttemptAt` is set after an exponential backoff with jitter, and the wake-up poller
  * (workers/webhook-wake.ts) queues the job again when it is due. A webhook failing
  * `disableAfterFailures` times in a row, or for longer than `disableAfterMs`, is disabled with a
@@ -98,9 +100,8 @@ export function deliverWebhookEvents(db: JobDatabase, settings: WebhookSettings,
   }
 
   /**
-   * One POST; it resolves with the answer (never rejects). `idempotent: true` lets undici pipeline a POST
-   * (it holds non-idempotent requests until the connection is idle): a delivery is idempotent for the
-   * receiver, who deduplicates on `webhook-id`. Redirects are not followed (no interceptor).
+   * One POST; it resolves with the answer (never rejects). undici pipelines a POST only when told it is
+   * `idempotent` (a delivery is: the receiver deduplicates on `webhook-id`) and not `blocking`. Redirects are not followed (no interceptor).
    */
   async function post(client: Client, url: URL, body: string, headers: Record<string, string>, signal: AbortSignal): Promise<Answer> {
     try {
@@ -113,6 +114,8 @@ export function deliverWebhookEvents(db: JobDatabase, settings: WebhookSettings,
         method: 'POST',
         path: `${url.pathname}${url.search}`,
         idempotent: true,
+        // Not blocking: undici otherwise holds the next request until this one's answer has begun.
+        blocking: false,
         signal,
         headers: { 'content-type': 'application/json', 'user-agent': 'Vigil-Webhooks/1', ...headers },
         body,
