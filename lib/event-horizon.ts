@@ -21,10 +21,12 @@ import type pg from 'pg';
  */
 const IN_PROGRESS_POLL_MS = 10;
 
-export async function safeHorizon(pool: pg.Pool, stopped: () => boolean = () => false): Promise<bigint> {
+/** The final seq, or null when `stopped` said to give up before it was known. */
+export async function safeHorizon(pool: pg.Pool, stopped: () => boolean = () => false): Promise<bigint | null> {
   const { rows: seq } = await pool.query<{ v: string }>(`SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text AS v FROM documents.events_seq_seq`);
   let pending = await inProgress(pool, null);
-  while (pending.length && !stopped()) {
+  while (pending.length) {
+    if (stopped()) return null;
     await new Promise((resolve) => setTimeout(resolve, IN_PROGRESS_POLL_MS));
     pending = await inProgress(pool, pending);
   }
@@ -50,35 +52,80 @@ async function inProgress(pool: pg.Pool, among: string[] | null): Promise<string
 export interface EventHorizon {
   /** All seqs up to here are final (text, as pg returns bigint). */
   readonly value: string;
-  /** Moves the horizon as far as the log allows; returns the new value. Concurrent calls share one read. */
-  advance(): Promise<string>;
+  /** Reads of the log's end started so far (for tests: one per wake, whoever asks). */
+  readonly reads: number;
+  /**
+   * Moves the horizon as far as the log allows and returns the new value. The answer comes from a
+   * read that starts after this call, so it covers every commit the caller has seen (a NOTIFY, its
+   * own write); calls made before that read starts share it. `signal` stops the caller's wait (the
+   * answer is then the current value, final but perhaps not the newest); the read goes on for others.
+   */
+  advance(signal?: AbortSignal): Promise<string>;
 }
 
+/**
+ * One horizon per database pool, shared by every reader in the process: the live tail and the webhook
+ * wake are both called by one wake (lib/event-wake.ts emits to its listeners in one turn), so they ask
+ * in the same turn and share one read — before, each NOTIFY cost two (2 to 4 statements each, more while
+ * a transaction holds the horizon; issue 38). The read starts in a microtask after the first call so
+ * the calls of that turn join it; a call made while a read is out waits for the next, which starts when
+ * that one ends and serves every call made meanwhile: at most one read out, one queued.
+ */
 export function createEventHorizon(pool: pg.Pool): EventHorizon {
   let value = '0';
-  let advancing: Promise<string> | null = null;
+  let reads = 0;
+  /** The read that has not started yet: calls join it. */
+  let queued: Promise<string> | null = null;
+  /** The read under way (it may have read the sequence already: calls no longer join it). */
+  let running: Promise<string> | null = null;
+
+  const read = async (): Promise<string> => {
+    reads++;
+    // Gives up only when the pool is closing (no reader is left to answer).
+    const reached = await safeHorizon(pool, () => (pool as pg.Pool & { ending?: boolean }).ending === true);
+    if (reached !== null && reached > BigInt(value)) value = reached.toString();
+    return value;
+  };
+  const queue = (): Promise<string> => {
+    const next: Promise<string> = (running ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => {
+        // Starts here: from now on a call waits for the next read.
+        queued = null;
+        const started = read();
+        running = started;
+        return started.finally(() => {
+          if (running === started) running = null;
+        });
+      });
+    queued = next;
+    return next;
+  };
+
   return {
     get value() {
       return value;
     },
-    advance() {
-      advancing ??= safeHorizon(pool)
-        .then((reached) => {
-          if (reached > BigInt(value)) value = reached.toString();
-          return value;
-        })
-        .finally(() => {
-          advancing = null;
-        });
-      return advancing;
+    get reads() {
+      return reads;
+    },
+    advance(signal) {
+      const answer = queued ?? queue();
+      if (!signal) return answer;
+      if (signal.aborted) return Promise.resolve(value);
+      return new Promise<string>((resolve, reject) => {
+        const stop = () => resolve(value);
+        signal.addEventListener('abort', stop, { once: true });
+        answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+      });
     },
   };
 }
 
 const horizons = new WeakMap<pg.Pool, EventHorizon>();
 
-/** The horizon webhook delivery uses, one per database pool (the wake advances it, the delivery jobs read it). */
-export function webhookEventHorizon(pool: pg.Pool): EventHorizon {
+/** The process's horizon for this database pool: the wake, the delivery jobs and the live tail read and advance the same one. */
+export function eventHorizonOf(pool: pg.Pool): EventHorizon {
   let horizon = horizons.get(pool);
   if (!horizon) {
     horizon = createEventHorizon(pool);

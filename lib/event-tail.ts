@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { safeHorizon } from './event-horizon';
+import { eventHorizonOf } from './event-horizon';
 import type { EventLogRow } from './event-log';
 import { log } from './log';
 
@@ -25,6 +25,8 @@ export class EventTail {
   private requested = 0;
   private waiters: Array<{ generation: number; resolve: () => void }> = [];
   private timer: NodeJS.Timeout | undefined;
+  /** Ends a wait for the horizon at close (a long transaction may hold it). */
+  private readonly closing = new AbortController();
   /** Events read per second, for the bench: counted by the subscriptions, not here. */
 
   constructor(
@@ -87,6 +89,7 @@ export class EventTail {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.closing.abort();
     clearTimeout(this.timer);
     await this.running?.catch(() => undefined);
     for (const waiter of this.waiters) waiter.resolve();
@@ -143,7 +146,8 @@ export class EventTail {
     this.position = horizon;
   }
 
-  private safeHorizon(): Promise<bigint> {
-    return safeHorizon(this.pool, () => this.closed);
+  /** The process's one horizon (lib/event-horizon.ts), shared with the webhook wake: one read per wake for both. */
+  private async safeHorizon(): Promise<bigint> {
+    return BigInt(await eventHorizonOf(this.pool).advance(this.closing.signal));
   }
 }

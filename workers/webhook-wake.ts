@@ -1,5 +1,5 @@
 import type { WebhookSettings } from '../lib/config';
-import { webhookEventHorizon } from '../lib/event-horizon';
+import { eventHorizonOf } from '../lib/event-horizon';
 import { FOLLOWED_EVENT_NAMES } from '../lib/event-log';
 import type { WakeChannel } from '../lib/event-wake';
 import { enqueue, type JobDatabase } from '../lib/jobs/queue';
@@ -34,7 +34,7 @@ const DUE_WEBHOOKS = `
 
 /** Queues a delivery job for every webhook behind its log; the number queued. */
 export async function wakeDueWebhooks(db: JobDatabase): Promise<number> {
-  const horizon = await webhookEventHorizon(db.pool).advance();
+  const horizon = await eventHorizonOf(db.pool).advance();
   const { rows } = await db.pool.query<{ id: string }>(DUE_WEBHOOKS, [horizon, FOLLOWED_EVENT_NAMES]);
   let queued = 0;
   for (const { id } of rows) {
