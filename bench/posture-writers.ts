@@ -175,10 +175,11 @@ async function measure(db: pg.Pool, client: Pool, own: string, apiKey: string, w
 
 /**
  * The posture rows the blocks without triggers left stale, recomputed from their definitions: the moves of
- * the scanners' targets' alerts (the hand updates move nothing) and the organization's open counts.
+ * the scanners' targets' alerts (the hand updates move nothing; posture_daily and posture_daily_keys follow the
+ * moves) and the organization's open counts (posture_open_counts, posture_open_keys).
  */
 async function repair(db: pg.Pool, own: string, targets: string[]) {
-  // Deleted and inserted with the triggers on: posture_daily follows the moves.
+  // Deleted and inserted with the triggers on: posture_daily and posture_daily_keys follow the moves.
   await db.query(`DELETE FROM alerts.posture_moves WHERE "organizationId" = $1 AND "scanTargetId" = ANY($2::uuid[])`, [own, targets]);
   await db.query(
     `INSERT INTO alerts.posture_moves (seq, "alertId", "organizationId", "createdAt", resolution, "openedAt", severity, "scanTargetId", rule, compliances)
@@ -186,6 +187,15 @@ async function repair(db: pg.Pool, own: string, targets: string[]) {
        FROM alerts.alert_history h JOIN alerts.alerts a ON a.id = h."alertId"
       WHERE h."organizationId" = $1 AND a."scanTargetId" = ANY($2::uuid[]) AND (h.operation = 'CLOSE' OR (h.state <> 'CLOSED' AND h."openedAt" = h."createdAt"))`,
     [own, targets],
+  );
+  await db.query(`DELETE FROM alerts.posture_open_keys WHERE "organizationId" = $1`, [own]);
+  await db.query(
+    `INSERT INTO alerts.posture_open_keys ("organizationId", dimension, key, severity, count)
+     SELECT a."organizationId", k.dimension, k.key, a.severity, count(*)::int
+       FROM alerts.alerts a
+      CROSS JOIN LATERAL (VALUES ('SCAN_TARGET', a."scanTargetId"::text), ('RULE', a.rule), ('COMPLIANCE', a.compliances::text)) AS k(dimension, key)
+      WHERE a."organizationId" = $1 AND a.state <> 'CLOSED' GROUP BY 1, 2, 3, 4`,
+    [own],
   );
   await db.query(`DELETE FROM alerts.posture_open_counts WHERE "organizationId" = $1`, [own]);
   await db.query(

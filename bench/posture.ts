@@ -13,9 +13,10 @@
  * 2. Each aggregate REPEAT times through POST /graphql: p50 and p99 (ms), one line each.
  * 3. The alert update (PUT …/alerts/:id, a state change: one alerts UPDATE, one history row, one event)
  *    p50 in three settings alternated in blocks: now (the open alerts' and the due alerts' indexes, the
- *    posture_moves, posture_open_counts and posture_daily triggers), before posture_daily (its triggers
- *    disabled) and neither (indexes dropped and built again, triggers disabled and enabled
- *    again, in this throw-away database): the write cost of this change and of all posture adds.
+ *    posture_moves, posture_open_counts, posture_daily and posture keys triggers), before the posture keys
+ *    (migration 20261202001000: its triggers disabled) and neither (indexes dropped and built again,
+ *    triggers disabled and enabled again, in this throw-away database): the write cost of the last change
+ *    and of all posture adds.
  * 4. Writers of organization 0 at the same time, with and without the posture triggers, and their lock
  *    waits (bench/posture-writers.ts; BENCH_WRITERS=0 skips it).
  * os.loadavg() is printed beside the numbers: the machine may be shared. BENCH_ALERTS=n scales the
@@ -79,6 +80,17 @@ const DAILY_TRIGGERS = [
   ['alerts.posture_moves', 'posture_moves_daily_insert'],
   ['alerts.posture_moves', 'posture_moves_daily_delete'],
   ['alerts.alerts', 'alerts_posture_daily_severity'],
+] as const;
+
+/** The triggers that keep alerts.posture_daily_keys and posture_open_keys (migration 20261202001000_posture_keys). */
+const KEY_TRIGGERS = [
+  ['alerts.posture_moves', 'posture_moves_keys_insert'],
+  ['alerts.posture_moves', 'posture_moves_keys_delete'],
+  ['alerts.alerts', 'alerts_posture_daily_keys'],
+  ['alerts.alerts', 'alerts_posture_keys_insert'],
+  ['alerts.alerts', 'alerts_posture_keys_update'],
+  ['alerts.alerts', 'alerts_posture_keys_delete'],
+  ['alerts.alerts', 'alerts_posture_keys_truncate'],
 ] as const;
 
 /** The triggers that keep alerts.posture_open_counts (migration 20261202000500_posture_open_counts). */
@@ -210,6 +222,12 @@ async function main(): Promise<void> {
     await vigil.db.pool.query('VACUUM ANALYZE alerts.posture_moves');
     await vigil.db.pool.query('VACUUM ANALYZE alerts.posture_open_counts');
     await vigil.db.pool.query('VACUUM ANALYZE alerts.posture_daily');
+    await vigil.db.pool.query('VACUUM ANALYZE alerts.posture_daily_keys');
+    await vigil.db.pool.query('VACUUM ANALYZE alerts.posture_open_keys');
+    const { rows: ownTargets } = await vigil.db.pool.query<{ id: string }>(
+      `SELECT id FROM alerts.scan_targets WHERE "organizationId" = $1 ORDER BY name LIMIT 1`,
+      [account.organizationId],
+    );
     log(`data ready in ${((Date.now() - started) / 1000).toFixed(0)} s; load ${load()}`);
 
     const graphql = async (query: string, variables: Record<string, unknown>) => {
@@ -233,6 +251,17 @@ async function main(): Promise<void> {
       [
         'trend 365 days, filter CRITICAL+LGPD',
         `trend(input: { from: "${day(364)}", filter: { severities: [CRITICAL], compliances: ["LGPD"] } }) { days { open ${C} } }`,
+      ],
+      // The keyed rollups (posture_daily_keys): one scan target, one rule (a sixth of organization 0's alerts).
+      [
+        'trend 365 days, filter 1 scan target',
+        `trend(input: { from: "${day(364)}", filter: { scanTargetIds: ["${ownTargets[0]?.id}"] } }) { days { open ${C} } }`,
+      ],
+      ['trend 365 days, filter 1 rule', `trend(input: { from: "${day(364)}", filter: { rules: ["posture-rule-0"] } }) { days { open ${C} } }`],
+      // Two dimensions at once: the moves.
+      [
+        'trend 365 days, filter rule+CIS (moves)',
+        `trend(input: { from: "${day(364)}", filter: { rules: ["posture-rule-0"], compliances: ["CIS-AWS-1.1"] } }) { days { open ${C} } }`,
       ],
       ['breakdown STATE', `breakdown(input: { by: STATE }) { totalCount nodes { key label counts ${C} } }`],
       ['breakdown SCAN_TARGET', `breakdown(input: { by: SCAN_TARGET }, first: 100) { totalCount nodes { key label counts ${C} } }`],
@@ -315,9 +344,10 @@ async function main(): Promise<void> {
     const before: number[] = [];
     const neither: number[] = [];
     for (let round = 0; round < 3; round++) {
-      now.push(...(await updateBlock())); // the open and due indexes, the posture_moves, posture_open_counts and posture_daily triggers
+      now.push(...(await updateBlock())); // the open and due indexes, the posture_moves, posture_open_counts, posture_daily and keys triggers
+      await triggers(KEY_TRIGGERS, false);
+      before.push(...(await updateBlock())); // before the posture keys
       await triggers(DAILY_TRIGGERS, false);
-      before.push(...(await updateBlock())); // before posture_daily
       await triggers(COUNT_TRIGGERS, false);
       await triggers(POSTURE_TRIGGERS, false);
       await vigil.db.pool.query(`DROP INDEX alerts."${DUE_INDEX.name}"`);
@@ -328,12 +358,13 @@ async function main(): Promise<void> {
       await triggers(POSTURE_TRIGGERS, true);
       await triggers(COUNT_TRIGGERS, true);
       await triggers(DAILY_TRIGGERS, true);
+      await triggers(KEY_TRIGGERS, true);
     }
     const [a, b, c] = [percentile(now, 50), percentile(before, 50), percentile(neither, 50)];
     const change = (x: number, y: number) => `${(((x - y) / y) * 100).toFixed(1)} %`;
     process.stdout.write(
-      `alert update p50: ${a.toFixed(2)} ms now (open + due indexes, posture_moves + posture_open_counts + posture_daily triggers), ${b.toFixed(2)} ms ` +
-        `before posture_daily, ${c.toFixed(2)} ms with neither (now vs before ${change(a, b)}, now vs neither ${change(a, c)}; target <= 10 %)  ${load()}\n`,
+      `alert update p50: ${a.toFixed(2)} ms now (open + due indexes, posture_moves + posture_open_counts + posture_daily + keys triggers), ${b.toFixed(2)} ms ` +
+        `before the posture keys, ${c.toFixed(2)} ms with neither (now vs before ${change(a, b)}, now vs neither ${change(a, c)}; target <= 10 %)  ${load()}\n`,
     );
     if (process.env.BENCH_WRITERS !== '0') await measureWriters(vigil.db.pool, vigil.url, own, account.apiKey, (text) => process.stdout.write(text));
     log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -41,7 +41,12 @@ export interface PostureFilter {
  * filter; over posture_moves `m` with `a = 'm'` (its rows carry the same columns, current).
  */
 export function alertConditions(p: Params, organizationIds: readonly string[], filter?: PostureFilter | null, a = 'a'): string[] {
-  const where = [`${a}."organizationId" = ANY(${p.add(organizationIds)}::uuid[])`, liveTargetCondition(p, organizationIds, a)];
+  return [`${a}."organizationId" = ANY(${p.add(organizationIds)}::uuid[])`, liveTargetCondition(p, organizationIds, a), ...filterConditions(p, filter, a)];
+}
+
+/** The filter's conditions alone on alert `a` (or a posture_moves row: the same columns). */
+export function filterConditions(p: Params, filter?: PostureFilter | null, a = 'a'): string[] {
+  const where: string[] = [];
   if (filter?.scanTargetIds?.length) where.push(`${a}."scanTargetId" = ANY(${p.add(filter.scanTargetIds)}::uuid[])`);
   if (filter?.rules?.length) where.push(`${a}.rule = ANY(${p.add(filter.rules)}::text[])`);
   if (filter?.compliances?.length) where.push(`${a}.compliances && ${p.add(filter.compliances)}::text[]`);

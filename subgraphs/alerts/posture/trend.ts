@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { SEVERITIES } from '../../../lib/vocabulary';
 import { Params } from '../alerts/sql';
-import { alertConditions, type Counts, emptySeverityCounts, isSeverity, OPEN_SQL, type PostureFilter, postureNow } from './aggregates';
+import { alertConditions, type Counts, emptySeverityCounts, filterConditions, isSeverity, OPEN_SQL, type PostureFilter, postureNow } from './aggregates';
 import type { DayRange } from './ranges';
 
 /**
@@ -14,7 +14,12 @@ import type { DayRange } from './ranges';
  *   subtracted. At most 5 rows a day: trend 365 days reads ~1,800 rows, not the 150,000 moves of a
  *   100,000-alert organization's year (bench/README.md, "Posture aggregates"). It answers the filter on
  *   severity only: the rollup's key has no scan target, rule or compliances;
- * - alerts.posture_moves (aggregates.ts): one index-only range scan of the moves, under any filter.
+ * - alerts.posture_daily_keys and posture_open_keys (migration 20261202001000_posture_keys): the same counts
+ *   and the open alerts per scan target, rule or compliance set, for a filter on one of those (with or
+ *   without severities): the rows of the keys it names, not every move of the organization's range
+ *   (trend 365 days filtered by a compliance tag: see bench/README.md, run 14);
+ * - alerts.posture_moves (aggregates.ts): one index-only range scan of the moves, under any filter (two of
+ *   scan target, rule and compliance at once: no rollup has both in its key).
  */
 
 export interface TrendDay {
@@ -48,8 +53,36 @@ const sumOf = (counts: Counts) => SEVERITIES.reduce((n, s) => n + counts[s], 0);
 const dayOf = (column: string, start: string) => `((${column} AT TIME ZONE 'UTC')::date - ${start}::date)::int`;
 const since = (column: string, start: string) => `${column} >= ${start}::date::timestamp AT TIME ZONE 'UTC'`;
 
-/** The rollup keeps severity, not scan target, rule or compliances. */
-const rollupAnswers = (filter?: PostureFilter | null) => !filter?.scanTargetIds?.length && !filter?.rules?.length && !filter?.compliances?.length;
+type KeyDimension = 'SCAN_TARGET' | 'RULE' | 'COMPLIANCE';
+
+/**
+ * Which source answers the filter: posture_daily without scan target, rule and compliance (its key has
+ * severity alone), posture_daily_keys for one of them, the moves for two or more.
+ */
+function sourceFor(filter?: PostureFilter | null): 'daily' | 'moves' | { dimension: KeyDimension; keys: readonly string[] } {
+  const keyed = (
+    [
+      ['SCAN_TARGET', filter?.scanTargetIds],
+      ['RULE', filter?.rules],
+      ['COMPLIANCE', filter?.compliances],
+    ] as const
+  ).filter(([, keys]) => keys?.length);
+  if (!keyed.length) return 'daily';
+  if (keyed.length > 1) return 'moves';
+  const [dimension, keys] = keyed[0];
+  return { dimension, keys: keys ?? [] };
+}
+
+/**
+ * The rows of the filter's keys, in `column`: a scan target's key is its id as text (uuid::text, lower
+ * case), a rule's its id, a compliance set's the set as text — kept when it shares a tag with the filter.
+ */
+function keyCondition(p: Params, dimension: KeyDimension, keys: readonly string[], column: string): string {
+  const list = p.add(keys);
+  if (dimension === 'SCAN_TARGET') return `${column} = ANY(${list}::uuid[]::text[])`;
+  if (dimension === 'RULE') return `${column} = ANY(${list}::text[])`;
+  return `${column}::text[] && ${list}::text[]`;
+}
 
 /** From the moves; open now from the open alerts alone (the covering partial index alerts_posture_open_idx). */
 async function fromMoves(pool: pg.Pool, organizationId: string, range: DayRange, filter?: PostureFilter | null): Promise<TrendSource> {
@@ -101,9 +134,63 @@ async function fromRollup(pool: pg.Pool, organizationId: string, range: DayRange
   return { moves: rows, openNow };
 }
 
+/**
+ * From the keyed rollups: the days of the filter's keys in posture_daily_keys and their open alerts in
+ * posture_open_keys, less the moves and the open alerts of the organization's deleted scan targets that the
+ * filter keeps (found through those targets: few).
+ */
+async function fromKeys(
+  pool: pg.Pool,
+  organizationId: string,
+  range: DayRange,
+  filter: PostureFilter,
+  source: { dimension: KeyDimension; keys: readonly string[] },
+): Promise<TrendSource> {
+  const p = new Params();
+  const org = p.add(organizationId);
+  const start = p.add(range.from);
+  const dimension = p.add(source.dimension);
+  const severities = filter.severities?.length ? p.add(filter.severities) : null;
+  const ofSeverity = (column: string) => (severities ? `AND ${column} = ANY(${severities}::text[])` : '');
+  const ofKeys = (column: string) => keyCondition(p, source.dimension, source.keys, column);
+  const deleted = `alerts.scan_targets dst JOIN alerts.alerts a ON a."organizationId" = dst."organizationId" AND a."scanTargetId" = dst.id`;
+  const { rows } = await pool.query<DayMoves & { day: number | null; open: number }>(
+    `SELECT (d.day - ${start}::date)::int AS day, d.severity, sum(d.opened)::int AS opened, sum(d.resolved)::int AS resolved, 0 AS open
+       FROM alerts.posture_daily_keys d
+      WHERE d."organizationId" = ${org}::uuid AND d.dimension = ${dimension} AND ${ofKeys('d.key')} AND d.day >= ${start}::date ${ofSeverity('d.severity')}
+      GROUP BY 1, 2
+     UNION ALL
+     SELECT ${dayOf('m."createdAt"', start)}, m.severity, -(count(*) FILTER (WHERE NOT m.resolution))::int, -(count(*) FILTER (WHERE m.resolution))::int, 0
+       FROM ${deleted} JOIN alerts.posture_moves m ON m."alertId" = a.id
+      WHERE dst."organizationId" = ${org}::uuid AND dst."deletedAt" IS NOT NULL AND ${since('m."createdAt"', start)}
+        AND ${['true', ...filterConditions(p, filter, 'm')].join(' AND ')}
+      GROUP BY 1, 2
+     UNION ALL
+     SELECT NULL, o.severity, 0, 0, sum(o.count)::int
+       FROM alerts.posture_open_keys o
+      WHERE o."organizationId" = ${org}::uuid AND o.dimension = ${dimension} AND ${ofKeys('o.key')} ${ofSeverity('o.severity')}
+      GROUP BY o.severity
+     UNION ALL
+     SELECT NULL, a.severity, 0, 0, -count(*)::int
+       FROM ${deleted}
+      WHERE dst."organizationId" = ${org}::uuid AND dst."deletedAt" IS NOT NULL AND ${OPEN_SQL('a')}
+        AND ${['true', ...filterConditions(p, filter, 'a')].join(' AND ')}
+      GROUP BY a.severity`,
+    p.values,
+  );
+  const openNow = emptySeverityCounts();
+  for (const row of rows) if (row.day === null && isSeverity(row.severity)) openNow[row.severity] += row.open;
+  return { moves: rows.filter((row) => row.day !== null), openNow };
+}
+
 /** The trend over the range, for the organization's alerts the filter keeps. */
 export async function postureTrend(pool: pg.Pool, organizationId: string, range: DayRange, filter?: PostureFilter | null): Promise<Trend> {
-  const { moves, openNow } = await (rollupAnswers(filter) ? fromRollup : fromMoves)(pool, organizationId, range, filter);
+  const source = sourceFor(filter);
+  const { moves, openNow } = await (source === 'daily'
+    ? fromRollup(pool, organizationId, range, filter)
+    : source === 'moves' || !filter
+      ? fromMoves(pool, organizationId, range, filter)
+      : fromKeys(pool, organizationId, range, filter, source));
   const dayCount = range.days;
   const opened = Array.from({ length: dayCount }, emptySeverityCounts);
   const resolved = Array.from({ length: dayCount }, emptySeverityCounts);

@@ -4,12 +4,13 @@ import { type Account, startTestVigil, type TestVigil } from '../../support/vigi
 /**
  * Issue 33: the unfiltered trend and the one filtered by severity read alerts.posture_daily (openings and
  * resolutions per organization, UTC day and severity, kept by triggers on posture_moves: migration
- * 20261202000700_posture_daily), less the deleted scan targets' moves; the other filters still read
- * posture_moves. Over rounds of random writes — rescans creating, closing, reopening alerts and changing
- * their severity, hand state changes (out of CLOSED too), an alert's history moved back in time (the
- * seed's spread), an alert deleted, a scan target deleted — the table stays equal to its definition over
- * the history, and the 365-day trend through each source equals a replay of every alert's history rows
- * in order.
+ * 20261202000700_posture_daily), less the deleted scan targets' moves; a filter on one of scan target, rule
+ * and compliance reads alerts.posture_daily_keys and posture_open_keys (the same per key, and the open alerts
+ * per key: migration 20261202001000_posture_keys); two of them at once read posture_moves. Over rounds of
+ * random writes — rescans creating, closing, reopening alerts and changing their severity and compliances,
+ * hand state changes (out of CLOSED too), an alert's history moved back in time (the seed's spread), an
+ * alert deleted, a scan target deleted — each table stays equal to its definition over the history and the
+ * alerts, and the 365-day trend through each source equals a replay of every alert's history rows in order.
  */
 let t: TestVigil;
 let admin: Account;
@@ -18,6 +19,8 @@ const targets: string[] = [];
 const pool = () => t.vigil.db.pool;
 const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO'] as const;
 const RESOURCES = 14;
+/** A finding's compliances: the rule's (undefined) or its own, so a rescan changes an alert's set. */
+const COMPLIANCES = [undefined, undefined, ['PCI'], ['SOX', 'PCI'], ['CIS']];
 
 /** A seeded generator (mulberry32): the rounds are the same on every run. */
 function random(seed: number) {
@@ -42,6 +45,29 @@ const DEFINITION = `
 const TABLE = `
   SELECT "organizationId", to_char(day, 'YYYY-MM-DD') AS day, severity, opened, resolved
     FROM alerts.posture_daily WHERE opened <> 0 OR resolved <> 0 ORDER BY 1, 2, 3`;
+/** The keyed tables' definitions: the same moves, and the open alerts, per scan target, rule and compliance set. */
+const KEYS = `(VALUES ('SCAN_TARGET', a."scanTargetId"::text), ('RULE', a.rule), ('COMPLIANCE', a.compliances::text)) AS k(dimension, key)`;
+const KEYS_DEFINITION = `
+  SELECT h."organizationId", k.dimension, k.key, to_char((h."createdAt" AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, a.severity,
+         (count(*) FILTER (WHERE h.operation <> 'CLOSE'))::int AS opened, (count(*) FILTER (WHERE h.operation = 'CLOSE'))::int AS resolved
+    FROM alerts.alert_history h JOIN alerts.alerts a ON a.id = h."alertId" CROSS JOIN LATERAL ${KEYS}
+   WHERE h.operation = 'CLOSE' OR (h.state <> 'CLOSED' AND h."openedAt" = h."createdAt")
+   GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`;
+const KEYS_TABLE = `
+  SELECT "organizationId", dimension, key, to_char(day, 'YYYY-MM-DD') AS day, severity, opened, resolved
+    FROM alerts.posture_daily_keys WHERE opened <> 0 OR resolved <> 0 ORDER BY 1, 2, 3, 4, 5`;
+const OPEN_KEYS_DEFINITION = `
+  SELECT a."organizationId", k.dimension, k.key, a.severity, count(*)::int AS count
+    FROM alerts.alerts a CROSS JOIN LATERAL ${KEYS} WHERE a.state <> 'CLOSED' GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`;
+const OPEN_KEYS_TABLE = `
+  SELECT "organizationId", dimension, key, severity, count FROM alerts.posture_open_keys WHERE count <> 0 ORDER BY 1, 2, 3, 4`;
+
+interface Filter {
+  severities?: string[];
+  compliances?: string[];
+  scanTargetIds?: string[];
+  rules?: string[];
+}
 
 type Counts = Record<string, number>;
 interface Day {
@@ -56,14 +82,15 @@ interface Day {
  * it (seq order), under the alert's current severity; per UTC day of the range, the moves from nothing or
  * CLOSED to an open state, the moves to CLOSED, and the alerts whose last row by the day's end is open.
  */
-async function replay(from: string, to: string, filter: { severities?: string[]; compliance?: string }): Promise<Day[]> {
+async function replay(from: string, to: string, filter: Filter): Promise<Day[]> {
   const { rows } = await pool().query<{ date: string; severity: string; opened: number; resolved: number; open: number }>(
     `WITH rows AS (
        SELECT a.id, a.severity, h.seq, h."createdAt" AS at, h.state, lag(h.state) OVER (PARTITION BY h."alertId" ORDER BY h.seq) AS before
          FROM alerts.alerts a
          JOIN alerts.scan_targets st ON st.id = a."scanTargetId" AND st."deletedAt" IS NULL
          JOIN alerts.alert_history h ON h."alertId" = a.id
-        WHERE a."organizationId" = $1 AND ($4::text[] IS NULL OR a.severity = ANY($4)) AND ($5::text IS NULL OR a.compliances @> ARRAY[$5::text])),
+        WHERE a."organizationId" = $1 AND ($4::text[] IS NULL OR a.severity = ANY($4)) AND ($5::text[] IS NULL OR a.compliances && $5)
+          AND ($7::uuid[] IS NULL OR a."scanTargetId" = ANY($7)) AND ($8::text[] IS NULL OR a.rule = ANY($8))),
      days AS (SELECT d::date AS day FROM generate_series($2::date, $3::date, interval '1 day') d)
      SELECT to_char(days.day, 'YYYY-MM-DD') AS date, s.severity,
             (SELECT count(*) FROM rows r WHERE r.severity = s.severity AND (r.at AT TIME ZONE 'UTC')::date = days.day
@@ -75,7 +102,7 @@ async function replay(from: string, to: string, filter: { severities?: string[];
               WHERE last.state <> 'CLOSED')::int AS open
        FROM days CROSS JOIN unnest($6::text[]) AS s(severity)
       ORDER BY days.day`,
-    [org, from, to, filter.severities ?? null, filter.compliance ?? null, SEVERITIES],
+    [org, from, to, filter.severities ?? null, filter.compliances ?? null, SEVERITIES, filter.scanTargetIds ?? null, filter.rules ?? null],
   );
   const days = new Map<string, Day>();
   for (const row of rows) {
@@ -92,12 +119,12 @@ async function replay(from: string, to: string, filter: { severities?: string[];
   return [...days.values()];
 }
 
-async function trend(from: string, to: string, filter: { severities?: string[]; compliance?: string }): Promise<Day[]> {
+async function trend(from: string, to: string, filter: Filter): Promise<Day[]> {
   const counts = '{ critical high medium low info }';
   const res = await t.graphql(
     `query($org: ID!, $input: PostureTrendInput!) { posture(organizationId: $org) {
        trend(input: $input) { days { date open ${counts} opened ${counts} resolved ${counts} } } } }`,
-    { org, input: { from, to, filter: { severities: filter.severities, compliances: filter.compliance ? [filter.compliance] : undefined } } },
+    { org, input: { from, to, filter } },
     admin.apiKey,
   );
   expect(res.body.errors).toBeUndefined();
@@ -107,12 +134,29 @@ async function trend(from: string, to: string, filter: { severities?: string[]; 
 const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
 
 async function expectExact() {
-  const [table, definition] = await Promise.all([pool().query(TABLE), pool().query(DEFINITION)]);
-  expect(definition.rows.length).toBeGreaterThan(0);
-  expect(table.rows).toEqual(definition.rows);
+  for (const [tableSql, definitionSql] of [
+    [TABLE, DEFINITION],
+    [KEYS_TABLE, KEYS_DEFINITION],
+    [OPEN_KEYS_TABLE, OPEN_KEYS_DEFINITION],
+  ]) {
+    const [table, definition] = await Promise.all([pool().query(tableSql), pool().query(definitionSql)]);
+    expect(definition.rows.length).toBeGreaterThan(0);
+    expect(table.rows).toEqual(definition.rows);
+  }
   const [from, to] = [day(364), day(0)];
-  // The rollup (no filter, severities) and the moves (a compliance filter) against the replay.
-  for (const filter of [{}, { severities: ['CRITICAL', 'LOW'] }, { compliance: 'PCI' }]) {
+  // posture_daily (no filter, severities), posture_daily_keys (one of scan target, rule, compliances: a tag
+  // set, any of them) and the moves (two of them) against the replay.
+  const filters: Filter[] = [
+    {},
+    { severities: ['CRITICAL', 'LOW'] },
+    { compliances: ['PCI'] },
+    { compliances: ['SOX', 'CIS'], severities: ['HIGH', 'LOW', 'INFO'] },
+    { scanTargetIds: [targets[0]] },
+    { scanTargetIds: [targets[1]], severities: ['MEDIUM', 'HIGH'] },
+    { rules: ['daily-pci'] },
+    { rules: ['daily-plain'], compliances: ['PCI', 'SOX'] },
+  ];
+  for (const filter of filters) {
     const [answer, expected] = await Promise.all([trend(from, to, filter), replay(from, to, filter)]);
     expect(answer).toHaveLength(365);
     expect(answer).toEqual(expected);
@@ -123,7 +167,8 @@ async function expectExact() {
 async function rescan(target: string) {
   const findings = [];
   for (let i = 0; i < RESOURCES; i++) {
-    if (next() < 0.5) findings.push({ rule: i % 2 ? 'daily-pci' : 'daily-plain', resource: `r-${i}`, severity: pick(SEVERITIES) });
+    if (next() < 0.5)
+      findings.push({ rule: i % 2 ? 'daily-pci' : 'daily-plain', resource: `r-${i}`, severity: pick(SEVERITIES), compliances: pick(COMPLIANCES) });
   }
   await ingestFindings(t, admin, target, findings);
 }
