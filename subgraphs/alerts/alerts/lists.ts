@@ -93,10 +93,19 @@ async function readPage<R extends { id: string; sortKey: string | null }>(
               FROM alerts.alerts a WHERE ${where.join(' AND ')}
              ORDER BY ${orderBySql(keyDef, 'a', dir)} LIMIT ${limit}`;
   };
+  // Sorted by organization (followingIds), the merge is a walk: the organizations in key order, each one's alerts
+  // in id order, stopped (Incremental Sort under the LIMIT) once a page is full — a page reads one or two
+  // organizations' ranges, not `size + 1` rows of each. Measured at 100 followed (BENCH_SCALE=0.1 bench:scale data,
+  // EXPLAIN ANALYZE BUFFERS): 12,063 buffers → 189, 122 ms → 12 ms; every other order still merges them all.
+  const byOrganization = order === 'followingIds' && !keyDef.constant;
   const page =
     organizationIds.length === 1
       ? innerFor(`${p.add(organizationIds[0])}::uuid`)
-      : `SELECT x.* FROM unnest(${p.add(organizationIds)}::uuid[]) AS o(id) CROSS JOIN LATERAL (${innerFor('o.id')}) x
+      : byOrganization
+        ? `SELECT x.* FROM (SELECT u.id FROM unnest(${p.add(organizationIds)}::uuid[]) AS u(id) ORDER BY u.id ${dir}) AS o
+             CROSS JOIN LATERAL (${innerFor('o.id')}) x
+            ORDER BY o.id ${dir}, x.id ${dir} LIMIT ${limit}`
+        : `SELECT x.* FROM unnest(${p.add(organizationIds)}::uuid[]) AS o(id) CROSS JOIN LATERAL (${innerFor('o.id')}) x
           ORDER BY x."sortKey"::${keyDef.type} ${dir}, x.id ${dir} LIMIT ${limit}`;
   const sql = `SELECT ${columns('pg', `r.${titleColumn(options.lang)}`)}
                  FROM (${page}) pg LEFT JOIN alerts.rules r ON r.id = pg.rule
