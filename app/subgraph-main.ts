@@ -29,6 +29,7 @@ async function main() {
     directUrl: config.databaseDirectUrl,
     connectTimeoutMs: config.databaseConnectTimeoutMs,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
+    queryTimeoutMs: config.databaseQueryTimeoutMs,
   });
   await migrateDatabase(db, { log: (line) => log.info(line) });
   // Its Subscription fields, served to a router passing them through (only with VIGIL_ROUTER_SECRET: the hub opens a wake connection).

@@ -29,6 +29,7 @@ async function main() {
     directUrl: config.databaseDirectUrl,
     connectTimeoutMs: config.databaseConnectTimeoutMs,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
+    queryTimeoutMs: config.databaseQueryTimeoutMs,
   });
   await migrateDatabase(db, { log: (line) => log.info(line) });
   const background = await startBackground(db, config, createStorage(config.storage));

@@ -24,6 +24,8 @@ export interface VigilConfig {
   databaseConnectTimeoutMs: number;
   /** VIGIL_DATABASE_STATEMENT_TIMEOUT_MS: PostgreSQL cancels a statement running longer (0: none; lib/db.ts). */
   databaseStatementTimeoutMs: number;
+  /** VIGIL_DATABASE_QUERY_TIMEOUT_MS: how long a statement's answer may take client side (undefined: statement timeout + 5 s; lib/db.ts). */
+  databaseQueryTimeoutMs?: number;
   dataDir: string;
   /** Where the gateway finds each subgraph; in `npm start` they run in the same process. */
   subgraphUrls: Record<SubgraphName, string>;
@@ -247,6 +249,7 @@ function configOf(e: Environment, check: Check, env: NodeJS.ProcessEnv): VigilCo
     databasePooling: e.VIGIL_DATABASE_POOLING,
     databaseConnectTimeoutMs: e.VIGIL_DATABASE_CONNECT_TIMEOUT_MS,
     databaseStatementTimeoutMs: e.VIGIL_DATABASE_STATEMENT_TIMEOUT_MS,
+    databaseQueryTimeoutMs: e.VIGIL_DATABASE_QUERY_TIMEOUT_MS,
     databaseDirectUrl: check(() => {
       if (e.VIGIL_DATABASE_POOLING === 'transaction' && e.DATABASE_URL && !e.DATABASE_DIRECT_URL)
         throw new Error('VIGIL_DATABASE_POOLING=transaction needs DATABASE_DIRECT_URL (PostgreSQL itself: migrations hold a session lock)');

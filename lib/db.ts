@@ -2,9 +2,11 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
 import { markTransactionPooled } from './db-pooling';
+import { KEEPALIVE_INITIAL_DELAY_MS, QUERY_TIMEOUT_MARGIN_MS, SilenceAwareClient } from './db-silence';
 import { type EmbeddedStart, embeddedDatabaseDir, startEmbedded } from './embedded-start';
 import { log } from './log';
 
+export { liftQueryTimeout } from './db-silence';
 export { PrismaClient };
 export type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
 
@@ -63,6 +65,12 @@ export interface PostgresOptions {
    * role's setting applies (docs/operations.md#pgbouncer).
    */
   statementTimeoutMs?: number;
+  /**
+   * VIGIL_DATABASE_QUERY_TIMEOUT_MS: a statement whose answer has not come within this (client side) fails
+   * and its connection is destroyed: a database gone silent mid-statement, which its own statement_timeout
+   * cannot report. Unset: statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS (0, none, when that is 0).
+   */
+  queryTimeoutMs?: number;
 }
 
 /** `options` as a number: the pool size alone (the benches' form). */
@@ -72,9 +80,20 @@ export async function openPostgres(url: string, sizeOrOptions: number | Postgres
   // connection to a silent server gives up after connectTimeoutMs (pg's Pool passes its own option to both).
   const connectTimeoutMillis = options.connectTimeoutMs ?? 5_000;
   const statementTimeout = options.pooling === 'transaction' ? 0 : (options.statementTimeoutMs ?? 0);
-  const Client = class extends pg.Client {
+  // From the configured statement timeout even behind a transaction pooler (where the role's setting applies instead).
+  const queryTimeout = options.queryTimeoutMs ?? (options.statementTimeoutMs ? options.statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS : 0);
+  const Client = class extends SilenceAwareClient {
     constructor(config: pg.ClientConfig) {
-      super({ ...config, connectionTimeoutMillis: connectTimeoutMillis, ...(statementTimeout ? { statement_timeout: statementTimeout } : {}) });
+      super({
+        ...config,
+        connectionTimeoutMillis: connectTimeoutMillis,
+        keepAliveInitialDelayMillis: KEEPALIVE_INITIAL_DELAY_MS,
+        ...(statementTimeout ? { statement_timeout: statementTimeout } : {}),
+        ...(queryTimeout ? { query_timeout: queryTimeout } : {}),
+      });
+    }
+    protected override silent(queryTimeoutMs: number): void {
+      log.warn('database silent: no answer within the query timeout; connection destroyed', { queryTimeoutMs });
     }
   };
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 30_000, keepAlive: true, Client: Client as never });
@@ -221,6 +240,7 @@ export function openDatabase(
     databaseDirectUrl?: string;
     databaseConnectTimeoutMs?: number;
     databaseStatementTimeoutMs?: number;
+    databaseQueryTimeoutMs?: number;
   },
   embedded?: Promise<EmbeddedStart>,
 ): Promise<Database> {
@@ -230,6 +250,7 @@ export function openDatabase(
       directUrl: options.databaseDirectUrl,
       connectTimeoutMs: options.databaseConnectTimeoutMs,
       statementTimeoutMs: options.databaseStatementTimeoutMs,
+      queryTimeoutMs: options.databaseQueryTimeoutMs,
     });
   const dir = embeddedDatabaseDir(options.dataDir);
   return openEmbedded(dir, embedded);

@@ -105,6 +105,22 @@ const PROCESSES = {
     'PostgreSQL cancels a request statement running longer (the request answers 503, the connection stays usable); 0 = no limit. Migrations and ' +
       "a scan's reconcile lift it for their own session; behind VIGIL_DATABASE_POOLING=transaction set it on the role instead",
   ),
+  VIGIL_DATABASE_QUERY_TIMEOUT_MS: z
+    .preprocess(
+      unset,
+      z.coerce
+        .number({ error: 'must be a whole number ≥ 0' })
+        .int('must be a whole number ≥ 0')
+        .min(0, 'must be a whole number ≥ 0')
+        .max(2_147_483_647, 'must be at most 2147483647 (a Node timer)')
+        .optional(),
+    )
+    .describe(
+      'a statement whose answer has not come within this (measured by Vigil, not PostgreSQL) fails with 503 and its connection is destroyed: a ' +
+        'database gone silent mid-statement (frozen server, dropped packets). Unset = VIGIL_DATABASE_STATEMENT_TIMEOUT_MS + 5000 (35 s; none when ' +
+        'that is 0), so a statement PostgreSQL would cancel itself is never cut here; lower both to find a silent database sooner. 0 = none. ' +
+        "Migrations and a scan's reconcile lift it with the statement timeout",
+    ),
   DATABASE_DIRECT_URL: text(
     'PostgreSQL itself, not the pooler: migrations (a session lock) and VIGIL_SUBSCRIPTION_WAKE=postgres; required with VIGIL_DATABASE_POOLING=transaction',
   ),

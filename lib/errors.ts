@@ -120,6 +120,8 @@ const UNREACHABLE_MESSAGES = new RegExp(
     'fetch failed',
     'socket hang up',
     'canceling statement due to statement timeout',
+    // pg's client-side query_timeout (VIGIL_DATABASE_QUERY_TIMEOUT_MS): no answer came, the database is silent.
+    'Query read timeout',
   ].join('|'),
   'i',
 );

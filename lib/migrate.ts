@@ -9,6 +9,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import pg, { type Pool, type PoolClient } from 'pg';
+import { liftQueryTimeout } from './db-silence';
 
 /** The key Prisma's engine locks with, so this runner and a real `prisma migrate deploy` exclude each other. */
 const ADVISORY_LOCK_KEY = 72707369;
@@ -267,10 +268,13 @@ export async function applyMigrations(pool: Pool, options: MigrateOptions = {}):
 
   const client = await pool.connect();
   let failure: Error | undefined;
+  let restoreQueryTimeout: () => void = () => undefined;
   try {
     // A migration (a backfill, an index on a large table) and the wait for another migrator's lock may
     // outlast VIGIL_DATABASE_STATEMENT_TIMEOUT_MS: no limit in this session (reset before release below).
     await client.query('SET statement_timeout = 0');
+    // and no client-side query timeout either (lib/db.ts): a long backfill is not a silent database.
+    restoreQueryTimeout = liftQueryTimeout(client);
     // Session-level lock on this one connection, held across every script it runs.
     await client.query(`SELECT pg_advisory_lock(${ADVISORY_LOCK_KEY})`);
     try {
@@ -308,6 +312,7 @@ export async function applyMigrations(pool: Pool, options: MigrateOptions = {}):
   } finally {
     // After any failure the connection is discarded, so no half-finished transaction state leaks into the pool.
     if (!failure) await client.query('RESET statement_timeout').catch((e: unknown) => (failure = e instanceof Error ? e : new Error(String(e))));
+    restoreQueryTimeout();
     client.release(failure);
   }
 }

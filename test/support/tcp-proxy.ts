@@ -3,22 +3,30 @@ import net from 'node:net';
 /**
  * A TCP proxy in front of a server (the shared PostgreSQL), to stop and restart "the database" a
  * service sees without touching the server other tests use: `stop()` refuses new connections and
- * cuts open ones, `start()` serves again on the same port.
+ * cuts open ones, `start()` serves again on the same port. `stall()` makes the database silent
+ * instead: connections stay open and new ones are accepted, but no byte is forwarded either way (a
+ * frozen server or a network dropping packets), until `resume()` forwards again what was held (the
+ * server thaws, the network heals).
  */
 export interface TcpProxy {
   port: number;
   stop(): Promise<void>;
   start(): Promise<void>;
+  stall(): void;
+  resume(): void;
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
+  let stalled = false;
   const server = net.createServer((client) => {
     const upstream = net.connect(target.port, target.host);
     for (const socket of [client, upstream]) {
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
       socket.on('error', () => undefined);
+      // A paused socket is not read: its bytes wait in the kernel (the sender sees an open, silent peer).
+      if (stalled) socket.pause();
     }
     client.pipe(upstream).pipe(client);
     client.on('close', () => upstream.destroy());
@@ -43,6 +51,14 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
     async start() {
       await listen(port);
+    },
+    stall() {
+      stalled = true;
+      for (const socket of sockets) socket.pause();
+    },
+    resume() {
+      stalled = false;
+      for (const socket of sockets) socket.resume();
     },
   };
 }

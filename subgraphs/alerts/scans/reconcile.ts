@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { historyCopySql } from '../../../lib/alert-columns';
-import type { Database } from '../../../lib/db';
+import { type Database, liftQueryTimeout } from '../../../lib/db';
 import { appendEventsSql, EVENT, EVENT_SOURCES } from '../../../lib/events';
 import type { Severity } from '../../../lib/vocabulary';
 import { alertJsonSql } from '../alert-record';
@@ -270,12 +270,15 @@ export async function reconcileScan(
   };
   const { unique, duplicates } = dedupe(findings);
   const client = await db.pool.connect();
+  // Nor does Vigil's client-side query timeout apply (lib/db.ts), until the client goes back to the pool.
+  let restoreQueryTimeout: () => void = () => undefined;
   try {
     await client.query('BEGIN');
     // The batch's hash joins stay in memory instead of spilling to disk.
     await client.query(`SET LOCAL work_mem = '128MB'`);
     // A very large scan's apply may outlast VIGIL_DATABASE_STATEMENT_TIMEOUT_MS (meant for requests): none here.
     await client.query('SET LOCAL statement_timeout = 0');
+    restoreQueryTimeout = liftQueryTimeout(client);
     const scan = await client.query<{ status: string; scanTargetId: string; organizationId: string }>(
       `SELECT status, "scanTargetId", "organizationId" FROM alerts.scans WHERE id = $1 FOR UPDATE`,
       [scanId],
@@ -308,6 +311,7 @@ export async function reconcileScan(
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
+    restoreQueryTimeout();
     client.release();
   }
 }

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type RunningVigil, startVigil } from '../../app/vigil';
+import { COMMANDS } from '../../cli/commands';
+import { loadConfig } from '../../lib/config';
+import { inTransaction } from '../../lib/db';
+import { setLogLevel } from '../../lib/log';
+import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
+import { createTestDatabase, type HttpResult, request } from '../support/vigil';
+
+/**
+ * PostgreSQL that goes silent in the middle of a statement (the proxy stops forwarding after the
+ * statement was sent; the connection stays open, nothing is refused) is found within
+ * VIGIL_DATABASE_QUERY_TIMEOUT_MS: the request answers 503 SERVICE_UNAVAILABLE instead of hanging,
+ * the connections it caught are destroyed instead of going back to the pool (a request there would
+ * wait behind their unanswered statement), and once the database answers again the next request succeeds.
+ */
+jest.setTimeout(120_000);
+
+const QUERY_TIMEOUT_MS = 1_000;
+/** Generous for a loaded 2-core machine: the request answers after one timeout, not several. */
+const MARGIN_MS = 7_000;
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let proxy: TcpProxy;
+let vigil: RunningVigil;
+let account: { apiKey: string; organizationId: string };
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-silent-db-'));
+
+beforeAll(async () => {
+  setLogLevel('silent');
+  database = await createTestDatabase();
+  const direct = new URL(database.url);
+  proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+  const viaProxy = new URL(database.url);
+  viaProxy.port = String(proxy.port);
+  vigil = await startVigil(
+    loadConfig({
+      DATABASE_URL: viaProxy.toString(),
+      PORT: '0',
+      SUBGRAPH_BASE_PORT: '0',
+      VIGIL_SECRET: randomBytes(8).toString('hex'),
+      VIGIL_DATA_DIR: dataDir,
+      VIGIL_SCHEDULER: 'off',
+      VIGIL_DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
+    }),
+  );
+  account = (await COMMANDS.bootstrap.run(vigil.db, { email: 'silent@example.com', organization: 'Silent' }, () => undefined)) as typeof account;
+});
+
+afterAll(async () => {
+  proxy?.resume();
+  await vigil?.close();
+  await proxy?.stop().catch(() => undefined);
+  await database?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A request that gives up after 20 s: without a query timeout the silent database would hold it forever. */
+async function timed(call: (signal: AbortSignal) => Promise<HttpResult>): Promise<{ answer: HttpResult | Error; ms: number }> {
+  const started = Date.now();
+  const answer = await call(AbortSignal.timeout(20_000)).catch((error: Error) => error);
+  return { answer, ms: Date.now() - started };
+}
+
+/** 'answered', the error's message, or (a bound, as for the requests) 'no answer in 20 s'. */
+function settled(work: Promise<unknown>): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<string>((resolve) => (timer = setTimeout(() => resolve('no answer in 20 s'), 20_000)));
+  return Promise.race([
+    work.then(
+      () => 'answered',
+      (error: Error) => error.message,
+    ),
+    bound,
+  ]).finally(() => clearTimeout(timer));
+}
+
+it('a database silent mid-statement answers 503 within the query timeout, and requests succeed as soon as it answers again', async () => {
+  const me = () => fetchJson('GET', '/me', undefined, AbortSignal.timeout(20_000));
+  for (let i = 0; i < 3; i++) expect((await me()).status).toBe(200);
+
+  proxy.stall();
+  const [rest, graphql, prismaTransaction, rawTransaction] = await Promise.all([
+    timed((signal) => fetchJson('GET', '/me', undefined, signal)),
+    timed((signal) => fetchJson('POST', '/graphql', { query: '{ me { email } }' }, signal)),
+    // The pool's checked-out paths, which pg-pool does not discard on a failed statement by itself:
+    // a Prisma interactive transaction (mutations) and lib/db's inTransaction (raw SQL), each caught mid-statement.
+    settled(vigil.db.prisma.$transaction(async (tx) => tx.$queryRawUnsafe('SELECT 1'))),
+    settled(inTransaction(vigil.db.pool, (client) => client.query('SELECT 1'))),
+  ]);
+  console.log(`silent database: REST answered after ${rest.ms} ms, GraphQL after ${graphql.ms} ms (query timeout ${QUERY_TIMEOUT_MS} ms)`);
+  expect(rest.answer).not.toBeInstanceOf(Error);
+  expect(graphql.answer).not.toBeInstanceOf(Error);
+  const restAnswer = rest.answer as HttpResult;
+  const graphqlAnswer = graphql.answer as HttpResult;
+  expect(restAnswer.status).toBe(503);
+  expect(restAnswer.body).toEqual({ statusCode: 503, error: 'ServiceUnavailable', message: expect.any(String) });
+  expect(restAnswer.headers.get('retry-after')).toMatch(/^\d+$/);
+  expect(graphqlAnswer.status).toBe(503);
+  expect(graphqlAnswer.body.errors.map((e: { extensions?: { code?: string } }) => e.extensions?.code)).toContain('SERVICE_UNAVAILABLE');
+  expect(rest.ms).toBeLessThan(QUERY_TIMEOUT_MS + MARGIN_MS);
+  expect(graphql.ms).toBeLessThan(QUERY_TIMEOUT_MS + MARGIN_MS);
+  console.log(`transactions caught mid-statement: Prisma "${prismaTransaction}", raw "${rawTransaction}"`);
+  expect([prismaTransaction, rawTransaction]).not.toContain('answered');
+  expect([prismaTransaction, rawTransaction]).not.toContain('no answer in 20 s');
+
+  // What pg-pool keeps for the next request: no connection with a statement still waiting for its answer.
+  const idle = () =>
+    (vigil.db.pool as unknown as { _idle: Array<{ client: { _queryable: boolean; _activeQuery: unknown } }> })._idle.map(({ client }) => ({
+      queryable: client._queryable,
+      waitingForAnswer: Boolean(client._activeQuery),
+    }));
+  const stuck = () => idle().filter((client) => !client.queryable || client.waitingForAnswer);
+  expect(stuck()).toEqual([]);
+
+  // PostgreSQL answers again (the held bytes flow on): the very next request succeeds.
+  proxy.resume();
+  const back = Date.now();
+  const first = await me();
+  const recoveredMs = Date.now() - back;
+  console.log(`first request ${recoveredMs} ms after the database answered again: ${first.status}`);
+  expect(first.status).toBe(200);
+  expect(recoveredMs).toBeLessThan(2_000 + MARGIN_MS);
+  // More requests at once than the pool has connections (10): a dead connection left in the pool would answer 503.
+  const burst = await Promise.all(
+    Array.from({ length: 15 }, (_, i) =>
+      i % 2 ? me() : request(vigil.url, 'POST', '/graphql', { key: account.apiKey, body: { query: '{ me { email } organizations { nodes { id } } }' } }),
+    ),
+  );
+  expect(burst.map((answer) => answer.status)).toEqual(burst.map(() => 200));
+  expect(idle().length).toBeGreaterThan(0);
+  expect(stuck()).toEqual([]);
+});
+
+async function fetchJson(method: string, route: string, body: unknown, signal: AbortSignal): Promise<HttpResult> {
+  const response = await fetch(vigil.url + route, {
+    method,
+    signal,
+    headers: {
+      accept: 'application/json',
+      authorization: `Bearer ${account.apiKey}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const raw = await response.text();
+  return { status: response.status, body: raw ? JSON.parse(raw) : undefined, headers: response.headers };
+}
