@@ -650,6 +650,8 @@ export type Alert = {
   updatedAt: Scalars['DateTime']['output'];
   /** Days the alert may stay open before it counts as late (the rule's limit); null when there is none. */
   timelinessThreshold?: Maybe<Scalars['Float']['output']>;
+  /** Who moved the alert into the RISK_ACCEPTED state it is in now, when, and why; null while it is in another state, and for a follower. Read for a whole page of alerts in one statement. */
+  riskAcceptance?: Maybe<RiskAcceptance>;
 };
 
 
@@ -667,6 +669,17 @@ export type Alert = {
  */
 export type AlertRuleTitleArgs = {
   lang?: InputMaybe<Language>;
+};
+
+/** How an alert came to be in the RISK_ACCEPTED state it is in now: the history record that began its current run of RISK_ACCEPTED records. */
+export type RiskAcceptance = {
+  __typename?: 'RiskAcceptance';
+  /** The id of the member who accepted the risk; null when no member made that change (a scan, or a record without an author). */
+  userId?: Maybe<Scalars['ID']['output']>;
+  /** When the risk was accepted. */
+  acceptedAt: Scalars['DateTime']['output'];
+  /** The accepting member's newest comment on the alert (the API has no reason field: the console shows this one); null when they wrote none. */
+  reason?: Maybe<AlertComment>;
 };
 
 /** A filter of alert states: the AlertState values plus ACTIVE (every state but CLOSED). */
@@ -2440,6 +2453,7 @@ export type ResolversTypes = {
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Int: ResolverTypeWrapper<any>;
   Alert: ResolverTypeWrapper<any>;
+  RiskAcceptance: ResolverTypeWrapper<any>;
   AlertStateFilter: ResolverTypeWrapper<any>;
   AlertOrder: AlertOrder;
   GroupedAlertOrder: GroupedAlertOrder;
@@ -2566,6 +2580,7 @@ export type ResolversParentTypes = {
   Query: Record<PropertyKey, never>;
   Int: any;
   Alert: any;
+  RiskAcceptance: any;
   AlertFilter: any;
   FollowingSelection: any;
   AlertPage: any;
@@ -2755,6 +2770,13 @@ export type AlertResolvers<ContextType = SubgraphContext, ParentType extends Res
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   timelinessThreshold?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  riskAcceptance?: Resolver<Maybe<ResolversTypes['RiskAcceptance']>, ParentType, ContextType>;
+};
+
+export type RiskAcceptanceResolvers<ContextType = SubgraphContext, ParentType extends ResolversParentTypes['RiskAcceptance'] = ResolversParentTypes['RiskAcceptance']> = {
+  userId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  acceptedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['AlertComment']>, ParentType, ContextType>;
 };
 
 export type AlertOrderResolvers = { SCAN_TARGET_ID: 'scanTargetId', RESOURCE: 'resource', RULE: 'rule', SEVERITY: 'severity', STATE: 'state', OPENED_AT: 'openedAt', RESOLVED_AT: 'resolvedAt', CREATED_AT: 'createdAt', UPDATED_AT: 'updatedAt', FOLLOWING_IDS: 'followingIds' };
@@ -3240,6 +3262,7 @@ export type Resolvers<ContextType = SubgraphContext> = {
   Rule?: RuleResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Alert?: AlertResolvers<ContextType>;
+  RiskAcceptance?: RiskAcceptanceResolvers<ContextType>;
   AlertOrder?: AlertOrderResolvers;
   GroupedAlertOrder?: GroupedAlertOrderResolvers;
   AlertPage?: AlertPageResolvers<ContextType>;

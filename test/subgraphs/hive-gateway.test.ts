@@ -254,11 +254,25 @@ describe.each([
 
   it("answers a stranger's subscription with Vigil's message and code, and refuses an unknown key at once", async () => {
     const stranger = await t.bootstrap(`hive-stranger-${slug}@example.com`, 'Stranger Corp');
+    const liveBefore = t.vigil.subscriptions.liveCount();
     const expected = sseSubscribe(t.url, stranger.apiKey, EVENTS_OF, { o: alice.organizationId });
     const foreign = streamVia(gateway().url, stranger.apiKey, EVENTS_OF, { o: alice.organizationId });
     // A key refused at the subgraph answers UNAUTHENTICATED at once, not a stream of keep-alives while the router's client retries.
     const unknown = streamVia(gateway().url, 'vgl_not-a-key', EVENTS_OF, { o: alice.organizationId });
-    await Promise.all([expected.waitForEnd(), foreign.waitForEnd(3000), unknown.waitForEnd(3000)]);
+    // "At once" is proved against a sentinel, not a clock (a 3 s bar was a margin a loaded machine could eat): a stream
+    // opened after the two refused ones through the same gateway, live at the subgraph, then an event written and
+    // delivered on it — the refusals' one round trip and more. A router still retrying a refused stream (Hive
+    // Gateway's graphql-ws client retries a 4403 close with backoff for 10–40 s) has not ended it by then.
+    const sentinel = streamVia(gateway().url, stranger.apiKey, EVENTS_OF, { o: stranger.organizationId });
+    await live(liveBefore + 1);
+    const created = await t.rest('POST', `/organizations/${stranger.organizationId}/scantargets`, {
+      key: stranger.apiKey,
+      body: { name: `sentinel-${slug}`, kind: 'AWS', credential: { account: '123456789012' } },
+    });
+    expect(created.status).toBe(200);
+    await sentinel.waitFor(1);
+    expect({ foreign: foreign.received.ended, unknown: unknown.received.ended }).toEqual({ foreign: true, unknown: true });
+    await expected.waitForEnd();
     expect(expected.errors).toEqual([{ message: 'Organization not found', extensions: { code: 'NOT_FOUND' } }]);
     expect(foreign.received.errors).toEqual([{ ...expected.errors[0], path: ['eventAppended'], extensions: { code: 'NOT_FOUND', serviceName: 'documents' } }]);
     expect(foreign.received.data).toEqual([]);
@@ -273,7 +287,7 @@ describe.each([
     expect(unknown.received.errors).toEqual([
       { message: 'The API key is not valid', path: ['eventAppended'], extensions: { code: 'UNAUTHENTICATED', serviceName: 'documents' } },
     ]);
-    await stopAll(expected, foreign, unknown);
+    await stopAll(expected, foreign, unknown, sentinel);
   });
 
   it(`ends a deleted key's stream with UNAUTHENTICATED and its cursor within ${REVOKED_WITHIN_MS} ms of the deletion, as Vigil's gateway does`, async () => {

@@ -175,6 +175,23 @@ it('lists the risk-accepted alerts with who accepted each, when and their commen
       timeout: 15_000,
     },
   );
+  // The API answers what the card shows: Alert.riskAcceptance, read with the list.
+  const api = await t.graphql(
+    'query ($o: ID!) { alerts(organizationId: $o, filter: { states: [RISK_ACCEPTED] }) { nodes { id riskAcceptance { userId reason { comment } } } } }',
+    { o: acme.organizationId },
+    acme.apiKey,
+  );
+  expect(api.body.data.alerts.nodes).toEqual([
+    { id: alertId, riskAcceptance: { userId: acme.userId, reason: { comment: 'Accepted until the site moves to a CDN in Q1.' } } },
+  ]);
+  // The view is one query however many cards it shows (it was one more per card, for its history and comments).
+  const queries: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/graphql') queries.push(JSON.parse(r.postData() ?? '{}').operationName);
+  });
+  await page.reload();
+  await page.waitForFunction(() => document.querySelector('ul.acceptances')?.textContent?.includes('“Accepted until the site moves to a CDN in Q1.”'));
+  expect(queries.filter((name) => name?.startsWith('ConsoleRisk'))).toEqual(['ConsoleRiskAccepted']);
   expect(errors).toEqual([]);
 });
 

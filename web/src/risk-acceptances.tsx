@@ -1,4 +1,4 @@
-import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
+import { useQuery, useSubscription } from '@apollo/client/react';
 import { useMemo, useState } from 'preact/hooks';
 import { graphql } from './gql';
 import { Pager } from './pager';
@@ -7,22 +7,10 @@ import { dateTime, SEVERITY_WORDS, word } from './words';
 const RiskAccepted = graphql(`
   query ConsoleRiskAccepted($org: ID!, $after: String) {
     alerts(organizationId: $org, filter: { states: [RISK_ACCEPTED] }, first: 25, after: $after, order: UPDATED_AT, sort: DESC) {
-      nodes { id rule ruleTitle resource severity }
+      nodes { id rule ruleTitle resource severity riskAcceptance { userId acceptedAt reason { id comment createdAt } } }
       pageInfo { hasNextPage endCursor }
     }
     members(organizationId: $org, first: 1000) { nodes { id userId name } }
-  }
-`);
-
-/**
- * Who accepted one alert's risk and why: its history (oldest first; an alert's history holds a record per change,
- * so 1000 covers years of daily scans) and its comments. The API has no reason field: the reason shown is the
- * accepting member's newest comment on the alert.
- */
-const Acceptance = graphql(`
-  query ConsoleRiskAcceptance($id: ID!) {
-    alertHistoryOf(alertId: $id, first: 1000) { nodes { id state userId createdAt } }
-    alertComments(alertId: $id, first: 1000) { nodes { id comment userId createdAt } }
   }
 `);
 
@@ -38,31 +26,21 @@ const CommentAdded = graphql(`
   }
 `);
 
-type History = { state: string; userId?: string | null; createdAt: string }[];
+type Acceptance = { userId?: string | null; acceptedAt: string; reason?: { comment: string; createdAt: string } | null } | null | undefined;
 
-/** The record that moved the alert into the risk-accepted state it is in now (the first of its last run of RISK_ACCEPTED records). */
-function acceptanceOf(history: History): History[number] | undefined {
-  let since: History[number] | undefined;
-  for (const [i, record] of history.entries()) {
-    if (record.state !== 'RISK_ACCEPTED') since = undefined;
-    else if (i === 0 || history[i - 1].state !== 'RISK_ACCEPTED') since = record;
-  }
-  return since;
-}
-
-function AcceptanceDetail({ id, names }: { id: string; names: Map<string, string> }) {
-  const { data, error } = useQuery(Acceptance, { variables: { id } });
-  if (error) return <p role="alert">{error.message}</p>;
-  if (!data) return <p>Loading…</p>;
-  const accepted = acceptanceOf(data.alertHistoryOf.nodes);
+/**
+ * Who accepted one alert's risk, when and why (Alert.riskAcceptance, read with the page in one query). The API has no
+ * reason field: the reason shown is the accepting member's newest comment on the alert.
+ */
+function AcceptanceDetail({ accepted, names }: { accepted: Acceptance; names: Map<string, string> }) {
   const who = accepted?.userId ? (names.get(accepted.userId) ?? 'A former member') : 'Unknown';
-  const reason = data.alertComments.nodes.filter((c) => c.userId === accepted?.userId).at(-1);
+  const reason = accepted?.reason;
   return (
     <dl>
       <dt>Accepted by</dt>
       <dd class="wrap">{who}</dd>
       <dt>On</dt>
-      <dd>{accepted ? <time dateTime={accepted.createdAt}>{dateTime(accepted.createdAt)}</time> : '—'}</dd>
+      <dd>{accepted ? <time dateTime={accepted.acceptedAt}>{dateTime(accepted.acceptedAt)}</time> : '—'}</dd>
       <dt>Reason</dt>
       <dd class="wrap">{reason ? `“${reason.comment}” (their newest comment, ${dateTime(reason.createdAt)})` : 'No comment from them on this alert.'}</dd>
     </dl>
@@ -73,7 +51,6 @@ function AcceptanceDetail({ id, names }: { id: string; names: Map<string, string
 export function RiskAcceptancesView({ org }: { org: string }) {
   const [after, setAfter] = useState<string[]>([]);
   const { data, error, refetch } = useQuery(RiskAccepted, { variables: { org, after: after.at(-1) } });
-  const client = useApolloClient();
   const shown = useMemo(() => new Set(data?.alerts.nodes.map((a) => a.id)), [data]);
   useSubscription(AlertMoved, {
     variables: { org },
@@ -81,10 +58,10 @@ export function RiskAcceptancesView({ org }: { org: string }) {
       const alert = live.data?.alertChanged.alert;
       if (!alert || (alert.state !== 'RISK_ACCEPTED' && !shown.has(alert.id))) return;
       void refetch();
-      void client.refetchQueries({ include: [Acceptance] });
     },
   });
-  useSubscription(CommentAdded, { variables: { org }, onData: () => void client.refetchQueries({ include: [Acceptance] }) });
+  // A comment may change a card's reason: the page is read again (one query, every card's acceptance in it).
+  useSubscription(CommentAdded, { variables: { org }, onData: () => void refetch() });
   const names = useMemo(() => new Map(data?.members.nodes.map((m) => [m.userId, m.name])), [data]);
   if (error) return <p role="alert">{error.message}</p>;
   const rows = data?.alerts.nodes;
@@ -102,7 +79,7 @@ export function RiskAcceptancesView({ org }: { org: string }) {
             <p class="wrap">
               {word(SEVERITY_WORDS, a.severity)} · {a.resource}
             </p>
-            <AcceptanceDetail id={a.id} names={names} />
+            <AcceptanceDetail accepted={a.riskAcceptance} names={names} />
           </li>
         ))}
       </ul>

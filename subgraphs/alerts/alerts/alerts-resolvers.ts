@@ -244,6 +244,9 @@ export const alertResolvers = {
       !Visibility.showsScanTarget(alert) || !alert.scanTargetId ? null : ctx.loaders.scanTarget.load(alert.scanTargetId),
     // Synchronous when the row already has its title, so a page's objects complete without promises.
     ruleTitle: (alert: AlertView, args: { lang?: Lang | null }, ctx: Ctx) => ruleTitleIn(alert, args.lang, ctx),
+    // A follower sees no comments and no authors: no acceptance either. The state is the row's, read with the page.
+    riskAcceptance: (alert: AlertView, _: unknown, ctx: Ctx) =>
+      alert.state !== 'RISK_ACCEPTED' || !Visibility.showsComments(viewOfCopy(alert)) ? null : ctx.loaders.riskAcceptance.load(alert.id),
   },
   AlertPage: {
     records: (page: { data: AlertView[] }) => page.data.map(alertRecord),
