@@ -20,6 +20,7 @@ import type { EndCode } from '../../lib/subscriptions/stream-run';
 import { STREAM_FIELDS, type StreamArgs, type StreamField } from '../../lib/subscriptions/streams';
 import { planPayload } from './payload';
 import { parseShared, printShared } from './shared-documents';
+import { markShared } from './shared-frames';
 
 /**
  * The gateway's subscription service: its transports (ws-transport.ts, sse-transport.ts)
@@ -230,7 +231,8 @@ export class SubscriptionService {
           const fetched = alertQuery
             ? await this.fetchAlert(session, row, alertQuery, alertVariables, `${alertKey}\0${row.seq}\0${row.organizationId}`, field)
             : null;
-          return plan.build(row, cursor, fetched);
+          // One object for all the subscribers of this key and operation: serialized once for graphql-ws (shared-frames.ts).
+          return markShared(await plan.build(row, cursor, fetched));
         }),
       ended: (code, message, cursor) => streamEnd({ errors: [new GraphQLError(message, { extensions: { code, cursor } })] }),
     });
