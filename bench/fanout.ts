@@ -28,6 +28,8 @@ const CHANGES = Number(process.env.CHANGES ?? 30);
 /** Changes timed with one subscriber: its p99 is the ratio's denominator, so enough samples for a p99 (≥ 200), not the maximum of 30. */
 const SINGLE_CHANGES = Number(process.env.SINGLE_CHANGES ?? 200);
 const MISSED = Number(process.env.MISSED ?? 100_000);
+/** FANOUT_CPU_PROF=<dir>: the gateway child runs with --cpu-prof into that directory (its profile is written when it stops). */
+const CPU_PROF = process.env.FANOUT_CPU_PROF;
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://root@127.0.0.1:5432/postgres';
 /**
  * SUBSCRIPTION=posture: the subscribers take postureChanged (issue 33: the posture itself, each message
@@ -42,6 +44,11 @@ const SUBSCRIPTION_QUERY = POSTURE
 const stateIn = (data: any): string | undefined => (POSTURE ? data?.postureChanged?.posture?.byState?.nodes?.[0]?.key : data?.alertChanged?.alert?.state);
 
 const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))];
+/** The CPU time (user + system, ms) process `pid` has used: what a phase costs the gateway, whatever the machine's load does to its latency. */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+};
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -54,7 +61,7 @@ async function main() {
   url.pathname = `/${dbName}`;
   const port = 20000 + Math.floor(Math.random() * 20000);
   const secret = randomBytes(16).toString('hex');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'app/main.ts'], {
+  const child = spawn(process.execPath, [...(CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : []), '--import', 'tsx', 'app/main.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: url.toString(),
@@ -191,7 +198,9 @@ async function main() {
     const rssAfter = rssKb(child.pid!);
     // Printed at once: a later phase that fails (the resume's 30 s wait) does not take this number with it.
     console.log(`kb-per-idle-subscriber=${((rssAfter - rssBefore) / SUBSCRIBERS).toFixed(1)}`);
+    const cpuBefore = cpuMs(child.pid!);
     for (let i = 0; i < CHANGES; i++) await change(i, SUBSCRIBERS);
+    const gatewayCpuPerMessageUs = ((cpuMs(child.pid!) - cpuBefore) * 1000) / (CHANGES * SUBSCRIBERS);
     const p99Many = p99(latencies);
     const perChange = latencies.filter(Number.isFinite).length / CHANGES;
     endPhase(String(SUBSCRIBERS));
@@ -297,6 +306,9 @@ async function main() {
     );
     if (missingTotal) process.exitCode = 1;
     console.log(`ratio p99-5000/p99-1=${(p99Many / p99One).toFixed(2)}`);
+    console.log(
+      `gateway-cpu-per-message=${gatewayCpuPerMessageUs.toFixed(1)}us (the gateway's user+system CPU over the ${SUBSCRIBERS}-subscriber phase, its mutations included, per message delivered)`,
+    );
     console.log(`misbehaving: malformed-refused=${malformedRefused} slow-reader=paused p99-${SUBSCRIBERS}-with-misbehaving=${p99Misbehaving.toFixed(1)}ms`);
     console.log(`p99-${SUBSCRIBERS}-after=${p99ManyAgain.toFixed(1)}ms (the same subscribers once the misbehaving ones left)`);
     console.log(

@@ -20,6 +20,25 @@ export interface DocumentLimits {
 
 export function documentLimits(limits: RequestLimits['graphql'], trusted: Pick<TrustedDocuments, 'refuseText'>): DocumentLimits {
   const rules = [...specifiedRules, ...armorValidationRules(limits)];
+  /**
+   * Validation's answer per schema and document object: the transports share one parsed document per text
+   * (shared-documents.ts), so a thousand viewers of one dashboard are validated once. Validating each
+   * subscribe was ~1.4 s of the gateway's CPU profile while 1,000 bench:fanout subscribers connected (load 13),
+   * the connections' largest cost; it depends on nothing else (the rules are fixed here).
+   */
+  const validated = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, readonly GraphQLError[]>>();
+  const validateOnce = (schema: GraphQLSchema, document: DocumentNode) =>
+    validate(schema, document, rules).map(
+      (error) =>
+        new GraphQLError(error.message, {
+          nodes: error.nodes,
+          source: error.source,
+          positions: error.positions,
+          path: error.path,
+          originalError: error.originalError,
+          extensions: { ...error.extensions, code: 'GRAPHQL_VALIDATION_FAILED' },
+        }),
+    );
   return {
     refuse(query, caller) {
       const untrusted = trusted.refuseText(query, caller);
@@ -32,17 +51,18 @@ export function documentLimits(limits: RequestLimits['graphql'], trusted: Pick<T
     },
     // With the code the same error gets over HTTP (lib/graphql-errors.ts): GRAPHQL_VALIDATION_FAILED,
     // graphql-armor's limits included (Apollo gives every validation error that code).
-    validate: (schema, document) =>
-      validate(schema, document, rules).map(
-        (error) =>
-          new GraphQLError(error.message, {
-            nodes: error.nodes,
-            source: error.source,
-            positions: error.positions,
-            path: error.path,
-            originalError: error.originalError,
-            extensions: { ...error.extensions, code: 'GRAPHQL_VALIDATION_FAILED' },
-          }),
-      ),
+    validate(schema, document) {
+      let bySchema = validated.get(schema);
+      if (!bySchema) {
+        bySchema = new WeakMap();
+        validated.set(schema, bySchema);
+      }
+      let errors = bySchema.get(document);
+      if (!errors) {
+        errors = validateOnce(schema, document);
+        bySchema.set(document, errors);
+      }
+      return errors;
+    },
   };
 }

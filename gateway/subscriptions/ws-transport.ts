@@ -1,10 +1,12 @@
 import type http from 'node:http';
+import type { ExecutionResult } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { bearerToken } from '../../lib/api-keys';
 import type { DocumentLimits } from './document-limits';
 import type { Session, SubscriptionService } from './service';
 import { parseShared } from './shared-documents';
+import { replaceSharedPayload, SharedFrameWebSocket, sharedPayload } from './shared-frames';
 
 /**
  * graphql-ws on the gateway's own HTTP server, path /graphql (the queries' path and port: an
@@ -42,7 +44,8 @@ function refuseBinaryFrames(ws: WebSocket): void {
 }
 
 export function attachWebSocketTransport(server: http.Server, service: SubscriptionService, limits: DocumentLimits): { close(): Promise<void> } {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  // SharedFrameWebSocket with the replacer and onNext below: a message shared by many subscribers is serialized once (shared-frames.ts).
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, WebSocket: SharedFrameWebSocket });
   const onUpgrade = (req: http.IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/graphql') {
@@ -61,6 +64,8 @@ export function attachWebSocketTransport(server: http.Server, service: Subscript
     {
       schema: () => service.apiSchema(),
       parse: parseShared,
+      onNext: (_ctx, _id, _payload, _args, result) => sharedPayload(result as ExecutionResult),
+      jsonMessageReplacer: replaceSharedPayload,
       validate: limits.validate as never,
       onSubscribe: (ctx, _id, payload) => {
         // onConnect authenticated the connection before any subscribe is read (graphql-ws waits for its answer).
