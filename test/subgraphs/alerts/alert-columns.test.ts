@@ -19,8 +19,8 @@ const INTERNAL_ALERT_COLUMNS: Record<string, string> = {
 };
 /** Columns of alerts.alert_history that are the record's own, not copies of the alert's. */
 const HISTORY_OWN_COLUMNS = ['seq', 'operation', 'userId', 'createdAt'];
-/** Fields of `type Alert` that are not stored columns: resolved from other data. */
-const ALERT_DERIVED_FIELDS = ['id', 'organization', 'scanTarget'];
+/** Fields of `type Alert` that are not stored columns: resolved from other data (riskAcceptance from the alert's history). */
+const ALERT_DERIVED_FIELDS = ['id', 'organization', 'scanTarget', 'riskAcceptance'];
 /** Fields of `type AlertHistoryRecord` that are the record's own. */
 const HISTORY_OWN_FIELDS = ['id', 'operation', 'userId', 'createdAt', 'cursor'];
 
