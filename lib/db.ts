@@ -73,6 +73,27 @@ export interface PostgresOptions {
   queryTimeoutMs?: number;
 }
 
+/**
+ * One warn line per process per 5 s for connections destroyed for their silence, the next with how many
+ * more (as lib/error-log.ts does for `dependency unreachable`): bench:faults' 5-second silences destroyed
+ * 11–18 connections each across the cluster, 16 lines within one second.
+ */
+let silenceLoggedAt = 0;
+let silenceUnlogged = 0;
+function silenceLog(queryTimeoutMs: number): void {
+  const now = Date.now();
+  if (now - silenceLoggedAt < 5_000) {
+    silenceUnlogged++;
+    return;
+  }
+  log.warn('database silent: no answer within the query timeout; connection destroyed', {
+    queryTimeoutMs,
+    ...(silenceUnlogged ? { alsoDestroyed: silenceUnlogged } : {}),
+  });
+  silenceLoggedAt = now;
+  silenceUnlogged = 0;
+}
+
 /** `options` as a number: the pool size alone (the benches' form). */
 export async function openPostgres(url: string, sizeOrOptions: number | PostgresOptions = {}): Promise<Database> {
   const options = typeof sizeOrOptions === 'number' ? { poolSize: sizeOrOptions } : sizeOrOptions;
@@ -93,7 +114,7 @@ export async function openPostgres(url: string, sizeOrOptions: number | Postgres
       });
     }
     protected override silent(queryTimeoutMs: number): void {
-      log.warn('database silent: no answer within the query timeout; connection destroyed', { queryTimeoutMs });
+      silenceLog(queryTimeoutMs);
     }
   };
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 30_000, keepAlive: true, Client: Client as never });
