@@ -8,8 +8,8 @@
  * (bench/bench-vigil.ts), and every request latency is measured in alternated rounds — one request of each size
  * per round, medians of BENCH_REPEAT rounds — so that a busy moment of the shared machine weighs on both sizes
  * alike (until 2026-11-29 the sizes were measured one after the other, minutes apart at different loads, and the
- * t(large)/t(small) ratios moved with the load). The live measurements (streams, resume, webhooks) run one size at
- * a time. Measured at each size:
+ * t(large)/t(small) ratios moved with the load). Webhook events alternate between the sizes too; the streams and
+ * the resume run one size at a time. Measured at each size:
  *  - alerts: a REST page of 100 (undici, kept-alive) per order, alternated with the hand-written SQL of the same page
  *    (bench/alerts-data.ts), and a GraphQL page of 100 per order; at the large size page 1,000 against page 1;
  *  - following: the followed organizations' alert page (orders followingIds and severity) against its SQL; a
@@ -421,15 +421,19 @@ async function measureLive(side: Side, m: Measured): Promise<void> {
   }
   m.resume = median(resumes.slice(2));
   log(`  resume of ${RESUMED}: ${m.resume.toFixed(0)} ms`);
-
-  m.webhook = await webhookLatency(call, side.bench.url, ids.events);
-  log(`  webhook delivery median ${m.webhook.toFixed(1)} ms`);
 }
 
 type Call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: object, expect?: number) => Promise<Record<string, unknown>>;
 
-/** The median latency from an event's commit to its webhook's receipt by a local receiver (WEBHOOK_EVENTS at 20/s). */
-async function webhookLatency(call: Call, url: string, organizationId: string): Promise<number> {
+/** A webhook of one size on a local receiver: `emit` appends an event it subscribes to, `latencies` the commit → receipt times. */
+interface WebhookProbe {
+  emit(): Promise<void>;
+  /** Waits (at most 30 s) for every emitted event; their commit → receipt times in ms (Infinity for a missing one). */
+  latencies(): Promise<number[]>;
+  close(): Promise<void>;
+}
+
+async function openWebhook(call: Call, url: string, organizationId: string): Promise<WebhookProbe> {
   const arrivals = new Map<string, number>();
   const receiver = http.createServer((req, res) => {
     const id = String(req.headers['webhook-id']);
@@ -441,31 +445,48 @@ async function webhookLatency(call: Call, url: string, organizationId: string): 
   const writer = new pg.Client({ connectionString: url });
   await writer.connect();
   const port = (receiver.address() as AddressInfo).port;
-  const webhook = (await call(
-    'POST',
-    `/organizations/${organizationId}/webhooks`,
-    { url: `http://127.0.0.1:${port}/scale`, eventNames: ['ScanTargetUpdated'] },
-    201,
-  ).catch(() => call('POST', `/organizations/${organizationId}/webhooks`, { url: `http://127.0.0.1:${port}/scale`, eventNames: ['ScanTargetUpdated'] }))) as {
-    id: string;
-  };
-  try {
-    const committed = new Map<string, number>();
-    for (let i = 0; i < WEBHOOK_EVENTS; i++) {
+  const body = { url: `http://127.0.0.1:${port}/scale`, eventNames: ['ScanTargetUpdated'] };
+  const webhook = (await call('POST', `/organizations/${organizationId}/webhooks`, body, 201).catch(() =>
+    call('POST', `/organizations/${organizationId}/webhooks`, body),
+  )) as { id: string };
+  const committed = new Map<string, number>();
+  return {
+    async emit() {
       const { rows } = await writer.query<{ id: string }>(
         `INSERT INTO documents.events (id, "organizationId", name, source, data) VALUES (gen_random_uuid(), $1, 'ScanTargetUpdated', 'service.scantarget', '{}') RETURNING id`,
         [organizationId],
       );
       committed.set(rows[0].id, performance.now());
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    },
+    async latencies() {
+      const deadline = Date.now() + 30_000;
+      while ([...committed.keys()].some((id) => !arrivals.has(id)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      return [...committed].map(([id, at]) => (arrivals.get(id) ?? Number.POSITIVE_INFINITY) - at);
+    },
+    async close() {
+      await call('DELETE', `/organizations/${organizationId}/webhooks/${webhook.id}`, undefined, 204).catch(() => undefined);
+      await writer.end();
+      receiver.close();
+    },
+  };
+}
+
+/**
+ * The median webhook delivery latency of both sizes, their events alternated (WEBHOOK_EVENTS each, one every 25 ms
+ * in turn: each size at 20/s), so that the machine's load weighs on both alike.
+ */
+async function webhookLatencies(small: Side, large: Side): Promise<[number, number]> {
+  const probes = [await openWebhook(small.call, small.bench.url, small.ids.events), await openWebhook(large.call, large.bench.url, large.ids.events)];
+  try {
+    for (let i = 0; i < WEBHOOK_EVENTS; i++) {
+      for (const probe of probes) {
+        await probe.emit();
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
     }
-    const deadline = Date.now() + 30_000;
-    while ([...committed.keys()].some((id) => !arrivals.has(id)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    return median([...committed].map(([id, at]) => (arrivals.get(id) ?? Number.POSITIVE_INFINITY) - at));
+    return [median(await probes[0].latencies()), median(await probes[1].latencies())];
   } finally {
-    await call('DELETE', `/organizations/${organizationId}/webhooks/${webhook.id}`, undefined, 204).catch(() => undefined);
-    await writer.end();
-    receiver.close();
+    for (const probe of probes) await probe.close();
   }
 }
 
@@ -528,6 +549,8 @@ async function main(): Promise<void> {
     await measureLive(smallSide, smallTimes);
     log('live, large:');
     await measureLive(largeSide, largeTimes);
+    [smallTimes.webhook, largeTimes.webhook] = await webhookLatencies(smallSide, largeSide);
+    log(`  webhook delivery median ${smallTimes.webhook.toFixed(1)} / ${largeTimes.webhook.toFixed(1)} ms (small / large, alternated)`);
     report(smallTimes, largeTimes);
     log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
