@@ -4,8 +4,12 @@
  * Two databases: the small one (1 M alerts of 50 organizations, organization 0 a fifth of them; 10 followed; an
  * event log of 1 M entries; 500 users) is generated set-based, measured, copied (CREATE DATABASE … TEMPLATE) and the
  * copy grown to the large one (10 M alerts, organization 0 holding 2 M; 1,000 followed, each with alerts; 20 M log
- * entries; 10,000 organizations and 100,000 users), then measured the same way by a Vigil of its own
- * (bench/bench-vigil.ts). Measured at each size:
+ * entries; 10,000 organizations and 100,000 users). Both sizes then run at once, each a Vigil of its own
+ * (bench/bench-vigil.ts), and every request latency is measured in alternated rounds — one request of each size
+ * per round, medians of BENCH_REPEAT rounds — so that a busy moment of the shared machine weighs on both sizes
+ * alike (until 2026-11-29 the sizes were measured one after the other, minutes apart at different loads, and the
+ * t(large)/t(small) ratios moved with the load). Webhook events alternate between the sizes too; the streams and
+ * the resume run one size at a time. Measured at each size:
  *  - alerts: a REST page of 100 (undici, kept-alive) per order, alternated with the hand-written SQL of the same page
  *    (bench/alerts-data.ts), and a GraphQL page of 100 per order; at the large size page 1,000 against page 1;
  *  - following: the followed organizations' alert page (orders followingIds and severity) against its SQL; a
@@ -36,7 +40,7 @@ import { streamCodec } from '../lib/subscriptions/streams';
 import { type AlertsShape, addScanTargets, bigTargets, FILTER, generateOrganizations, handWrittenPage, loadAlerts, ORDER_SQL } from './alerts-data';
 import { BENCH_BASE_URL, type BenchVigil, startBenchVigil } from './bench-vigil';
 import { runBenchmark } from './load-average';
-import { median, medianOf, mediansOfPairs, percentile, time } from './timing';
+import { median, percentile, time } from './timing';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const sized = (n: number, least = 1) => Math.max(least, Math.round(n * SCALE));
@@ -165,6 +169,10 @@ async function grow(db: pg.Pool, ids: Ids): Promise<void> {
   const added = rows.map((r) => r.id).sort();
   const newlyFollowed = added.slice(0, LARGE.followed - SMALL.followed);
   await db.query(`INSERT INTO organizations.follows ("followerId", "followedId", tags) SELECT $1, unnest($2::uuid[]), '{bench}'`, [ids.own, newlyFollowed]);
+  // This machine's PostgreSQL runs without autovacuum: statistics of 50 organizations and 2 follows would plan the
+  // follow look-ups as nested loops over a materialized scan of every organization (30 ms at 100 follows, not 0.2).
+  await db.query('ANALYZE organizations.organizations');
+  await db.query('ANALYZE organizations.follows');
   // Each newly followed organization gets a scan target of its own, and with it its share of the new alerts.
   await addScanTargets(db, SHAPE.targets, SHAPE.targets + newlyFollowed.length, `($1::uuid[])[1 + t - ${SHAPE.targets}]`, [newlyFollowed]);
   await loadAlerts(db, SMALL.alerts, LARGE.alerts, bigTargets(SHAPE), SHAPE.targets + newlyFollowed.length, SHAPE.rules);
@@ -184,10 +192,30 @@ const graphqlOrder = (order: string) => order.replace(/[A-Z]/g, (c) => `_${c}`).
 
 type Measured = Record<string, number>;
 
-/** Every measurement of one size, in ms (keys name them). */
-async function measure(bench: BenchVigil, ids: Ids, sizes: Sizes): Promise<Measured> {
+/**
+ * One size's Vigil as the bench drives it: its clients, and the request latencies measured on it as named
+ * probes (the same names at both sizes) so that the two sizes are measured in alternated rounds.
+ */
+interface Side {
+  sizes: Sizes;
+  ids: Ids;
+  bench: BenchVigil;
+  call: Call;
+  sql: pg.Client;
+  subscribe(query: string, variables: Record<string, unknown>, next: (data: unknown) => void): Client;
+  /** Request latencies: each probe is one request (or the hand-written SQL of one). */
+  probes: Record<string, () => Promise<unknown>>;
+  close(): Promise<void>;
+}
+
+const gqlPage = `query($org: ID!, $order: AlertOrder, $filter: AlertFilter) { alerts(organizationId: $org, first: ${PAGE}, order: $order, sort: DESC, filter: $filter) {
+      nodes { id organizationId scanTargetId rule resource severity state version tags labels compliances enrichment metadata openedAt resolvedAt createdAt updatedAt ruleTitle } } }`;
+const ALERT_ORDERS = Object.keys(ORDER_SQL).filter((o) => o !== 'followingIds');
+const FOLLOWING_ORDERS = ['followingIds', 'severity'];
+
+/** Opens a size: an API key, clients, the checks that its pages equal the hand-written SQL's, and its probes. */
+async function openSide(bench: BenchVigil, ids: Ids, sizes: Sizes): Promise<Side> {
   const { vigil } = bench;
-  const m: Measured = {};
   const issued = (await COMMANDS['issue-key'].run(vigil.db, { email: EMAIL, name: 'bench run' }, () => undefined)) as { apiKey: string };
   const apiKey = issued.apiKey;
   const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', accept: 'application/json' };
@@ -215,159 +243,197 @@ async function measure(bench: BenchVigil, ids: Ids, sizes: Sizes): Promise<Measu
     );
     return socket;
   };
-  try {
-    const followed = (
-      await sql.query<{ id: string }>(`SELECT "followedId" AS id FROM organizations.follows WHERE "followerId" = $1 ORDER BY "followedId"`, [ids.own])
-    ).rows.map((r) => r.id);
-    if (followed.length !== sizes.followed) throw new Error(`the database follows ${followed.length} organizations, not ${sizes.followed}`);
+  const probes: Side['probes'] = {};
+  const samePage = async (label: string, path: string, body: object, query: { text: string; values: unknown[] }) => {
+    const page = await call('POST', `${path}?size=${PAGE}`, body);
+    const direct = await sql.query(query.text, query.values);
+    if (JSON.stringify(page.data!.map((a) => a.id)) !== JSON.stringify(direct.rows.map((r: { id: string }) => r.id)))
+      throw new Error(`${label}: the REST page and the SQL page differ`);
+  };
 
-    // ── alerts: REST vs SQL, and GraphQL, per order ──
-    const own = `/organizations/${ids.own}/alerts`;
-    const orders = Object.keys(ORDER_SQL).filter((o) => o !== 'followingIds');
-    for (const order of orders) for (let i = 0; i < 5; i++) await call('POST', `${own}?size=${PAGE}`, { ...FILTER, order, sort: 'DESC' });
-    log(`  ${'alerts order'.padEnd(28)} ${pad('REST ms', 8)} ${pad('SQL ms', 8)} ${pad('GraphQL ms', 10)}`);
-    const gqlPage = `query($org: ID!, $order: AlertOrder, $filter: AlertFilter) { alerts(organizationId: $org, first: ${PAGE}, order: $order, sort: DESC, filter: $filter) {
-      nodes { id organizationId scanTargetId rule resource severity state version tags labels compliances enrichment metadata openedAt resolvedAt createdAt updatedAt ruleTitle } } }`;
-    for (const order of orders) {
-      const body = { ...FILTER, order, sort: 'DESC' };
-      const query = handWrittenPage(order, [ids.own]);
-      const page = await call('POST', `${own}?size=${PAGE}`, body);
-      const direct = await sql.query(query.text, query.values);
-      if (JSON.stringify(page.data!.map((a) => a.id)) !== JSON.stringify(direct.rows.map((r: { id: string }) => r.id)))
-        throw new Error(`order ${order}: the REST page and the SQL page differ`);
-      const [restMs, sqlMs] = await mediansOfPairs(
-        () => call('POST', `${own}?size=${PAGE}`, body),
-        () => sql.query(query.text, query.values),
-        REPEAT,
-        WARMUP,
-      );
-      const variables = { org: ids.own, order: graphqlOrder(order), filter: { states: FILTER.states, severities: FILTER.severities } };
-      const graphqlMs = await medianOf(() => graphql(gqlPage, variables), REPEAT, WARMUP);
-      Object.assign(m, { [`rest ${order}`]: restMs, [`sql ${order}`]: sqlMs, [`graphql ${order}`]: graphqlMs });
-      log(`  ${order.padEnd(28)} ${pad(restMs.toFixed(2), 8)} ${pad(sqlMs.toFixed(2), 8)} ${pad(graphqlMs.toFixed(2), 10)}`);
-    }
-    if (sizes === LARGE) {
-      // A cursor is (key, id) whatever the page size: 99 pages of 1,000 then 9 of 100 reach the start of page 1,000.
-      const body = { ...FILTER, order: 'createdAt', sort: 'DESC' };
-      let cursor: string | null | undefined = null;
-      for (let i = 0; i < 108; i++) cursor = (await call('POST', `${own}?size=${i < 99 ? 1000 : PAGE}${cursor ? `&cursor=${cursor}` : ''}`, body)).cursor;
-      if (!cursor) throw new Error('fewer than 1,000 pages');
-      const page1000 = cursor;
-      m['page 1'] = await medianOf(() => call('POST', `${own}?size=${PAGE}`, body), REPEAT, WARMUP);
-      m['page 1000'] = await medianOf(() => call('POST', `${own}?size=${PAGE}&cursor=${page1000}`, body), REPEAT, WARMUP);
-      log(`  page 1 ${m['page 1'].toFixed(2)} ms, page 1,000 ${m['page 1000'].toFixed(2)} ms`);
-    }
+  const followed = (
+    await sql.query<{ id: string }>(`SELECT "followedId" AS id FROM organizations.follows WHERE "followerId" = $1 ORDER BY "followedId"`, [ids.own])
+  ).rows.map((r) => r.id);
+  if (followed.length !== sizes.followed) throw new Error(`the database follows ${followed.length} organizations, not ${sizes.followed}`);
 
-    // ── following: the followed organizations' alert page vs SQL; the follower stream ──
-    const following = `/organizations/${ids.own}/followings/alerts`;
-    for (const order of ['followingIds', 'severity']) {
-      const body = { ...FILTER, order, sort: 'DESC' };
-      const query = handWrittenPage(order, followed);
-      const page = await call('POST', `${following}?size=${PAGE}`, body);
-      const direct = await sql.query(query.text, query.values);
-      if (JSON.stringify(page.data!.map((a) => a.id)) !== JSON.stringify(direct.rows.map((r: { id: string }) => r.id)))
-        throw new Error(`following order ${order}: the REST page and the SQL page differ`);
-      const [restMs, sqlMs] = await mediansOfPairs(
-        () => call('POST', `${following}?size=${PAGE}`, body),
-        () => sql.query(query.text, query.values),
-        REPEAT,
-        WARMUP,
-      );
-      Object.assign(m, { [`following ${order}`]: restMs, [`following sql ${order}`]: sqlMs });
-      log(`  following ${order.padEnd(18)} ${pad(restMs.toFixed(2), 8)} ${pad(sqlMs.toFixed(2), 8)}  (${followed.length} followed)`);
-    }
-    const { rows: alerts } = await sql.query<{ id: string; scanTargetId: string }>(
-      `SELECT id, "scanTargetId" FROM alerts.alerts WHERE "organizationId" = $1 AND state = 'OPEN' ORDER BY id LIMIT 1`,
-      [ids.member],
-    );
-    const updatePath = `/organizations/${ids.member}/scantargets/${alerts[0].scanTargetId}/alerts/${alerts[0].id}`;
-    let received: (() => void) | null = null;
-    subscribe(`subscription($org: ID!) { followingAlertChanged(organizationId: $org) { seq alert { id } } }`, { org: ids.own }, () => received?.());
-    await new Promise((resolve) => setTimeout(resolve, 1000)); // the subscription is registered
-    const streamMs: number[] = [];
-    for (let i = 0; i < STREAM_SAMPLES + 5; i++) {
-      const arrived = new Promise<boolean>((resolve) => {
-        const timer = setTimeout(() => resolve(false), 10_000);
-        received = () => {
-          clearTimeout(timer);
-          resolve(true);
-        };
-      });
-      const took = await time(async () => {
-        await call('PUT', updatePath, { labels: [`scale-${i}`] });
-        if (!(await arrived)) throw new Error('no message');
-      }).catch(() => Number.POSITIVE_INFINITY);
-      if (i >= 5) streamMs.push(took);
-    }
-    m['stream p50'] = median(streamMs);
-    m['stream p99'] = percentile(streamMs, 99);
-    log(`  follower stream: p50 ${m['stream p50'].toFixed(1)} ms, p99 ${m['stream p99'].toFixed(1)} ms (${STREAM_SAMPLES} changes)`);
-
-    // ── event log: a page, a resumed stream, webhook delivery ──
-    const eventsPath = `/organizations/${ids.events}/events`;
-    const first = await call('GET', `${eventsPath}?size=${PAGE}`);
-    m['events page'] = await medianOf(() => call('GET', `${eventsPath}?size=${PAGE}&cursor=${first.cursor}`), REPEAT, WARMUP);
-    // ORDER BY events.seq, the bigint: `seq` alone names the text output column, and positions sorted as text
-    // ("99992" > "100209") put the cursor 900 entries behind at BENCH_SCALE=0.1's small size and 100,921 at its large.
-    const { rows: behind } = await sql.query<{ seq: string }>(
-      `SELECT seq::text AS seq FROM documents.events WHERE "organizationId" = $1 ORDER BY events.seq DESC OFFSET ${RESUMED} LIMIT 1`,
-      [ids.events],
-    );
-    const { rows: last } = await sql.query<{ id: string }>(`SELECT id FROM documents.events WHERE "organizationId" = $1 ORDER BY seq DESC LIMIT 1`, [
-      ids.events,
-    ]);
-    const after = streamCodec(SECRET, 'eventAppended', ids.events).seal([behind[0].seq]);
-    // A resume is done when the log's last entry arrives: exactly RESUMED entries after the cursor.
-    const resumes: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      resumes.push(
-        await time(
-          () =>
-            new Promise<void>((resolve, reject) => {
-              let count = 0;
-              const timer = setTimeout(() => reject(new Error(`resume: the last entry not there after ${count} messages in 60 s`)), 60_000);
-              const query = `subscription($org: ID!, $after: String) { eventAppended(organizationId: $org, after: $after) { cursor event { id } } }`;
-              const socket = subscribe(query, { org: ids.events, after }, (data) => {
-                count++;
-                if ((data as { eventAppended: { event: { id: string } } }).eventAppended.event.id === last[0].id) {
-                  clearTimeout(timer);
-                  void socket.dispose();
-                  // A resume that delivers another number of entries measures something else: an error, not a ratio.
-                  if (count !== RESUMED) reject(new Error(`resume: ${count} messages to the log's end, not ${RESUMED}`));
-                  else resolve();
-                }
-              });
-            }),
-        ),
-      );
-    }
-    m.resume = median(resumes.slice(2));
-    log(`  events page ${m['events page'].toFixed(2)} ms, resume of ${RESUMED} ${m.resume.toFixed(0)} ms`);
-    m.webhook = await webhookLatency(call, bench.url, ids.events);
-    log(`  webhook delivery median ${m.webhook.toFixed(1)} ms`);
-
-    // ── organizations and users ──
-    const { rows: stranger } = await sql.query<{ id: string }>(
-      `SELECT id FROM organizations.organizations o WHERE NOT EXISTS (SELECT 1 FROM organizations.memberships m JOIN organizations.users u ON u.id = m."userId" WHERE m."organizationId" = o.id AND u.email = $1) ORDER BY id DESC LIMIT 1`,
-      [EMAIL],
-    );
-    const refused = (await client.request({ path: `/organizations/${stranger[0].id}`, method: 'GET', headers })).statusCode;
-    m.me = await medianOf(() => call('GET', '/me'), REPEAT, WARMUP);
-    m.organizations = await medianOf(() => call('GET', '/organizations'), REPEAT, WARMUP);
-    m.authorization = await medianOf(() => call('GET', `/organizations/${stranger[0].id}`, undefined, refused), REPEAT, WARMUP);
-    log(`  /me ${m.me.toFixed(2)} ms, /organizations ${m.organizations.toFixed(2)} ms, refused (${refused}) ${m.authorization.toFixed(2)} ms`);
-    return m;
-  } finally {
-    for (const socket of sockets) await socket.dispose();
-    await client.close();
-    await sql.end();
+  // alerts: REST and its hand-written SQL, GraphQL, per order
+  const own = `/organizations/${ids.own}/alerts`;
+  for (const order of ALERT_ORDERS) {
+    const body = { ...FILTER, order, sort: 'DESC' };
+    const query = handWrittenPage(order, [ids.own]);
+    await samePage(`order ${order}`, own, body, query);
+    const variables = { org: ids.own, order: graphqlOrder(order), filter: { states: FILTER.states, severities: FILTER.severities } };
+    probes[`rest ${order}`] = () => call('POST', `${own}?size=${PAGE}`, body);
+    probes[`sql ${order}`] = () => sql.query(query.text, query.values);
+    probes[`graphql ${order}`] = () => graphql(gqlPage, variables);
   }
+  // page 1,000 (a cursor is (key, id) whatever the page size: 99 pages of 1,000 then 9 of 100 reach its start) — where there are 1,000 pages
+  const pageBody = { ...FILTER, order: 'createdAt', sort: 'DESC' };
+  let cursor: string | null | undefined = null;
+  for (let i = 0; i < 108 && (i === 0 || cursor); i++)
+    cursor = (await call('POST', `${own}?size=${i < 99 ? 1000 : PAGE}${cursor ? `&cursor=${cursor}` : ''}`, pageBody)).cursor;
+  if (cursor) {
+    const page1000 = cursor;
+    probes['page 1'] = () => call('POST', `${own}?size=${PAGE}`, pageBody);
+    probes['page 1000'] = () => call('POST', `${own}?size=${PAGE}&cursor=${page1000}`, pageBody);
+  }
+  // following: the followed organizations' alert page and its SQL
+  const following = `/organizations/${ids.own}/followings/alerts`;
+  for (const order of FOLLOWING_ORDERS) {
+    const body = { ...FILTER, order, sort: 'DESC' };
+    const query = handWrittenPage(order, followed);
+    await samePage(`following order ${order}`, following, body, query);
+    probes[`following ${order}`] = () => call('POST', `${following}?size=${PAGE}`, body);
+    probes[`following sql ${order}`] = () => sql.query(query.text, query.values);
+  }
+  // the event log's page 2
+  const eventsPath = `/organizations/${ids.events}/events`;
+  const first = await call('GET', `${eventsPath}?size=${PAGE}`);
+  probes['events page'] = () => call('GET', `${eventsPath}?size=${PAGE}&cursor=${first.cursor}`);
+  // organizations and users: /me, the list, a refused GET of an organization the caller is not a member of
+  const { rows: stranger } = await sql.query<{ id: string }>(
+    `SELECT id FROM organizations.organizations o WHERE NOT EXISTS (SELECT 1 FROM organizations.memberships m JOIN organizations.users u ON u.id = m."userId" WHERE m."organizationId" = o.id AND u.email = $1) ORDER BY id DESC LIMIT 1`,
+    [EMAIL],
+  );
+  const refused = (await client.request({ path: `/organizations/${stranger[0].id}`, method: 'GET', headers })).statusCode;
+  probes.me = () => call('GET', '/me');
+  probes.organizations = () => call('GET', '/organizations');
+  probes.authorization = () => call('GET', `/organizations/${stranger[0].id}`, undefined, refused);
+
+  return {
+    sizes,
+    ids,
+    bench,
+    call,
+    sql,
+    subscribe,
+    probes,
+    async close() {
+      for (const socket of sockets) await socket.dispose();
+      await client.close();
+      await sql.end();
+    },
+  };
+}
+
+/**
+ * The request latencies of both sizes, in alternated rounds (one request of each probe of each size per round,
+ * medians over REPEAT rounds after WARMUP): a busy moment of the shared machine weighs on both sizes alike, so
+ * t(large)/t(small) is a ratio of one run, not of two phases minutes apart at different loads.
+ */
+async function measurePaired(small: Side, large: Side): Promise<[Measured, Measured]> {
+  const s: Measured = {};
+  const l: Measured = {};
+  const group = async (keys: string[]) => {
+    const runs = keys.flatMap((key) => [
+      { into: s, key, fn: small.probes[key] },
+      { into: l, key, fn: large.probes[key] },
+    ]);
+    const present = runs.filter((r) => r.fn);
+    for (let i = 0; i < WARMUP; i++) for (const r of present) await r.fn();
+    const times = present.map(() => [] as number[]);
+    for (let i = 0; i < REPEAT; i++) for (const [j, r] of present.entries()) times[j].push(await time(r.fn));
+    for (const [j, r] of present.entries()) r.into[r.key] = median(times[j]);
+  };
+  log(`  ${'alerts order'.padEnd(28)} ${pad('REST ms', 16)} ${pad('SQL ms', 16)} ${pad('GraphQL ms', 16)}   (small / large, alternated)`);
+  for (const order of ALERT_ORDERS) {
+    await group([`rest ${order}`, `sql ${order}`, `graphql ${order}`]);
+    const both = (key: string) => pad(`${s[key].toFixed(2)} / ${l[key].toFixed(2)}`, 16);
+    log(`  ${order.padEnd(28)} ${both(`rest ${order}`)} ${both(`sql ${order}`)} ${both(`graphql ${order}`)}`);
+  }
+  await group(['page 1', 'page 1000']);
+  log(`  page 1 ${l['page 1']?.toFixed(2)} ms, page 1,000 ${l['page 1000']?.toFixed(2)} ms (large)`);
+  for (const order of FOLLOWING_ORDERS) {
+    await group([`following ${order}`, `following sql ${order}`]);
+    log(
+      `  following ${order.padEnd(18)} REST ${s[`following ${order}`].toFixed(2)} / ${l[`following ${order}`].toFixed(2)}  SQL ${s[`following sql ${order}`].toFixed(2)} / ${l[`following sql ${order}`].toFixed(2)}  (${small.sizes.followed} / ${large.sizes.followed} followed)`,
+    );
+  }
+  await group(['events page', 'me', 'organizations', 'authorization']);
+  for (const key of ['events page', 'me', 'organizations', 'authorization']) log(`  ${key.padEnd(28)} ${s[key].toFixed(2)} / ${l[key].toFixed(2)} ms`);
+  return [s, l];
+}
+
+/** The live measurements of one size (one size at a time: each runs its own stream or worker): follower stream, resume, webhooks. */
+async function measureLive(side: Side, m: Measured): Promise<void> {
+  const { ids, sql, call, subscribe } = side;
+  const { rows: alerts } = await sql.query<{ id: string; scanTargetId: string }>(
+    `SELECT id, "scanTargetId" FROM alerts.alerts WHERE "organizationId" = $1 AND state = 'OPEN' ORDER BY id LIMIT 1`,
+    [ids.member],
+  );
+  const updatePath = `/organizations/${ids.member}/scantargets/${alerts[0].scanTargetId}/alerts/${alerts[0].id}`;
+  let received: (() => void) | null = null;
+  const follower = subscribe(`subscription($org: ID!) { followingAlertChanged(organizationId: $org) { seq alert { id } } }`, { org: ids.own }, () =>
+    received?.(),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 1000)); // the subscription is registered
+  const streamMs: number[] = [];
+  for (let i = 0; i < STREAM_SAMPLES + 5; i++) {
+    const arrived = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), 10_000);
+      received = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+    });
+    const took = await time(async () => {
+      await call('PUT', updatePath, { labels: [`scale-${i}`] });
+      if (!(await arrived)) throw new Error('no message');
+    }).catch(() => Number.POSITIVE_INFINITY);
+    if (i >= 5) streamMs.push(took);
+  }
+  await follower.dispose();
+  m['stream p50'] = median(streamMs);
+  m['stream p99'] = percentile(streamMs, 99);
+  log(`  follower stream: p50 ${m['stream p50'].toFixed(1)} ms, p99 ${m['stream p99'].toFixed(1)} ms (${STREAM_SAMPLES} changes)`);
+
+  // ORDER BY events.seq, the bigint: `seq` alone names the text output column, and positions sorted as text
+  // ("99992" > "100209") put the cursor 900 entries behind at BENCH_SCALE=0.1's small size and 100,921 at its large.
+  const { rows: behind } = await sql.query<{ seq: string }>(
+    `SELECT seq::text AS seq FROM documents.events WHERE "organizationId" = $1 ORDER BY events.seq DESC OFFSET ${RESUMED} LIMIT 1`,
+    [ids.events],
+  );
+  const { rows: last } = await sql.query<{ id: string }>(`SELECT id FROM documents.events WHERE "organizationId" = $1 ORDER BY seq DESC LIMIT 1`, [ids.events]);
+  const after = streamCodec(SECRET, 'eventAppended', ids.events).seal([behind[0].seq]);
+  // A resume is done when the log's last entry arrives: exactly RESUMED entries after the cursor.
+  const resumes: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    resumes.push(
+      await time(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            let count = 0;
+            const timer = setTimeout(() => reject(new Error(`resume: the last entry not there after ${count} messages in 60 s`)), 60_000);
+            const query = `subscription($org: ID!, $after: String) { eventAppended(organizationId: $org, after: $after) { cursor event { id } } }`;
+            const socket = subscribe(query, { org: ids.events, after }, (data) => {
+              count++;
+              if ((data as { eventAppended: { event: { id: string } } }).eventAppended.event.id === last[0].id) {
+                clearTimeout(timer);
+                void socket.dispose();
+                // A resume that delivers another number of entries measures something else: an error, not a ratio.
+                if (count !== RESUMED) reject(new Error(`resume: ${count} messages to the log's end, not ${RESUMED}`));
+                else resolve();
+              }
+            });
+          }),
+      ),
+    );
+  }
+  m.resume = median(resumes.slice(2));
+  log(`  resume of ${RESUMED}: ${m.resume.toFixed(0)} ms`);
 }
 
 type Call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: object, expect?: number) => Promise<Record<string, unknown>>;
 
-/** The median latency from an event's commit to its webhook's receipt by a local receiver (WEBHOOK_EVENTS at 20/s). */
-async function webhookLatency(call: Call, url: string, organizationId: string): Promise<number> {
+/** A webhook of one size on a local receiver: `emit` appends an event it subscribes to, `latencies` the commit → receipt times. */
+interface WebhookProbe {
+  emit(): Promise<void>;
+  /** Waits (at most 30 s) for every emitted event; their commit → receipt times in ms (Infinity for a missing one). */
+  latencies(): Promise<number[]>;
+  close(): Promise<void>;
+}
+
+async function openWebhook(call: Call, url: string, organizationId: string): Promise<WebhookProbe> {
   const arrivals = new Map<string, number>();
   const receiver = http.createServer((req, res) => {
     const id = String(req.headers['webhook-id']);
@@ -379,31 +445,48 @@ async function webhookLatency(call: Call, url: string, organizationId: string): 
   const writer = new pg.Client({ connectionString: url });
   await writer.connect();
   const port = (receiver.address() as AddressInfo).port;
-  const webhook = (await call(
-    'POST',
-    `/organizations/${organizationId}/webhooks`,
-    { url: `http://127.0.0.1:${port}/scale`, eventNames: ['ScanTargetUpdated'] },
-    201,
-  ).catch(() => call('POST', `/organizations/${organizationId}/webhooks`, { url: `http://127.0.0.1:${port}/scale`, eventNames: ['ScanTargetUpdated'] }))) as {
-    id: string;
-  };
-  try {
-    const committed = new Map<string, number>();
-    for (let i = 0; i < WEBHOOK_EVENTS; i++) {
+  const body = { url: `http://127.0.0.1:${port}/scale`, eventNames: ['ScanTargetUpdated'] };
+  const webhook = (await call('POST', `/organizations/${organizationId}/webhooks`, body, 201).catch(() =>
+    call('POST', `/organizations/${organizationId}/webhooks`, body),
+  )) as { id: string };
+  const committed = new Map<string, number>();
+  return {
+    async emit() {
       const { rows } = await writer.query<{ id: string }>(
         `INSERT INTO documents.events (id, "organizationId", name, source, data) VALUES (gen_random_uuid(), $1, 'ScanTargetUpdated', 'service.scantarget', '{}') RETURNING id`,
         [organizationId],
       );
       committed.set(rows[0].id, performance.now());
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    },
+    async latencies() {
+      const deadline = Date.now() + 30_000;
+      while ([...committed.keys()].some((id) => !arrivals.has(id)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      return [...committed].map(([id, at]) => (arrivals.get(id) ?? Number.POSITIVE_INFINITY) - at);
+    },
+    async close() {
+      await call('DELETE', `/organizations/${organizationId}/webhooks/${webhook.id}`, undefined, 204).catch(() => undefined);
+      await writer.end();
+      receiver.close();
+    },
+  };
+}
+
+/**
+ * The median webhook delivery latency of both sizes, their events alternated (WEBHOOK_EVENTS each, one every 25 ms
+ * in turn: each size at 20/s), so that the machine's load weighs on both alike.
+ */
+async function webhookLatencies(small: Side, large: Side): Promise<[number, number]> {
+  const probes = [await openWebhook(small.call, small.bench.url, small.ids.events), await openWebhook(large.call, large.bench.url, large.ids.events)];
+  try {
+    for (let i = 0; i < WEBHOOK_EVENTS; i++) {
+      for (const probe of probes) {
+        await probe.emit();
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
     }
-    const deadline = Date.now() + 30_000;
-    while ([...committed.keys()].some((id) => !arrivals.has(id)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    return median([...committed].map(([id, at]) => (arrivals.get(id) ?? Number.POSITIVE_INFINITY) - at));
+    return [median(await probes[0].latencies()), median(await probes[1].latencies())];
   } finally {
-    await call('DELETE', `/organizations/${organizationId}/webhooks/${webhook.id}`, undefined, 204).catch(() => undefined);
-    await writer.end();
-    receiver.close();
+    for (const probe of probes) await probe.close();
   }
 }
 
@@ -435,38 +518,44 @@ async function main(): Promise<void> {
   if (kept && !/^scale\w*$/.test(kept)) throw new Error('BENCH_DATABASE must be a plain name starting with "scale"');
   const base = kept ?? `scale_${randomBytes(4).toString('hex')}`;
   const names = { small: `${base}_small`, large: `${base}_large` };
+  const running: BenchVigil[] = [];
+  const sides: Side[] = [];
   try {
     log(`sizes: ${JSON.stringify(SMALL)} → ${JSON.stringify(LARGE)}`);
-    const small = await startBenchVigil('scale', { database: names.small, keep: true, env: BENCH_ENV });
-    let ids = await readIds(small.vigil.db.pool);
-    let smallTimes: Measured;
-    try {
-      if (!ids) ids = await generateSmall(small.vigil.db);
-      log(`small data ready (${((Date.now() - started) / 1000).toFixed(0)} s); measuring ${JSON.stringify(SMALL)}`);
-      smallTimes = await measure(small, ids, SMALL);
-    } finally {
-      await small.close();
-    }
-    const probe = await startBenchVigil('scale', { database: names.large, keep: true, env: BENCH_ENV });
-    const largeIds = await readIds(probe.vigil.db.pool);
-    let large = probe;
-    if (largeIds?.stage !== 'large') {
-      await probe.close();
+    let small = await startBenchVigil('scale', { database: names.small, keep: true, env: BENCH_ENV });
+    running.push(small);
+    const ids = (await readIds(small.vigil.db.pool)) ?? (await generateSmall(small.vigil.db));
+    log(`small data ready (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    let large = await startBenchVigil('scale', { database: names.large, keep: true, env: BENCH_ENV });
+    running.push(large);
+    if ((await readIds(large.vigil.db.pool))?.stage !== 'large') {
+      // The copy needs the small database without sessions: both close, the copy grows, both start again.
+      for (const vigil of running.splice(0)) await vigil.close();
       log('copying the small database…');
       await copyDatabase(names.small, names.large);
       large = await startBenchVigil('scale', { database: names.large, keep: true, env: BENCH_ENV });
+      running.push(large);
       await grow(large.vigil.db.pool, ids);
+      small = await startBenchVigil('scale', { database: names.small, keep: true, env: BENCH_ENV });
+      running.push(small);
     }
-    let largeTimes: Measured;
-    try {
-      log(`large data ready (${((Date.now() - started) / 1000).toFixed(0)} s); measuring ${JSON.stringify(LARGE)}`);
-      largeTimes = await measure(large, ids, LARGE);
-    } finally {
-      await large.close();
-    }
+    log(`large data ready (${((Date.now() - started) / 1000).toFixed(0)} s); measuring ${JSON.stringify(SMALL)} and ${JSON.stringify(LARGE)} alternated`);
+    const smallSide = await openSide(small, ids, SMALL);
+    sides.push(smallSide);
+    const largeSide = await openSide(large, ids, LARGE);
+    sides.push(largeSide);
+    const [smallTimes, largeTimes] = await measurePaired(smallSide, largeSide);
+    log('live, small:');
+    await measureLive(smallSide, smallTimes);
+    log('live, large:');
+    await measureLive(largeSide, largeTimes);
+    [smallTimes.webhook, largeTimes.webhook] = await webhookLatencies(smallSide, largeSide);
+    log(`  webhook delivery median ${smallTimes.webhook.toFixed(1)} / ${largeTimes.webhook.toFixed(1)} ms (small / large, alternated)`);
     report(smallTimes, largeTimes);
     log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
+    for (const side of sides) await side.close();
+    for (const vigil of running) await vigil.close();
     if (!kept) await dropDatabases([names.small, names.large]);
   }
 }

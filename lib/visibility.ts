@@ -3,6 +3,8 @@ import { CENSORED, CENSORED_FIELDS, censoredValues } from './alert-columns';
 import { badRequest, forbidden, notFound, unauthenticated } from './errors';
 import type { Principal } from './principal';
 
+const ANY_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /**
  * Who sees what, in one place: every path that hands out an organization's data (lists, history,
  * summaries, the event log, every `__resolveReference`, and next subscriptions, exports and webhooks)
@@ -133,10 +135,23 @@ export class Visibility {
   /** The caller reads `ownerId`'s data as a member, or through one of its organizations that follows it. */
   async viewOf(ownerId: string): Promise<View | null> {
     if (await this.isMember(ownerId)) return 'member';
-    for (const organizationId of (await this.memberships()).keys()) {
-      if ((await this.following(organizationId)).has(ownerId)) return 'follower';
+    const organizationIds = [...(await this.memberships()).keys()];
+    // Not an id at all (a path segment is any text): no organization has it, and the uuid cast must not fail.
+    if (!organizationIds.length || !ANY_UUID.test(ownerId)) return null;
+    for (const organizationId of organizationIds) {
+      const known = this.followingCache.get(organizationId);
+      if (known && (await known).has(ownerId)) return 'follower';
     }
-    return null;
+    // One lookup of the (follower, followed) key for all the caller's organizations, not each one's whole follow
+    // set: that read grew with the follows (bench:scale, a refused GET /organizations/{id} by a member of an
+    // organization following 100: 4.4 ms for its set, and one statement per membership) — this one does not.
+    const { rowCount } = await this.pool.query(
+      `SELECT 1 FROM organizations.follows f
+         JOIN organizations.organizations o ON o.id = f."followedId" AND o."deletedAt" IS NULL
+        WHERE f."followerId" = ANY($1::uuid[]) AND f."followedId" = $2::uuid LIMIT 1`,
+      [organizationIds, ownerId],
+    );
+    return rowCount ? 'follower' : null;
   }
 
   async requireView(ownerId: string, what = 'Organization'): Promise<View> {
