@@ -3,6 +3,7 @@ import '../lib/apollo-internals/deferred-modules';
 import { ApolloGateway, type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { ApolloServerOptionsWithGateway } from '@apollo/server';
 import { parse, print, visit } from 'graphql';
+import { installPlanMerging } from '../lib/apollo-internals/plan-merging';
 import { installResultShaping } from '../lib/apollo-internals/result-shaping';
 import { SubgraphTransport } from '../lib/apollo-internals/subgraph-transport';
 import type { SubgraphName } from '../lib/config';
@@ -70,7 +71,10 @@ export function createGateway(
 
 function gatewayOver(supergraphSdl: string, source: (name: SubgraphName) => GraphQLDataSource): ApolloGateway {
   installResultShaping();
-  return new ApolloGateway({ supergraphSdl, buildService: ({ name }) => timedDataSource(name, source(name as SubgraphName)) });
+  const gateway = new ApolloGateway({ supergraphSdl, buildService: ({ name }) => timedDataSource(name, source(name as SubgraphName)) });
+  // An early entity fetch joins a later one to the same subgraph at the same path (lib/apollo-internals/plan-merging.ts).
+  installPlanMerging(gateway);
+  return gateway;
 }
 
 /** Where the gateway reaches each subgraph: known once the subgraphs run (app/vigil.ts). */

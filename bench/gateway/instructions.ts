@@ -1,10 +1,11 @@
 /**
  * Instructions per TestQuery in a gateway process, a count the machine's other load does not move:
- * `npx tsx bench/gateway/instructions.ts [vigil|hive+rr] [requests]` starts the four subgraphs, the
- * gateway under `valgrind --tool=callgrind` with instrumentation off, sends 100 warm-up requests,
- * switches instrumentation on (`callgrind_control -i on <pid>`; Hive with `--fork 1` is one process),
- * sends `requests` (150) at 10 connections, switches it off and prints the instructions of every
- * thread of the gateway divided by the requests.
+ * `npx tsx bench/gateway/instructions.ts [vigil|hive+rr] [requests] [identical|varied|both]` starts the
+ * four subgraphs, the gateway under `valgrind --tool=callgrind` with instrumentation off, and per mode
+ * (both by default: bench:gateway's identical TestQuery, then varied with `$first` cycling 1…9) sends 100
+ * warm-up requests, switches instrumentation on (`callgrind_control -i on <pid>`; Hive with `--fork 1` is
+ * one process), sends `requests` (150) at 10 connections, switches it off, dumps, and prints the
+ * instructions of every thread of the gateway divided by the requests.
  * Needs valgrind; takes a few minutes (the gateway runs ~50× slower while counted).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -20,13 +21,20 @@ const ROOT = path.join(__dirname, '..', '..');
 const SUBGRAPH_PORT = 4896;
 const GATEWAY_PORT = 4895;
 const QUERY = readFileSync(path.join(__dirname, 'workload', 'query.graphql'), 'utf8');
+/** As bench/gateway.ts's varied mode: the top products' count as a variable, nine different requests. */
+const VARIED = QUERY.replace('query TestQuery {', 'query TestQuery($first: Int) {').replace(/topProducts \{/, 'topProducts(first: $first) {');
+type Mode = 'identical' | 'varied';
+const REQUESTS: Record<Mode, Array<{ body: string }>> = {
+  identical: [{ body: JSON.stringify({ query: QUERY }) }],
+  varied: [1, 2, 3, 4, 5, 6, 7, 8, 9].map((first) => ({ body: JSON.stringify({ query: VARIED, variables: { first } }) })),
+};
 
-const load = (amount: number) =>
+const load = (mode: Mode, amount: number) =>
   autocannon({
     url: `http://127.0.0.1:${GATEWAY_PORT}/graphql`,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: QUERY }),
+    requests: REQUESTS[mode],
     connections: 10,
     amount,
     timeout: 120,
@@ -52,6 +60,7 @@ async function waitUp(gateway: ChildProcess): Promise<void> {
 async function main(): Promise<void> {
   const which = process.argv[2] ?? 'vigil';
   const requests = Number(process.argv[3] ?? 150);
+  const modes: Mode[] = process.argv[4] === 'identical' || process.argv[4] === 'varied' ? [process.argv[4]] : ['identical', 'varied'];
   const work = mkdtempSync(path.join(os.tmpdir(), 'vigil-instructions-'));
   const supergraph = path.join(work, 'supergraph.graphql');
   const subgraphs = await startSubgraphs(SUBGRAPH_PORT);
@@ -96,18 +105,25 @@ async function main(): Promise<void> {
   );
   try {
     await waitUp(gateway);
-    await load(100);
-    execFileSync('callgrind_control', ['-i', 'on', String(gateway.pid)]);
-    const run = await load(requests);
-    execFileSync('callgrind_control', ['-i', 'off', String(gateway.pid)]);
-    execFileSync('callgrind_control', ['-d', String(gateway.pid)]);
-    const instructions = readdirSync(work)
-      .filter((name) => name.startsWith('callgrind.'))
-      .map((name) => Number(/^totals: (\d+)/m.exec(readFileSync(path.join(work, name), 'utf8'))?.[1] ?? 0))
-      .reduce((a, b) => a + b, 0);
-    process.stdout.write(
-      `${which}: ${run.requests.total} requests, non-2xx ${run.non2xx}, ${(instructions / run.requests.total / 1e6).toFixed(2)} M instructions per request\n`,
-    );
+    const counted = new Set<string>();
+    for (const mode of modes) {
+      await load(mode, 100);
+      execFileSync('callgrind_control', ['-i', 'on', String(gateway.pid)]);
+      const run = await load(mode, requests);
+      execFileSync('callgrind_control', ['-i', 'off', String(gateway.pid)]);
+      execFileSync('callgrind_control', ['-d', String(gateway.pid)]);
+      // Each dump is a new file holding what was counted since the previous one: this mode's.
+      const instructions = readdirSync(work)
+        .filter((name) => name.startsWith('callgrind.') && !counted.has(name))
+        .map((name) => {
+          counted.add(name);
+          return Number(/^totals: (\d+)/m.exec(readFileSync(path.join(work, name), 'utf8'))?.[1] ?? 0);
+        })
+        .reduce((a, b) => a + b, 0);
+      process.stdout.write(
+        `${which} ${mode}: ${run.requests.total} requests, non-2xx ${run.non2xx}, ${(instructions / run.requests.total / 1e6).toFixed(2)} M instructions per request (load average ${os.loadavg()[0].toFixed(1)})\n`,
+      );
+    }
   } finally {
     gateway.kill('SIGKILL');
     subgraphs.close();

@@ -7,6 +7,8 @@
  * framework) so that the gateway in front of them is what the benchmark measures. They accept a
  * JSON array of operations in one request (GraphQL-over-HTTP batching, answered as an array) and
  * count what they receive: `GET /stats` gives HTTP requests and operations per subgraph.
+ * BENCH_SUBGRAPH_LOG=on prints every operation received (`<subgraph> <query on one line>`) to stderr:
+ * which calls one TestQuery makes through a gateway (bench/gateway/calls.ts).
  */
 
 import { readFileSync } from 'node:fs';
@@ -102,6 +104,8 @@ function subgraph(schema: GraphQLSchema) {
   };
 }
 
+const LOG = process.env.BENCH_SUBGRAPH_LOG === 'on';
+
 export function startSubgraphs(port: number): Promise<http.Server> {
   const handlers = new Map(
     Object.entries(SUBGRAPHS).map(([name, s]) => [name, subgraph(buildSubgraphSchema({ typeDefs: parse(s.typeDefs), resolvers: s.resolvers as never }))]),
@@ -135,6 +139,7 @@ export function startSubgraphs(port: number): Promise<http.Server> {
       const operations = batch ? body : [body];
       stats[name as string].requests++;
       stats[name as string].operations += operations.length;
+      if (LOG) for (const op of operations) process.stderr.write(`${name} ${op.query.replace(/\s+/g, ' ')}\n`);
       const results = await Promise.all(operations.map((op) => handle(op)));
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify(batch ? results : results[0]));

@@ -141,10 +141,10 @@ it('`npm run gateway` serves any supergraph: the federation workload answered as
       const stats = (await (await fetch(`http://127.0.0.1:${subgraphPort}/stats`)).json()) as Record<string, { requests: number }>;
       perRound.push(Object.values(stats).reduce((sum, s) => sum + s.requests, 0));
     }
-    // The stock data source makes 16 calls for this plan every time. Merged: 13 when every answer
-    // arrives on a turn of its own (measured: never more, idle or loaded), 8 when they arrive together
-    // (measured: about one round in four idle, half of them on a loaded machine; 8.0 under the benchmark's load).
-    expect(Math.max(...perRound)).toBeLessThanOrEqual(13);
+    // The stock data source makes 16 calls for the stock plan every time; the gateway's plan has 13 fetches
+    // (lib/apollo-internals/plan-merging.ts). Merged: 11 when every answer arrives on a turn of its own
+    // (never more, idle or loaded), 7 when they arrive together (7.2 at 10 connections, bench/gateway/calls.ts).
+    expect(Math.max(...perRound)).toBeLessThanOrEqual(11);
     expect(Math.min(...perRound)).toBeLessThanOrEqual(9);
   } finally {
     gateway.kill('SIGTERM');
