@@ -15,7 +15,9 @@ const UNREACHABLE_LOG_EVERY_MS = 5_000;
 const lastUnreachable = new Map<string, { at: number; leftOut: number }>();
 
 export function logUnexpectedError(service: string, requestId: string | undefined, error: unknown): void {
-  const e = error instanceof Error ? error : new Error(String(error));
+  // A subgraph's error arrives as its JSON (`{message, path, extensions}`), not an Error: log its message, not
+  // "[object Object]" (bench:faults' 500s were logged so).
+  const e = error instanceof Error ? error : new Error(messageOf(error));
   if (!isDependencyUnreachable(error)) {
     log.error('internal error', { service, requestId, error: e.stack ?? e.message });
     return;
@@ -28,4 +30,17 @@ export function logUnexpectedError(service: string, requestId: string | undefine
   }
   log.warn('dependency unreachable', { service, requestId, error: e.message, ...(last?.leftOut ? { alsoFailed: last.leftOut } : {}) });
   lastUnreachable.set(service, { at: now, leftOut: 0 });
+}
+
+function messageOf(error: unknown): string {
+  if (error && typeof error === 'object') {
+    const { message, extensions } = error as { message?: unknown; extensions?: { code?: unknown } };
+    if (typeof message === 'string') return extensions?.code ? `${message} (${String(extensions.code)})` : message;
+    try {
+      return JSON.stringify(error);
+    } catch {
+      return Object.prototype.toString.call(error);
+    }
+  }
+  return String(error);
 }

@@ -106,6 +106,13 @@ const UNREACHABLE_CODES = new Set([
   '53300',
   // statement_timeout (VIGIL_DATABASE_STATEMENT_TIMEOUT_MS): the database did not answer in time.
   '57014',
+  // Prisma's own codes for the same: can't reach the server (P1001), reached but timed out (P1002), the server
+  // closed the connection (P1017: what its pg adapter reports for a pooled connection destroyed after a query
+  // timeout — bench:faults' silent database answered 500s with it), no connection from the pool in time (P2024).
+  'P1001',
+  'P1002',
+  'P1017',
+  'P2024',
 ]);
 // What pg and Prisma's pg adapter say when a connection drops or cannot be had (or, Prisma, a
 // transaction waited its maxWait for one: the database is saturated), without a code.
@@ -122,6 +129,7 @@ const UNREACHABLE_MESSAGES = new RegExp(
     'canceling statement due to statement timeout',
     // pg's client-side query_timeout (VIGIL_DATABASE_QUERY_TIMEOUT_MS): no answer came, the database is silent.
     'Query read timeout',
+    'Server has closed the connection',
   ].join('|'),
   'i',
 );

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { locatedError } from 'graphql';
 import { type RunningVigil, startVigil } from '../../app/vigil';
 import { COMMANDS } from '../../cli/commands';
+import { Prisma } from '../../generated/prisma/client';
 import { loadConfig } from '../../lib/config';
 import { isDependencyUnreachable } from '../../lib/errors';
 import { formatError } from '../../lib/graphql-errors';
@@ -103,4 +104,18 @@ it('reads a driver failure thrown as a bare object (graphql-js NonErrorThrown) a
   const wrapped = locatedError({ errno: -111, code: 'ECONNREFUSED', syscall: 'connect', address: '127.0.0.1', port: 1 }, undefined, ['alerts']);
   expect(isDependencyUnreachable(wrapped)).toBe(true);
   expect(formatError(wrapped.toJSON(), wrapped).extensions?.code).toBe('SERVICE_UNAVAILABLE');
+});
+
+it("reads Prisma's 'Server has closed the connection' (P1017) as the database being away, not a 500", () => {
+  // What a Prisma query met after a silent database's connection was destroyed by the query timeout: bench:faults saw
+  // it answer GET /me with a 500 before this was mapped.
+  const closed = new Prisma.PrismaClientKnownRequestError('\nInvalid `prisma.user.findMany()` invocation:\n\n\nServer has closed the connection.', {
+    code: 'P1017',
+    clientVersion: Prisma.prismaVersion.client,
+  });
+  const wrapped = locatedError(closed, undefined, ['me']);
+  expect(isDependencyUnreachable(wrapped)).toBe(true);
+  expect(formatError(wrapped.toJSON(), wrapped).extensions?.code).toBe('SERVICE_UNAVAILABLE');
+  // The code alone says it, whatever Prisma's wording becomes.
+  expect(isDependencyUnreachable(new Prisma.PrismaClientKnownRequestError('closed', { code: 'P1017', clientVersion: Prisma.prismaVersion.client }))).toBe(true);
 });
