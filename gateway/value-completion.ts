@@ -17,16 +17,20 @@ export function reportValueCompletion(): ApolloServerPlugin<GatewayContext> {
           const result = response.body.singleResult;
           const problems = result.extensions?.valueCompletion as ReadonlyArray<GraphQLFormattedError> | undefined;
           if (!problems?.length) return;
-          for (const problem of problems)
-            log.error('incomplete value', { service: 'gateway', requestId: contextValue.requestId, path: problem.path, error: problem.message });
           const { valueCompletion: _reported, ...extensions } = result.extensions ?? {};
           result.extensions = Object.keys(extensions).length ? extensions : undefined;
-          result.errors = [
-            ...(result.errors ?? []),
-            ...problems.map((p) => ({ message: 'Internal server error', path: p.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } })),
-          ];
+          result.errors = [...(result.errors ?? []), ...valueCompletionErrors(problems, contextValue.requestId)];
         },
       };
     },
   };
+}
+
+/**
+ * Each value-completion problem logged and turned into a masked error: the one mapping for Apollo Server's
+ * pipeline (above) and the REST routes that run their one fetch directly (gateway/rest/single-fetch-routes.ts).
+ */
+export function valueCompletionErrors(problems: ReadonlyArray<GraphQLFormattedError>, requestId: string | undefined): GraphQLFormattedError[] {
+  for (const problem of problems) log.error('incomplete value', { service: 'gateway', requestId, path: problem.path, error: problem.message });
+  return problems.map((p) => ({ message: 'Internal server error', path: p.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } }));
 }

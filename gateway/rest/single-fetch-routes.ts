@@ -4,11 +4,11 @@ import { planSingleFetch, runSingleFetch, type SingleFetch } from '../../lib/apo
 import type { RequestLimits } from '../../lib/config';
 import { logUnexpectedError } from '../../lib/error-log';
 import { formatError } from '../../lib/graphql-errors';
-import { log } from '../../lib/log';
 import { graphqlDuration, graphqlErrors } from '../../lib/metrics';
 import { NUL_CHARACTER_MESSAGE, pathOfNulCharacter } from '../../lib/validate';
 import { costRefusal } from '../cost-limits';
 import type { GatewayContext } from '../gateway';
+import { valueCompletionErrors } from '../value-completion';
 import type { ExecutionResult } from './table';
 
 /** Route operations are a fixed set (~90 texts); the bound only guards against a caller building texts. */
@@ -54,15 +54,7 @@ export function singleFetchRoutes(gateway: ApolloGateway, limits: RequestLimits[
         }));
         data = result.data;
         errors = result.errors ?? [];
-        for (const problem of result.valueCompletion ?? []) {
-          log.error('incomplete value', { service: 'gateway', requestId: context.requestId, path: problem.path, error: problem.message });
-        }
-        if (result.valueCompletion?.length) {
-          return {
-            data,
-            errors: result.valueCompletion.map((p) => ({ message: 'Internal server error', path: p.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } })),
-          };
-        }
+        if (result.valueCompletion?.length) return { data, errors: valueCompletionErrors(result.valueCompletion, context.requestId) };
       }
       for (const error of errors) {
         const code = error.extensions?.code;
