@@ -1,5 +1,5 @@
 import type { ApolloGateway } from '@apollo/gateway';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { planSingleFetch, runSingleFetch, type SingleFetch } from '../../lib/apollo-internals/single-fetch';
 import type { RequestLimits } from '../../lib/config';
 import { logUnexpectedError } from '../../lib/error-log';
@@ -42,6 +42,9 @@ export function singleFetchRoutes(gateway: ApolloGateway, limits: RequestLimits[
     const first = plan.definition.selectionSet.selections[0];
     const labels = { type: 'query', field: first?.kind === 'Field' ? first.name.value : 'unknown' };
     let errors: GraphQLError[] = [];
+    // Value-completion problems come after the errors, as reportValueCompletion appends them in Apollo Server's
+    // pipeline (REST answers the first error: a subgraph's FORBIDDEN must not become a 500).
+    let incomplete: GraphQLFormattedError[] = [];
     let data: Record<string, unknown> | null | undefined;
     try {
       const refused = refusedInput(plan, variables, limits);
@@ -54,19 +57,18 @@ export function singleFetchRoutes(gateway: ApolloGateway, limits: RequestLimits[
         }));
         data = result.data;
         errors = result.errors ?? [];
-        if (result.valueCompletion?.length) return { data, errors: valueCompletionErrors(result.valueCompletion, context.requestId) };
+        if (result.valueCompletion?.length) incomplete = valueCompletionErrors(result.valueCompletion, context.requestId);
       }
       for (const error of errors) {
         const code = error.extensions?.code;
         graphqlErrors.inc({ code: String(code ?? 'INTERNAL_SERVER_ERROR') });
         if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) logUnexpectedError('gateway', context.requestId, error.originalError ?? error);
       }
-      return errors.length
-        ? {
-            data,
-            errors: errors.map((error) => formatError(error instanceof GraphQLError ? error.toJSON() : { message: String((error as Error)?.message) }, error)),
-          }
-        : { data };
+      const reported = [
+        ...errors.map((error) => formatError(error instanceof GraphQLError ? error.toJSON() : { message: String((error as Error)?.message) }, error)),
+        ...incomplete,
+      ];
+      return reported.length ? { data, errors: reported } : { data };
     } finally {
       graphqlDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
     }

@@ -1,9 +1,14 @@
 import { ApolloGateway, type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
 import type { GraphQLFormattedError } from 'graphql';
-import { restSupergraph } from '../../../gateway/gateway';
+import { type GatewayContext, restSupergraph } from '../../../gateway/gateway';
 import { REST_ROUTES } from '../../../gateway/rest/routes';
+import { singleFetchRoutes } from '../../../gateway/rest/single-fetch-routes';
+import { reportValueCompletion } from '../../../gateway/value-completion';
 import { planSingleFetch, runSingleFetch } from '../../../lib/apollo-internals/single-fetch';
+import { loadConfig } from '../../../lib/config';
+import { formatError } from '../../../lib/graphql-errors';
+import { setLogLevel } from '../../../lib/log';
 import { composeSupergraph } from '../../../schema/compose';
 
 /**
@@ -118,4 +123,44 @@ test('a variable the API schema refuses is BAD_USER_INPUT and nothing is fetched
   const direct = await asOneFetch(pageRoute.operation, { ...pageVariables, order: 'noSuchOrder' });
   expect(direct.fetches).toEqual([]);
   expect(direct.result.errors?.map((e) => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
+});
+
+describe('the route answer (gateway/rest/single-fetch-routes.ts) against the REST graph’s Apollo Server with its value-completion plugin', () => {
+  let full: ApolloServer<GatewayContext>;
+  let routeRun: ReturnType<typeof singleFetchRoutes>;
+  beforeAll(async () => {
+    setLogLevel('silent');
+    // A gateway serves one Apollo Server: the REST graph again over the same recording subgraphs.
+    const restGateway = new ApolloGateway({ supergraphSdl: restSupergraph(composeSupergraph()), buildService: ({ name }) => recording(name) });
+    full = new ApolloServer<GatewayContext>({ gateway: restGateway, formatError, plugins: [reportValueCompletion()] });
+    await full.start();
+    routeRun = singleFetchRoutes(restGateway, loadConfig({ VIGIL_SECRET: 'x'.repeat(32) }).limits.graphql);
+  });
+  afterAll(() => full.stop());
+
+  const both = async (variables: Record<string, unknown>) => {
+    const context = { principal: null, requestId: 'r-1' } as unknown as GatewayContext;
+    const response = await full.executeOperation({ query: pageRoute.operation, variables }, { contextValue: context });
+    const stock = response.body.kind === 'single' ? response.body.singleResult : {};
+    const direct = await routeRun(pageRoute.operation, variables, context);
+    sent.length = 0;
+    return { stock: { data: stock.data ?? null, errors: stock.errors }, direct: { data: direct?.data ?? null, errors: direct?.errors } };
+  };
+
+  test('an incomplete value alone is one masked INTERNAL_SERVER_ERROR at its path', async () => {
+    answer = () => ({ data: { alertsPage: { recordsJson: null, cursor: null } } });
+    const { stock, direct } = await both(pageVariables);
+    expect(stock.errors?.map((e) => e.extensions?.code)).toEqual(['INTERNAL_SERVER_ERROR']);
+    expect(direct).toEqual(stock);
+  });
+
+  test("a subgraph error beside an incomplete value keeps the subgraph's error first, as REST reads the first", async () => {
+    answer = () => ({
+      data: { alertsPage: { recordsJson: null, cursor: null } },
+      errors: [{ message: 'Not a member of this organization', path: ['alertsPage'], extensions: { code: 'FORBIDDEN' } }],
+    });
+    const { stock, direct } = await both(pageVariables);
+    expect(stock.errors?.[0]).toMatchObject({ message: 'Not a member of this organization', extensions: { code: 'FORBIDDEN' } });
+    expect(direct).toEqual(stock);
+  });
 });
