@@ -10,7 +10,9 @@ import type { AlertOrder, Lang, SortDirection } from '../../../lib/vocabulary';
  * Lists are keyset-paged on (sort key, id) over the (organizationId, key, id) indexes of migration
  * 20261124100000, never OFFSET (only the legacy page-numbered endpoints use OFFSET). Several
  * organizations (following lists) are merged from one index range scan per organization
- * (LATERAL … LIMIT), so a page costs the same whatever the number of alerts or the page number.
+ * (LATERAL … LIMIT), so a page costs the same whatever the number of alerts or the page number;
+ * each organization gives a few rows, not a page (lists.ts, mergedPage), so it barely grows with the
+ * number of organizations followed.
  * The query families: lists.ts, groups.ts, history.ts, comments.ts;
  * their filters: filters.ts.
  */
