@@ -256,7 +256,12 @@ export interface TimeToResolveRow {
   p90Hours: number | null;
 }
 
-/** Per severity (CRITICAL first), the resolutions within the window and their hours since the opening they end. */
+/**
+ * Per severity (CRITICAL first), the resolutions within the window and their hours since the opening they end:
+ * one index-only range scan of the window's resolutions alone (posture_moves_resolutions_idx, migration
+ * 20261202001100: a 100,000-alert organization's year is ~42,000 of them among ~158,000 moves), every filter
+ * column in it.
+ */
 export async function postureTimeToResolve(pool: pg.Pool, organizationId: string, range: DayRange, filter?: PostureFilter | null): Promise<TimeToResolveRow[]> {
   const p = new Params();
   const start = p.add(range.from);
