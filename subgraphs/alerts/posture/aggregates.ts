@@ -139,6 +139,14 @@ export async function postureNow(pool: pg.Pool, organizationIds: readonly string
 
 export type Dimension = 'STATE' | 'SCAN_TARGET' | 'RULE' | 'COMPLIANCE';
 
+/** One key's open alerts of one severity (its label: a scan target's name, a rule's title, a compliance tag). */
+interface GroupCount {
+  key: string;
+  label: string | null;
+  severity: string;
+  n: number;
+}
+
 export interface PostureGroupRow {
   key: string;
   label: string | null;
@@ -178,18 +186,13 @@ export async function postureBreakdown(
   by: Dimension,
   options: { filter?: PostureFilter | null; showsScanTargetNames: boolean },
 ): Promise<PostureGroupRow[]> {
-  const p = new Params();
-  const where = alertConditions(p, [organizationId], options.filter);
-  const dimension = DIMENSIONS[by];
-  const { rows } = await pool.query<{ key: string; label: string | null; severity: string; n: number }>(
-    `SELECT ${dimension.key} AS key, min(${dimension.label}) AS label, g.severity, sum(g.n)::int AS n
-       FROM (SELECT ${dimension.group} AS k, a.severity, count(*) AS n FROM alerts.alerts a
-              WHERE ${where.join(' AND ')} AND ${OPEN_SQL('a')} GROUP BY 1, 2) g ${dimension.from}
-      GROUP BY 1, g.severity`,
-    p.values,
-  );
+  const { rows } =
+    by === 'COMPLIANCE' && !options.filter?.scanTargetIds?.length && !options.filter?.rules?.length
+      ? await complianceGroups(pool, organizationId, options.filter)
+      : await alertGroups(pool, organizationId, by, options.filter);
   const groups = new Map<string, PostureGroupRow>();
   for (const row of rows) {
+    if (row.n === 0) continue; // a compliance set's count row that reached 0 (posture_open_keys keeps it)
     let group = groups.get(row.key);
     if (!group) {
       const label = by === 'STATE' ? (STATE_WORDS[row.key] ?? row.key) : by === 'SCAN_TARGET' && !options.showsScanTargetNames ? null : row.label;
@@ -199,7 +202,51 @@ export async function postureBreakdown(
     if (isSeverity(row.severity)) group.counts[row.severity] += row.n;
     group.total += row.n;
   }
-  return [...groups.values()].sort((x, y) => y.total - x.total || (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
+  // (A tag whose sets' open alerts were all on deleted scan targets nets to 0: no group.)
+  return [...groups.values()].filter((group) => group.total > 0).sort((x, y) => y.total - x.total || (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
+}
+
+/** The open alerts (alerts_posture_open_idx) per key of the dimension and severity, with the key's label. */
+function alertGroups(pool: pg.Pool, organizationId: string, by: Dimension, filter?: PostureFilter | null) {
+  const p = new Params();
+  const where = alertConditions(p, [organizationId], filter);
+  const dimension = DIMENSIONS[by];
+  return pool.query<GroupCount>(
+    `SELECT ${dimension.key} AS key, min(${dimension.label}) AS label, g.severity, sum(g.n)::int AS n
+       FROM (SELECT ${dimension.group} AS k, a.severity, count(*) AS n FROM alerts.alerts a
+              WHERE ${where.join(' AND ')} AND ${OPEN_SQL('a')} GROUP BY 1, 2) g ${dimension.from}
+      GROUP BY 1, g.severity`,
+    p.values,
+  );
+}
+
+/**
+ * The open alerts per compliance tag and severity from alerts.posture_open_keys (migration
+ * 20261202001000_posture_keys: the open alerts per organization and compliance set, kept by triggers), each
+ * set's count under each of its tags, less the open alerts of the organization's deleted scan targets (found
+ * through those targets: few). A filter on compliances (any of its tags) and severities keeps sets and rows;
+ * scan targets and rules are not in the key (the caller reads the alerts then). The organization's few sets
+ * instead of one index entry per open alert (bench/README.md, "Posture aggregates", breakdown COMPLIANCE).
+ */
+function complianceGroups(pool: pg.Pool, organizationId: string, filter?: PostureFilter | null) {
+  const p = new Params();
+  const org = p.add(organizationId);
+  const tags = filter?.compliances?.length ? `AND o.key::text[] && ${p.add(filter.compliances)}::text[]` : '';
+  const severities = filter?.severities?.length ? `AND o.severity = ANY(${p.add(filter.severities)}::text[])` : '';
+  return pool.query<GroupCount>(
+    `SELECT c.tag AS key, c.tag AS label, o.severity, sum(o.count)::int AS n
+       FROM alerts.posture_open_keys o CROSS JOIN LATERAL unnest(o.key::text[]) AS c(tag)
+      WHERE o."organizationId" = ${org}::uuid AND o.dimension = 'COMPLIANCE' ${tags} ${severities}
+      GROUP BY 1, 3
+     UNION ALL
+     SELECT c.tag, c.tag, a.severity, -count(*)::int
+       FROM alerts.scan_targets dst JOIN alerts.alerts a ON a."organizationId" = dst."organizationId" AND a."scanTargetId" = dst.id
+      CROSS JOIN LATERAL unnest(a.compliances) AS c(tag)
+      WHERE dst."organizationId" = ${org}::uuid AND dst."deletedAt" IS NOT NULL AND ${OPEN_SQL('a')}
+        AND ${['true', ...filterConditions(p, filter, 'a')].join(' AND ')}
+      GROUP BY 1, 3`,
+    p.values,
+  );
 }
 
 export interface TimeToResolveRow {
@@ -209,7 +256,12 @@ export interface TimeToResolveRow {
   p90Hours: number | null;
 }
 
-/** Per severity (CRITICAL first), the resolutions within the window and their hours since the opening they end. */
+/**
+ * Per severity (CRITICAL first), the resolutions within the window and their hours since the opening they end:
+ * one index-only range scan of the window's resolutions alone (posture_moves_resolutions_idx, migration
+ * 20261202001100: a 100,000-alert organization's year is ~42,000 of them among ~158,000 moves), every filter
+ * column in it.
+ */
 export async function postureTimeToResolve(pool: pg.Pool, organizationId: string, range: DayRange, filter?: PostureFilter | null): Promise<TimeToResolveRow[]> {
   const p = new Params();
   const start = p.add(range.from);
