@@ -258,9 +258,14 @@ async function main(): Promise<void> {
         `trend(input: { from: "${day(364)}", filter: { scanTargetIds: ["${ownTargets[0]?.id}"] } }) { days { open ${C} } }`,
       ],
       ['trend 365 days, filter 1 rule', `trend(input: { from: "${day(364)}", filter: { rules: ["posture-rule-0"] } }) { days { open ${C} } }`],
-      // Two dimensions at once: the moves.
+      // Two dimensions at once: rules with tags read the (rule, compliance set) keys; a scan target with a rule
+      // reads the target's alerts and their moves (before migration 20261202001200 both read posture_moves).
       [
-        'trend 365 days, filter rule+CIS (moves)',
+        'trend 365 days, filter 1 scan target+rule',
+        `trend(input: { from: "${day(364)}", filter: { scanTargetIds: ["${ownTargets[0]?.id}"], rules: ["posture-rule-0"] } }) { days { open ${C} } }`,
+      ],
+      [
+        'trend 365 days, filter rule+CIS',
         `trend(input: { from: "${day(364)}", filter: { rules: ["posture-rule-0"], compliances: ["CIS-AWS-1.1"] } }) { days { open ${C} } }`,
       ],
       ['breakdown STATE', `breakdown(input: { by: STATE }) { totalCount nodes { key label counts ${C} } }`],

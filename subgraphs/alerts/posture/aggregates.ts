@@ -114,12 +114,27 @@ export async function postureNow(pool: pg.Pool, organizationIds: readonly string
   let deltas: Promise<{ rows: Array<{ organizationId: string; delta: number }> }> = Promise.resolve({ rows: [] });
   if (deltaDays !== undefined) {
     const q = new Params();
+    const orgs = q.add(organizationIds);
     const since = q.add(deltaDays);
+    // The moves since the instant `since` days ago: the whole UTC days after it from posture_daily, the
+    // moves of its own day after it from posture_moves, less the deleted scan targets' moves since it (as
+    // the trend reads them) — a few rows a day per organization, not every move of the window.
     deltas = pool.query<{ organizationId: string; delta: number }>(
-      `SELECT m."organizationId", (count(*) FILTER (WHERE NOT m.resolution) - count(*) FILTER (WHERE m.resolution))::int AS delta
-         FROM alerts.posture_moves m
-        WHERE ${alertConditions(q, organizationIds, null, 'm').join(' AND ')} AND m."createdAt" > now() - ${since}::int * interval '1 day'
-        GROUP BY m."organizationId"`,
+      `WITH b AS (SELECT now() - ${since}::int * interval '1 day' AS at, ((now() - ${since}::int * interval '1 day') AT TIME ZONE 'UTC')::date AS day)
+       SELECT "organizationId", sum(n)::int AS delta
+         FROM (SELECT d."organizationId", d.opened - d.resolved AS n
+                 FROM alerts.posture_daily d, b WHERE d."organizationId" = ANY(${orgs}::uuid[]) AND d.day > b.day
+               UNION ALL
+               SELECT m."organizationId", CASE WHEN m.resolution THEN -1 ELSE 1 END
+                 FROM alerts.posture_moves m, b
+                WHERE m."organizationId" = ANY(${orgs}::uuid[]) AND m."createdAt" > b.at AND m."createdAt" < (b.day + 1)::timestamp AT TIME ZONE 'UTC'
+               UNION ALL
+               SELECT a."organizationId", CASE WHEN m.resolution THEN 1 ELSE -1 END
+                 FROM alerts.scan_targets dst
+                 JOIN alerts.alerts a ON a."organizationId" = dst."organizationId" AND a."scanTargetId" = dst.id
+                 JOIN alerts.posture_moves m ON m."alertId" = a.id, b
+                WHERE dst."organizationId" = ANY(${orgs}::uuid[]) AND dst."deletedAt" IS NOT NULL AND m."createdAt" > b.at) x
+        GROUP BY 1`,
       q.values,
     );
   }

@@ -18,8 +18,11 @@ import type { DayRange } from './ranges';
  *   and the open alerts per scan target, rule or compliance set, for a filter on one of those (with or
  *   without severities): the rows of the keys it names, not every move of the organization's range
  *   (trend 365 days filtered by a compliance tag: see bench/README.md, run 14);
- * - alerts.posture_moves (aggregates.ts): one index-only range scan of the moves, under any filter (two of
- *   scan target, rule and compliance at once: no rollup has both in its key).
+ *   A filter on rules and compliance tags together reads the fourth key of those tables, the pair (rule,
+ *   compliance set) (migration 20261202001200_posture_rule_compliance_keys);
+ * - a filter on scan targets with a rule or a compliance tag: the moves of the named scan targets' alerts
+ *   (posture_moves by alert) and their open alerts, a few hundred rows a scan target — not every move of
+ *   the organization's range (bench/README.md, run 17).
  */
 
 export interface TrendDay {
@@ -53,13 +56,21 @@ const sumOf = (counts: Counts) => SEVERITIES.reduce((n, s) => n + counts[s], 0);
 const dayOf = (column: string, start: string) => `((${column} AT TIME ZONE 'UTC')::date - ${start}::date)::int`;
 const since = (column: string, start: string) => `${column} >= ${start}::date::timestamp AT TIME ZONE 'UTC'`;
 
-type KeyDimension = 'SCAN_TARGET' | 'RULE' | 'COMPLIANCE';
+type KeyDimension = 'SCAN_TARGET' | 'RULE' | 'COMPLIANCE' | 'RULE+COMPLIANCE';
+
+/** The keyed rows a filter reads: its dimension and its keys (of the pair: the rules and the tags). */
+interface KeySource {
+  dimension: KeyDimension;
+  keys: readonly string[];
+  tags?: readonly string[];
+}
 
 /**
  * Which source answers the filter: posture_daily without scan target, rule and compliance (its key has
- * severity alone), posture_daily_keys for one of them, the moves for two or more.
+ * severity alone), posture_daily_keys for one of them or for rules with tags, the named scan targets' moves
+ * for scan targets with either.
  */
-function sourceFor(filter?: PostureFilter | null): 'daily' | 'moves' | { dimension: KeyDimension; keys: readonly string[] } {
+function sourceFor(filter?: PostureFilter | null): 'daily' | 'targets' | KeySource {
   const keyed = (
     [
       ['SCAN_TARGET', filter?.scanTargetIds],
@@ -68,33 +79,37 @@ function sourceFor(filter?: PostureFilter | null): 'daily' | 'moves' | { dimensi
     ] as const
   ).filter(([, keys]) => keys?.length);
   if (!keyed.length) return 'daily';
-  if (keyed.length > 1) return 'moves';
-  const [dimension, keys] = keyed[0];
-  return { dimension, keys: keys ?? [] };
+  if (keyed.length === 1) return { dimension: keyed[0][0], keys: keyed[0][1] ?? [] };
+  if (filter?.scanTargetIds?.length) return 'targets';
+  return { dimension: 'RULE+COMPLIANCE', keys: filter?.rules ?? [], tags: filter?.compliances ?? [] };
 }
 
 /**
  * The rows of the filter's keys, in `column`: a scan target's key is its id as text (uuid::text, lower
- * case), a rule's its id, a compliance set's the set as text — kept when it shares a tag with the filter.
+ * case), a rule's its id, a compliance set's the set as text — kept when it shares a tag with the filter;
+ * a (rule, compliance set) pair's the two as a text array, kept when both are.
  */
-function keyCondition(p: Params, dimension: KeyDimension, keys: readonly string[], column: string): string {
-  const list = p.add(keys);
-  if (dimension === 'SCAN_TARGET') return `${column} = ANY(${list}::uuid[]::text[])`;
-  if (dimension === 'RULE') return `${column} = ANY(${list}::text[])`;
-  return `${column}::text[] && ${list}::text[]`;
+function keyCondition(p: Params, source: KeySource, column: string): string {
+  const list = p.add(source.keys);
+  if (source.dimension === 'SCAN_TARGET') return `${column} = ANY(${list}::uuid[]::text[])`;
+  if (source.dimension === 'RULE') return `${column} = ANY(${list}::text[])`;
+  if (source.dimension === 'COMPLIANCE') return `${column}::text[] && ${list}::text[]`;
+  return `(${column}::text[])[1] = ANY(${list}::text[]) AND ((${column}::text[])[2])::text[] && ${p.add(source.tags ?? [])}::text[]`;
 }
 
-/** From the moves; open now from the open alerts alone (the covering partial index alerts_posture_open_idx). */
-async function fromMoves(pool: pg.Pool, organizationId: string, range: DayRange, filter?: PostureFilter | null): Promise<TrendSource> {
+/**
+ * From the moves of the named scan targets' alerts (posture_moves by alert), and their open alerts: the
+ * filter names scan targets and a rule or a compliance tag, which no rollup's key holds together.
+ */
+async function fromTargets(pool: pg.Pool, organizationId: string, range: DayRange, filter: PostureFilter): Promise<TrendSource> {
   const p = new Params();
   const start = p.add(range.from);
   const where = alertConditions(p, [organizationId], filter);
-  const moves = alertConditions(p, [organizationId], filter, 'm');
   const { rows } = await pool.query<DayMoves & { day: number | null; open: number }>(
     `SELECT ${dayOf('m."createdAt"', start)} AS day, m.severity,
             count(*) FILTER (WHERE NOT m.resolution)::int AS opened, count(*) FILTER (WHERE m.resolution)::int AS resolved, 0 AS open
-       FROM alerts.posture_moves m
-      WHERE ${moves.join(' AND ')} AND ${since('m."createdAt"', start)}
+       FROM alerts.alerts a JOIN alerts.posture_moves m ON m."alertId" = a.id
+      WHERE ${where.join(' AND ')} AND ${since('m."createdAt"', start)}
       GROUP BY 1, 2
      UNION ALL
      SELECT NULL, a.severity, 0, 0, count(*)::int FROM alerts.alerts a WHERE ${where.join(' AND ')} AND ${OPEN_SQL('a')} GROUP BY a.severity`,
@@ -139,20 +154,14 @@ async function fromRollup(pool: pg.Pool, organizationId: string, range: DayRange
  * posture_open_keys, less the moves and the open alerts of the organization's deleted scan targets that the
  * filter keeps (found through those targets: few).
  */
-async function fromKeys(
-  pool: pg.Pool,
-  organizationId: string,
-  range: DayRange,
-  filter: PostureFilter,
-  source: { dimension: KeyDimension; keys: readonly string[] },
-): Promise<TrendSource> {
+async function fromKeys(pool: pg.Pool, organizationId: string, range: DayRange, filter: PostureFilter, source: KeySource): Promise<TrendSource> {
   const p = new Params();
   const org = p.add(organizationId);
   const start = p.add(range.from);
   const dimension = p.add(source.dimension);
   const severities = filter.severities?.length ? p.add(filter.severities) : null;
   const ofSeverity = (column: string) => (severities ? `AND ${column} = ANY(${severities}::text[])` : '');
-  const ofKeys = (column: string) => keyCondition(p, source.dimension, source.keys, column);
+  const ofKeys = (column: string) => keyCondition(p, source, column);
   const deleted = `alerts.scan_targets dst JOIN alerts.alerts a ON a."organizationId" = dst."organizationId" AND a."scanTargetId" = dst.id`;
   const { rows } = await pool.query<DayMoves & { day: number | null; open: number }>(
     `SELECT (d.day - ${start}::date)::int AS day, d.severity, sum(d.opened)::int AS opened, sum(d.resolved)::int AS resolved, 0 AS open
@@ -186,10 +195,10 @@ async function fromKeys(
 /** The trend over the range, for the organization's alerts the filter keeps. */
 export async function postureTrend(pool: pg.Pool, organizationId: string, range: DayRange, filter?: PostureFilter | null): Promise<Trend> {
   const source = sourceFor(filter);
-  const { moves, openNow } = await (source === 'daily'
+  const { moves, openNow } = await (source === 'daily' || !filter
     ? fromRollup(pool, organizationId, range, filter)
-    : source === 'moves' || !filter
-      ? fromMoves(pool, organizationId, range, filter)
+    : source === 'targets'
+      ? fromTargets(pool, organizationId, range, filter)
       : fromKeys(pool, organizationId, range, filter, source));
   const dayCount = range.days;
   const opened = Array.from({ length: dayCount }, emptySeverityCounts);

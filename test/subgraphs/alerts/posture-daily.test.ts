@@ -6,7 +6,9 @@ import { type Account, startTestVigil, type TestVigil } from '../../support/vigi
  * resolutions per organization, UTC day and severity, kept by triggers on posture_moves: migration
  * 20261202000700_posture_daily), less the deleted scan targets' moves; a filter on one of scan target, rule
  * and compliance reads alerts.posture_daily_keys and posture_open_keys (the same per key, and the open alerts
- * per key: migration 20261202001000_posture_keys); two of them at once read posture_moves. Over rounds of
+ * per key: migration 20261202001000_posture_keys; rules with compliance tags, the pair's key: migration
+ * 20261202001200_posture_rule_compliance_keys); scan targets with another one read the named scan targets'
+ * moves. Over rounds of
  * random writes — rescans creating, closing, reopening alerts and changing their severity and compliances,
  * hand state changes (out of CLOSED too), an alert's history moved back in time (the seed's spread), an
  * alert deleted, a scan target deleted — each table stays equal to its definition over the history and the
@@ -45,8 +47,9 @@ const DEFINITION = `
 const TABLE = `
   SELECT "organizationId", to_char(day, 'YYYY-MM-DD') AS day, severity, opened, resolved
     FROM alerts.posture_daily WHERE opened <> 0 OR resolved <> 0 ORDER BY 1, 2, 3`;
-/** The keyed tables' definitions: the same moves, and the open alerts, per scan target, rule and compliance set. */
-const KEYS = `(VALUES ('SCAN_TARGET', a."scanTargetId"::text), ('RULE', a.rule), ('COMPLIANCE', a.compliances::text)) AS k(dimension, key)`;
+/** The keyed tables' definitions: the same moves, and the open alerts, per scan target, rule, compliance set and (rule, compliance set). */
+const KEYS = `(VALUES ('SCAN_TARGET', a."scanTargetId"::text), ('RULE', a.rule), ('COMPLIANCE', a.compliances::text),
+                      ('RULE+COMPLIANCE', ARRAY[a.rule, a.compliances::text]::text)) AS k(dimension, key)`;
 const KEYS_DEFINITION = `
   SELECT h."organizationId", k.dimension, k.key, to_char((h."createdAt" AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, a.severity,
          (count(*) FILTER (WHERE h.operation <> 'CLOSE'))::int AS opened, (count(*) FILTER (WHERE h.operation = 'CLOSE'))::int AS resolved
@@ -145,7 +148,8 @@ async function expectExact() {
   }
   const [from, to] = [day(364), day(0)];
   // posture_daily (no filter, severities), posture_daily_keys (one of scan target, rule, compliances: a tag
-  // set, any of them) and the moves (two of them) against the replay.
+  // set, any of them; or rules with tags: the pair) and the named scan targets' moves (scan targets with a
+  // rule or tags) against the replay.
   const filters: Filter[] = [
     {},
     { severities: ['CRITICAL', 'LOW'] },
@@ -155,6 +159,11 @@ async function expectExact() {
     { scanTargetIds: [targets[1]], severities: ['MEDIUM', 'HIGH'] },
     { rules: ['daily-pci'] },
     { rules: ['daily-plain'], compliances: ['PCI', 'SOX'] },
+    { rules: ['daily-pci', 'daily-plain'], compliances: ['CIS', 'SOX'], severities: ['HIGH', 'MEDIUM', 'INFO'] },
+    { rules: ['daily-pci'], compliances: ['PCI'] },
+    { scanTargetIds: [targets[0]], rules: ['daily-pci'] },
+    { scanTargetIds: [targets[1]], compliances: ['PCI'], severities: ['CRITICAL', 'HIGH', 'LOW'] },
+    { scanTargetIds: targets, rules: ['daily-plain'], compliances: ['SOX', 'CIS'] },
   ];
   for (const filter of filters) {
     const [answer, expected] = await Promise.all([trend(from, to, filter), replay(from, to, filter)]);

@@ -264,6 +264,9 @@ beforeAll(async () => {
     [d(1, '23:59:59.999'), 'CLOSED'],
   ]);
   await alertWithHistory(target1, RULES[0], 'hist-6', d(400), [[d(200), 'CLOSED']]);
+  // Resolved on the day 30 days ago, after this hour of it: in followingPosture's trendDelta (its window
+  // starts at this instant 30 days ago; hist-5's opening that day at 00:00 is before it).
+  await alertWithHistory(target2, RULES[3], 'hist-8', d(45), [[d(30, '23:59:59.999'), 'CLOSED']]);
   await alertWithHistory(deletedTarget, RULES[0], 'hist-7', d(8), [
     [d(7), 'CLOSED'],
     [d(6), 'OPEN'],
