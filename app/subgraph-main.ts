@@ -30,6 +30,7 @@ async function main() {
     connectTimeoutMs: config.databaseConnectTimeoutMs,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
     queryTimeoutMs: config.databaseQueryTimeoutMs,
+    probeTimeoutMs: config.databaseProbeTimeoutMs,
   });
   await migrateDatabase(db, { log: (line) => log.info(line) });
   // Its Subscription fields, served to a router passing them through (only with VIGIL_ROUTER_SECRET: the hub opens a wake connection).

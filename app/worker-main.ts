@@ -30,6 +30,7 @@ async function main() {
     connectTimeoutMs: config.databaseConnectTimeoutMs,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
     queryTimeoutMs: config.databaseQueryTimeoutMs,
+    probeTimeoutMs: config.databaseProbeTimeoutMs,
   });
   await migrateDatabase(db, { log: (line) => log.info(line) });
   const background = await startBackground(db, config, createStorage(config.storage));

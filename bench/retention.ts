@@ -50,10 +50,12 @@ async function levelOff(pool: pg.Pool, minutes: number) {
   let appended = 0;
   const started = Date.now();
   // Each client appends on its own schedule (rate / CONCURRENCY per second), reading a page of 100 after each append.
+  // A client behind its schedule (the shared machine loaded) does not catch up in a burst: the run 2 of
+  // 2026-11-29 did, appending 19,000 a minute against 12,000 due, and its rows kept rose with it.
+  const intervalMs = (CONCURRENCY * 1000) / rate;
   const clients = Array.from({ length: CONCURRENCY }, async (_, c) => {
     const org = orgs[c % orgs.length];
-    for (let i = 0; Date.now() < endAt; i++) {
-      const due = started + (i * CONCURRENCY * 1000) / rate;
+    for (let due = started; Date.now() < endAt; due = Math.max(due + intervalMs, Date.now() - intervalMs)) {
       if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
       await pool.query(
         `INSERT INTO documents.events (id, "organizationId", name, source, data) VALUES (gen_random_uuid(), $1, 'AlertUpdated', 'bench', jsonb_build_object('pad', repeat('x', 200)))`,
@@ -95,7 +97,7 @@ async function levelOff(pool: pg.Pool, minutes: number) {
 }
 
 async function main() {
-  const name = `vigil_bench_retention_${randomBytes(4).toString('hex')}`;
+  const name = `${process.env.BENCH_DATABASE_PREFIX ?? 'vigil_bench_retention'}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Pool({ connectionString: ADMIN, max: 1 });
   await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(ADMIN);

@@ -26,6 +26,8 @@ export interface VigilConfig {
   databaseStatementTimeoutMs: number;
   /** VIGIL_DATABASE_QUERY_TIMEOUT_MS: how long a statement's answer may take client side (undefined: statement timeout + 5 s; lib/db.ts). */
   databaseQueryTimeoutMs?: number;
+  /** VIGIL_DATABASE_PROBE_TIMEOUT_MS: the liveness probe's limit, which finds a silent database (0: no probe; lib/db-liveness.ts). */
+  databaseProbeTimeoutMs: number;
   dataDir: string;
   /** Where the gateway finds each subgraph; in `npm start` they run in the same process. */
   subgraphUrls: Record<SubgraphName, string>;
@@ -250,6 +252,7 @@ function configOf(e: Environment, check: Check, env: NodeJS.ProcessEnv): VigilCo
     databaseConnectTimeoutMs: e.VIGIL_DATABASE_CONNECT_TIMEOUT_MS,
     databaseStatementTimeoutMs: e.VIGIL_DATABASE_STATEMENT_TIMEOUT_MS,
     databaseQueryTimeoutMs: e.VIGIL_DATABASE_QUERY_TIMEOUT_MS,
+    databaseProbeTimeoutMs: e.VIGIL_DATABASE_PROBE_TIMEOUT_MS,
     databaseDirectUrl: check(() => {
       if (e.VIGIL_DATABASE_POOLING === 'transaction' && e.DATABASE_URL && !e.DATABASE_DIRECT_URL)
         throw new Error('VIGIL_DATABASE_POOLING=transaction needs DATABASE_DIRECT_URL (PostgreSQL itself: migrations hold a session lock)');

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { type DatabaseLiveness, DatabaseSilentError, type Watched } from './db-liveness';
 
 /**
  * A PostgreSQL that goes silent in the middle of a statement (a frozen server, a network dropping
@@ -34,9 +35,32 @@ const READ_TIMEOUT = 'Query read timeout';
  * terminated"), and pg-pool drops a client that is not queryable when it is released, so a
  * transaction's ROLLBACK does not wait a second timeout and the next request gets a new connection.
  */
-export class SilenceAwareClient extends pg.Client {
+export class SilenceAwareClient extends pg.Client implements Watched {
   /** Told when a connection is destroyed for its silence (lib/db.ts logs it). */
   protected silent(_queryTimeoutMs: number): void {}
+  /** The pool's liveness probe (lib/db-liveness.ts), told of every statement; none: only the query timeout finds silence. */
+  protected get liveness(): DatabaseLiveness | undefined {
+    return undefined;
+  }
+
+  /** The liveness probe found the database silent while this connection's statement waited: its statements fail now. */
+  destroyForSilence(): void {
+    (this as unknown as { _queryable: boolean })._queryable = false;
+    (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg's connect() returns a promise or takes a callback.
+  override connect(callback?: any): any {
+    const liveness = this.liveness;
+    if (liveness) this.once('end', () => liveness.forget(this));
+    // Marked silent: a new connection would only wait its connect timeout.
+    if (liveness?.away) {
+      const error = new DatabaseSilentError();
+      if (callback) return void process.nextTick(() => callback(error));
+      return Promise.reject(error);
+    }
+    return callback ? super.connect(callback) : super.connect();
+  }
 
   private destroyOnReadTimeout(error: unknown): void {
     // Only while a statement is still outstanding on the connection (the one that timed out, or one ahead of it).
@@ -51,28 +75,49 @@ export class SilenceAwareClient extends pg.Client {
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; this passes every form through.
   override query(config: any, values?: any, callback?: any): any {
+    const liveness = this.liveness;
+    if (liveness?.away && config && typeof config.submit !== 'function') {
+      // Marked silent: fail at once (503) rather than wait behind a probe; a submittable goes on (rare, and it reports its own errors).
+      const error = new DatabaseSilentError();
+      const answer = typeof values === 'function' ? values : callback;
+      if (typeof answer === 'function') return void process.nextTick(() => answer(error));
+      return Promise.reject(error);
+    }
+    const answered = liveness?.sent(this) ?? (() => undefined);
     const watch = (error: unknown) => this.destroyOnReadTimeout(error);
     if (config && typeof config.submit === 'function') {
-      // A submittable (a COPY stream) hears of the timeout through its handleError.
+      // A submittable (a COPY stream) hears of the timeout through its handleError, and is done at its ReadyForQuery.
       const handleError = config.handleError;
       config.handleError = function (this: unknown, error: unknown, connection: unknown) {
+        answered();
         watch(error);
         return handleError.call(this, error, connection);
       };
+      const handleReadyForQuery = config.handleReadyForQuery;
+      if (typeof handleReadyForQuery === 'function')
+        config.handleReadyForQuery = function (this: unknown, ...args: unknown[]) {
+          answered();
+          return handleReadyForQuery.apply(this, args);
+        };
       return super.query(config, values, callback);
     }
     if (typeof values === 'function')
       return super.query(config, (error: Error | null, result: unknown) => {
+        answered();
         if (error) watch(error);
         values(error, result);
       });
     if (typeof callback === 'function')
       return super.query(config, values, (error: Error | null, result: unknown) => {
+        answered();
         if (error) watch(error);
         callback(error, result);
       });
     const result = super.query(config, values);
-    result.catch(watch);
+    result.then(answered, (error: unknown) => {
+      answered();
+      watch(error);
+    });
     return result;
   }
 }

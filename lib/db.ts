@@ -1,6 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
+import { DatabaseLiveness } from './db-liveness';
 import { markTransactionPooled } from './db-pooling';
 import { KEEPALIVE_INITIAL_DELAY_MS, QUERY_TIMEOUT_MARGIN_MS, SilenceAwareClient } from './db-silence';
 import { type EmbeddedStart, embeddedDatabaseDir, startEmbedded } from './embedded-start';
@@ -71,6 +72,11 @@ export interface PostgresOptions {
    * cannot report. Unset: statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS (0, none, when that is 0).
    */
   queryTimeoutMs?: number;
+  /**
+   * VIGIL_DATABASE_PROBE_TIMEOUT_MS: once a statement has waited 1 s, a `SELECT 1` on a new connection must be answered
+   * within this, else the database is silent (lib/db-liveness.ts); 0 or unset: no probe (the benches' pools).
+   */
+  probeTimeoutMs?: number;
 }
 
 /**
@@ -103,7 +109,23 @@ export async function openPostgres(url: string, sizeOrOptions: number | Postgres
   const statementTimeout = options.pooling === 'transaction' ? 0 : (options.statementTimeoutMs ?? 0);
   // From the configured statement timeout even behind a transaction pooler (where the role's setting applies instead).
   const queryTimeout = options.queryTimeoutMs ?? (options.statementTimeoutMs ? options.statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS : 0);
+  // Behind a transaction pooler the probe asks PostgreSQL itself: the pooler would queue it behind busy server connections.
+  const liveness = options.probeTimeoutMs
+    ? new DatabaseLiveness({
+        url: (options.pooling === 'transaction' && options.directUrl) || url,
+        probeTimeoutMs: options.probeTimeoutMs,
+        onSilent: (destroyed) =>
+          log.warn('database silent: no answer to the liveness probe; requests answer 503 until it answers', {
+            probeTimeoutMs: options.probeTimeoutMs,
+            destroyed,
+          }),
+        onBack: (silentForMs) => log.warn('database answers the liveness probe again', { silentForMs }),
+      })
+    : undefined;
   const Client = class extends SilenceAwareClient {
+    protected override get liveness() {
+      return liveness;
+    }
     constructor(config: pg.ClientConfig) {
       super({
         ...config,
@@ -122,8 +144,14 @@ export async function openPostgres(url: string, sizeOrOptions: number | Postgres
   survivesConnectionsCutWhileCheckedOut(pool);
   const transactionPooled = options.pooling === 'transaction';
   if (transactionPooled) markTransactionPooled(pool);
-  await firstContact(pool, connectTimeoutMillis);
-  return { ...overPool('postgres', pool, url), directUrl: options.directUrl, transactionPooled };
+  try {
+    await firstContact(pool, connectTimeoutMillis);
+  } catch (error) {
+    liveness?.stop();
+    throw error;
+  }
+  const database = overPool('postgres', pool, url, async () => liveness?.stop());
+  return { ...database, directUrl: options.directUrl, transactionPooled };
 }
 
 /**
@@ -262,6 +290,7 @@ export function openDatabase(
     databaseConnectTimeoutMs?: number;
     databaseStatementTimeoutMs?: number;
     databaseQueryTimeoutMs?: number;
+    databaseProbeTimeoutMs?: number;
   },
   embedded?: Promise<EmbeddedStart>,
 ): Promise<Database> {
@@ -272,6 +301,7 @@ export function openDatabase(
       connectTimeoutMs: options.databaseConnectTimeoutMs,
       statementTimeoutMs: options.databaseStatementTimeoutMs,
       queryTimeoutMs: options.databaseQueryTimeoutMs,
+      probeTimeoutMs: options.databaseProbeTimeoutMs,
     });
   const dir = embeddedDatabaseDir(options.dataDir);
   return openEmbedded(dir, embedded);

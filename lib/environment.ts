@@ -121,6 +121,13 @@ const PROCESSES = {
         'that is 0), so a statement PostgreSQL would cancel itself is never cut here; lower both to find a silent database sooner. 0 = none. ' +
         "Migrations and a scan's reconcile lift it with the statement timeout",
     ),
+  VIGIL_DATABASE_PROBE_TIMEOUT_MS: count(
+    2_500,
+    'finds a silent database without cutting long statements: once a statement has waited 1 s for its answer, Vigil asks the database ' +
+      '`SELECT 1` on a new connection (behind VIGIL_DATABASE_POOLING=transaction: over DATABASE_DIRECT_URL); no answer within this and the ' +
+      'connections whose statements were waiting are destroyed, and requests answer 503 at once until a probe (every 0.25 s) is answered again. ' +
+      'A silent database is so found within 1 s + this + 0.1 s (3.6 s). 0 = no probe (then only VIGIL_DATABASE_QUERY_TIMEOUT_MS finds it)',
+  ),
   DATABASE_DIRECT_URL: text(
     'PostgreSQL itself, not the pooler: migrations (a session lock) and VIGIL_SUBSCRIPTION_WAKE=postgres; required with VIGIL_DATABASE_POOLING=transaction',
   ),

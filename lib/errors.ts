@@ -121,6 +121,8 @@ const UNREACHABLE_MESSAGES = new RegExp(
     'Connection terminated',
     'Unable to start a transaction in the given time',
     'timeout exceeded when trying to connect',
+    // pg's own connect timeout (VIGIL_DATABASE_CONNECT_TIMEOUT_MS): a new connection to a silent database (bench:faults: 500s).
+    'timeout expired',
     'Client has encountered a connection error',
     'Connection is closed',
     "Can't reach database server",
@@ -129,6 +131,8 @@ const UNREACHABLE_MESSAGES = new RegExp(
     'canceling statement due to statement timeout',
     // pg's client-side query_timeout (VIGIL_DATABASE_QUERY_TIMEOUT_MS): no answer came, the database is silent.
     'Query read timeout',
+    // The liveness probe found the database silent (lib/db-liveness.ts): statements fail at once until it answers.
+    'Database silent',
     'Server has closed the connection',
   ].join('|'),
   'i',

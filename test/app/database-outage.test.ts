@@ -7,6 +7,7 @@ import { type RunningVigil, startVigil } from '../../app/vigil';
 import { COMMANDS } from '../../cli/commands';
 import { Prisma } from '../../generated/prisma/client';
 import { loadConfig } from '../../lib/config';
+import { DatabaseSilentError } from '../../lib/db-liveness';
 import { isDependencyUnreachable } from '../../lib/errors';
 import { formatError } from '../../lib/graphql-errors';
 import { setLogLevel } from '../../lib/log';
@@ -118,4 +119,15 @@ it("reads Prisma's 'Server has closed the connection' (P1017) as the database be
   expect(formatError(wrapped.toJSON(), wrapped).extensions?.code).toBe('SERVICE_UNAVAILABLE');
   // The code alone says it, whatever Prisma's wording becomes.
   expect(isDependencyUnreachable(new Prisma.PrismaClientKnownRequestError('closed', { code: 'P1017', clientVersion: Prisma.prismaVersion.client }))).toBe(true);
+});
+
+it("reads pg's connect timeout ('timeout expired') and the liveness probe's DatabaseSilentError as the database being away, not a 500", () => {
+  // bench:faults' silent database (new connections unanswered too): GET /me answered 500 with pg's connect timeout before this was mapped.
+  const connectTimeout = locatedError(new Error('timeout expired'), undefined, ['me']);
+  expect(isDependencyUnreachable(connectTimeout)).toBe(true);
+  expect(formatError(connectTimeout.toJSON(), connectTimeout).extensions?.code).toBe('SERVICE_UNAVAILABLE');
+  // What a statement meets while the probe has the database marked silent (lib/db-liveness.ts).
+  const silent = locatedError(new DatabaseSilentError(), undefined, ['me']);
+  expect(isDependencyUnreachable(silent)).toBe(true);
+  expect(formatError(silent.toJSON(), silent).extensions?.code).toBe('SERVICE_UNAVAILABLE');
 });

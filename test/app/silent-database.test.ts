@@ -45,6 +45,8 @@ beforeAll(async () => {
       VIGIL_DATA_DIR: dataDir,
       VIGIL_SCHEDULER: 'off',
       VIGIL_DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
+      // The query timeout alone (the liveness probe has its own test, silent-database-probe).
+      VIGIL_DATABASE_PROBE_TIMEOUT_MS: '0',
     }),
   );
   account = (await COMMANDS.bootstrap.run(vigil.db, { email: 'silent@example.com', organization: 'Silent' }, () => undefined)) as typeof account;

@@ -25,10 +25,11 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
       socket.on('error', () => undefined);
-      // A paused socket is not read: its bytes wait in the kernel (the sender sees an open, silent peer).
-      if (stalled) socket.pause();
     }
     client.pipe(upstream).pipe(client);
+    // A paused socket is not read: its bytes wait in the kernel (the sender sees an open, silent peer). After
+    // pipe(), which resumes its source: paused before it, a connection opened while stalled was forwarded at once.
+    if (stalled) for (const socket of [client, upstream]) socket.pause();
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
   });
