@@ -2,7 +2,7 @@
 import '../lib/tracing';
 import '../lib/production-mode';
 import { ConfigError, loadConfig, SUBGRAPH_NAMES, type SubgraphName } from '../lib/config';
-import { openPostgres } from '../lib/db';
+import { openDatabase } from '../lib/db';
 import { log } from '../lib/log';
 import { migrateDatabase } from '../lib/migrate';
 import { rateLimitSettings } from '../lib/rate-limits';
@@ -24,14 +24,7 @@ async function main() {
     process.stderr.write('A subgraph in its own process needs DATABASE_URL (the embedded database serves one process).\n');
     process.exit(2);
   }
-  const db = await openPostgres(config.databaseUrl, {
-    pooling: config.databasePooling,
-    directUrl: config.databaseDirectUrl,
-    connectTimeoutMs: config.databaseConnectTimeoutMs,
-    statementTimeoutMs: config.databaseStatementTimeoutMs,
-    queryTimeoutMs: config.databaseQueryTimeoutMs,
-    probeTimeoutMs: config.databaseProbeTimeoutMs,
-  });
+  const db = await openDatabase(config); // PostgreSQL at DATABASE_URL, with the gateway's pool settings
   await migrateDatabase(db, { log: (line) => log.info(line) });
   // Its Subscription fields, served to a router passing them through (only with VIGIL_ROUTER_SECRET: the hub opens a wake connection).
   const streams = config.routerSecret ? new StreamHub(db.pool, config.secret, streamHubSettings(config, db)) : undefined;

@@ -4,7 +4,7 @@ import '../lib/production-mode';
 import http from 'node:http';
 import express from 'express';
 import { ConfigError, loadConfig } from '../lib/config';
-import { openPostgres } from '../lib/db';
+import { openDatabase } from '../lib/db';
 import { listen } from '../lib/http-server';
 import { log } from '../lib/log';
 import { migrateDatabase } from '../lib/migrate';
@@ -24,14 +24,7 @@ async function main() {
     process.stderr.write('A worker in its own process needs DATABASE_URL (the embedded database serves one process).\n');
     process.exit(2);
   }
-  const db = await openPostgres(config.databaseUrl, {
-    pooling: config.databasePooling,
-    directUrl: config.databaseDirectUrl,
-    connectTimeoutMs: config.databaseConnectTimeoutMs,
-    statementTimeoutMs: config.databaseStatementTimeoutMs,
-    queryTimeoutMs: config.databaseQueryTimeoutMs,
-    probeTimeoutMs: config.databaseProbeTimeoutMs,
-  });
+  const db = await openDatabase(config); // PostgreSQL at DATABASE_URL, with the gateway's pool settings
   await migrateDatabase(db, { log: (line) => log.info(line) });
   const background = await startBackground(db, config, createStorage(config.storage));
   let stopping = false;

@@ -1,63 +1,40 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { locatedError } from 'graphql';
-import { type RunningVigil, startVigil } from '../../app/vigil';
-import { COMMANDS } from '../../cli/commands';
 import { Prisma } from '../../generated/prisma/client';
-import { loadConfig } from '../../lib/config';
 import { DatabaseSilentError } from '../../lib/db-liveness';
 import { isDependencyUnreachable } from '../../lib/errors';
 import { formatError } from '../../lib/graphql-errors';
-import { setLogLevel } from '../../lib/log';
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
-import { createTestDatabase, type HttpResult, request } from '../support/vigil';
+import { proxyDatabase, type TcpProxy } from '../support/tcp-proxy';
+import { type Account, DEFAULT_JOBS_AND_KEY_LIMIT, type HttpResult, startTestVigil, type TestVigil } from '../support/vigil';
 
 jest.setTimeout(120_000);
 
 // PostgreSQL "stops" and "restarts" behind a proxy this test owns (the shared server on 5432 stays up).
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let proxy: TcpProxy;
-let vigil: RunningVigil;
-let account: { apiKey: string; organizationId: string };
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-outage-'));
+let t: TestVigil;
+let account: Account;
 
 beforeAll(async () => {
-  setLogLevel('silent');
-  database = await createTestDatabase();
-  const direct = new URL(database.url);
-  proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-  const viaProxy = new URL(database.url);
-  viaProxy.port = String(proxy.port);
-  vigil = await startVigil(
-    loadConfig({
-      DATABASE_URL: viaProxy.toString(),
-      PORT: '0',
-      SUBGRAPH_BASE_PORT: '0',
-      VIGIL_SECRET: randomBytes(8).toString('hex'),
-      VIGIL_DATA_DIR: dataDir,
-      VIGIL_SCHEDULER: 'off',
-    }),
-  );
-  account = (await COMMANDS.bootstrap.run(vigil.db, { email: 'outage@example.com', organization: 'Outage' }, () => undefined)) as typeof account;
+  t = await startTestVigil(async (databaseUrl) => {
+    const proxied = await proxyDatabase(databaseUrl);
+    proxy = proxied.proxy;
+    return { DATABASE_URL: proxied.url, ...DEFAULT_JOBS_AND_KEY_LIMIT };
+  });
+  account = await t.bootstrap('outage@example.com', 'Outage');
 });
 
 afterAll(async () => {
-  await vigil?.close();
+  await t?.close();
   await proxy?.stop().catch(() => undefined);
-  await database?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** One round of the load: REST through the gateway and the subgraphs, GraphQL, an anonymous probe. */
 function round(): Promise<Array<{ kind: string; answer: HttpResult }>> {
   const key = account.apiKey;
   const calls: Array<[string, Promise<HttpResult>]> = [
-    ['rest', request(vigil.url, 'GET', '/me', { key })],
-    ['rest', request(vigil.url, 'GET', `/organizations/${account.organizationId}`, { key })],
-    ['rest', request(vigil.url, 'POST', `/organizations/${account.organizationId}/alerts?size=5`, { key, body: {} })],
-    ['graphql', request(vigil.url, 'POST', '/graphql', { key, body: { query: `{ me { email } organizations { nodes { id name } } }` } })],
+    ['rest', t.rest('GET', '/me', { key })],
+    ['rest', t.rest('GET', `/organizations/${account.organizationId}`, { key })],
+    ['rest', t.rest('POST', `/organizations/${account.organizationId}/alerts?size=5`, { key, body: {} })],
+    ['graphql', t.rest('POST', '/graphql', { key, body: { query: `{ me { email } organizations { nodes { id name } } }` } })],
   ];
   return Promise.all(calls.map(async ([kind, answer]) => ({ kind, answer: await answer })));
 }
@@ -84,7 +61,7 @@ it('answers 503 with Retry-After (never 500) while the database is down, hides i
       );
     expect(JSON.stringify(answer.body)).not.toContain(String(proxy.port));
   }
-  const ready = await request(vigil.url, 'GET', '/readyz');
+  const ready = await t.rest('GET', '/readyz');
   expect(ready.status).toBe(503);
   expect(ready.body).toMatchObject({ status: 'unavailable', down: ['database'] });
   expect(JSON.stringify(ready.body)).not.toMatch(new RegExp(`127\\.0\\.0\\.1|${proxy.port}|ECONNREFUSED`));
@@ -92,12 +69,12 @@ it('answers 503 with Retry-After (never 500) while the database is down, hides i
   // The database comes back: the same process serves again, without a restart.
   await proxy.start();
   const deadline = Date.now() + 20_000;
-  while ((await request(vigil.url, 'GET', '/me', { key: account.apiKey })).status !== 200) {
+  while ((await t.rest('GET', '/me', { key: account.apiKey })).status !== 200) {
     if (Date.now() > deadline) throw new Error('not serving again 20 s after the database came back');
     await new Promise((r) => setTimeout(r, 200));
   }
   for (let i = 0; i < 3; i++) for (const { answer } of await round()) expect(answer.status).toBe(200);
-  expect((await request(vigil.url, 'GET', '/readyz')).body).toMatchObject({ status: 'ready' });
+  expect((await t.rest('GET', '/readyz')).body).toMatchObject({ status: 'ready' });
 });
 
 it('reads a driver failure thrown as a bare object (graphql-js NonErrorThrown) as the database being away, not a 500', () => {

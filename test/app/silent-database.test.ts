@@ -1,14 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { type RunningVigil, startVigil } from '../../app/vigil';
-import { COMMANDS } from '../../cli/commands';
-import { loadConfig } from '../../lib/config';
+import type { RunningVigil } from '../../app/vigil';
 import { inTransaction } from '../../lib/db';
-import { setLogLevel } from '../../lib/log';
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
-import { createTestDatabase, type HttpResult, request } from '../support/vigil';
+import { proxyDatabase, type TcpProxy } from '../support/tcp-proxy';
+import { type Account, DEFAULT_JOBS_AND_KEY_LIMIT, type HttpResult, request, startTestVigil, type TestVigil } from '../support/vigil';
 
 /**
  * PostgreSQL that goes silent in the middle of a statement (the proxy stops forwarding after the
@@ -23,41 +16,31 @@ const QUERY_TIMEOUT_MS = 1_000;
 /** Generous for a loaded 2-core machine: the request answers after one timeout, not several. */
 const MARGIN_MS = 7_000;
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let proxy: TcpProxy;
+let t: TestVigil;
 let vigil: RunningVigil;
-let account: { apiKey: string; organizationId: string };
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-silent-db-'));
+let account: Account;
 
 beforeAll(async () => {
-  setLogLevel('silent');
-  database = await createTestDatabase();
-  const direct = new URL(database.url);
-  proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-  const viaProxy = new URL(database.url);
-  viaProxy.port = String(proxy.port);
-  vigil = await startVigil(
-    loadConfig({
-      DATABASE_URL: viaProxy.toString(),
-      PORT: '0',
-      SUBGRAPH_BASE_PORT: '0',
-      VIGIL_SECRET: randomBytes(8).toString('hex'),
-      VIGIL_DATA_DIR: dataDir,
-      VIGIL_SCHEDULER: 'off',
+  t = await startTestVigil(async (databaseUrl) => {
+    const proxied = await proxyDatabase(databaseUrl);
+    proxy = proxied.proxy;
+    return {
+      DATABASE_URL: proxied.url,
+      ...DEFAULT_JOBS_AND_KEY_LIMIT,
       VIGIL_DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
       // The query timeout alone (the liveness probe has its own test, silent-database-probe).
       VIGIL_DATABASE_PROBE_TIMEOUT_MS: '0',
-    }),
-  );
-  account = (await COMMANDS.bootstrap.run(vigil.db, { email: 'silent@example.com', organization: 'Silent' }, () => undefined)) as typeof account;
+    };
+  });
+  vigil = t.vigil;
+  account = await t.bootstrap('silent@example.com', 'Silent');
 });
 
 afterAll(async () => {
   proxy?.resume();
-  await vigil?.close();
+  await t?.close();
   await proxy?.stop().catch(() => undefined);
-  await database?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A request that gives up after 20 s: without a query timeout the silent database would hold it forever. */

@@ -1,13 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { type RunningVigil, startVigil } from '../../app/vigil';
-import { COMMANDS } from '../../cli/commands';
-import { loadConfig } from '../../lib/config';
-import { setLogLevel } from '../../lib/log';
-import { createTestDatabase, request } from '../support/vigil';
+import { type Account, DEFAULT_JOBS_AND_KEY_LIMIT, startTestVigil, type TestVigil } from '../support/vigil';
 
 /**
  * A database that stops answering a statement (here: a lock another session holds on the tables every
@@ -17,39 +9,21 @@ import { createTestDatabase, request } from '../support/vigil';
  */
 jest.setTimeout(120_000);
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let vigil: RunningVigil;
-let account: { apiKey: string; organizationId: string };
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-statement-timeout-'));
+let t: TestVigil;
+let account: Account;
 
 beforeAll(async () => {
-  setLogLevel('silent');
-  database = await createTestDatabase();
-  vigil = await startVigil(
-    loadConfig({
-      DATABASE_URL: database.url,
-      PORT: '0',
-      SUBGRAPH_BASE_PORT: '0',
-      VIGIL_SECRET: randomBytes(8).toString('hex'),
-      VIGIL_DATA_DIR: dataDir,
-      VIGIL_SCHEDULER: 'off',
-      VIGIL_DATABASE_STATEMENT_TIMEOUT_MS: '1000',
-    }),
-  );
-  account = (await COMMANDS.bootstrap.run(vigil.db, { email: 'slow@example.com', organization: 'Slow' }, () => undefined)) as typeof account;
+  t = await startTestVigil({ ...DEFAULT_JOBS_AND_KEY_LIMIT, VIGIL_DATABASE_STATEMENT_TIMEOUT_MS: '1000' });
+  account = await t.bootstrap('slow@example.com', 'Slow');
 });
 
-afterAll(async () => {
-  await vigil?.close();
-  await database?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t?.close());
 
 it('a statement held past the timeout answers 503 within seconds, and the service answers again after', async () => {
   const key = account.apiKey;
-  expect((await request(vigil.url, 'GET', '/me', { key })).status).toBe(200);
+  expect((await t.rest('GET', '/me', { key })).status).toBe(200);
 
-  const holder = new pg.Client({ connectionString: database.url });
+  const holder = new pg.Client({ connectionString: t.databaseUrl });
   await holder.connect();
   try {
     await holder.query('BEGIN');
@@ -59,10 +33,7 @@ it('a statement held past the timeout answers 503 within seconds, and the servic
     // Without a statement timeout the requests wait for the lock: it goes after 15 s, so that case fails on `waited`.
     const release = setTimeout(() => holder.query('ROLLBACK').catch(() => undefined), 15_000);
     const started = Date.now();
-    const [rest, graphql] = await Promise.all([
-      request(vigil.url, 'GET', '/me', { key }),
-      request(vigil.url, 'POST', '/graphql', { key, body: { query: '{ me { email } }' } }),
-    ]);
+    const [rest, graphql] = await Promise.all([t.rest('GET', '/me', { key }), t.rest('POST', '/graphql', { key, body: { query: '{ me { email } }' } })]);
     const waited = Date.now() - started;
     clearTimeout(release);
     console.log(`held statement answered after ${waited} ms (timeout 1000 ms)`);
@@ -75,5 +46,5 @@ it('a statement held past the timeout answers 503 within seconds, and the servic
     await holder.query('ROLLBACK').catch(() => undefined);
     await holder.end();
   }
-  expect((await request(vigil.url, 'GET', '/me', { key })).status).toBe(200);
+  expect((await t.rest('GET', '/me', { key })).status).toBe(200);
 });

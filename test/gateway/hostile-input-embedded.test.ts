@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { assertHostileCallsAnswerInShape, type HostileFixture, hostileRunSettings, INTROSPECTION } from '../support/hostile-input';
-import { runScript, type ServiceProcess, startServiceProcess } from '../support/processes';
+import { bootstrapCommand, embeddedEnvironment, type ServiceProcess, startServiceProcess } from '../support/processes';
 import { request } from '../support/vigil';
 
 /**
@@ -12,18 +9,17 @@ import { request } from '../support/vigil';
  * most here.
  */
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-hostile-embedded-'));
-const env = { DATABASE_URL: '', VIGIL_DATA_DIR: dataDir, PORT: '0', SUBGRAPH_BASE_PORT: '0', LOG_LEVEL: 'silent', VIGIL_SECRET: '', VIGIL_SCHEDULER: 'off' };
 let service: ServiceProcess;
+// Before the data directory's removal, which embeddedEnvironment registers (afterAll hooks run in their order).
+afterAll(async () => {
+  await service?.stop();
+});
+const env = embeddedEnvironment('hostile-embedded', { LOG_LEVEL: 'silent', VIGIL_SCHEDULER: 'off' });
 let fixture: HostileFixture;
 
 jest.setTimeout(180_000);
 
-async function bootstrap(email: string, organization: string): Promise<{ userId: string; organizationId: string; apiKey: string }> {
-  const run = await runScript('cli/vigil.ts', ['bootstrap', '--email', email, '--organization', organization], env);
-  if (run.code !== 0) throw new Error(`bootstrap failed: ${run.stderr}`);
-  return JSON.parse(run.stdout.trim());
-}
+const bootstrap = (email: string, organization: string) => bootstrapCommand(env, email, organization);
 
 beforeAll(async () => {
   const started = Date.now();
@@ -55,10 +51,6 @@ beforeAll(async () => {
     ids: { organizationId: admin.organizationId, scanTargetId: target.body.id, alertId: page.body.data[0].id, foreignOrganizationId: stranger.organizationId },
     cursor: page.body.cursor,
   };
-});
-afterAll(async () => {
-  await service?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 it('answers every REST route and GraphQL field, called with random and adversarial values, below 500 in the spec shape, and keeps serving on PGlite', async () => {

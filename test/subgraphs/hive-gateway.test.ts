@@ -8,7 +8,7 @@ import { composeSupergraph } from '../../schema/compose';
 import { ROUTER_SECRET_HEADER } from '../../subgraphs/router-auth';
 import { createScanTarget, FIXTURE_RULES, follow, insertAlerts, insertRules } from '../support/alert-fixtures';
 import { HIVE_CONFIG, HIVE_WS_CONFIG, type HiveGateway, startHive, viaHiveStream as streamVia } from '../support/hive-gateway';
-import { type Received, sseSubscribe, subscribe } from '../support/subscription-clients';
+import { type Received, sseSubscribe, subscribe, untilLive, untilNoSessions } from '../support/subscription-clients';
 import { type Account, request, startTestVigil, type TestVigil } from '../support/vigil';
 
 // Stock Hive Gateway (the @graphql-hive/gateway CLI) in front of Vigil's subgraphs with the documented
@@ -148,14 +148,7 @@ it("answers node(id:) and nodes(ids:) as Vigil's gateway does: a member's object
 const viaHiveStream = (key: string, query: string, variables: Record<string, unknown>, base = hiveUrl) => streamVia(base, key, query, variables);
 
 /** Until `n` streams are live (past catch-up) in Vigil's process — the gateway's and the subgraphs' share its hub. */
-async function live(n: number) {
-  const deadline = Date.now() + 15_000;
-  while (t.vigil.subscriptions.liveCount() < n) {
-    if (Date.now() > deadline)
-      throw new Error(`only ${t.vigil.subscriptions.liveCount()} of ${n} streams live\n${hive.output().slice(-1000)}${hiveWs.output().slice(-1000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const live = (n: number) => untilLive(t.vigil, n, { detail: () => `${hive.output().slice(-1000)}${hiveWs.output().slice(-1000)}` });
 
 const UPDATE_ALERT = `mutation($o: ID!, $st: ID!, $id: ID!, $state: AlertState!) { updateAlert(input: { organizationId: $o, scanTargetId: $st, alertId: $id, state: $state }) { alert { id state } } }`;
 const ALERT_CHANGED = `subscription($o: ID!, $after: String) { alertChanged(organizationId: $o, severities: [HIGH], after: $after) { cursor event seq alert(lang: EN_US) { id state resource organization { name } scanTarget { kind name } ruleTitle } } }`;
@@ -167,8 +160,7 @@ async function stopAll(...subs: Array<{ stop(): void; client?: { dispose(): void
     sub.stop();
     sub.client?.dispose();
   }
-  const deadline = Date.now() + 15_000;
-  while (t.vigil.subscriptions.sessions.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  await untilNoSessions(t.vigil);
 }
 
 it("streams alert changes, a follower's censored changes and events through Hive Gateway as Vigil's gateway does, another subgraph's field included", async () => {

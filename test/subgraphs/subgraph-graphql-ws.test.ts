@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createScanTarget, insertAlerts, insertRules } from '../support/alert-fixtures';
-import { subscribe, wsClient } from '../support/subscription-clients';
+import { subscribe, untilLive, wsClient } from '../support/subscription-clients';
 import { type Account, startTestVigil, type TestVigil } from '../support/vigil';
 
 // A router in front of the subgraphs over graphql-ws (Apollo Router's passthrough mode, Hive Gateway's
@@ -39,13 +39,7 @@ async function label(value: string) {
   expect(res.body.errors).toBeUndefined();
 }
 
-async function liveStreams(n: number) {
-  const deadline = Date.now() + 30_000;
-  while (t.vigil.subscriptions.liveCount() < n) {
-    if (Date.now() > deadline) throw new Error(`only ${t.vigil.subscriptions.liveCount()} of ${n} streams live`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const liveStreams = (n: number) => untilLive(t.vigil, n, { ms: 30_000 });
 
 describe("the subgraphs' graphql-ws, as a router's passthrough uses it", () => {
   it('answers a refused operation with its own coded error and keeps the other operation on the same connection delivering', async () => {

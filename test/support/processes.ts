@@ -1,6 +1,7 @@
 import { type ChildProcess, type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.join(__dirname, '..', '..');
@@ -61,6 +62,28 @@ function collect(child: ChildProcessWithoutNullStreams): Promise<{ code: number 
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/**
+ * The environment of `npm start` on the embedded default (no DATABASE_URL: PGlite in the data directory),
+ * with a data directory of its own named after `name`, removed after the test file (by an afterAll hook registered
+ * here: a service a file stops in its own afterAll must register that hook before this call); `more` adds or replaces settings.
+ */
+export function embeddedEnvironment(name: string, more: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `vigil-${name}-`));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  return { DATABASE_URL: '', VIGIL_DATA_DIR: dataDir, PORT: '0', SUBGRAPH_BASE_PORT: '0', LOG_LEVEL: 'warn', VIGIL_SECRET: '', ...more };
+}
+
+/** `vigil bootstrap` as a command in `env` (through the running service when one holds the embedded database): the account it printed. */
+export async function bootstrapCommand(
+  env: NodeJS.ProcessEnv,
+  email: string,
+  organization: string,
+): Promise<{ userId: string; organizationId: string; apiKey: string }> {
+  const run = await runScript('cli/vigil.ts', ['bootstrap', '--email', email, '--organization', organization], env);
+  if (run.code !== 0) throw new Error(`vigil bootstrap exited with ${run.code}:\n${run.stderr}`);
+  return JSON.parse(run.stdout.trim());
 }
 
 export interface ServiceProcess {

@@ -1,6 +1,7 @@
 import { createClient as createSseClient } from 'graphql-sse';
 import { type Client, createClient } from 'graphql-ws';
 import WebSocket from 'ws';
+import type { RunningVigil } from '../../app/vigil';
 
 /** What one subscription received: its messages, the close of its socket, its end. */
 export interface Received {
@@ -102,4 +103,28 @@ export function sseSubscribe(
   const r = receiver();
   const stop = client.subscribe({ query, variables }, { next: (m) => r.push(m), error: (e) => r.error(e), complete: () => r.end() });
   return Object.assign(r, { stop, client });
+}
+
+/** A service whose streams a test waits on: the in-process Vigil (or one of several on the same database). */
+type Streams = Pick<RunningVigil, 'subscriptions'>;
+
+/**
+ * Until `n` streams of `vigil` are live (past their catch-up): a change made after that reaches them. After `ms` it
+ * throws, with `detail()` (e.g. a router's output) in the message.
+ */
+export async function untilLive(vigil: Streams, n: number, options: { ms?: number; detail?: () => string } = {}): Promise<void> {
+  const deadline = Date.now() + (options.ms ?? 15_000);
+  while (vigil.subscriptions.liveCount() < n) {
+    if (Date.now() > deadline) throw new Error(`only ${vigil.subscriptions.liveCount()} of ${n} streams live${options.detail ? `\n${options.detail()}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * Until `vigil` holds no subscription session (the connections a test opened have closed), for `ms` at most: between
+ * tests, so that each starts with no stream left of the one before; a test that must see none asserts it after.
+ */
+export async function untilNoSessions(vigil: Streams, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (vigil.subscriptions.sessions.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
 }

@@ -48,6 +48,11 @@ export interface TestVigil {
   url: string;
   databaseUrl: string;
   secret: string;
+  /**
+   * Another whole service on the same database with the same secret (a second gateway of one deployment),
+   * with the first's default settings and `env` (not the first's own `env`); the caller closes it.
+   */
+  startAnother(env?: Settings): Promise<RunningVigil>;
   /** Runs the bootstrap command: a user, an organization it administers, an API key. */
   bootstrap(email: string, organization: string): Promise<Account>;
   rest<T = any>(
@@ -88,6 +93,13 @@ export async function request(
     parsed = raw;
   }
   return { status: response.status, body: parsed, headers: response.headers };
+}
+
+/** A request that must answer 200 with a body (the failure names its path): the body. */
+export async function answered200(base: string, who: { apiKey: string }, method: string, path: string, body?: unknown): Promise<any> {
+  const answer = await request(base, method, path, { key: who.apiKey, ...(body === undefined ? {} : { body }) });
+  expect([path, answer.status, answer.body]).toEqual([path, 200, expect.anything()]);
+  return answer.body;
 }
 
 /**
@@ -137,10 +149,23 @@ export function postLarge(base: string, path: string, options: { key: string; bo
   return { seen: continued, answer };
 }
 
-/** The whole service, in-process, on a fresh PostgreSQL database and free ports. */
-/** `env`: more settings for this instance (e.g. VIGIL_PUBLIC_URL). */
-/** `env` may depend on the test database's URL (test/app/pgbouncer.test.ts puts a pooler in front of it). */
-export async function startTestVigil(env: Record<string, string> | ((databaseUrl: string) => Record<string, string>) = {}): Promise<TestVigil> {
+/** Environment variables of a test's service; one set to undefined takes its default. */
+type Settings = Record<string, string | undefined>;
+
+/**
+ * For a test of the service riding out a fault, what startTestVigil turns off taken back to the defaults
+ * of a deployment: the job runner runs every kind of job (the scan scheduler stays off), and refused keys
+ * are limited per address.
+ */
+export const DEFAULT_JOBS_AND_KEY_LIMIT: Settings = { VIGIL_WORKERS: undefined, VIGIL_RATE_LIMIT_FAILED_KEYS_PER_ADDRESS: undefined };
+
+/**
+ * The whole service, in-process, on a fresh PostgreSQL database and free ports. `env`: more settings for
+ * this instance (e.g. VIGIL_PUBLIC_URL), or a function of the test database's URL that returns them, at
+ * once or when something it starts is up (test/app/pgbouncer.test.ts puts a pooler in front of the
+ * database, test/app/database-outage.test.ts a proxy it stops: their DATABASE_URL replaces the database's).
+ */
+export async function startTestVigil(env: Settings | ((databaseUrl: string) => Settings | Promise<Settings>) = {}): Promise<TestVigil> {
   setLogLevel(process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent');
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-test-'));
@@ -148,7 +173,7 @@ export async function startTestVigil(env: Record<string, string> | ((databaseUrl
   // Tests drive the scan scheduler themselves (runDueScans), so none runs in the background. Every test
   // calls from 127.0.0.1 and the authorization suites try hundreds of deleted keys: the failed-key
   // limit is off unless a test sets it (test/gateway/rate-limits.test.ts).
-  const config = loadConfig({
+  const settings = {
     DATABASE_URL: database.url,
     PORT: '0',
     SUBGRAPH_BASE_PORT: '0',
@@ -157,14 +182,14 @@ export async function startTestVigil(env: Record<string, string> | ((databaseUrl
     VIGIL_SCHEDULER: 'off',
     VIGIL_WORKERS: 'none',
     VIGIL_RATE_LIMIT_FAILED_KEYS_PER_ADDRESS: '0',
-    ...(typeof env === 'function' ? env(database.url) : env),
-  });
-  const vigil = await startVigil(config);
+  };
+  const vigil = await startVigil(loadConfig({ ...settings, ...(typeof env === 'function' ? await env(database.url) : env) }));
   return {
     vigil,
     url: vigil.url,
     databaseUrl: database.url,
     secret,
+    startAnother: (more = {}) => startVigil(loadConfig({ ...settings, ...more })),
     bootstrap: async (email, organization) => (await COMMANDS.bootstrap.run(vigil.db, { email, organization }, () => undefined)) as Account,
     rest: (method, p, options) => request(vigil.url, method, p, options),
     graphql: (query, variables, key) => request(vigil.url, 'POST', '/graphql', { key, body: { query, variables } }),

@@ -393,8 +393,10 @@ const leaks = (who: string, call: Call, answer: HttpResult, secrets: string[]) =
   secrets.filter((secret) => JSON.stringify(answer.body ?? '').includes(secret)).map((secret) => `${describeAnswer(who, call, answer)} shows "${secret}"`);
 const ok = (answer: HttpResult) => answer.status >= 200 && answer.status < 300;
 
+type Caller = 'stranger' | 'removed member' | 'follower' | 'member';
+
 /** What `who` must get from `route` on A: 'ok', or the refusal status. */
-function expectation(route: string, who: 'stranger' | 'removed member' | 'follower' | 'member'): 'ok' | number {
+function expectation(route: string, who: Caller): 'ok' | number {
   const { access } = REST_MATRIX[route];
   if (access === 'account') return 'ok';
   if (access === 'own') return 404;
@@ -402,6 +404,20 @@ function expectation(route: string, who: 'stranger' | 'removed member' | 'follow
   if (who === 'follower' && access === 'follower-read') return 'ok';
   return 404;
 }
+
+/** The problem, when `who`'s answer from `route` is not what the matrix says (a success, or its refusal status). */
+function notAsExpected(route: string, who: Caller, call: Call, answer: HttpResult): string[] {
+  const expected = expectation(route, who);
+  const wrong = expected === 'ok' ? !ok(answer) : answer.status !== expected;
+  return wrong ? [`expected ${expected}: ${describeAnswer(who, call, answer)}`] : [];
+}
+
+/** What of a snapshot is A's alone: not F's own follows, not the events of the callers' organizations. */
+const ofA = (snapshot: Awaited<ReturnType<typeof snapshotOfA>>) => ({
+  ...snapshot,
+  fFollowing: null,
+  events: snapshot.events.filter((e: { organizationId: string }) => e.organizationId === ids.A),
+});
 
 describe('the REST matrix', () => {
   it('names every route of the route table, and nothing else', () => {
@@ -439,18 +455,11 @@ describe('callers outside A', () => {
       const found = await inParallel(routes, async (route) => {
         const call = callOf(route, { ...ids, org: ids.A });
         const answer = await send(call, account.apiKey);
-        const expected = expectation(route, who);
-        const wrong = expected === 'ok' ? !ok(answer) : answer.status !== expected;
-        return [...leaks(who, call, answer, secrets), ...(wrong ? [`expected ${expected}: ${describeAnswer(who, call, answer)}`] : [])];
+        return [...leaks(who, call, answer, secrets), ...notAsExpected(route, who, call, answer)];
       });
       problems.push(...found.flat());
     }
     expect(problems).toEqual([]);
-    const ofA = (snapshot: Awaited<ReturnType<typeof snapshotOfA>>) => ({
-      ...snapshot,
-      fFollowing: null,
-      events: snapshot.events.filter((e: { organizationId: string }) => e.organizationId === ids.A),
-    });
     expect(ofA(await snapshotOfA(fixture))).toEqual(ofA(before));
   });
 
@@ -473,11 +482,6 @@ describe('callers outside A', () => {
       problems.push(...found.flat());
     }
     expect(problems).toEqual([]);
-    const ofA = (snapshot: Awaited<ReturnType<typeof snapshotOfA>>) => ({
-      ...snapshot,
-      fFollowing: null,
-      events: snapshot.events.filter((e: { organizationId: string }) => e.organizationId === ids.A),
-    });
     expect(ofA(await snapshotOfA(fixture))).toEqual(ofA(before));
   });
 });
@@ -488,9 +492,7 @@ describe('A’s own members', () => {
     const problems = await inParallel(routes, async (route) => {
       const call = callOf(route, { ...ids, org: ids.A });
       const answer = await send(call, fixture.m.apiKey);
-      const expected = expectation(route, 'member');
-      const wrong = expected === 'ok' ? !ok(answer) : answer.status !== expected;
-      return wrong ? [`expected ${expected}: ${describeAnswer('member', call, answer)}`] : [];
+      return notAsExpected(route, 'member', call, answer);
     });
     expect(problems.flat()).toEqual([]);
     // Only the comments (and their events) changed: the member's own account changes (PUT /me, keys) are not A's.

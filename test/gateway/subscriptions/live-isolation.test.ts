@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { EventTail } from '../../../lib/event-tail';
 import { recordEventSql } from '../../../lib/events';
 import { createScanTarget, FIXTURE_RULES, insertAlerts, insertRules } from '../../support/alert-fixtures';
-import { sseSubscribe, subscribe, wsClient } from '../../support/subscription-clients';
+import { sseSubscribe, subscribe, untilLive, untilNoSessions, wsClient } from '../../support/subscription-clients';
 import { type Account, startTestVigil, type TestVigil } from '../../support/vigil';
 
 /**
@@ -52,13 +52,7 @@ const UPDATE = `mutation($org: ID!, $st: ID!, $id: ID!, $label: String!) { updat
 const touch = (who: Account, scanTargetId: string, alertId: string) =>
   gql(UPDATE, { org: who.organizationId, st: scanTargetId, id: alertId, label: randomUUID() }, who.apiKey);
 
-async function live(n: number) {
-  const deadline = Date.now() + 15_000;
-  while (t.vigil.subscriptions.liveCount() < n) {
-    if (Date.now() > deadline) throw new Error(`only ${t.vigil.subscriptions.liveCount()} of ${n} streams live`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const live = (n: number) => untilLive(t.vigil, n);
 
 const ALERT_CHANGED = `subscription($org: ID!, $states: [AlertState!], $sev: [AlertSeverity!]) { alertChanged(organizationId: $org, states: $states, severities: $sev) { seq event } }`;
 const BAD_VARIABLES: Array<[string, Record<string, unknown>]> = [
@@ -234,8 +228,7 @@ describe('an open stream follows the viewer’s follows', () => {
         events.stop();
         following.stop();
       }
-      const deadline = Date.now() + 10_000;
-      while (t.vigil.subscriptions.sessions.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      await untilNoSessions(t.vigil, 10_000);
     },
   );
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createScanTarget, insertRules } from '../../support/alert-fixtures';
 import { joinAsMember } from '../../support/organizations';
-import { type Received, sseSubscribe, subscribe, wsClient } from '../../support/subscription-clients';
+import { type Received, sseSubscribe, subscribe, untilLive, wsClient } from '../../support/subscription-clients';
 import { type Account, startTestVigil, type TestVigil } from '../../support/vigil';
 
 /**
@@ -30,13 +30,7 @@ const ALERT_CHANGED = `subscription($org: ID!) { alertChanged(organizationId: $o
  */
 const BOUND_MS = 20_000;
 
-async function live(n: number) {
-  const deadline = Date.now() + 15_000;
-  while (t.vigil.subscriptions.liveCount() < n) {
-    if (Date.now() > deadline) throw new Error(`only ${t.vigil.subscriptions.liveCount()} of ${n} streams live`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const live = (n: number) => untilLive(t.vigil, n);
 
 /** A multipart HTTP subscription (Apollo's protocol, as Apollo Client's HttpLink opens it): its body's text, and when it ended. */
 function multipartSubscribe(key: string, organizationId: string) {

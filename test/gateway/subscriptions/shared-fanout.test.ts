@@ -1,5 +1,5 @@
 import { createScanTarget, FIXTURE_RULES, follow, insertAlerts, insertRules } from '../../support/alert-fixtures';
-import { subscribe, wsClient } from '../../support/subscription-clients';
+import { subscribe, untilLive, wsClient } from '../../support/subscription-clients';
 import { type Account, startTestVigil, type TestVigil } from '../../support/vigil';
 
 /**
@@ -50,13 +50,7 @@ async function setState(who: Account, scanTargetId: string, alertId: string, sta
   expect(res.body.errors).toBeUndefined();
 }
 
-async function live(n: number) {
-  const deadline = Date.now() + 15_000;
-  while (t.vigil.subscriptions.liveCount() < n) {
-    if (Date.now() > deadline) throw new Error(`only ${t.vigil.subscriptions.liveCount()} of ${n} streams live`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const live = (n: number) => untilLive(t.vigil, n);
 
 /** One text for every subscriber below: the members', the follower's and the other organization's. */
 const POSTURE_CHANGED = `subscription($org: ID!) {

@@ -1,25 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createClient as createSseClient } from 'graphql-sse';
-import { runScript, startServiceProcess } from '../../support/processes';
+import { bootstrapCommand, embeddedEnvironment, startServiceProcess } from '../../support/processes';
 import { subscribe, wsClient } from '../../support/subscription-clients';
-import { request } from '../../support/vigil';
+import { answered200 } from '../../support/vigil';
 
 // Live subscriptions on the default installation: `npm start` on embedded PGlite (one connection, no
 // LISTEN/NOTIFY across connections) as a real process, a real graphql-ws client. A change made through
 // REST reaches the open stream, and a stream resumed with its cursor gets what it missed, in order.
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-embedded-subscriptions-'));
-const env: NodeJS.ProcessEnv = {
-  DATABASE_URL: '',
-  REDIS_URL: '',
-  VIGIL_DATA_DIR: dataDir,
-  PORT: '0',
-  SUBGRAPH_BASE_PORT: '0',
-  LOG_LEVEL: 'warn',
-  VIGIL_SECRET: '',
-};
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const env = embeddedEnvironment('embedded-subscriptions', { REDIS_URL: '' });
 jest.setTimeout(240_000);
 
 const ALERT_CHANGED = `subscription($org: ID!, $after: String) {
@@ -29,14 +16,8 @@ const ALERT_CHANGED = `subscription($org: ID!, $after: String) {
 it('streams alert changes live and resumes after a dropped connection on the embedded database', async () => {
   const service = await startServiceProcess(env);
   try {
-    const run = await runScript('cli/vigil.ts', ['bootstrap', '--email', 'live@embedded.test', '--organization', 'Live'], env);
-    expect(run.code).toBe(0);
-    const admin = JSON.parse(run.stdout.trim()) as { organizationId: string; apiKey: string };
-    const ok = async (method: string, p: string, body?: unknown) => {
-      const answer = await request(service.url, method, p, { key: admin.apiKey, ...(body === undefined ? {} : { body }) });
-      expect([p, answer.status]).toEqual([p, 200]);
-      return answer.body;
-    };
+    const admin = await bootstrapCommand(env, 'live@embedded.test', 'Live');
+    const ok = (method: string, p: string, body?: unknown) => answered200(service.url, admin, method, p, body);
     const org = `/organizations/${admin.organizationId}`;
     const target = await ok('POST', `${org}/scantargets`, { name: 'prod', kind: 'AWS', credential: { account: '123456789012' } });
     await ok('POST', `${org}/scantargets/${target.id}/findings`, {
@@ -92,18 +73,9 @@ it('streams alert changes live and resumes after a dropped connection on the emb
 it('on the embedded database: a malformed subscription is refused and disturbs nobody, and an open stream follows a follow both ways (graphql-ws and single-connection SSE)', async () => {
   const service = await startServiceProcess(env);
   try {
-    const account = async (email: string, organization: string) => {
-      const run = await runScript('cli/vigil.ts', ['bootstrap', '--email', email, '--organization', organization], env);
-      expect(run.code).toBe(0);
-      return JSON.parse(run.stdout.trim()) as { organizationId: string; apiKey: string };
-    };
-    const acme = await account('admin@acme.embedded.test', 'Acme');
-    const beta = await account('admin@beta.embedded.test', 'Beta');
-    const ok = async (key: string, method: string, p: string, body?: unknown) => {
-      const answer = await request(service.url, method, p, { key, ...(body === undefined ? {} : { body }) });
-      expect([p, answer.status]).toEqual([p, 200]);
-      return answer.body;
-    };
+    const acme = await bootstrapCommand(env, 'admin@acme.embedded.test', 'Acme');
+    const beta = await bootstrapCommand(env, 'admin@beta.embedded.test', 'Beta');
+    const ok = (apiKey: string, method: string, p: string, body?: unknown) => answered200(service.url, { apiKey }, method, p, body);
     const org = `/organizations/${acme.organizationId}`;
     const target = await ok(acme.apiKey, 'POST', `${org}/scantargets`, { name: 'prod', kind: 'AWS', credential: { account: '123456789012' } });
     await ok(acme.apiKey, 'POST', `${org}/scantargets/${target.id}/findings`, {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client';
-import { type RunningVigil, startVigil } from '../../../app/vigil';
-import { loadConfig } from '../../../lib/config';
+import type { RunningVigil } from '../../../app/vigil';
 import { createScanTarget, FIXTURE_RULES, follow, insertAlerts, insertRules } from '../../support/alert-fixtures';
 import { joinAsMember } from '../../support/organizations';
+import { untilLive, untilNoSessions } from '../../support/subscription-clients';
 import { type Account, startTestVigil, type TestVigil } from '../../support/vigil';
 
 /**
@@ -32,10 +32,7 @@ beforeAll(async () => {
   ]);
 });
 
-afterEach(async () => {
-  const deadline = Date.now() + 15_000;
-  while (t.vigil.subscriptions.sessions.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-});
+afterEach(() => untilNoSessions(t.vigil));
 
 afterAll(async () => {
   await t?.close();
@@ -85,13 +82,7 @@ function received(client: ApolloClient, query: string, variables: Record<string,
   };
 }
 
-async function live(n: number, vigil: RunningVigil = t.vigil) {
-  const deadline = Date.now() + 15_000;
-  while (vigil.subscriptions.liveCount() < n) {
-    if (Date.now() > deadline) throw new Error(`only ${vigil.subscriptions.liveCount()} of ${n} streams live`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const live = (n: number, vigil: RunningVigil = t.vigil) => untilLive(vigil, n);
 
 const update = async (alertId: string, state: string) => {
   const res = await t.graphql(
@@ -177,17 +168,7 @@ describe("Apollo Client 4's HttpLink alone", () => {
     expect(resumed.got.errors[0].errors[0].extensions).toMatchObject({ code: 'FORBIDDEN', cursor: expect.any(String) });
   });
   it('a graceful shutdown ends the stream GOING_AWAY with a cursor, and the client resumes on another gateway from it', async () => {
-    const b = await startVigil(
-      loadConfig({
-        DATABASE_URL: t.databaseUrl,
-        PORT: '0',
-        SUBGRAPH_BASE_PORT: '0',
-        VIGIL_SECRET: t.secret,
-        VIGIL_DATA_DIR: '/tmp',
-        VIGIL_SCHEDULER: 'off',
-        VIGIL_WORKERS: 'none',
-      }),
-    );
+    const b = await t.startAnother();
     let closing: Promise<void> | undefined;
     try {
       const sub = received(apollo(acme.apiKey, b.url), ALERT_CHANGED, { org: acme.organizationId });
@@ -255,8 +236,7 @@ describe('the wire format', () => {
     expect(event.payload.data.alertChanged.alert).toMatchObject({ id: alerts[0], state: 'OPEN' });
     expect(text.startsWith('\r\n--graphql\r\nContent-Type: application/json\r\n\r\n{}')).toBe(true);
     abort.abort();
-    const deadline = Date.now() + 5_000;
-    while (t.vigil.subscriptions.sessions.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    await untilNoSessions(t.vigil, 5_000);
     expect(t.vigil.subscriptions.sessions.size).toBe(0);
   });
 

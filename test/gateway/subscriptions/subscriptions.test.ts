@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type RunningVigil, startVigil } from '../../../app/vigil';
-import { loadConfig } from '../../../lib/config';
+import type { RunningVigil } from '../../../app/vigil';
 import { createScanTarget, FIXTURE_RULES, follow, insertAlerts, insertRules } from '../../support/alert-fixtures';
 import { joinAsMember } from '../../support/organizations';
-import { sseSubscribe, subscribe, wsClient } from '../../support/subscription-clients';
+import { sseSubscribe, subscribe, untilLive, untilNoSessions, wsClient } from '../../support/subscription-clients';
 import { type Account, startTestVigil, type TestVigil } from '../../support/vigil';
 
 /**
@@ -37,11 +36,8 @@ beforeAll(async () => {
   ]);
 });
 
-afterEach(async () => {
-  // Each test starts with no stream left from the one before (their connections closed).
-  const deadline = Date.now() + 15_000;
-  while (t.vigil.subscriptions.sessions.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-});
+// Each test starts with no stream left from the one before (their connections closed).
+afterEach(() => untilNoSessions(t.vigil));
 
 afterAll(async () => {
   await t?.close();
@@ -70,14 +66,7 @@ async function followedWithAlert(email: string, follower: Account, tags?: string
   const [alertId] = await insertAlerts(t.vigil.db, [{ organizationId: owner.organizationId, scanTargetId, rule, resource: 'sentinel', severity: 'LOW' }]);
   return { change: (state: string) => update(t.url, alertId, state, owner.apiKey, { org: owner.organizationId, scanTargetId }), alertId };
 }
-/** Until `n` streams of `vigil` are live (past their catch-up): a change made after that reaches them. */
-async function live(n: number, vigil: RunningVigil = t.vigil) {
-  const deadline = Date.now() + 15_000;
-  while (vigil.subscriptions.liveCount() < n) {
-    if (Date.now() > deadline) throw new Error(`only ${vigil.subscriptions.liveCount()} of ${n} streams live`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const live = (n: number, vigil: RunningVigil = t.vigil) => untilLive(vigil, n);
 
 const ALERT_CHANGED = `subscription($org: ID!, $sev: [AlertSeverity!], $states: [AlertState!], $st: [ID!], $rules: [String!], $kinds: [ScanTargetKind!], $after: String) {
   alertChanged(organizationId: $org, severities: $sev, states: $states, scanTargetIds: $st, rules: $rules, scanTargetKinds: $kinds, after: $after) {
@@ -359,19 +348,7 @@ describe('revocation and slow subscribers', () => {
 });
 
 describe('two gateways on one database', () => {
-  async function second(env: Record<string, string>): Promise<RunningVigil> {
-    const config = loadConfig({
-      DATABASE_URL: t.databaseUrl,
-      PORT: '0',
-      SUBGRAPH_BASE_PORT: '0',
-      VIGIL_SECRET: t.secret,
-      VIGIL_DATA_DIR: '/tmp',
-      VIGIL_SCHEDULER: 'off',
-      VIGIL_WORKERS: 'none',
-      ...env,
-    });
-    return startVigil(config);
-  }
+  const second = (env: Record<string, string>) => t.startAnother(env);
   const q = `subscription($org: ID!) { alertChanged(organizationId: $org) { alert { id state } } }`;
 
   it('streams on one gateway a change made through the other, woken by LISTEN/NOTIFY (no polling)', async () => {

@@ -1,31 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { runScript, startServiceProcess } from '../../support/processes';
-import { request } from '../../support/vigil';
+import { bootstrapCommand, embeddedEnvironment, startServiceProcess } from '../../support/processes';
+import { answered200 } from '../../support/vigil';
 
 // The posture statements (percentile_cont, date arithmetic in UTC, LATERAL, unnest) on embedded
 // PGlite's single connection, through `npm start` as a real process.
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-embedded-posture-'));
-const env: NodeJS.ProcessEnv = { DATABASE_URL: '', VIGIL_DATA_DIR: dataDir, PORT: '0', SUBGRAPH_BASE_PORT: '0', LOG_LEVEL: 'warn', VIGIL_SECRET: '' };
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const env = embeddedEnvironment('embedded-posture');
 jest.setTimeout(240_000);
 
 it('answers every posture route on the embedded database', async () => {
   const service = await startServiceProcess(env);
   try {
-    const bootstrap = async (email: string, organization: string) => {
-      const run = await runScript('cli/vigil.ts', ['bootstrap', '--email', email, '--organization', organization], env);
-      expect(run.code).toBe(0);
-      return JSON.parse(run.stdout.trim()) as { organizationId: string; apiKey: string };
-    };
+    const bootstrap = (email: string, organization: string) => bootstrapCommand(env, email, organization);
     const owner = await bootstrap('owner@embedded-posture.test', 'Owner');
     const follower = await bootstrap('follower@embedded-posture.test', 'Follower');
-    const ok = async (who: { apiKey: string }, method: string, p: string, body?: unknown) => {
-      const answer = await request(service.url, method, p, { key: who.apiKey, ...(body === undefined ? {} : { body }) });
-      expect([p, answer.status, answer.body]).toEqual([p, 200, expect.anything()]);
-      return answer.body;
-    };
+    const ok = (who: { apiKey: string }, method: string, p: string, body?: unknown) => answered200(service.url, who, method, p, body);
     await ok(owner, 'POST', `/organizations/${owner.organizationId}/followers/requests`, { token: follower.organizationId });
     await ok(follower, 'POST', `/organizations/${follower.organizationId}/following/requests/${owner.organizationId}/accept`, {});
     const org = `/organizations/${owner.organizationId}`;

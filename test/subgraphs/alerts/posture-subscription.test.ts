@@ -2,7 +2,7 @@ import { loadavg } from 'node:os';
 import type { Client } from 'graphql-ws';
 import { POSTURE_COALESCE_MS } from '../../../lib/subscriptions/streams';
 import { createScanTarget, FIXTURE_RULES, follow, insertAlerts, insertRules } from '../../support/alert-fixtures';
-import { sseSubscribe, subscribe, wsClient } from '../../support/subscription-clients';
+import { sseSubscribe, subscribe, untilLive, untilNoSessions, wsClient } from '../../support/subscription-clients';
 import { type Account, startTestVigil, type TestVigil } from '../../support/vigil';
 
 /**
@@ -41,10 +41,7 @@ beforeAll(async () => {
   );
 });
 
-afterEach(async () => {
-  const deadline = Date.now() + 15_000;
-  while (t.vigil.subscriptions.sessions.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-});
+afterEach(() => untilNoSessions(t.vigil));
 afterAll(() => t?.close());
 
 async function setState(alertId: string, state: string) {
@@ -56,13 +53,7 @@ async function setState(alertId: string, state: string) {
   expect(res.body.errors).toBeUndefined();
 }
 
-async function live(n: number) {
-  const deadline = Date.now() + 15_000;
-  while (t.vigil.subscriptions.liveCount() < n) {
-    if (Date.now() > deadline) throw new Error(`only ${t.vigil.subscriptions.liveCount()} of ${n} streams live`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const live = (n: number) => untilLive(t.vigil, n);
 
 const POSTURE_CHANGED = `subscription($org: ID!, $after: String) {
   postureChanged(organizationId: $org, after: $after) {

@@ -1,31 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { runScript, startServiceProcess } from '../../support/processes';
-import { request } from '../../support/vigil';
+import { bootstrapCommand, embeddedEnvironment, startServiceProcess } from '../../support/processes';
+import { answered200 } from '../../support/vigil';
 
 // The questionnaire SQL (row locks, rank order COLLATE "C", upserts, versions) on embedded PGlite's
 // single connection, through `npm start` as a real process.
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-embedded-questionnaires-'));
-const env: NodeJS.ProcessEnv = { DATABASE_URL: '', VIGIL_DATA_DIR: dataDir, PORT: '0', SUBGRAPH_BASE_PORT: '0', LOG_LEVEL: 'warn', VIGIL_SECRET: '' };
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const env = embeddedEnvironment('embedded-questionnaires');
 jest.setTimeout(240_000);
 
 it('sends, answers, versions and approves an assessment on the embedded database', async () => {
   const service = await startServiceProcess(env);
   try {
-    const bootstrap = async (email: string, organization: string) => {
-      const run = await runScript('cli/vigil.ts', ['bootstrap', '--email', email, '--organization', organization], env);
-      expect(run.code).toBe(0);
-      return JSON.parse(run.stdout.trim()) as { organizationId: string; apiKey: string };
-    };
+    const bootstrap = (email: string, organization: string) => bootstrapCommand(env, email, organization);
     const sender = await bootstrap('sender@embedded.test', 'Sender');
     const receiver = await bootstrap('receiver@embedded.test', 'Receiver');
-    const ok = async (who: { apiKey: string }, method: string, p: string, body?: unknown) => {
-      const answer = await request(service.url, method, p, { key: who.apiKey, ...(body === undefined ? {} : { body }) });
-      expect([p, answer.status, answer.body]).toEqual([p, 200, expect.anything()]);
-      return answer.body;
-    };
+    const ok = (who: { apiKey: string }, method: string, p: string, body?: unknown) => answered200(service.url, who, method, p, body);
     await ok(sender, 'POST', `/organizations/${sender.organizationId}/followers/requests`, { token: receiver.organizationId });
     await ok(receiver, 'POST', `/organizations/${receiver.organizationId}/following/requests/${sender.organizationId}/accept`, {});
     const base = `/organizations/${sender.organizationId}/questionnaires`;
