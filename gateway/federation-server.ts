@@ -7,6 +7,7 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import { createHttpTerminator } from 'http-terminator';
+import { installPlanExecution } from '../lib/apollo-internals/plan-execution';
 import { installPlanMerging } from '../lib/apollo-internals/plan-merging';
 import { installResultShaping } from '../lib/apollo-internals/result-shaping';
 import { SubgraphTransport } from '../lib/apollo-internals/subgraph-transport';
@@ -21,6 +22,8 @@ export interface FederationGatewayOptions {
 /** Vigil's gateway in front of any supergraph: POST /graphql, /healthz. */
 export async function startFederationGateway(options: FederationGatewayOptions) {
   installResultShaping();
+  // The plan walked without per-request operation building, trace objects and spans (lib/apollo-internals/plan-execution.ts).
+  installPlanExecution();
   const gateway = new ApolloGateway({ supergraphSdl: options.supergraphSdl, buildService: ({ url }) => new SubgraphTransport({ url: url as string }) });
   // One subgraph call fewer per TestQuery level on the federation benchmark (lib/apollo-internals/plan-merging.ts).
   installPlanMerging(gateway);

@@ -3,6 +3,7 @@ import '../lib/apollo-internals/deferred-modules';
 import { ApolloGateway, type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { ApolloServerOptionsWithGateway } from '@apollo/server';
 import { parse, print, visit } from 'graphql';
+import { installPlanExecution } from '../lib/apollo-internals/plan-execution';
 import { installPlanMerging } from '../lib/apollo-internals/plan-merging';
 import { installResultShaping } from '../lib/apollo-internals/result-shaping';
 import { SubgraphTransport } from '../lib/apollo-internals/subgraph-transport';
@@ -71,6 +72,8 @@ export function createGateway(
 
 function gatewayOver(supergraphSdl: string, source: (name: SubgraphName) => GraphQLDataSource): ApolloGateway {
   installResultShaping();
+  // The plan walked without per-request operation building, trace objects and spans (lib/apollo-internals/plan-execution.ts).
+  installPlanExecution();
   const gateway = new ApolloGateway({ supergraphSdl, buildService: ({ name }) => timedDataSource(name, source(name as SubgraphName)) });
   // An early entity fetch joins a later one to the same subgraph at the same path (lib/apollo-internals/plan-merging.ts).
   installPlanMerging(gateway);

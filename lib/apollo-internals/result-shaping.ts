@@ -27,11 +27,12 @@ import type { GraphQLError } from 'graphql';
  * @apollo/federation-internals' re-export getters, for every value of the answer: its @skip/@include
  * directives, response name, field type, `schema.type(__typename)`, subtyping; and allocates a result
  * object per value. Here the operation's selection sets are first turned into plain arrays (once per
- * request: a few hundred selections), type lookups and subtyping answers are kept per schema type,
+ * operation object: a few hundred selections), type lookups and subtyping answers are kept per schema type,
  * and a value's result flags come back in two module variables. TestQuery (an 87.6 KB answer): the
  * stock walk was ~20% of the gateway's CPU under the benchmark's load (bench/README.md).
  *
- * Nothing here is shared between requests but what the schema alone decides (types, subtyping).
+ * Nothing here is shared between requests but what the schema and the operation alone decide (types, subtyping,
+ * the compiled steps).
  */
 
 /** A @skip/@include argument: absent, a literal, or a variable read at run time. */
@@ -334,6 +335,24 @@ function update(
   return valid ? inputValue : null;
 }
 
+/**
+ * The operation's steps and its variables' defaults, kept per Operation object: they depend on the operation and
+ * its schema alone, and the executor (plan-execution.ts) and the REST single-fetch path build an operation once
+ * per parsed document, so a repeated operation is compiled once, not at each request.
+ */
+const compiled = new WeakMap<Operation, { steps: Step[]; defaults: Record<string, unknown> }>();
+
+function compiledOperation(schema: Schema, operation: Operation) {
+  let known = compiled.get(operation);
+  if (!known) {
+    known = { steps: compile(schema, operation.selectionSet, new Map()), defaults: operation.collectDefaultedVariableValues() };
+    compiled.set(operation, known);
+  }
+  return known;
+}
+const compiledSteps = (schema: Schema, operation: Operation) => compiledOperation(schema, operation).steps;
+const defaultedVariables = (operation: Operation) => compiledOperation(operation.schema(), operation).defaults;
+
 /** The same contract as @apollo/gateway's computeResponse (dist/resultShaping). */
 export function computeResponse({
   operation,
@@ -350,12 +369,12 @@ export function computeResponse({
   const schema = operation.schema();
   const context: Context = {
     schema,
-    variables: { __proto__: null, ...operation.collectDefaultedVariableValues(), ...variables },
+    variables: { __proto__: null, ...defaultedVariables(operation), ...variables },
     errors: [],
     introspectionHandling,
   };
   const data: Data = {};
-  const steps = compile(schema, operation.selectionSet, new Map());
+  const steps = compiledSteps(schema, operation);
   const bubbled = applySet(input, steps, data, context, [], schema.schemaDefinition.rootType(operation.rootKind) as CompositeType);
   return { data: bubbled ? null : data, errors: context.errors };
 }
