@@ -59,7 +59,13 @@ export class SilenceAwareClient extends pg.Client implements Watched {
       if (callback) return void process.nextTick(() => callback(error));
       return Promise.reject(error);
     }
-    return callback ? super.connect(callback) : super.connect();
+    if (!liveness) return callback ? super.connect(callback) : super.connect();
+    // A connection being made is waiting too: a silence that begins while it connects would otherwise hold its
+    // request for the whole connect timeout (5 s); the probe destroys it with the statements' connections.
+    const connected = liveness.sent(this);
+    const made = (super.connect() as Promise<unknown>).finally(connected);
+    if (!callback) return made;
+    made.then(() => callback(null), callback);
   }
 
   private destroyOnReadTimeout(error: unknown): void {
