@@ -4,7 +4,7 @@ import type { CursorCodec } from '../../../lib/cursors';
 import { spreadsheetCellSql, spreadsheetListSql } from '../../../lib/spreadsheet-cells';
 import { type View, Visibility } from '../../../lib/visibility';
 import type { AlertOrder, Lang, SortDirection } from '../../../lib/vocabulary';
-import { alertRecordJsonSql, iso } from '../alert-record';
+import { alertRecordCellsSql, alertRecordJson, iso } from '../alert-record';
 import { type AlertFilter, expandStates, filterConditions } from './filters';
 import {
   ALERT_COLUMNS,
@@ -63,6 +63,9 @@ export interface Keyset<T> {
   cursorOf: (row: T) => string;
 }
 
+/** pg's type parsing off: every cell as the database's text. */
+const TEXT_CELLS: pg.CustomTypesConfig = { getTypeParser: () => (text: string) => text };
+
 /**
  * One page of alerts in (key, id) order, read `size + 1` rows deep. For several organizations each
  * one's next `size + 1` rows come from its own index range, and the merge keeps the first `size + 1`.
@@ -72,6 +75,8 @@ async function readPage<R extends { id: string; sortKey: string | null }>(
   pool: pg.Pool,
   options: ListOptions,
   columns: (page: string, title: string) => string,
+  /** Rows read as arrays of text (no type parsing), made into R here; `columns` then begin with the id and sort key. */
+  fromCells?: (cells: Array<string | null>) => R,
 ): Promise<{ rows: R[]; cursorOf: (row: { id: string }) => string }> {
   const { organizationIds, order, sort, size } = options;
   const keyDef = orderKey(order, options.view);
@@ -92,9 +97,12 @@ async function readPage<R extends { id: string; sortKey: string | null }>(
     if (ranks) where.push(`${keyDef.expr('a')} BETWEEN ${ranks.min} AND ${ranks.max}`);
     return where.join(' AND ');
   };
+  // The rule's title is joined beside the index scan (a nested loop keeps its order), the key is a column `k`: the
+  // outer query then reads the page in the order it was scanned in, with no join or sort of its own.
+  const title = `r.${titleColumn(options.lang)}`;
   const innerFor = (orgSql: string) =>
-    `SELECT ${ALERT_COLUMNS('a')}, (${keyDef.expr('a')})::text AS "sortKey"
-       FROM alerts.alerts a WHERE ${conditions(orgSql)}
+    `SELECT ${ALERT_COLUMNS('a')}, ${title} AS "ruleTitle", ${keyDef.expr('a')} AS k, (${keyDef.expr('a')})::text AS "sortKey"
+       FROM alerts.alerts a LEFT JOIN alerts.rules r ON r.id = a.rule WHERE ${conditions(orgSql)}
       ORDER BY ${orderBySql(keyDef, 'a', dir)} LIMIT ${limit}`;
   // Sorted by organization (followingIds), the merge is a walk: the organizations in key order, each one's alerts
   // in id order, stopped (Incremental Sort under the LIMIT) once a page is full — a page reads one or two
@@ -108,11 +116,11 @@ async function readPage<R extends { id: string; sortKey: string | null }>(
         ? `SELECT x.* FROM (SELECT u.id FROM unnest(${p.add(organizationIds)}::uuid[]) AS u(id) ORDER BY u.id ${dir}) AS o
              CROSS JOIN LATERAL (${innerFor('o.id')}) x
             ORDER BY o.id ${dir}, x.id ${dir} LIMIT ${limit}`
-        : mergedPage(p, organizationIds, size, limit, dir, keyDef, conditions);
-  const sql = `SELECT ${columns('pg', `r.${titleColumn(options.lang)}`)}
-                 FROM (${page}) pg LEFT JOIN alerts.rules r ON r.id = pg.rule
-                ORDER BY pg."sortKey"::${keyDef.type} ${dir}, pg.id ${dir}`;
-  const { rows } = await pool.query<R>(sql, p.values);
+        : mergedPage(p, organizationIds, size, limit, dir, keyDef, title, conditions);
+  const sql = `SELECT ${columns('pg', 'pg."ruleTitle"')} FROM (${page}) pg ORDER BY ${keyDef.constant ? '' : `pg.k ${dir}, `}pg.id ${dir}`;
+  const rows = fromCells
+    ? (await pool.query<Array<string | null>>({ text: sql, values: p.values, rowMode: 'array', types: TEXT_CELLS })).rows.map(fromCells)
+    : (await pool.query<R>(sql, p.values)).rows;
   for (const row of rows) keys.set(row.id, row.sortKey);
   return { rows, cursorOf };
 }
@@ -135,13 +143,15 @@ function mergedPage(
   limit: string,
   dir: 'ASC' | 'DESC',
   keyDef: OrderKey,
+  title: string,
   conditions: (orgSql: string) => string,
 ): string {
   const heads = Math.min(size + 1, Math.ceil((2 * (size + 1)) / organizationIds.length) + 1);
   const depth = heads > size ? limit : p.add(heads);
   const order = `ORDER BY k ${dir}, id ${dir}`;
   const rows = (orgSql: string, deep: string) =>
-    `SELECT ${ALERT_COLUMNS('a')}, ${keyDef.expr('a')} AS k FROM alerts.alerts a WHERE ${conditions(orgSql)}
+    `SELECT ${ALERT_COLUMNS('a')}, ${title} AS "ruleTitle", ${keyDef.expr('a')} AS k
+       FROM alerts.alerts a LEFT JOIN alerts.rules r ON r.id = a.rule WHERE ${conditions(orgSql)}
       ORDER BY ${orderBySql(keyDef, 'a', dir)} LIMIT ${deep}`;
   const first = `WITH heads AS MATERIALIZED (
             SELECT o.id AS org, x.* FROM unnest(${p.add(organizationIds)}::uuid[]) AS o(id) CROSS JOIN LATERAL (${rows('o.id', depth)}) x),
@@ -155,12 +165,16 @@ function mergedPage(
              CROSS JOIN LATERAL (${rows('o.org', limit)}) x WHERE x.id NOT IN (SELECT id FROM first)),
           merged AS (SELECT * FROM first UNION ALL SELECT * FROM deeper ${order} LIMIT ${limit})`;
   return `${merged}
-        SELECT ${ALERT_COLUMNS('m')}, (m.k)::text AS "sortKey" FROM merged m`;
+        SELECT ${ALERT_COLUMNS('m')}, m."ruleTitle", m.k, (m.k)::text AS "sortKey" FROM merged m`;
 }
 
 /** One page of alerts as rows (up to `size + 1`) with their cursors: what a connection is built from. */
 export async function readAlerts(pool: pg.Pool, options: ListOptions): Promise<Keyset<AlertRow>> {
-  const read = await readPage<AlertRow & { sortKey: string | null }>(pool, options, (page, title) => `${page}.*, ${title} AS "ruleTitle"`);
+  const read = await readPage<AlertRow & { sortKey: string | null }>(
+    pool,
+    options,
+    (page, title) => `${ALERT_COLUMNS(page)}, ${title} AS "ruleTitle", ${page}."sortKey"`,
+  );
   return { rows: read.rows.map(stripSortKey), cursorOf: read.cursorOf };
 }
 
@@ -174,7 +188,8 @@ export async function listAlerts(pool: pg.Pool, options: ListOptions): Promise<P
     const read = await readPage<{ id: string; sortKey: string | null; record: string }>(
       pool,
       options,
-      (page, title) => `${page}.id, ${page}."sortKey", ${alertRecordJsonSql(page, title, options.view)} AS record`,
+      (page, title) => `${page}.id, ${page}."sortKey", ${alertRecordCellsSql(page, title, options.view)}`,
+      (cells) => ({ id: cells[0] as string, sortKey: cells[1], record: alertRecordJson(cells, 2) }),
     );
     const data = read.rows.slice(0, size);
     const cursor = read.rows.length > size ? read.cursorOf(data[data.length - 1]) : null;

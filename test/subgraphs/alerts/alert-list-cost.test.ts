@@ -143,13 +143,13 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of the statement listAlerts runs for `input` (its REST page: the records built by the database). */
+/** EXPLAIN (ANALYZE, BUFFERS) of the statement listAlerts runs for `input` (its REST page: the records' cells read as text). */
 async function explain(pool: pg.Pool, input: ListInput): Promise<PlanNode> {
   let statement: { text: string; values: unknown[] } | null = null;
   const capture = {
-    query: async (text: string, values: unknown[]) => {
-      statement = { text, values };
-      return pool.query(text, values);
+    query: async (config: pg.QueryConfig) => {
+      statement = { text: config.text, values: config.values ?? [] };
+      return pool.query(config);
     },
   } as unknown as pg.Pool;
   await listAlerts(capture, { ...input, json: true, cursors: cursorCodec('s'.repeat(32), ['cost']), lang: 'en_US' });
