@@ -90,7 +90,7 @@ async function writeIds(db: pg.Pool, ids: Ids): Promise<void> {
     await db.query(`INSERT INTO public.bench_scale VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [key, value]);
 }
 
-/** Users `from`..`to - 1`, each a member of one organization (round robin over every organization). */
+/** Users `from`..`to - 1`, each a regular member (no role) of one organization (round robin over every organization). */
 async function addUsers(db: pg.Pool, from: number, to: number): Promise<void> {
   await db.query(
     `WITH orgs AS (SELECT array_agg(id ORDER BY id) AS ids FROM organizations.organizations),
@@ -99,7 +99,7 @@ async function addUsers(db: pg.Pool, from: number, to: number): Promise<void> {
             SELECT gen_random_uuid(), 'user-' || u || '@scale.example', 'Scale user ' || u, true, now() FROM generate_series($1::int, $2::int - 1) u
             RETURNING id, split_part(split_part(email, '@', 1), '-', 2)::int AS n)
      INSERT INTO organizations.memberships ("organizationId", "userId", roles, "updatedAt")
-     SELECT orgs.ids[1 + users.n % cardinality(orgs.ids)], users.id, '{MEMBER}', now() FROM users, orgs`,
+     SELECT orgs.ids[1 + users.n % cardinality(orgs.ids)], users.id, '{}', now() FROM users, orgs`,
     [from, to],
   );
   await db.query('ANALYZE organizations.users');
@@ -296,7 +296,25 @@ async function openSide(bench: BenchVigil, ids: Ids, sizes: Sizes): Promise<Side
     [EMAIL],
   );
   const refused = (await client.request({ path: `/organizations/${stranger[0].id}`, method: 'GET', headers })).statusCode;
-  probes.me = () => call('GET', '/me');
+  // `/me` answers the user's organizations' follows: the bench user's organization follows 10 at the small size and
+  // 1,000 at the large one, so its answer grows 100× (the following lines measure that dimension). The /me line is
+  // a user of one organization that follows nobody, the same user in both databases (the large one is the small one
+  // grown): the same answer at both sizes, so its ratio is the cost of 10,000 organizations and 100,000 users.
+  // The bench user's /me stays an information line (until 2026-11-29 it was the ratio's: 1.34 and 1.44).
+  const { rows: plain } = await sql.query<{ email: string }>(
+    `SELECT u.email FROM organizations.users u JOIN organizations.memberships m ON m."userId" = u.id
+      WHERE u.email LIKE 'user-%@scale.example' AND NOT EXISTS (SELECT 1 FROM organizations.follows f WHERE f."followerId" = m."organizationId")
+        AND NOT EXISTS (SELECT 1 FROM organizations.memberships o WHERE o."userId" = u.id AND o."organizationId" <> m."organizationId")
+      ORDER BY u.email LIMIT 1`,
+  );
+  const plainKey = ((await COMMANDS['issue-key'].run(vigil.db, { email: plain[0].email, name: 'bench run' }, () => undefined)) as { apiKey: string }).apiKey;
+  probes.me = async () => {
+    const response = await client.request({ path: '/me', method: 'GET', headers: { ...headers, authorization: `Bearer ${plainKey}` } });
+    const json = (await response.body.json()) as { email?: string };
+    if (response.statusCode !== 200 || json.email !== plain[0].email) throw new Error(`GET /me: ${response.statusCode} ${JSON.stringify(json)}`);
+    return json;
+  };
+  probes['me following'] = () => call('GET', '/me');
   probes.organizations = () => call('GET', '/organizations');
   probes.authorization = () => call('GET', `/organizations/${stranger[0].id}`, undefined, refused);
 
@@ -349,8 +367,12 @@ async function measurePaired(small: Side, large: Side): Promise<[Measured, Measu
       `  following ${order.padEnd(18)} REST ${s[`following ${order}`].toFixed(2)} / ${l[`following ${order}`].toFixed(2)}  SQL ${s[`following sql ${order}`].toFixed(2)} / ${l[`following sql ${order}`].toFixed(2)}  (${small.sizes.followed} / ${large.sizes.followed} followed)`,
     );
   }
-  await group(['events page', 'me', 'organizations', 'authorization']);
-  for (const key of ['events page', 'me', 'organizations', 'authorization']) log(`  ${key.padEnd(28)} ${s[key].toFixed(2)} / ${l[key].toFixed(2)} ms`);
+  const others = ['events page', 'me', 'me following', 'organizations', 'authorization'];
+  await group(others);
+  for (const key of others) log(`  ${key.padEnd(28)} ${s[key].toFixed(2)} / ${l[key].toFixed(2)} ms`);
+  log(
+    `  (me: a user of one organization that follows nobody; me following: the bench user, its organization following ${small.sizes.followed} / ${large.sizes.followed})`,
+  );
   return [s, l];
 }
 
@@ -591,6 +613,9 @@ function report(small: Measured, large: Measured): void {
   line(`ratio webhook delivery t(${e})`, large.webhook / small.webhook, 1.3);
   const o = `${n(LARGE.organizations)}/${n(SMALL.organizations)} organizations`;
   line(`ratio /me t(${o})`, large.me / small.me, 1.3);
+  process.stderr.write(
+    `/me of the bench user (the following list ${n(SMALL.followed)} → ${n(LARGE.followed)} organizations): t = ${(large['me following'] / small['me following']).toFixed(2)} (information)\n`,
+  );
   line(`ratio organization list t(${o})`, large.organizations / small.organizations, 1.3);
   line(`ratio authorization check t(${o})`, large.authorization / small.authorization, 1.3);
 }
