@@ -24,9 +24,15 @@
  *   the two rounds; hive = the faster Hive JavaScript variant; fastest = the counted peer with the most
  *   req/s in that mode, named, its CPU per request and peak RSS beside it).
  *
- * BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS (default 50).
+ * - Then the instructions per request of Vigil and of Hive Gateway with Hive Router's runtime under callgrind
+ *   (bench/gateway/instructions.ts: a count the machine's load does not move), printed beside the ratios as
+ *   `instructions <mode> vigil/hive+rr=…`; a few minutes more; BENCH_INSTRUCTIONS=0 skips it, and without
+ *   valgrind the line says so.
+ *
+ * BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS (default 50),
+ * BENCH_INSTRUCTIONS (requests counted per mode, default 150; 0: not counted).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,6 +47,7 @@ const ROOT = path.join(__dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const INSTRUCTION_REQUESTS = Number(process.env.BENCH_INSTRUCTIONS ?? 150);
 const SUBGRAPH_PORT = 4810;
 const GATEWAY_PORT = 4820;
 
@@ -378,6 +385,7 @@ async function main(): Promise<void> {
     loadAverageAtStart: loadAtStart,
     loadAverageAtEnd: loadAtEnd,
   };
+  fastestLines.push(...instructionLines());
   mkdirSync(path.join(ROOT, 'bench', 'results'), { recursive: true });
   writeFileSync(
     path.join(ROOT, 'bench', 'results', 'gateway-latest.json'),
@@ -388,6 +396,36 @@ async function main(): Promise<void> {
     `${[`machine: ${JSON.stringify(machine)}`, ...lines, ...ratioLines, ...fastestLines].join('\n')}\n`,
   );
   process.stdout.write(`${[...lines, ...ratioLines, ...fastestLines].join('\n')}\n`);
+}
+
+/**
+ * Instructions per request of Vigil and of Hive Gateway with Hive Router's runtime, each mode, counted under
+ * callgrind by bench/gateway/instructions.ts in a process of its own (after the timed runs: its gateway and
+ * subgraphs use other ports), and their ratio: the lines printed beside the throughput ratios.
+ */
+function instructionLines(): string[] {
+  if (INSTRUCTION_REQUESTS <= 0) return ['instructions: not counted (BENCH_INSTRUCTIONS=0)'];
+  try {
+    execFileSync('valgrind', ['--version'], { stdio: 'ignore' });
+  } catch {
+    return ['instructions: not counted (no valgrind on this machine)'];
+  }
+  const counts: Record<string, number> = {};
+  for (const which of ['vigil', 'hive+rr']) {
+    say(`counting ${which}'s instructions under callgrind (${INSTRUCTION_REQUESTS} requests per mode)…`);
+    const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'gateway', 'instructions.ts'), which, String(INSTRUCTION_REQUESTS)], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    say(out.trim());
+    for (const [, name, mode, millions] of out.matchAll(/^(\S+) (identical|varied): .*?([\d.]+) M instructions per request/gm))
+      counts[`${name} ${mode}`] = Number(millions);
+  }
+  return (['identical', 'varied'] as Mode[]).map((mode) => {
+    const vigil = counts[`vigil ${mode}`];
+    const peer = counts[`hive+rr ${mode}`];
+    return `instructions ${mode} vigil/hive+rr=${(vigil / peer).toFixed(2)} (${vigil.toFixed(2)} M / ${peer.toFixed(2)} M per request)`;
+  });
 }
 
 main().catch((error) => {
