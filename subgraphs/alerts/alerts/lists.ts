@@ -63,6 +63,15 @@ export interface Keyset<T> {
   cursorOf: (row: T) => string;
 }
 
+/**
+ * Up to this many organizations a severity page is merged from one index range per organization (mergedPage);
+ * past it, read in one scan over all of them. Where the two cost the same depends on the organizations' share of
+ * the alerts: per organization the merge reads ~7 buffers, the scan ~(page / share) rows — on bench:scale's data
+ * (organizations of ~2,400 alerts among 10 M) they meet near 250 organizations, and a few followed organizations
+ * of 16,000 alerts each among 1 M merge in 319 buffers where the scan reads 853.
+ */
+const MERGED_ORGANIZATIONS = 200;
+
 /** pg's type parsing off: every cell as the database's text. */
 const TEXT_CELLS: pg.CustomTypesConfig = { getTypeParser: () => (text: string) => text };
 
@@ -109,14 +118,22 @@ async function readPage<R extends { id: string; sortKey: string | null }>(
   // organizations' ranges, not `size + 1` rows of each. Measured at 100 followed (BENCH_SCALE=0.1 bench:scale data,
   // EXPLAIN ANALYZE BUFFERS): 12,063 buffers → 189, 122 ms → 12 ms.
   const byOrganization = order === 'followingIds' && !keyDef.constant;
+  // Many organizations sorted by severity: one statement over all of them (`organizationId = ANY`), which the
+  // planner answers from alerts_severity_rank_id_idx (every organization's alerts in (rank, id) order, filtered
+  // to these, stopped at a page) when they hold a large share of the alerts, or by a bitmap scan and a sort when
+  // they hold few; the merge's one index range per organization would grow with their number (migration
+  // 20261202001400: 1,000 followed at bench:scale's full size).
+  const acrossOrganizations = order === 'severity' && !keyDef.constant && organizationIds.length > MERGED_ORGANIZATIONS;
   const page =
     organizationIds.length === 1
       ? innerFor(`${p.add(organizationIds[0])}::uuid`)
-      : byOrganization
-        ? `SELECT x.* FROM (SELECT u.id FROM unnest(${p.add(organizationIds)}::uuid[]) AS u(id) ORDER BY u.id ${dir}) AS o
+      : acrossOrganizations
+        ? innerFor(`ANY(${p.add(organizationIds)}::uuid[])`)
+        : byOrganization
+          ? `SELECT x.* FROM (SELECT u.id FROM unnest(${p.add(organizationIds)}::uuid[]) AS u(id) ORDER BY u.id ${dir}) AS o
              CROSS JOIN LATERAL (${innerFor('o.id')}) x
             ORDER BY o.id ${dir}, x.id ${dir} LIMIT ${limit}`
-        : mergedPage(p, organizationIds, size, limit, dir, keyDef, title, conditions);
+          : mergedPage(p, organizationIds, size, limit, dir, keyDef, title, conditions);
   const sql = `SELECT ${columns('pg', 'pg."ruleTitle"')} FROM (${page}) pg ORDER BY ${keyDef.constant ? '' : `pg.k ${dir}, `}pg.id ${dir}`;
   const rows = fromCells
     ? (await pool.query<Array<string | null>>({ text: sql, values: p.values, rowMode: 'array', types: TEXT_CELLS })).rows.map(fromCells)
