@@ -40,7 +40,7 @@ function signedTransport(url: string, secret: string): SubgraphTransport {
 /**
  * The supergraph the REST routes run against: the public one with the fields and types marked
  * `@inaccessible` in the subgraphs made reachable. Those are the REST layer's plumbing (page-numbered
- * lists, records built as JSON by the database): the public schema (introspection, GraphiQL, any
+ * lists, the alert records as one JSON text): the public schema (introspection, GraphiQL, any
  * router composing the subgraphs) never shows them, and the REST routes still ask for them in one query.
  */
 export function restSupergraph(supergraphSdl: string): string {

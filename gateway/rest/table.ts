@@ -105,7 +105,7 @@ export const REST_ENUM_VALUES: Readonly<Record<string, readonly string[]>> = {
   Language: REST_LANGUAGES,
 };
 
-/** A route result that is its body's text already (JSON built by the database, a script): sent as it is. */
+/** A route result that is its body's text already (an alert page's JSON text, a script): sent as it is. */
 export class RawBody {
   constructor(
     readonly text: string,

@@ -797,7 +797,7 @@ export type AlertPage = {
   data: Array<Alert>;
   /** The same alerts as plain JSON records with the fields of Alert (the REST shape): far cheaper to carry through the gateway than typed fields, for REST lists. */
   records: Array<Scalars['JSON']['output']>;
-  /** The same records as one JSON array text, built by the database when asked for alone (with cursor): what the REST lists send unchanged. */
+  /** The same records as one JSON array text, written from the database's text of each field when asked for alone (with cursor): what the REST lists send unchanged. */
   recordsJson: Scalars['String']['output'];
   /** Pass it back for the next page; null on the last page. */
   cursor?: Maybe<Scalars['String']['output']>;

@@ -51,7 +51,7 @@ const COMMENT_MUTATION = `mutation($input: CreateAlertCommentInput!) { createAle
 const unpaged = (query: { page?: number; pageSize?: number; size?: number; cursor?: string }) =>
   query.page === undefined && query.pageSize === undefined && query.size === undefined && query.cursor === undefined;
 
-/** Cursor lists get their page as JSON text built by the database (AlertPage.recordsJson, of the REST graph's alertsPage) and send it as `data`. */
+/** Cursor lists get their page as one JSON text (AlertPage.recordsJson, of the REST graph's alertsPage) and send it as `data`. */
 const recordsPage = (page: unknown) => {
   const { recordsJson, cursor } = page as { recordsJson: string; cursor: string | null };
   return new RawBody(`{"data":${recordsJson},"cursor":${JSON.stringify(cursor)}}`);

@@ -41,8 +41,8 @@ function rankRange(order: AlertOrder, filter: AlertFilter): { min: number; max: 
 export interface ListOptions {
   organizationIds: readonly string[];
   /**
-   * Build the page as one JSON array text in the database (`recordsJson`) instead of rows: what a
-   * REST list sends as it is, with no row parsing, mapping or re-serializing in Node.
+   * The page as one JSON array text (`recordsJson`) instead of rows: written from the database's text of each
+   * field (alert-record.ts), what a REST list sends as it is, with no type parsing, mapping or re-serializing.
    */
   json?: boolean;
   /** How the caller reads these organizations' alerts: a follower's JSON records, order, filter and search follow Visibility. */
@@ -197,7 +197,7 @@ export async function readAlerts(pool: pg.Pool, options: ListOptions): Promise<K
 
 /**
  * One page of alerts with the next page's cursor (null on the last page): rows, or with `json` the
- * page as one JSON array text built by the database (no rows read into Node).
+ * page as one JSON array text written from the database's text cells (no type parsing, no row objects).
  */
 export async function listAlerts(pool: pg.Pool, options: ListOptions): Promise<Page<AlertRow>> {
   const { size } = options;

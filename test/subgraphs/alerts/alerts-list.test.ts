@@ -558,7 +558,7 @@ describe('GraphQL', () => {
   });
 });
 
-describe('REST pages built by the database', () => {
+describe('REST pages as JSON text', () => {
   it('equal the GraphQL records built in Node, field for field, for members and (censored) followers, in both languages', async () => {
     // Values whose JSON forms could drift: a fractional threshold, quotes and non-ASCII text, nested JSON, an empty label list.
     await t.vigil.db.pool.query(
