@@ -3,29 +3,23 @@ import { Prisma } from '../../generated/prisma/client';
 import { DatabaseSilentError } from '../../lib/db-liveness';
 import { isDependencyUnreachable } from '../../lib/errors';
 import { formatError } from '../../lib/graphql-errors';
-import { proxyDatabase, type TcpProxy } from '../support/tcp-proxy';
-import { type Account, DEFAULT_JOBS_AND_KEY_LIMIT, type HttpResult, startTestVigil, type TestVigil } from '../support/vigil';
+import type { TcpProxy } from '../support/tcp-proxy';
+import { type Account, type HttpResult, startTestVigilBehindProxy, type TestVigilBehindProxy } from '../support/vigil';
 
 jest.setTimeout(120_000);
 
 // PostgreSQL "stops" and "restarts" behind a proxy this test owns (the shared server on 5432 stays up).
 let proxy: TcpProxy;
-let t: TestVigil;
+let t: TestVigilBehindProxy;
 let account: Account;
 
 beforeAll(async () => {
-  t = await startTestVigil(async (databaseUrl) => {
-    const proxied = await proxyDatabase(databaseUrl);
-    proxy = proxied.proxy;
-    return { DATABASE_URL: proxied.url, ...DEFAULT_JOBS_AND_KEY_LIMIT };
-  });
+  t = await startTestVigilBehindProxy();
+  proxy = t.proxy;
   account = await t.bootstrap('outage@example.com', 'Outage');
 });
 
-afterAll(async () => {
-  await t?.close();
-  await proxy?.stop().catch(() => undefined);
-});
+afterAll(() => t?.close());
 
 /** One round of the load: REST through the gateway and the subgraphs, GraphQL, an anonymous probe. */
 function round(): Promise<Array<{ kind: string; answer: HttpResult }>> {

@@ -6,7 +6,7 @@ import { startVigil } from '../../app/vigil';
 import { COMMANDS } from '../../cli/commands';
 import { loadConfig } from '../../lib/config';
 import { setLogLevel } from '../../lib/log';
-import { freePort, spawnCompiled } from '../support/processes';
+import { type SubgraphProcess, startSubgraphProcess } from '../support/processes';
 import { createTestDatabase, request } from '../support/vigil';
 
 jest.setTimeout(120_000);
@@ -16,36 +16,22 @@ it('runs a subgraph as its own process (npm run start:subgraph -- alerts) behind
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-split-'));
   const secret = randomBytes(8).toString('hex');
-  const alertsPort = await freePort();
-  const child = await spawnCompiled('app/subgraph-main', ['alerts'], {
-    env: {
-      ...process.env,
+  let subgraph: SubgraphProcess | undefined;
+  try {
+    subgraph = await startSubgraphProcess('alerts', {
       DATABASE_URL: database.url,
       VIGIL_SECRET: secret,
-      ALERTS_PORT: String(alertsPort),
       VIGIL_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       VIGIL_SCHEDULER: 'off',
-    },
-  });
-  let output = '';
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  try {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const health = await fetch(`http://127.0.0.1:${alertsPort}/healthz`).catch(() => undefined);
-      if (health?.ok) break;
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`alerts subgraph did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    });
     const config = loadConfig({
       DATABASE_URL: database.url,
       PORT: '0',
       SUBGRAPH_BASE_PORT: '0',
       VIGIL_SECRET: secret,
       VIGIL_DATA_DIR: dataDir,
-      ALERTS_URL: `http://127.0.0.1:${alertsPort}/graphql`,
+      ALERTS_URL: subgraph.url,
       VIGIL_SCHEDULER: 'off',
     });
     const vigil = await startVigil(config);
@@ -61,8 +47,7 @@ it('runs a subgraph as its own process (npm run start:subgraph -- alerts) behind
       await vigil.close();
     }
   } finally {
-    child.kill('SIGTERM');
-    await exited;
+    await subgraph?.stop();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }

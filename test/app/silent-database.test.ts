@@ -1,7 +1,8 @@
 import type { RunningVigil } from '../../app/vigil';
 import { inTransaction } from '../../lib/db';
-import { proxyDatabase, type TcpProxy } from '../support/tcp-proxy';
-import { type Account, DEFAULT_JOBS_AND_KEY_LIMIT, type HttpResult, request, startTestVigil, type TestVigil } from '../support/vigil';
+import { idleConnections, stuckConnections, timed } from '../support/silent-database';
+import type { TcpProxy } from '../support/tcp-proxy';
+import { type Account, type HttpResult, request, startTestVigilBehindProxy, type TestVigilBehindProxy } from '../support/vigil';
 
 /**
  * PostgreSQL that goes silent in the middle of a statement (the proxy stops forwarding after the
@@ -17,38 +18,21 @@ const QUERY_TIMEOUT_MS = 1_000;
 const MARGIN_MS = 7_000;
 
 let proxy: TcpProxy;
-let t: TestVigil;
+let t: TestVigilBehindProxy;
 let vigil: RunningVigil;
 let account: Account;
 
 beforeAll(async () => {
-  t = await startTestVigil(async (databaseUrl) => {
-    const proxied = await proxyDatabase(databaseUrl);
-    proxy = proxied.proxy;
-    return {
-      DATABASE_URL: proxied.url,
-      ...DEFAULT_JOBS_AND_KEY_LIMIT,
-      VIGIL_DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
-      // The query timeout alone (the liveness probe has its own test, silent-database-probe).
-      VIGIL_DATABASE_PROBE_TIMEOUT_MS: '0',
-    };
+  t = await startTestVigilBehindProxy({
+    VIGIL_DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
+    // The query timeout alone (the liveness probe has its own test, silent-database-probe).
+    VIGIL_DATABASE_PROBE_TIMEOUT_MS: '0',
   });
-  vigil = t.vigil;
+  ({ proxy, vigil } = t);
   account = await t.bootstrap('silent@example.com', 'Silent');
 });
 
-afterAll(async () => {
-  proxy?.resume();
-  await t?.close();
-  await proxy?.stop().catch(() => undefined);
-});
-
-/** A request that gives up after 20 s: without a query timeout the silent database would hold it forever. */
-async function timed(call: (signal: AbortSignal) => Promise<HttpResult>): Promise<{ answer: HttpResult | Error; ms: number }> {
-  const started = Date.now();
-  const answer = await call(AbortSignal.timeout(20_000)).catch((error: Error) => error);
-  return { answer, ms: Date.now() - started };
-}
+afterAll(() => t?.close());
 
 /** 'answered', the error's message, or (a bound, as for the requests) 'no answer in 20 s'. */
 function settled(work: Promise<unknown>): Promise<string> {
@@ -64,13 +48,13 @@ function settled(work: Promise<unknown>): Promise<string> {
 }
 
 it('a database silent mid-statement answers 503 within the query timeout, and requests succeed as soon as it answers again', async () => {
-  const me = () => fetchJson('GET', '/me', undefined, AbortSignal.timeout(20_000));
+  const me = (signal = AbortSignal.timeout(20_000)) => t.rest('GET', '/me', { key: account.apiKey, signal });
   for (let i = 0; i < 3; i++) expect((await me()).status).toBe(200);
 
   proxy.stall();
   const [rest, graphql, prismaTransaction, rawTransaction] = await Promise.all([
-    timed((signal) => fetchJson('GET', '/me', undefined, signal)),
-    timed((signal) => fetchJson('POST', '/graphql', { query: '{ me { email } }' }, signal)),
+    timed(me),
+    timed((signal) => t.rest('POST', '/graphql', { key: account.apiKey, body: { query: '{ me { email } }' }, signal })),
     // The pool's checked-out paths, which pg-pool does not discard on a failed statement by itself:
     // a Prisma interactive transaction (mutations) and lib/db's inTransaction (raw SQL), each caught mid-statement.
     settled(vigil.db.prisma.$transaction(async (tx) => tx.$queryRawUnsafe('SELECT 1'))),
@@ -93,13 +77,7 @@ it('a database silent mid-statement answers 503 within the query timeout, and re
   expect([prismaTransaction, rawTransaction]).not.toContain('no answer in 20 s');
 
   // What pg-pool keeps for the next request: no connection with a statement still waiting for its answer.
-  const idle = () =>
-    (vigil.db.pool as unknown as { _idle: Array<{ client: { _queryable: boolean; _activeQuery: unknown } }> })._idle.map(({ client }) => ({
-      queryable: client._queryable,
-      waitingForAnswer: Boolean(client._activeQuery),
-    }));
-  const stuck = () => idle().filter((client) => !client.queryable || client.waitingForAnswer);
-  expect(stuck()).toEqual([]);
+  expect(stuckConnections(vigil.db.pool)).toEqual([]);
 
   // PostgreSQL answers again (the held bytes flow on): the very next request succeeds.
   proxy.resume();
@@ -116,21 +94,6 @@ it('a database silent mid-statement answers 503 within the query timeout, and re
     ),
   );
   expect(burst.map((answer) => answer.status)).toEqual(burst.map(() => 200));
-  expect(idle().length).toBeGreaterThan(0);
-  expect(stuck()).toEqual([]);
+  expect(idleConnections(vigil.db.pool).length).toBeGreaterThan(0);
+  expect(stuckConnections(vigil.db.pool)).toEqual([]);
 });
-
-async function fetchJson(method: string, route: string, body: unknown, signal: AbortSignal): Promise<HttpResult> {
-  const response = await fetch(vigil.url + route, {
-    method,
-    signal,
-    headers: {
-      accept: 'application/json',
-      authorization: `Bearer ${account.apiKey}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const raw = await response.text();
-  return { status: response.status, body: raw ? JSON.parse(raw) : undefined, headers: response.headers };
-}

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, runScript, spawnCompiled, startServiceProcess } from '../support/processes';
+import { runScript, type SubgraphProcess, startServiceProcess, startSubgraphProcess } from '../support/processes';
 import { createTestDatabase, request } from '../support/vigil';
 
 /**
@@ -22,7 +22,6 @@ it("writes the gateway's and the subgraph's access lines with one request id, an
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-access-log-'));
   const secret = randomBytes(16).toString('hex');
-  const alertsPort = await freePort();
   const env = {
     DATABASE_URL: database.url,
     VIGIL_SECRET: secret,
@@ -32,23 +31,10 @@ it("writes the gateway's and the subgraph's access lines with one request id, an
     VIGIL_WORKERS: 'none',
     REDIS_URL: '',
   };
-  const subgraph = await spawnCompiled('app/subgraph-main', ['alerts'], { env: { ...process.env, ...env, ALERTS_PORT: String(alertsPort) } });
-  let subgraphOutput = '';
-  subgraph.stderr.on('data', (d) => (subgraphOutput += d));
-  subgraph.stdout.on('data', (d) => (subgraphOutput += d));
-  const subgraphExited = new Promise((resolve) => subgraph.on('exit', resolve));
+  let subgraph: SubgraphProcess | undefined;
   try {
-    for (
-      let i = 0;
-      i < 240 &&
-      !(await fetch(`http://127.0.0.1:${alertsPort}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      ));
-      i++
-    )
-      await new Promise((r) => setTimeout(r, 250));
-    const gateway = await startServiceProcess({ ...env, ALERTS_URL: `http://127.0.0.1:${alertsPort}/graphql`, SUBGRAPH_BASE_PORT: '0' });
+    subgraph = await startSubgraphProcess('alerts', env);
+    const gateway = await startServiceProcess({ ...env, ALERTS_URL: subgraph.url, SUBGRAPH_BASE_PORT: '0' });
     try {
       const run = await runScript('cli/vigil.ts', ['bootstrap', '--email', 'logs@example.com', '--organization', 'Logs'], env);
       const { apiKey } = JSON.parse(run.stdout.trim()) as { apiKey: string };
@@ -68,7 +54,7 @@ it("writes the gateway's and the subgraph's access lines with one request id, an
         res: { status: 200 },
       });
       expect(typeof gatewayLine?.ms).toBe('number');
-      const subgraphLine = lines(subgraphOutput).find((line) => line.requestId === 'follow-me-42');
+      const subgraphLine = lines(subgraph.output()).find((line) => line.requestId === 'follow-me-42');
       expect(subgraphLine).toMatchObject({
         level: 'info',
         service: 'subgraph alerts',
@@ -77,13 +63,12 @@ it("writes the gateway's and the subgraph's access lines with one request id, an
         res: { status: 200 },
       });
       expect(gateway.output()).not.toContain(apiKey);
-      expect(subgraphOutput).not.toContain(apiKey);
+      expect(subgraph.output()).not.toContain(apiKey);
     } finally {
       expect(await gateway.stop()).toBe(0);
     }
   } finally {
-    subgraph.kill('SIGTERM');
-    await subgraphExited;
+    await subgraph?.stop();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }

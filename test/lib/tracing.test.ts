@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, runScript, spawnCompiled, startServiceProcess } from '../support/processes';
+import { runScript, type SubgraphProcess, startServiceProcess, startSubgraphProcess } from '../support/processes';
 import { createTestDatabase, request } from '../support/vigil';
 
 /**
@@ -48,7 +48,6 @@ it("joins the gateway's and a separately run subgraph's spans in one trace", asy
   const otlp = await collector();
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-tracing-'));
-  const alertsPort = await freePort();
   const env = {
     DATABASE_URL: database.url,
     VIGIL_SECRET: randomBytes(16).toString('hex'),
@@ -61,24 +60,12 @@ it("joins the gateway's and a separately run subgraph's spans in one trace", asy
     OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
     OTEL_BSP_SCHEDULE_DELAY: '200',
   };
-  const subgraph = await spawnCompiled('app/subgraph-main', ['alerts'], { env: { ...process.env, ...env, ALERTS_PORT: String(alertsPort) } });
-  subgraph.stdout.resume();
-  subgraph.stderr.resume();
-  const subgraphExited = new Promise((resolve) => subgraph.on('exit', resolve));
+  let subgraph: SubgraphProcess | undefined;
   try {
-    for (
-      let i = 0;
-      i < 240 &&
-      !(await fetch(`http://127.0.0.1:${alertsPort}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      ));
-      i++
-    )
-      await new Promise((r) => setTimeout(r, 250));
+    subgraph = await startSubgraphProcess('alerts', env);
     const gateway = await startServiceProcess({
       ...env,
-      ALERTS_URL: `http://127.0.0.1:${alertsPort}/graphql`,
+      ALERTS_URL: subgraph.url,
       SUBGRAPH_BASE_PORT: '0',
       VIGIL_SUBGRAPH_TRANSPORT: 'in-process',
     });
@@ -103,8 +90,7 @@ it("joins the gateway's and a separately run subgraph's spans in one trace", asy
       expect(await gateway.stop()).toBe(0);
     }
   } finally {
-    subgraph.kill('SIGTERM');
-    await subgraphExited;
+    await subgraph?.stop();
     otlp.close();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Database } from '../../lib/db';
 import { readEventLog } from '../../lib/event-log';
 import { signPrincipal } from '../../lib/principal';
+import { Visibility } from '../../lib/visibility';
+import { writeAlertCsv } from '../../workers/export-csv';
+import { ExportFile } from '../../workers/export-files';
 import { type Account, request, type TestVigil } from './vigil';
 
 /**
@@ -179,4 +183,28 @@ export async function alertsSubgraph(t: TestVigil, account: Account, query: stri
     headers: signPrincipal(t.secret, { userId: account.userId, apiKeyId: 'test' }, body),
   });
   return answer as { status: number; body: { data?: any; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> } };
+}
+
+/**
+ * The alert CSV export (workers/export-csv.ts) as `viewer` sees it, written twice: through COPY, then through
+ * the keyset batches the embedded database uses (`copy: false`). Each file's text.
+ */
+export async function alertCsvBothWays(
+  t: TestVigil,
+  viewer: { userId: string },
+  options: Pick<Parameters<typeof writeAlertCsv>[1], 'organizationId' | 'following' | 'params'>,
+): Promise<{ copy: string; batches: string }> {
+  const written = async (copy: boolean) => {
+    const file = new ExportFile();
+    try {
+      const policy = new Visibility(t.vigil.db.pool, { userId: viewer.userId, apiKeyId: '' });
+      await writeAlertCsv(t.vigil.db.pool, { policy, secret: t.secret, ...options, copy }, file);
+      await file.finish();
+      return readFileSync(file.path, 'utf8');
+    } finally {
+      await file.remove();
+    }
+  };
+  const copy = await written(true);
+  return { copy, batches: await written(false) };
 }

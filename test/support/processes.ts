@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { SubgraphName } from '../../lib/config';
 
 export const ROOT = path.join(__dirname, '..', '..');
 /** What `npm start`, `npm run vigil` … run: the compiled entry point, built first when stale. */
@@ -41,6 +42,47 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+export interface SubgraphProcess {
+  /** Its GraphQL endpoint, for the gateway's <NAME>_URL. */
+  url: string;
+  /** What it wrote so far (stdout and stderr). */
+  output(): string;
+  /** SIGTERM; resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * A subgraph as a real process of its own (`npm run start:subgraph -- <name>`, compiled) on a free port, in
+ * `env` over this process's environment; resolves once its /healthz answers (within `timeoutMs`).
+ */
+export async function startSubgraphProcess(name: SubgraphName, env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<SubgraphProcess> {
+  const port = await freePort();
+  const child = await spawnCompiled('app/subgraph-main', [name], { env: { ...process.env, ...env, [`${name.toUpperCase()}_PORT`]: String(port) } });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if ((await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined))?.ok) break;
+    if (child.exitCode !== null) throw new Error(`subgraph ${name} exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      await exited;
+      throw new Error(`subgraph ${name} not healthy after ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url: `http://127.0.0.1:${port}/graphql`,
+    output: () => output,
+    async stop() {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
 }
 
 /** Runs an entry point (`cli/vigil.ts`) to completion, as `npm run …` would: compiled. */

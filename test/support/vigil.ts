@@ -8,6 +8,7 @@ import { type RunningVigil, startVigil } from '../../app/vigil';
 import { COMMANDS } from '../../cli/commands';
 import { loadConfig } from '../../lib/config';
 import { setLogLevel } from '../../lib/log';
+import { proxyDatabase, type TcpProxy } from './tcp-proxy';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://root@127.0.0.1:5432/postgres';
 
@@ -55,11 +56,7 @@ export interface TestVigil {
   startAnother(env?: Settings): Promise<RunningVigil>;
   /** Runs the bootstrap command: a user, an organization it administers, an API key. */
   bootstrap(email: string, organization: string): Promise<Account>;
-  rest<T = any>(
-    method: string,
-    path: string,
-    options?: { key?: string; body?: unknown; text?: string; headers?: Record<string, string> },
-  ): Promise<HttpResult<T>>;
+  rest<T = any>(method: string, path: string, options?: RequestOptions): Promise<HttpResult<T>>;
   graphql<T = any>(
     query: string,
     variables?: Record<string, unknown>,
@@ -68,12 +65,16 @@ export interface TestVigil {
   close(): Promise<void>;
 }
 
-export async function request(
-  base: string,
-  method: string,
-  path: string,
-  options: { key?: string; body?: unknown; text?: string; headers?: Record<string, string> } = {},
-): Promise<HttpResult> {
+/** `signal`: the request is given up (its promise rejects) when it aborts. */
+export interface RequestOptions {
+  key?: string;
+  body?: unknown;
+  text?: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export async function request(base: string, method: string, path: string, options: RequestOptions = {}): Promise<HttpResult> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.key) headers.authorization = `Bearer ${options.key}`;
   let body: string | undefined;
@@ -84,7 +85,7 @@ export async function request(
     headers['content-type'] ??= 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(base + path, { method, headers, body });
+  const response = await fetch(base + path, { method, headers, body, signal: options.signal });
   const raw = await response.text();
   let parsed: unknown = raw;
   try {
@@ -197,6 +198,38 @@ export async function startTestVigil(env: Settings | ((databaseUrl: string) => S
       await vigil.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestVigilBehindProxy extends TestVigil {
+  proxy: TcpProxy;
+}
+
+/**
+ * startTestVigil reaching its database through a proxy the test stops or stalls (tcp-proxy.ts), with the
+ * job runner and failed-key limit of a deployment (DEFAULT_JOBS_AND_KEY_LIMIT) and `env`. close() lets
+ * the proxy forward again, closes the service and then the proxy.
+ */
+export async function startTestVigilBehindProxy(env: Settings = {}): Promise<TestVigilBehindProxy> {
+  let proxy: TcpProxy | undefined;
+  const t = await startTestVigil(async (databaseUrl) => {
+    const proxied = await proxyDatabase(databaseUrl);
+    proxy = proxied.proxy;
+    return { DATABASE_URL: proxied.url, ...DEFAULT_JOBS_AND_KEY_LIMIT, ...env };
+  }).catch(async (error) => {
+    // A service that did not start leaves no proxy listening (jest would wait for it).
+    await proxy?.stop().catch(() => undefined);
+    throw error;
+  });
+  const started = proxy as TcpProxy;
+  return {
+    ...t,
+    proxy: started,
+    async close() {
+      started.resume();
+      await t.close();
+      await started.stop().catch(() => undefined);
     },
   };
 }

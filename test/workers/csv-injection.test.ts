@@ -1,9 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { Visibility } from '../../lib/visibility';
-import { writeAlertCsv } from '../../workers/export-csv';
-import { ExportFile } from '../../workers/export-files';
-import { createScanTarget, follow, insertAlerts, insertRules } from '../support/alert-fixtures';
+import { alertCsvBothWays, createScanTarget, follow, insertAlerts, insertRules } from '../support/alert-fixtures';
 import { type Account, type HttpResult, startTestVigil, type TestVigil } from '../support/vigil';
 
 /**
@@ -100,20 +96,9 @@ describe('CSV exports and formula injection', () => {
       { view: follower, org: follower.organizationId, following: true, params: { following: { followingIds: [attacker.organizationId] }, lang: 'pt_BR' } },
     ];
     for (const c of cases) {
-      const written: Record<string, string> = {};
-      for (const copy of [true, false]) {
-        const file = new ExportFile();
-        try {
-          const policy = new Visibility(t.vigil.db.pool, { userId: c.view.userId, apiKeyId: '' });
-          await writeAlertCsv(t.vigil.db.pool, { policy, secret: t.secret, organizationId: c.org, following: c.following, params: c.params, copy }, file);
-          await file.finish();
-          written[String(copy)] = readFileSync(file.path, 'utf8');
-        } finally {
-          await file.remove();
-        }
-      }
-      expect(written.true).toContain(`'=1+1`);
-      expect(written.true).toEqual(written.false);
+      const written = await alertCsvBothWays(t, c.view, { organizationId: c.org, following: c.following, params: c.params });
+      expect(written.copy).toContain(`'=1+1`);
+      expect(written.copy).toEqual(written.batches);
     }
   });
 });

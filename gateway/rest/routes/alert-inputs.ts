@@ -58,6 +58,18 @@ export const followingBody = {
   includeEmptyFollowingTags: bool,
 };
 
+/**
+ * A route of a pair, one reading the organization's alerts narrowed by scan targets and its twin reading
+ * followed organizations' (censored) narrowed by followingIds: `field` the GraphQL field it reads, `ids`
+ * the body's list that narrows it (and the field's argument of that name).
+ */
+export interface OwnOrFollowingRow<Field extends string> {
+  path: string;
+  summary: string;
+  field: Field;
+  ids: 'scanTargetIds' | 'followingIds';
+}
+
 export function filterVariables(b: FilterBody) {
   const rules = [...(b.rules ?? []), ...(b.rule ? [b.rule] : [])];
   return {

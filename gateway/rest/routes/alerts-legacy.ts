@@ -14,6 +14,7 @@ import {
   groupedOrder,
   LIST_ARGS,
   LIST_VARS,
+  type OwnOrFollowingRow,
 } from './alert-inputs';
 
 /**
@@ -35,6 +36,23 @@ export function legacyPageForClient(answer: unknown, pageSize: number | undefine
   if (client !== 'ruby-sdk' || !page || typeof page.total !== 'number') return answer;
   const size = pageSize ?? 100;
   return { ...page, total: Math.max(1, Math.ceil(page.total / size)) * size };
+}
+
+/**
+ * The two daily open-alert counts: `field` of the organization's alerts narrowed by scan targets (`ids`
+ * scanTargetIds), or of followed organizations' narrowed by followingIds.
+ */
+function dailyOpenRoute({ path, summary, field, ids }: OwnOrFollowingRow<'dailyOpenAlerts' | 'followingDailyOpenAlerts'>) {
+  return route({
+    method: 'POST',
+    path,
+    tag: 'legacy',
+    summary,
+    body: body({ organizationId: id, [ids]: list(id), daysBefore: nullish(z.coerce.number().int().min(1).max(366)) }),
+    operation: `query($organizationId: ID!, $${ids}: [ID!], $days: Int) { ${field}(organizationId: $organizationId, ${ids}: $${ids}, days: $days) { ${DAILY_FIELDS} } }`,
+    variables: ({ body: b }) => ({ organizationId: b.organizationId, [ids]: b[ids], days: b.daysBefore }),
+    result: (data) => data[field],
+  });
 }
 
 export const legacyAlertRoutes = [
@@ -136,25 +154,17 @@ export const legacyAlertRoutes = [
     variables: ({ body: b }) => ({ organizationId: b.organizationId, following: { followingIds: b.followingIds } }),
     result: (data) => data.followingAlertSummary,
   }),
-  route({
-    method: 'POST',
+  dailyOpenRoute({
     path: '/alerts/summaries/scans',
-    tag: 'legacy',
     summary: 'Legacy: alerts open at the end of each of the last daysBefore days (default 7)',
-    body: body({ organizationId: id, scanTargetIds: list(id), daysBefore: nullish(z.coerce.number().int().min(1).max(366)) }),
-    operation: `query($organizationId: ID!, $scanTargetIds: [ID!], $days: Int) { dailyOpenAlerts(organizationId: $organizationId, scanTargetIds: $scanTargetIds, days: $days) { ${DAILY_FIELDS} } }`,
-    variables: ({ body: b }) => ({ organizationId: b.organizationId, scanTargetIds: b.scanTargetIds, days: b.daysBefore }),
-    result: (data) => data.dailyOpenAlerts,
+    field: 'dailyOpenAlerts',
+    ids: 'scanTargetIds',
   }),
-  route({
-    method: 'POST',
+  dailyOpenRoute({
     path: '/alerts/summaries/scans/following',
-    tag: 'legacy',
     summary: "Legacy: followed organizations' alerts open at the end of each of the last daysBefore days",
-    body: body({ organizationId: id, followingIds: list(id), daysBefore: nullish(z.coerce.number().int().min(1).max(366)) }),
-    operation: `query($organizationId: ID!, $followingIds: [ID!], $days: Int) { followingDailyOpenAlerts(organizationId: $organizationId, followingIds: $followingIds, days: $days) { ${DAILY_FIELDS} } }`,
-    variables: ({ body: b }) => ({ organizationId: b.organizationId, followingIds: b.followingIds, days: b.daysBefore }),
-    result: (data) => data.followingDailyOpenAlerts,
+    field: 'followingDailyOpenAlerts',
+    ids: 'followingIds',
   }),
   route({
     method: 'POST',

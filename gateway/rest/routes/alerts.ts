@@ -31,6 +31,7 @@ import {
   HISTORY_FIELDS,
   LIST_ARGS,
   LIST_VARS,
+  type OwnOrFollowingRow,
   SUMMARY_FIELDS,
 } from './alert-inputs';
 import { legacyAlertRoutes } from './alerts-legacy';
@@ -74,6 +75,32 @@ function historyPage(connection: unknown, size: number) {
   // A page with more after it is full; a full page at the very end has no next page yet still gives its cursor.
   const full = pageInfo.hasNextPage || edges.length === size;
   return { data: edges.map((edge) => ({ ...edge.node, cursor: edge.cursor })), cursor: full ? pageInfo.endCursor : null };
+}
+
+/**
+ * The two history lists, POST with the paging in the body (the query's size and cursor taken too): `field` of
+ * the organization's alerts narrowed by scan targets (`ids` scanTargetIds), or of followed organizations'
+ * narrowed by followingIds.
+ */
+function historyRoute({ path, summary, field, ids }: OwnOrFollowingRow<'alertHistory' | 'followingAlertHistory'>) {
+  return route({
+    method: 'POST',
+    path,
+    tag: 'alerts',
+    summary,
+    query: z.object({ size, cursor }),
+    body: body({ organizationId: id, pageSize: size, cursor, lang, [ids]: list(id) }),
+    operation: `query($organizationId: ID!, $${ids}: [ID!], $lang: Language, $cursor: String, $size: Int) {
+      ${field}(organizationId: $organizationId, ${ids}: $${ids}, lang: $lang, after: $cursor, first: $size) { ${HISTORY_EDGES} } }`,
+    variables: ({ query, body: b }) => ({
+      organizationId: b.organizationId,
+      [ids]: b[ids],
+      lang: b.lang,
+      cursor: b.cursor ?? query.cursor,
+      size: historySize(query, b),
+    }),
+    result: (data, { query, body: b }) => historyPage(data[field], historySize(query, b)),
+  });
 }
 
 const alertParams = z.object({ alertId: id });
@@ -171,41 +198,17 @@ export const alertRoutes = [
     result: (data) => restPage(data.followingAlertsByRule),
   }),
   // ───────────── history lists (body paging; query optional) ─────────────
-  route({
-    method: 'POST',
+  historyRoute({
     path: '/alerts/history',
-    tag: 'alerts',
     summary: "History records of the organization's alerts, oldest first; each record has a cursor, the end is data: []",
-    query: z.object({ size, cursor }),
-    body: body({ organizationId: id, pageSize: size, cursor, lang, scanTargetIds: list(id) }),
-    operation: `query($organizationId: ID!, $scanTargetIds: [ID!], $lang: Language, $cursor: String, $size: Int) {
-      alertHistory(organizationId: $organizationId, scanTargetIds: $scanTargetIds, lang: $lang, after: $cursor, first: $size) { ${HISTORY_EDGES} } }`,
-    variables: ({ query, body: b }) => ({
-      organizationId: b.organizationId,
-      scanTargetIds: b.scanTargetIds,
-      lang: b.lang,
-      cursor: b.cursor ?? query.cursor,
-      size: historySize(query, b),
-    }),
-    result: (data, { query, body: b }) => historyPage(data.alertHistory, historySize(query, b)),
+    field: 'alertHistory',
+    ids: 'scanTargetIds',
   }),
-  route({
-    method: 'POST',
+  historyRoute({
     path: '/alerts/history/following',
-    tag: 'alerts',
     summary: "History records of followed organizations' alerts (censored), oldest first",
-    query: z.object({ size, cursor }),
-    body: body({ organizationId: id, pageSize: size, cursor, lang, followingIds: list(id) }),
-    operation: `query($organizationId: ID!, $followingIds: [ID!], $lang: Language, $cursor: String, $size: Int) {
-      followingAlertHistory(organizationId: $organizationId, followingIds: $followingIds, lang: $lang, after: $cursor, first: $size) { ${HISTORY_EDGES} } }`,
-    variables: ({ query, body: b }) => ({
-      organizationId: b.organizationId,
-      followingIds: b.followingIds,
-      lang: b.lang,
-      cursor: b.cursor ?? query.cursor,
-      size: historySize(query, b),
-    }),
-    result: (data, { query, body: b }) => historyPage(data.followingAlertHistory, historySize(query, b)),
+    field: 'followingAlertHistory',
+    ids: 'followingIds',
   }),
   // ───────────── one alert ─────────────
   route({

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { postureTimeToResolve } from '../../../subgraphs/alerts/posture/aggregates';
 import { dayRange } from '../../../subgraphs/alerts/posture/ranges';
-import { createScanTarget, ingestFindings, insertRules } from '../../support/posture-fixture';
+import { alertsOf, changeStatesAtRandom, createScanTarget, insertRules, rescanAtRandom, SEVERITIES, seededRandom } from '../../support/posture-fixture';
 import { type Account, startTestVigil, type TestVigil } from '../../support/vigil';
 
 /**
@@ -18,11 +18,12 @@ let admin: Account;
 let org: string;
 const targets: string[] = [];
 const pool = () => t.vigil.db.pool;
-const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO'] as const;
-const RESOURCES = 16;
-/** A finding's compliances: the rule's (undefined) or its own, so a rescan changes an alert's set. */
-const COMPLIANCES = [undefined, undefined, ['PCI'], ['SOX', 'PCI'], ['CIS'], []];
-const RULES = ['cr-pci', 'cr-plain', 'cr-cis'];
+/** What a rescan may find: the resources, the rule of each (by index), the compliances a finding may have (undefined: its rule's). */
+const RESCAN = {
+  resources: 16,
+  rules: ['cr-pci', 'cr-plain', 'cr-cis'],
+  compliances: [undefined, undefined, ['PCI'], ['SOX', 'PCI'], ['CIS'], []],
+};
 
 interface Filter {
   severities?: string[];
@@ -31,18 +32,8 @@ interface Filter {
   rules?: string[];
 }
 
-/** A seeded generator (mulberry32): the rounds are the same on every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-const next = random(1100);
-const pick = <T>(values: readonly T[]) => values[Math.floor(next() * values.length)];
+const random = seededRandom(1100);
+const { next, pick } = random;
 const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
 
 /** The filter's conditions on alert `a` as the alert list applies them ($2 severities, $3 compliances, $4 targets, $5 rules). */
@@ -156,31 +147,9 @@ async function expectExact() {
   }
 }
 
-/** A rescan of a target: a random half of the resources found (the rest closed), each with a random severity and compliances. */
-async function rescan(target: string) {
-  const findings = [];
-  for (let i = 0; i < RESOURCES; i++) {
-    if (next() < 0.5) findings.push({ rule: RULES[i % 3], resource: `r-${i}`, severity: pick(SEVERITIES), compliances: pick(COMPLIANCES) });
-  }
-  await ingestFindings(t, admin, target, findings);
-}
-
-async function alerts() {
-  return (
-    await pool().query<{ id: string; scanTargetId: string }>(`SELECT id, "scanTargetId" FROM alerts.alerts WHERE "organizationId" = $1 ORDER BY id`, [org])
-  ).rows;
-}
-
-/** Hand state changes of a few random alerts: between open states, and out of CLOSED (an opening). */
-async function handMoves() {
-  const all = await alerts();
-  for (let i = 0; i < 3 && all.length; i++) {
-    const alert = pick(all);
-    const state = pick(['OPEN', 'IN_PROGRESS', 'RISK_ACCEPTED', 'FALSE_POSITIVE']);
-    const res = await t.rest('PUT', `/organizations/${org}/scantargets/${alert.scanTargetId}/alerts/${alert.id}`, { key: admin.apiKey, body: { state } });
-    expect(res.status).toBe(200);
-  }
-}
+const rescan = (target: string) => rescanAtRandom(t, admin, target, random, RESCAN);
+const alerts = () => alertsOf(t, admin);
+const handMoves = () => changeStatesAtRandom(t, admin, random);
 
 /**
  * An alert and its whole history moved back 1-300 days and some minutes (as the seed's spread keeps them

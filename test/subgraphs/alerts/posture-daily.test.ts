@@ -1,4 +1,4 @@
-import { createScanTarget, ingestFindings, insertRules } from '../../support/posture-fixture';
+import { alertsOf, changeStatesAtRandom, createScanTarget, insertRules, rescanAtRandom, SEVERITIES, seededRandom } from '../../support/posture-fixture';
 import { type Account, startTestVigil, type TestVigil } from '../../support/vigil';
 
 /**
@@ -19,23 +19,14 @@ let admin: Account;
 let org: string;
 const targets: string[] = [];
 const pool = () => t.vigil.db.pool;
-const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO'] as const;
-const RESOURCES = 14;
-/** A finding's compliances: the rule's (undefined) or its own, so a rescan changes an alert's set. */
-const COMPLIANCES = [undefined, undefined, ['PCI'], ['SOX', 'PCI'], ['CIS']];
-
-/** A seeded generator (mulberry32): the rounds are the same on every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-const next = random(33);
-const pick = <T>(values: readonly T[]) => values[Math.floor(next() * values.length)];
+/** What a rescan may find: the resources, the rule of each (by index), the compliances a finding may have (undefined: its rule's). */
+const RESCAN = {
+  resources: 14,
+  rules: ['daily-plain', 'daily-pci'],
+  compliances: [undefined, undefined, ['PCI'], ['SOX', 'PCI'], ['CIS']],
+};
+const random = seededRandom(33);
+const { next, pick } = random;
 
 /** The table's definition: the history's openings and resolutions under their alert's current severity. */
 const DEFINITION = `
@@ -172,35 +163,9 @@ async function expectExact() {
   }
 }
 
-/** A rescan of a target: a random half of the resources found (the rest closed), each with a random severity. */
-async function rescan(target: string) {
-  const findings = [];
-  for (let i = 0; i < RESOURCES; i++) {
-    if (next() < 0.5)
-      findings.push({ rule: i % 2 ? 'daily-pci' : 'daily-plain', resource: `r-${i}`, severity: pick(SEVERITIES), compliances: pick(COMPLIANCES) });
-  }
-  await ingestFindings(t, admin, target, findings);
-}
-
-async function alerts() {
-  return (
-    await pool().query<{ id: string; scanTargetId: string; state: string }>(
-      `SELECT id, "scanTargetId", state FROM alerts.alerts WHERE "organizationId" = $1 ORDER BY id`,
-      [org],
-    )
-  ).rows;
-}
-
-/** Hand state changes of a few random alerts: between open states, and out of CLOSED (an opening). */
-async function handMoves() {
-  const all = await alerts();
-  for (let i = 0; i < 3 && all.length; i++) {
-    const alert = pick(all);
-    const state = pick(['OPEN', 'IN_PROGRESS', 'RISK_ACCEPTED', 'FALSE_POSITIVE']);
-    const res = await t.rest('PUT', `/organizations/${org}/scantargets/${alert.scanTargetId}/alerts/${alert.id}`, { key: admin.apiKey, body: { state } });
-    expect(res.status).toBe(200);
-  }
-}
+const rescan = (target: string) => rescanAtRandom(t, admin, target, random, RESCAN);
+const alerts = () => alertsOf(t, admin);
+const handMoves = () => changeStatesAtRandom(t, admin, random);
 
 /** The seed's spread: a random alert's whole history moved back 1-400 days (its order kept). */
 async function spread() {
