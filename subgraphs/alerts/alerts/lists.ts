@@ -10,6 +10,7 @@ import {
   ALERT_COLUMNS,
   type AlertRow,
   InlineParams,
+  type KeysetPosition,
   LIVE_TARGET_SQL,
   normalizeKey,
   type OrderKey,
@@ -65,10 +66,10 @@ export interface Keyset<T> {
 
 /**
  * Up to this many organizations a severity page is merged from one index range per organization (mergedPage);
- * past it, read in one scan over all of them. Where the two cost the same depends on the organizations' share of
- * the alerts: per organization the merge reads ~7 buffers, the scan ~(page / share) rows — on bench:scale's data
- * (organizations of ~2,400 alerts among 10 M) they meet near 250 organizations, and a few followed organizations
- * of 16,000 alerts each among 1 M merge in 319 buffers where the scan reads 853.
+ * past it, severity by severity over all of them (severityWalkPage). The merge by organization reads
+ * ~7 buffers per organization; the branches read ~(page / share of the alerts) rows: on bench:scale's data
+ * (organizations of ~2,400 alerts among 10 M) they meet near 250 organizations, and a few followed
+ * organizations of 16,000 alerts each among 1 M merge in 319 buffers where one scan over them all reads 853.
  */
 const MERGED_ORGANIZATIONS = 200;
 
@@ -98,8 +99,10 @@ async function readPage<R extends { id: string; sortKey: string | null }>(
   const cmp = sort === 'DESC' ? '<' : '>';
   const limit = p.add(size + 1);
 
-  const conditions = (orgSql: string) => {
+  /** The WHERE of `orgSql`'s alerts: the filter, and unless `keyed` is false the cursor and the key's rank range. */
+  const conditions = (orgSql: string, keyed = true) => {
     const where = [`a."organizationId" = ${orgSql}`, ...filterConditions(options.filter, p, organizationIds, { view: options.view })];
+    if (!keyed) return where.join(' AND ');
     if (position && keyDef.constant) where.push(`a.id ${cmp} ${p.add(position.id)}::uuid`);
     else if (position) where.push(`(${keyDef.expr('a')}, a.id) ${cmp} (${p.add(position.key ?? 'infinity')}::${keyDef.type}, ${p.add(position.id)}::uuid)`);
     const ranks = rankRange(order, options.filter);
@@ -118,17 +121,12 @@ async function readPage<R extends { id: string; sortKey: string | null }>(
   // organizations' ranges, not `size + 1` rows of each. Measured at 100 followed (BENCH_SCALE=0.1 bench:scale data,
   // EXPLAIN ANALYZE BUFFERS): 12,063 buffers → 189, 122 ms → 12 ms.
   const byOrganization = order === 'followingIds' && !keyDef.constant;
-  // Many organizations sorted by severity: one statement over all of them (`organizationId = ANY`), which the
-  // planner answers from alerts_severity_rank_id_idx (every organization's alerts in (rank, id) order, filtered
-  // to these, stopped at a page) when they hold a large share of the alerts, or by a bitmap scan and a sort when
-  // they hold few; the merge's one index range per organization would grow with their number (migration
-  // 20261202001400: 1,000 followed at bench:scale's full size).
   const acrossOrganizations = order === 'severity' && !keyDef.constant && organizationIds.length > MERGED_ORGANIZATIONS;
   const page =
     organizationIds.length === 1
       ? innerFor(`${p.add(organizationIds[0])}::uuid`)
       : acrossOrganizations
-        ? innerFor(`ANY(${p.add(organizationIds)}::uuid[])`)
+        ? severityWalkPage(p, options.filter, position, limit, dir, title, conditions(`ANY(${p.add(organizationIds)}::uuid[])`, false))
         : byOrganization
           ? `SELECT x.* FROM (SELECT u.id FROM unnest(${p.add(organizationIds)}::uuid[]) AS u(id) ORDER BY u.id ${dir}) AS o
              CROSS JOIN LATERAL (${innerFor('o.id')}) x
@@ -184,6 +182,52 @@ function mergedPage(
   return `${merged}
         SELECT ${ALERT_COLUMNS('m')}, m."ruleTitle", m.k, (m.k)::text AS "sortKey" FROM merged m`;
 }
+
+/**
+ * The first `size + 1` alerts of many organizations in (severity, id) order: a walk over the severities (at most
+ * six) instead of a merge over the organizations. For each severity in order, that severity's alerts of all the
+ * organizations (`where`, no cursor) in id order — the planner reads the primary key filtered to the
+ * organizations when they hold a large share of the alerts, or their own index ranges and a sort when they hold
+ * few — and the walk stops once a page is full (Incremental Sort under the LIMIT, as the followingIds walk): most
+ * pages read one severity. The cursor's severity starts after the cursor's id, the ones before it are skipped.
+ * On bench:scale's large database (10 M alerts, 1,000 followed) a page read ~1,600 buffers where the merge by
+ * organization read ~7 per organization; no index of its own (a global (severity, id) index read 418 but added
+ * ~15-25 % to the WAL of an alert insert).
+ */
+function severityWalkPage(
+  p: Params,
+  filter: AlertFilter,
+  position: KeysetPosition | null,
+  limit: string,
+  dir: 'ASC' | 'DESC',
+  title: string,
+  where: string,
+): string {
+  const wanted = filter.severities?.length ? filter.severities.map(String) : [...Object.keys(SEVERITY_RANKS), OTHER_SEVERITY];
+  const rankOf = (name: string) => SEVERITY_RANKS[name] ?? 0;
+  const after = position ? Number(position.key) : null;
+  // Where each severity's id range starts: after the cursor's id in its severity, else at the end of the uuid range
+  // (alert ids are version-4 uuids, never the nil or the all-ones one).
+  const edge = dir === 'DESC' ? 'ffffffff-ffff-ffff-ffff-ffffffffffff' : '00000000-0000-0000-0000-000000000000';
+  const steps = wanted
+    .map((name) => ({ name, rank: rankOf(name) }))
+    .filter(({ rank }) => after === null || (dir === 'DESC' ? rank <= after : rank >= after))
+    .map(({ name, rank }) => ({ name, rank, from: position && rank === after ? position.id : edge }));
+  if (!steps.length) return `SELECT ${ALERT_COLUMNS('a')}, NULL::text AS "ruleTitle", 0 AS k, NULL::text AS "sortKey" FROM alerts.alerts a WHERE false`;
+  const known = p.add(Object.keys(SEVERITY_RANKS));
+  return `SELECT x.* FROM (SELECT * FROM unnest(${p.add(steps.map((s) => s.rank))}::int[], ${p.add(steps.map((s) => s.name))}::text[], ${p.add(steps.map((s) => s.from))}::uuid[])
+                                 AS s(k, name, start) ORDER BY k ${dir}) s
+            CROSS JOIN LATERAL (
+              SELECT ${ALERT_COLUMNS('a')}, ${title} AS "ruleTitle", s.k AS k, s.k::text AS "sortKey"
+                FROM alerts.alerts a LEFT JOIN alerts.rules r ON r.id = a.rule
+               WHERE ${where} AND a.id ${dir === 'DESC' ? '<' : '>'} s.start
+                 AND (CASE WHEN s.k = 0 THEN a.severity <> ALL(${known}::text[]) ELSE a.severity = s.name END)
+               ORDER BY a.id ${dir} LIMIT ${limit}) x
+           ORDER BY s.k ${dir}, x.id ${dir} LIMIT ${limit}`;
+}
+
+/** A severity none of the five (the rank expression's ELSE, rank 0): a step of its own when the filter names no severity. */
+const OTHER_SEVERITY = '';
 
 /** One page of alerts as rows (up to `size + 1`) with their cursors: what a connection is built from. */
 export async function readAlerts(pool: pg.Pool, options: ListOptions): Promise<Keyset<AlertRow>> {
