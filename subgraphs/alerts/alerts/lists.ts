@@ -66,10 +66,10 @@ export interface Keyset<T> {
 
 /**
  * Up to this many organizations a severity page is merged from one index range per organization (mergedPage);
- * past it, severity by severity over all of them (severityWalkPage). The merge by organization reads
- * ~7 buffers per organization; the branches read ~(page / share of the alerts) rows: on bench:scale's data
- * (organizations of ~2,400 alerts among 10 M) they meet near 250 organizations, and a few followed
- * organizations of 16,000 alerts each among 1 M merge in 319 buffers where one scan over them all reads 853.
+ * past it, walked severity by severity over all of them (severityWalkPage). The merge reads ~7 buffers per
+ * organization; the walk ~(page / the organizations' share of a severity's alerts) rows, whatever their number:
+ * on bench:scale's data (organizations of ~2,400 alerts among 10 M) the two meet near 250 organizations, and 10
+ * followed organizations of 16,000 alerts each among 1 M merge in 319 buffers.
  */
 const MERGED_ORGANIZATIONS = 200;
 
