@@ -108,10 +108,10 @@ async function main(): Promise<void> {
     const counted = new Set<string>();
     for (const mode of modes) {
       await load(mode, 100);
-      execFileSync('callgrind_control', ['-i', 'on', String(gateway.pid)]);
+      execFileSync('callgrind_control', ['-i', 'on', String(gateway.pid)], { stdio: 'ignore' });
       const run = await load(mode, requests);
-      execFileSync('callgrind_control', ['-i', 'off', String(gateway.pid)]);
-      execFileSync('callgrind_control', ['-d', String(gateway.pid)]);
+      execFileSync('callgrind_control', ['-i', 'off', String(gateway.pid)], { stdio: 'ignore' });
+      execFileSync('callgrind_control', ['-d', String(gateway.pid)], { stdio: 'ignore' });
       // Each dump is a new file holding what was counted since the previous one: this mode's.
       const instructions = readdirSync(work)
         .filter((name) => name.startsWith('callgrind.') && !counted.has(name))
