@@ -126,9 +126,9 @@ async function readPage<R extends { id: string; sortKey: string | null }>(
     organizationIds.length === 1
       ? innerFor(`${p.add(organizationIds[0])}::uuid`)
       : acrossOrganizations
-        ? severityWalkPage(p, options.filter, position, limit, dir, title, conditions(`ANY(${p.add(organizationIds)}::uuid[])`, false))
+        ? severityWalkPage(p, options.filter, position, limit, dir, title, conditions(`ANY(${p.addOnce(organizationIds)}::uuid[])`, false))
         : byOrganization
-          ? `SELECT x.* FROM (SELECT u.id FROM unnest(${p.add(organizationIds)}::uuid[]) AS u(id) ORDER BY u.id ${dir}) AS o
+          ? `SELECT x.* FROM (SELECT u.id FROM unnest(${p.addOnce(organizationIds)}::uuid[]) AS u(id) ORDER BY u.id ${dir}) AS o
              CROSS JOIN LATERAL (${innerFor('o.id')}) x
             ORDER BY o.id ${dir}, x.id ${dir} LIMIT ${limit}`
           : mergedPage(p, organizationIds, size, limit, dir, keyDef, title, conditions);
@@ -169,7 +169,7 @@ function mergedPage(
        FROM alerts.alerts a LEFT JOIN alerts.rules r ON r.id = a.rule WHERE ${conditions(orgSql)}
       ORDER BY ${orderBySql(keyDef, 'a', dir)} LIMIT ${deep}`;
   const first = `WITH heads AS MATERIALIZED (
-            SELECT o.id AS org, x.* FROM unnest(${p.add(organizationIds)}::uuid[]) AS o(id) CROSS JOIN LATERAL (${rows('o.id', depth)}) x),
+            SELECT o.id AS org, x.* FROM unnest(${p.addOnce(organizationIds)}::uuid[]) AS o(id) CROSS JOIN LATERAL (${rows('o.id', depth)}) x),
           first AS MATERIALIZED (SELECT * FROM heads ${order} LIMIT ${limit})`;
   const merged =
     heads > size
@@ -325,7 +325,7 @@ export function alertsCsvCopySql(options: Pick<ListOptions, 'organizationIds' | 
   const keyDef = orderKey(order, view);
   const p = new InlineParams();
   const dir = sort === 'DESC' ? 'DESC' : 'ASC';
-  const where = [`a."organizationId" = ANY(${p.add(organizationIds)}::uuid[])`, ...filterConditions(options.filter, p, organizationIds, { view })];
+  const where = [`a."organizationId" = ANY(${p.addOnce(organizationIds)}::uuid[])`, ...filterConditions(options.filter, p, organizationIds, { view })];
   const ranks = rankRange(order, options.filter);
   if (ranks) where.push(`${keyDef.expr('a')} BETWEEN ${ranks.min} AND ${ranks.max}`);
   return `COPY (
@@ -346,7 +346,7 @@ export async function listAlertsByPage(
   const keyDef = orderKey(order, options.view);
   const p = new Params();
   const where = [
-    `a."organizationId" = ANY(${p.add(organizationIds)}::uuid[])`,
+    `a."organizationId" = ANY(${p.addOnce(organizationIds)}::uuid[])`,
     ...filterConditions(options.filter, p, organizationIds, { view: options.view }),
   ];
   const countParams = [...p.values];

@@ -23,9 +23,23 @@ export type { AlertRow, HistoryRow } from '../../../lib/alert-columns';
 /** Collects positional parameters while a statement is built. */
 export class Params {
   readonly values: unknown[] = [];
+  private readonly shared = new Map<object, string>();
   add(value: unknown): string {
     this.values.push(value);
     return `$${this.values.length}`;
+  }
+  /**
+   * One parameter for an array a statement names several times (a following list's organizations: the page, the
+   * deleted-targets check): pg writes each array parameter out element by element and PostgreSQL reads it back,
+   * ~2 ms for 1,000 uuids (bench:scale's 1,000 followed), once instead of three times. Every use must cast it alike.
+   */
+  addOnce(value: object): string {
+    let placeholder = this.shared.get(value);
+    if (!placeholder) {
+      placeholder = this.add(value);
+      this.shared.set(value, placeholder);
+    }
+    return placeholder;
   }
 }
 
@@ -122,7 +136,7 @@ export function readKeysetCursor(
  * organizations are looked up once per statement (a hashed subplan, usually empty).
  */
 export function liveTargetCondition(p: Params, organizationIds: readonly string[], a = 'a'): string {
-  return `${a}."scanTargetId" NOT IN (SELECT dst.id FROM alerts.scan_targets dst WHERE dst."organizationId" = ANY(${p.add(organizationIds)}::uuid[]) AND dst."deletedAt" IS NOT NULL)`;
+  return `${a}."scanTargetId" NOT IN (SELECT dst.id FROM alerts.scan_targets dst WHERE dst."organizationId" = ANY(${p.addOnce(organizationIds)}::uuid[]) AND dst."deletedAt" IS NOT NULL)`;
 }
 
 /** The same for one alert `a` (correlated: for statements that touch one alert by id). */
