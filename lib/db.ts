@@ -173,7 +173,9 @@ function survivesConnectionsCutWhileCheckedOut(pool: pg.Pool): void {
  * The first query at start-up. A server that answers slowly (a busy PostgreSQL, one still starting:
  * 57P03) is waited for, up to START_WAIT_MS, with a line per try; a refusal, a bad password or a
  * missing database fails at once (nothing will change by waiting). A start that gave up on one slow
- * connection under load failed CI's stop-signals run (`timeout expired` at 5 s).
+ * connection under load failed CI's stop-signals run (`timeout expired` at 5 s), and one whose first
+ * `select 1` outlasted a short VIGIL_DATABASE_QUERY_TIMEOUT_MS (1 s in silent-database's test, under
+ * CI's load) failed with `Query read timeout`: the silent connection is destroyed, the next try opens another.
  */
 const START_WAIT_MS = 60_000;
 async function firstContact(pool: pg.Pool, connectTimeoutMillis: number): Promise<void> {
@@ -184,7 +186,8 @@ async function firstContact(pool: pg.Pool, connectTimeoutMillis: number): Promis
       return;
     } catch (error) {
       const slow =
-        /timeout expired|Connection terminated due to connection timeout/i.test((error as Error).message) || (error as { code?: string }).code === '57P03';
+        /timeout expired|Connection terminated due to connection timeout|Query read timeout/i.test((error as Error).message) ||
+        (error as { code?: string }).code === '57P03';
       if (!slow || Date.now() >= deadline) throw error;
       log.warn('database slow to answer at start-up; trying again', { attempt, error: (error as Error).message });
       await new Promise((resolve) => setTimeout(resolve, Math.min(1_000 * attempt, 5_000)));

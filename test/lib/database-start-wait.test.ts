@@ -58,6 +58,64 @@ it('waits for a database that is slow to answer at start-up, then opens', async 
   }
 });
 
+/**
+ * Passes every connection to PostgreSQL (the handshake is answered at once) but holds what a client sends
+ * in a simple-protocol query ('Q' message) until `answer()`: a server that accepts sessions and is too
+ * busy to run a statement.
+ */
+async function busyUntilAnswered(): Promise<{ port: number; answer(): void; held(): number; close(): Promise<void> }> {
+  const target = new URL(TEST_DATABASE_URL);
+  let answering = false;
+  let held = 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => sockets.delete(socket));
+    }
+    client.on('data', (chunk: Buffer) => {
+      if (!answering && chunk[0] === 0x51 /* Q */) {
+        held++;
+        return; // the statement is never sent on this connection
+      }
+      upstream.write(chunk);
+    });
+    upstream.pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    answer: () => {
+      answering = true;
+    },
+    held: () => held,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+it('waits at start-up for a first statement that outlasts the query timeout, on a new connection', async () => {
+  const server = await busyUntilAnswered();
+  const url = new URL(TEST_DATABASE_URL);
+  url.port = String(server.port);
+  setTimeout(() => server.answer(), 2_500);
+  let db: Awaited<ReturnType<typeof openPostgres>> | undefined;
+  try {
+    db = await openPostgres(url.toString(), { connectTimeoutMs: 5_000, queryTimeoutMs: 500, poolSize: 2 });
+    expect(server.held()).toBeGreaterThanOrEqual(1); // the first try's statement did time out
+    expect((await db.pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+  } finally {
+    await db?.close();
+    await server.close();
+  }
+});
+
 it('fails at once when the database refuses the connection', async () => {
   const closed = await new Promise<number>((resolve) => {
     const probe = net.createServer().listen(0, '127.0.0.1', () => {
