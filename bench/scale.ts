@@ -37,7 +37,18 @@ import { COMMANDS } from '../cli/commands';
 import type { Database } from '../lib/db';
 import { setLogLevel } from '../lib/log';
 import { streamCodec } from '../lib/subscriptions/streams';
-import { type AlertsShape, addScanTargets, bigTargets, FILTER, generateOrganizations, handWrittenPage, loadAlerts, ORDER_SQL } from './alerts-data';
+import {
+  type AlertsShape,
+  addScanTargets,
+  bigTargets,
+  FILTER,
+  generateOrganizations,
+  handWrittenPage,
+  INDEX_BUILD_MEMORY,
+  inChunks,
+  loadAlerts,
+  ORDER_SQL,
+} from './alerts-data';
 import { BENCH_BASE_URL, type BenchVigil, startBenchVigil } from './bench-vigil';
 import { runBenchmark } from './load-average';
 import { median, percentile, time } from './timing';
@@ -107,7 +118,7 @@ async function addUsers(db: pg.Pool, from: number, to: number): Promise<void> {
 }
 
 /**
- * Event log entries `from`..`to - 1` (a million a statement): every tenth the events organization's (AlertCreated),
+ * Event log entries `from`..`to - 1` (half a million a statement, two at once): every tenth the events organization's (AlertCreated),
  * the others spread over `organizations` (AlertUpdated: what a follower derives its stream from).
  */
 async function addEvents(db: pg.Pool, from: number, to: number, eventsOrg: string, organizations: string[]): Promise<void> {
@@ -118,21 +129,19 @@ async function addEvents(db: pg.Pool, from: number, to: number, eventsOrg: strin
       WHERE i.schemaname = 'documents' AND i.tablename = 'events' AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
   );
   for (const index of indexes) await db.query(`DROP INDEX documents."${index.name}"`);
-  const chunk = 1_000_000;
-  for (let start = from; start < to; start += chunk) {
+  await inChunks(from, to, 500_000, async (start, end) => {
     await db.query(
       `INSERT INTO documents.events (id, "organizationId", name, source, data)
        SELECT gen_random_uuid(), CASE WHEN i % 10 = 0 THEN $3::uuid ELSE ($4::uuid[])[1 + i % cardinality($4::uuid[])] END,
               CASE WHEN i % 10 = 0 THEN 'AlertCreated' ELSE 'AlertUpdated' END, 'service.alert',
               jsonb_build_object('alertId', gen_random_uuid(), 'state', 'OPEN', 'n', i, 'pad', repeat('x', 120))
          FROM generate_series($1::int, $2::int - 1) i`,
-      [start, Math.min(start + chunk, to), eventsOrg, organizations],
+      [start, end, eventsOrg, organizations],
     );
-    log(`  events ${Math.min(start + chunk, to).toLocaleString('en-US')} / ${to.toLocaleString('en-US')}`);
-  }
+  });
   const client = await db.connect();
   try {
-    await client.query(`SET maintenance_work_mem = '256MB'`);
+    await client.query(`SET maintenance_work_mem = '${INDEX_BUILD_MEMORY}'`);
     for (const index of indexes) await client.query(index.def);
   } finally {
     client.release();
