@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { EVENT } from './events';
-import { Visibility } from './visibility';
+import { FOLLOWED_NOT_DELETED, Visibility } from './visibility';
 
 /**
  * Reading an organization's event log.
@@ -76,8 +76,7 @@ export async function readEventLog(db: pg.Pool | pg.PoolClient, query: EventLogQ
   if (name === null || derived) {
     const { rows: follows } = await db.query<{ followedId: string; createdAt: Date }>(
       `SELECT f."followedId", f."createdAt" FROM organizations.follows f
-         JOIN organizations.organizations o ON o.id = f."followedId" AND o."deletedAt" IS NULL
-        WHERE f."followerId" = $1 ORDER BY f."followedId"`,
+        WHERE f."followerId" = $1 AND ${FOLLOWED_NOT_DELETED} ORDER BY f."followedId"`,
       [query.organizationId],
     );
     const names = derived ? [FOLLOWED_EVENT_NAMES[DERIVED_NAMES.indexOf(name)]] : FOLLOWED_EVENT_NAMES;
@@ -105,8 +104,7 @@ export async function readEventLog(db: pg.Pool | pg.PoolClient, query: EventLogQ
 export async function followsOf(db: pg.Pool | pg.PoolClient, followerId: string): Promise<Array<{ followedId: string; createdAt: Date; tags: string[] }>> {
   const { rows } = await db.query<{ followedId: string; createdAt: Date; tags: string[] }>(
     `SELECT f."followedId", f."createdAt", f.tags FROM organizations.follows f
-       JOIN organizations.organizations o ON o.id = f."followedId" AND o."deletedAt" IS NULL
-      WHERE f."followerId" = $1 ORDER BY f."followedId"`,
+      WHERE f."followerId" = $1 AND ${FOLLOWED_NOT_DELETED} ORDER BY f."followedId"`,
     [followerId],
   );
   return rows;

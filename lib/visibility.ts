@@ -53,6 +53,14 @@ const SCAN_TARGET_FIELD_FILTERS = { scanTargetTags: 'tags', includeEmptyScanTarg
 const isHiddenAlertField = (field: string): boolean => SHOWN_ALERT_SQL.has(field);
 const isHiddenScanTargetField = (field: string): boolean => (HIDDEN_SCAN_TARGET_FIELDS as readonly string[]).includes(field);
 
+/**
+ * The condition on a follow `f` that its followed organization is not deleted, asked as "no deleted
+ * organization of that id": it reads the partial index of deleted organizations (migration
+ * 20261202001400), where a join on `"deletedAt" IS NULL` hashed every live organization (2.0 ms of a
+ * follower of 1,000 among 10,000 organizations, 0.3 ms so; bench/README.md, session 18).
+ */
+export const FOLLOWED_NOT_DELETED = `NOT EXISTS (SELECT 1 FROM organizations.organizations o WHERE o.id = f."followedId" AND o."deletedAt" IS NOT NULL)`;
+
 /** A copy of an alert as `view` may see it; a follower's is marked `followerView`. */
 export type AlertFor<T> = T & { followerView?: boolean };
 
@@ -124,8 +132,7 @@ export class Visibility {
         .query<{ followedId: string }>(
           `SELECT f."followedId"
              FROM organizations.follows f
-             JOIN organizations.organizations o ON o.id = f."followedId" AND o."deletedAt" IS NULL
-            WHERE f."followerId" = $1`,
+            WHERE f."followerId" = $1 AND ${FOLLOWED_NOT_DELETED}`,
           [organizationId],
         )
         .then(({ rows }) => new Set(rows.map((r) => r.followedId)));
@@ -159,8 +166,7 @@ export class Visibility {
       async (ownerIds) => {
         const { rows } = await this.pool.query<{ followedId: string }>(
           `SELECT DISTINCT f."followedId" FROM organizations.follows f
-           JOIN organizations.organizations o ON o.id = f."followedId" AND o."deletedAt" IS NULL
-          WHERE f."followerId" = ANY($1::uuid[]) AND f."followedId" = ANY($2::uuid[])`,
+          WHERE f."followerId" = ANY($1::uuid[]) AND f."followedId" = ANY($2::uuid[]) AND ${FOLLOWED_NOT_DELETED}`,
           [organizationIds, ownerIds],
         );
         const followed = new Set(rows.map((row) => row.followedId));
