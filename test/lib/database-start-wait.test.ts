@@ -13,70 +13,29 @@ import { TEST_DATABASE_URL } from '../support/vigil';
 jest.setTimeout(60_000);
 beforeAll(() => setLogLevel('silent'));
 
-/** Accepts connections and says nothing until `answer()`; from then on, passes them to PostgreSQL. */
-async function silentUntilAnswered(): Promise<{ port: number; answer(): void; close(): Promise<void> }> {
-  const target = new URL(TEST_DATABASE_URL);
-  let answering = false;
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    sockets.add(client);
-    client.on('error', () => undefined);
-    client.on('close', () => sockets.delete(client));
-    if (!answering) return; // a server that accepts and never answers: the client's connect timeout decides
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    upstream.on('error', () => client.destroy());
-    client.pipe(upstream).pipe(client);
-    client.on('close', () => upstream.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    answer: () => {
-      answering = true;
-    },
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-it('waits for a database that is slow to answer at start-up, then opens', async () => {
-  const server = await silentUntilAnswered();
-  const url = new URL(TEST_DATABASE_URL);
-  url.port = String(server.port);
-  setTimeout(() => server.answer(), 2_500);
-  const started = Date.now();
-  const db = await openPostgres(url.toString(), { connectTimeoutMs: 500, poolSize: 2 });
-  try {
-    const waited = Date.now() - started;
-    expect(waited).toBeGreaterThanOrEqual(2_000); // it did meet the silence (not opened before the answer)
-    expect((await db.pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
-  } finally {
-    await db.close();
-    await server.close();
-  }
-});
-
 /**
- * Passes every connection to PostgreSQL (the handshake is answered at once) but holds what a client sends
- * in a simple-protocol query ('Q' message) until `answer()`: a server that accepts sessions and is too
- * busy to run a statement.
+ * A database in front of the test PostgreSQL that holds something until `answer()`, then passes everything on:
+ * `connections` — it accepts and says nothing (the client's connect timeout decides); `statements` — it answers
+ * the handshake but drops the simple-protocol queries ('Q' messages, counted by `held()`): a server that accepts
+ * sessions and is too busy to run a statement.
  */
-async function busyUntilAnswered(): Promise<{ port: number; answer(): void; held(): number; close(): Promise<void> }> {
+async function heldUntilAnswered(holds: 'connections' | 'statements'): Promise<{ url: string; answer(): void; held(): number; close(): Promise<void> }> {
   const target = new URL(TEST_DATABASE_URL);
   let answering = false;
   let held = 0;
   const sockets = new Set<net.Socket>();
+  const track = (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.on('close', () => sockets.delete(socket));
+  };
   const server = net.createServer((client) => {
+    track(client);
+    if (holds === 'connections' && !answering) return;
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('error', () => undefined);
-      socket.on('close', () => sockets.delete(socket));
-    }
+    track(upstream);
     client.on('data', (chunk: Buffer) => {
-      if (!answering && chunk[0] === 0x51 /* Q */) {
+      if (holds === 'statements' && !answering && chunk[0] === 0x51 /* Q */) {
         held++;
         return; // the statement is never sent on this connection
       }
@@ -87,8 +46,10 @@ async function busyUntilAnswered(): Promise<{ port: number; answer(): void; held
     upstream.on('close', () => client.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(TEST_DATABASE_URL);
+  url.port = String((server.address() as net.AddressInfo).port);
   return {
-    port: (server.address() as net.AddressInfo).port,
+    url: url.toString(),
     answer: () => {
       answering = true;
     },
@@ -100,14 +61,27 @@ async function busyUntilAnswered(): Promise<{ port: number; answer(): void; held
   };
 }
 
+it('waits for a database that is slow to answer at start-up, then opens', async () => {
+  const server = await heldUntilAnswered('connections');
+  setTimeout(() => server.answer(), 2_500);
+  const started = Date.now();
+  const db = await openPostgres(server.url, { connectTimeoutMs: 500, poolSize: 2 });
+  try {
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(2_000); // it did meet the silence (not opened before the answer)
+    expect((await db.pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+  } finally {
+    await db.close();
+    await server.close();
+  }
+});
+
 it('waits at start-up for a first statement that outlasts the query timeout, on a new connection', async () => {
-  const server = await busyUntilAnswered();
-  const url = new URL(TEST_DATABASE_URL);
-  url.port = String(server.port);
+  const server = await heldUntilAnswered('statements');
   setTimeout(() => server.answer(), 2_500);
   let db: Awaited<ReturnType<typeof openPostgres>> | undefined;
   try {
-    db = await openPostgres(url.toString(), { connectTimeoutMs: 5_000, queryTimeoutMs: 500, poolSize: 2 });
+    db = await openPostgres(server.url, { connectTimeoutMs: 5_000, queryTimeoutMs: 500, poolSize: 2 });
     expect(server.held()).toBeGreaterThanOrEqual(1); // the first try's statement did time out
     expect((await db.pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
   } finally {
