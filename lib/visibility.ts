@@ -56,7 +56,7 @@ const isHiddenScanTargetField = (field: string): boolean => (HIDDEN_SCAN_TARGET_
 /**
  * The condition on a follow `f` that its followed organization is not deleted, asked as "no deleted
  * organization of that id": it reads the partial index of deleted organizations (migration
- * 20261202001400), where a join on `"deletedAt" IS NULL` hashed every live organization (2.0 ms of a
+ * 20261202001500), where a join on `"deletedAt" IS NULL` hashed every live organization (2.0 ms of a
  * follower of 1,000 among 10,000 organizations, 0.3 ms so; bench/README.md, session 18).
  */
 export const FOLLOWED_NOT_DELETED = `NOT EXISTS (SELECT 1 FROM organizations.organizations o WHERE o.id = f."followedId" AND o."deletedAt" IS NOT NULL)`;

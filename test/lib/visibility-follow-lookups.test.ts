@@ -84,7 +84,7 @@ it('a follow set leaves deleted organizations out by reading the deleted ones, n
       ...(node['Relation Name'] === 'organizations' ? [node['Index Name'] ?? 'the table'] : []),
       ...((node.Plans ?? []) as (typeof node)[]).flatMap(organizationsRead),
     ];
-    // The partial index of deleted organizations (migration 20261202001400), not a scan of the 10,000 live ones.
+    // The partial index of deleted organizations (migration 20261202001500), not a scan of the 10,000 live ones.
     expect(organizationsRead(plan)).toEqual(['organizations_deleted_idx']);
     expect(plan['Shared Hit Blocks'] + (plan['Shared Read Blocks'] ?? 0)).toBeLessThan(60);
   }
