@@ -190,9 +190,10 @@ function mergedPage(
  * organizations when they hold a large share of the alerts, or their own index ranges and a sort when they hold
  * few — and the walk stops once a page is full (Incremental Sort under the LIMIT, as the followingIds walk): most
  * pages read one severity. The cursor's severity starts after the cursor's id, the ones before it are skipped.
- * On bench:scale's large database (10 M alerts, 1,000 followed) a page read ~1,600 buffers where the merge by
- * organization read ~7 per organization; no index of its own (a global (severity, id) index read 418 but added
- * ~15-25 % to the WAL of an alert insert).
+ * Each severity is read in id order from alerts_severity_id_idx: on bench:scale's large database (10 M alerts,
+ * 1,000 followed) ~2,300 buffers a page over the primary key (every severity's alerts read and filtered out)
+ * where the merge by organization read ~7 per organization; over the index the walked severity's only
+ * (migration 20261202001600_alerts_severity_index, what it costs a writer).
  */
 function severityWalkPage(
   p: Params,
@@ -214,20 +215,35 @@ function severityWalkPage(
     .filter(({ rank }) => after === null || (dir === 'DESC' ? rank <= after : rank >= after))
     .map(({ name, rank }) => ({ name, rank, from: position && rank === after ? position.id : edge }));
   if (!steps.length) return `SELECT ${ALERT_COLUMNS('a')}, NULL::text AS "ruleTitle", 0 AS k, NULL::text AS "sortKey" FROM alerts.alerts a WHERE false`;
-  const known = p.add(Object.keys(SEVERITY_RANKS));
+  // A named severity is read from alerts_severity_id_idx (severity, id), the other severities (rank 0) from
+  // alerts_other_severity_id_idx: with both, the step's rank picks one (a one-time filter).
+  const stepRows = (severity: string) =>
+    `SELECT ${ALERT_COLUMNS('a')}, ${title} AS "ruleTitle", s.k AS k, s.k::text AS "sortKey"
+       FROM alerts.alerts a LEFT JOIN alerts.rules r ON r.id = a.rule
+      WHERE ${where} AND a.id ${dir === 'DESC' ? '<' : '>'} s.start AND ${severity}
+      ORDER BY a.id ${dir} LIMIT ${limit}`;
+  // The rank-0 step's rows only where the walk has that step (no severity filter): each copy of `where` costs
+  // planning time (its organization list is estimated element by element).
+  const rows = steps.some((s) => s.rank === 0)
+    ? `(${stepRows('s.k <> 0 AND a.severity = s.name')}) UNION ALL (${stepRows(`s.k = 0 AND ${OTHER_SEVERITY_SQL('a')}`)})`
+    : stepRows('a.severity = s.name');
   return `SELECT x.* FROM (SELECT * FROM unnest(${p.add(steps.map((s) => s.rank))}::int[], ${p.add(steps.map((s) => s.name))}::text[], ${p.add(steps.map((s) => s.from))}::uuid[])
                                  AS s(k, name, start) ORDER BY k ${dir}) s
-            CROSS JOIN LATERAL (
-              SELECT ${ALERT_COLUMNS('a')}, ${title} AS "ruleTitle", s.k AS k, s.k::text AS "sortKey"
-                FROM alerts.alerts a LEFT JOIN alerts.rules r ON r.id = a.rule
-               WHERE ${where} AND a.id ${dir === 'DESC' ? '<' : '>'} s.start
-                 AND (CASE WHEN s.k = 0 THEN a.severity <> ALL(${known}::text[]) ELSE a.severity = s.name END)
-               ORDER BY a.id ${dir} LIMIT ${limit}) x
+            CROSS JOIN LATERAL (${rows}) x
            ORDER BY s.k ${dir}, x.id ${dir} LIMIT ${limit}`;
 }
 
 /** A severity none of the five (the rank expression's ELSE, rank 0): a step of its own when the filter names no severity. */
 const OTHER_SEVERITY = '';
+
+/**
+ * Alert `a`'s severity is none of the five: written as the predicate of alerts_other_severity_id_idx (migration
+ * 20261202001600_alerts_severity_index), constants in the same order, so that the planner reads that index.
+ */
+const OTHER_SEVERITY_SQL = (a: string) =>
+  `${a}.severity NOT IN (${Object.keys(SEVERITY_RANKS)
+    .map((name) => `'${name}'`)
+    .join(', ')})`;
 
 /** One page of alerts as rows (up to `size + 1`) with their cursors: what a connection is built from. */
 export async function readAlerts(pool: pg.Pool, options: ListOptions): Promise<Keyset<AlertRow>> {

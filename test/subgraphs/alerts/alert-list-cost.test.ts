@@ -195,6 +195,28 @@ describe('a page of many followed organizations sorted by severity', () => {
     expect(started).toEqual({ [MANY]: expect.any(Number), [2 * MANY]: expect.any(Number) });
     expect({ started, atMostSix: Math.max(...Object.values(started)) <= 6 }).toEqual({ started, atMostSix: true });
   });
+
+  it('reads the walked severity’s alerts only, and no followed alert for the severities none of the five', async () => {
+    const reads: Record<string, number> = {};
+    for (const [sort, severities] of [
+      ['DESC', ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO']],
+      ['DESC', undefined],
+      ['ASC', undefined],
+    ] as const)
+      reads[`${sort} ${severities ? 'five' : 'any'}`] = await alertRowsRead(t.vigil.db.pool, {
+        organizationIds: manyFollowed,
+        view: 'follower',
+        filter: { states: ['ACTIVE'], ...(severities ? { severities: [...severities] } : {}) },
+        order: 'severity',
+        sort,
+        size: 100,
+      });
+    // A third of the alerts are closed and fewer than half belong to the followed organizations: ~3 alerts of the
+    // walked severity read per alert of the page. Over the primary key every severity's alerts were read (~5× that),
+    // and in ascending order the step of the other severities (first, and empty) read every followed alert.
+    const most = Math.max(...Object.values(reads));
+    expect({ reads, under: most < 5 * 101 }).toEqual({ reads, under: true });
+  });
 });
 
 describe('the deleted scan targets check', () => {
