@@ -1,6 +1,6 @@
 import { type View, Visibility } from '../../../lib/visibility';
 import { STATES } from '../../../lib/vocabulary';
-import { liveTargetCondition, type Params } from './sql';
+import { LIVE_TARGET_SQL, liveTargetCondition, type Params } from './sql';
 
 /** The filter body shared by the own and following lists, grouped lists and summaries. */
 export interface AlertFilter {
@@ -40,6 +40,12 @@ export function expandStates(states: readonly string[] | null | undefined): stri
 export interface FilterOptions {
   /** How the caller reads these alerts: a follower's filter and search may not touch a hidden field (Visibility). */
   view: View;
+  /**
+   * The deleted-scan-target check per alert read (LIVE_TARGET_SQL, an anti-join the planner places) instead of once
+   * per statement over the listed organizations' deleted targets (liveTargetCondition): for a page over many
+   * organizations, whose list the planner would otherwise estimate id by id and filter a scan of the targets with.
+   */
+  targetCheckPerAlert?: boolean;
 }
 
 /** The alert columns `search` matches (besides rule titles); Visibility.searchableAlertFields narrows them per view. */
@@ -49,7 +55,7 @@ const SEARCHED_ALERT_FIELDS = ['rule', 'resource'] as const;
 export function filterConditions(filter: AlertFilter, p: Params, organizationIds: readonly string[], options: FilterOptions, a = 'a'): string[] {
   // Also checked where a resolver reads its arguments (the same answer whether or not anything is followed); here so no statement evaluates one.
   Visibility.refuseHiddenFilters(options.view, filter);
-  const where: string[] = [liveTargetCondition(p, organizationIds, a)];
+  const where: string[] = [options.targetCheckPerAlert ? LIVE_TARGET_SQL(a) : liveTargetCondition(p, organizationIds, a)];
   const range = (column: string, start?: Date | null, end?: Date | null) => {
     if (start) where.push(`${a}."${column}" >= ${p.add(start)}`);
     if (end) where.push(`${a}."${column}" <= ${p.add(end)}`);

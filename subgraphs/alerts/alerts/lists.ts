@@ -101,7 +101,10 @@ async function readPage<R extends { id: string; sortKey: string | null }>(
 
   /** The WHERE of `orgSql`'s alerts: the filter, and unless `keyed` is false the cursor and the key's rank range. */
   const conditions = (orgSql: string, keyed = true) => {
-    const where = [`a."organizationId" = ${orgSql}`, ...filterConditions(options.filter, p, organizationIds, { view: options.view })];
+    const where = [
+      `a."organizationId" = ${orgSql}`,
+      ...filterConditions(options.filter, p, organizationIds, { view: options.view, targetCheckPerAlert: organizationIds.length > MERGED_ORGANIZATIONS }),
+    ];
     if (!keyed) return where.join(' AND ');
     if (position && keyDef.constant) where.push(`a.id ${cmp} ${p.add(position.id)}::uuid`);
     else if (position) where.push(`(${keyDef.expr('a')}, a.id) ${cmp} (${p.add(position.key ?? 'infinity')}::${keyDef.type}, ${p.add(position.id)}::uuid)`);

@@ -217,6 +217,43 @@ describe('a page of many followed organizations sorted by severity', () => {
     const most = Math.max(...Object.values(reads));
     expect({ reads, under: most < 5 * 101 }).toEqual({ reads, under: true });
   });
+
+  it('checks each alert read for a deleted scan target, not the deleted targets of every listed organization', async () => {
+    for (const order of ['severity', 'followingIds'] as AlertOrder[]) {
+      const plan = await explain(t.vigil.db.pool, {
+        organizationIds: manyFollowed,
+        view: 'follower',
+        filter: { states: ['ACTIVE'] },
+        order,
+        sort: 'DESC',
+        size: 100,
+      });
+      const targets = nodes(plan).filter((node) => node['Relation Name'] === 'scan_targets');
+      // Over the organizations the planner estimated the list id by id and filtered the targets with it (a scan of
+      // every target at bench:scale's 1,000 followed); as an anti-join on the alert's own target it places the check.
+      const conditions = targets.map((node) => [node['Index Cond'], node.Filter].filter(Boolean).join(' AND '));
+      expect({ order, byOrganizations: conditions.filter((c) => c.includes('organizationId')).length }).toEqual({ order, byOrganizations: 0 });
+    }
+    // And the list still leaves out the alerts of the deleted target, in organization order too.
+    const { rows } = await t.vigil.db.pool.query<{ id: string }>(
+      `SELECT a.id FROM alerts.alerts a JOIN alerts.scan_targets s ON s.id = a."scanTargetId" AND s."deletedAt" IS NULL
+        WHERE a."organizationId" = ANY($1::uuid[]) AND a.state <> 'CLOSED' ORDER BY a."organizationId", a.id LIMIT 300`,
+      [manyFollowed],
+    );
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    while (seen.length < rows.length) {
+      const res: { status: number; body: { data: Array<{ id: string }>; cursor: string | null } } = await t.rest(
+        'POST',
+        `/organizations/${many.organizationId}/followings/alerts?size=150${cursor ? `&cursor=${cursor}` : ''}`,
+        { key: many.apiKey, body: { order: 'followingIds', sort: 'ASC', states: ['OPEN', 'IN_PROGRESS'] } },
+      );
+      expect(res.status).toBe(200);
+      seen.push(...res.body.data.map((a) => a.id));
+      cursor = res.body.cursor;
+    }
+    expect(seen.slice(0, rows.length)).toEqual(rows.map((r) => r.id));
+  });
 });
 
 describe('the deleted scan targets check', () => {
@@ -248,6 +285,8 @@ describe('the deleted scan targets check', () => {
 type ListInput = Pick<Parameters<typeof listAlerts>[1], 'organizationIds' | 'view' | 'filter' | 'order' | 'sort' | 'size'>;
 interface PlanNode {
   'Relation Name'?: string;
+  'Index Cond'?: string;
+  Filter?: string;
   'Actual Rows': number;
   'Actual Loops': number;
   'Rows Removed by Filter'?: number;
