@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { authenticateApiKey } from '../api-keys';
 import type { VigilConfig } from '../config';
 import type { Database } from '../db';
+import { statementName } from '../db-pooling';
 import { VigilError } from '../errors';
 import { EventTail } from '../event-tail';
 import { openSharedWakeChannel, type WakeChannel, type WakeChannelOptions, wakeOptionsOf } from '../event-wake';
@@ -186,7 +187,7 @@ export class StreamHub {
         if (ids.length === 0) continue;
         try {
           const { rows } = await this.pool.query<{ id: string }>({
-            name: 'vigil-deleted-session-keys',
+            name: statementName(this.pool, 'vigil-deleted-session-keys'),
             text: `SELECT id FROM organizations.api_keys WHERE id = ANY($1::uuid[]) AND "deletedAt" IS NOT NULL`,
             values: [ids],
           });

@@ -25,6 +25,8 @@ beforeAll(async () => {
     VIGIL_DATABASE_POOLING: 'transaction',
     VIGIL_WORKERS: 'export.build,documents.expire,retention.purge',
     VIGIL_SUBSCRIPTION_POLL_MS: '200',
+    // A deleted key's stream must end at the deletion's wake, not at the periodic re-check of every session.
+    VIGIL_SUBSCRIPTION_RECHECK_MS: '3600000',
   }));
   acme = await t.bootstrap('admin@acme.pgbouncer.test', 'Acme');
 }, 120_000);
@@ -108,6 +110,30 @@ it('streams a live change to a graphql-ws subscriber, woken without LISTEN', asy
     expect(message.eventAppended.event.name).toBe('ORGANIZATION_UPDATED');
     sub.stop();
   } finally {
+    await client.dispose();
+  }
+});
+
+it('ends a deleted key’s stream at once, closing its connection with 4403, and names no statement on the way', async () => {
+  // A named statement is prepared on the server connection it first ran on; PgBouncer 1.18 sends the next use to
+  // any: "prepared statement … does not exist". The look for deleted keys named one (found by the whole api test
+  // behind PgBouncer, VIGIL_TEST_POOLER: a Hive Gateway stream of a deleted key outlived the deletion).
+  const sent = jest.spyOn(pg.Client.prototype, 'query');
+  const created = await ok('POST', '/me/apikeys', { name: 'streaming' });
+  const client = wsClient(t.url, { authorization: `Bearer ${created.key}` });
+  try {
+    const sub = subscribe(client, `subscription($o: ID!) { eventAppended(organizationId: $o) { cursor } }`, { o: acme.organizationId });
+    const deadline = Date.now() + 10_000;
+    while (t.vigil.subscriptions.liveCount() === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const deletedAt = Date.now();
+    await ok('DELETE', `/me/apikeys/${created.id}`);
+    await sub.waitForEnd(3_000);
+    // The connection of a deleted key closes with 4403, as without a pooler (test/gateway/subscriptions/revocation).
+    expect({ code: await client.closeCode(), within: Date.now() - deletedAt < 3_000 }).toEqual({ code: 4403, within: true });
+    const names = sent.mock.calls.map(([config]) => (config && typeof config === 'object' ? (config as { name?: string }).name : undefined));
+    expect(names.filter(Boolean)).toEqual([]);
+  } finally {
+    sent.mockRestore();
     await client.dispose();
   }
 });
