@@ -8,6 +8,7 @@ import { type RunningVigil, startVigil } from '../../app/vigil';
 import { COMMANDS } from '../../cli/commands';
 import { loadConfig } from '../../lib/config';
 import { setLogLevel } from '../../lib/log';
+import { startPgBouncer } from './pgbouncer';
 import { proxyDatabase, type TcpProxy } from './tcp-proxy';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://root@127.0.0.1:5432/postgres';
@@ -150,6 +151,14 @@ export function postLarge(base: string, path: string, options: { key: string; bo
   return { seen: continued, answer };
 }
 
+/**
+ * `VIGIL_TEST_POOLER=pgbouncer npm run test:api`: every test service reaches its database through a PgBouncer of
+ * its own in transaction pooling mode (test/support/pgbouncer.ts; migrations over DATABASE_DIRECT_URL), unless the
+ * test gives DATABASE_URL itself (a proxy, the pooler test) — the whole API test through the pooler (issue 36
+ * item 3). A test's own SQL (t.databaseUrl) still goes to PostgreSQL directly.
+ */
+const POOLED = process.env.VIGIL_TEST_POOLER === 'pgbouncer';
+
 /** Environment variables of a test's service; one set to undefined takes its default. */
 type Settings = Record<string, string | undefined>;
 
@@ -169,6 +178,11 @@ export const DEFAULT_JOBS_AND_KEY_LIMIT: Settings = { VIGIL_WORKERS: undefined, 
 export async function startTestVigil(env: Settings | ((databaseUrl: string) => Settings | Promise<Settings>) = {}): Promise<TestVigil> {
   setLogLevel(process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent');
   const database = await createTestDatabase();
+  const own = typeof env === 'function' ? await env(database.url) : env;
+  const bouncer = POOLED && !own.DATABASE_URL ? await startPgBouncer(new URL(database.url).host) : undefined;
+  const pooler: Settings = bouncer
+    ? { DATABASE_URL: bouncer.urlFor(database.url), DATABASE_DIRECT_URL: database.url, VIGIL_DATABASE_POOLING: 'transaction' }
+    : {};
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigil-test-'));
   const secret = randomBytes(16).toString('hex');
   // Tests drive the scan scheduler themselves (runDueScans), so none runs in the background. Every test
@@ -184,18 +198,22 @@ export async function startTestVigil(env: Settings | ((databaseUrl: string) => S
     VIGIL_WORKERS: 'none',
     VIGIL_RATE_LIMIT_FAILED_KEYS_PER_ADDRESS: '0',
   };
-  const vigil = await startVigil(loadConfig({ ...settings, ...(typeof env === 'function' ? await env(database.url) : env) }));
+  const vigil = await startVigil(loadConfig({ ...settings, ...pooler, ...own })).catch(async (error) => {
+    await bouncer?.stop(); // a service that did not start leaves no pooler running (jest would wait for it)
+    throw error;
+  });
   return {
     vigil,
     url: vigil.url,
     databaseUrl: database.url,
     secret,
-    startAnother: (more = {}) => startVigil(loadConfig({ ...settings, ...more })),
+    startAnother: (more = {}) => startVigil(loadConfig({ ...settings, ...pooler, ...more })),
     bootstrap: async (email, organization) => (await COMMANDS.bootstrap.run(vigil.db, { email, organization }, () => undefined)) as Account,
     rest: (method, p, options) => request(vigil.url, method, p, options),
     graphql: (query, variables, key) => request(vigil.url, 'POST', '/graphql', { key, body: { query, variables } }),
     async close() {
       await vigil.close();
+      await bouncer?.stop();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
