@@ -90,14 +90,7 @@ describe('a followed organizations alert page', () => {
   it(`reads a few alerts of each of ${FOLLOWED} followed organizations, not a page of each`, async () => {
     const reads: Record<string, number> = {};
     for (const order of ['severity', 'createdAt', 'resolvedAt'] as AlertOrder[]) {
-      const read = await alertRowsRead(t.vigil.db.pool, {
-        organizationIds: followed,
-        view: 'follower',
-        filter: { states: ['ACTIVE'] },
-        order,
-        sort: 'DESC',
-        size: 100,
-      });
+      const read = await alertRowsRead(t.vigil.db.pool, followerPage(followed, order));
       reads[order] = read;
     }
     // A page of 101 from each, merged, read FOLLOWED × 101 = 4,040 rows. Now 7 of each (280), then the two skewed
@@ -147,6 +140,23 @@ describe('a page of many followed organizations sorted by severity', () => {
     await db.query('ANALYZE alerts.scan_targets');
   }, 180_000);
 
+  /** The ids of `many`'s REST following pages of 150 (its open and in-progress alerts, `body`'s order), until `count` are read. */
+  const followingPages = async (count: number, body: object): Promise<string[]> => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    while (seen.length < count) {
+      const res: { status: number; body: { data: Array<{ id: string }>; cursor: string | null } } = await t.rest(
+        'POST',
+        `/organizations/${many.organizationId}/followings/alerts?size=150${cursor ? `&cursor=${cursor}` : ''}`,
+        { key: many.apiKey, body: { states: ['OPEN', 'IN_PROGRESS'], ...body } },
+      );
+      expect(res.status).toBe(200);
+      seen.push(...res.body.data.map((a) => a.id));
+      cursor = res.body.cursor;
+    }
+    return seen;
+  };
+
   it('is the page one sort of every followed alert gives, both directions, page after page, and with a severity filter', async () => {
     for (const [sort, severities] of [
       ['DESC', undefined],
@@ -159,32 +169,14 @@ describe('a page of many followed organizations sorted by severity', () => {
           ORDER BY ${KEYS.severity} ${sort}, a.id ${sort} LIMIT 450`,
         [manyFollowed, severities ?? null],
       );
-      const seen: string[] = [];
-      let cursor: string | null = null;
-      while (seen.length < rows.length) {
-        const res: { status: number; body: { data: Array<{ id: string }>; cursor: string | null } } = await t.rest(
-          'POST',
-          `/organizations/${many.organizationId}/followings/alerts?size=150${cursor ? `&cursor=${cursor}` : ''}`,
-          { key: many.apiKey, body: { order: 'severity', sort, states: ['OPEN', 'IN_PROGRESS'], ...(severities ? { severities } : {}) } },
-        );
-        expect(res.status).toBe(200);
-        seen.push(...res.body.data.map((a) => a.id));
-        cursor = res.body.cursor;
-      }
+      const seen = await followingPages(rows.length, { order: 'severity', sort, ...(severities ? { severities } : {}) });
       expect({ sort, severities, ids: seen.slice(0, rows.length) }).toEqual({ sort, severities, ids: rows.map((r) => r.id) });
     }
   });
 
   it(`starts one scan of the alerts per severity, not one per organization, for ${MANY} and ${2 * MANY} followed organizations`, async () => {
     const scans = async (organizationIds: string[]) => {
-      const plan = await explain(t.vigil.db.pool, {
-        organizationIds,
-        view: 'follower',
-        filter: { states: ['ACTIVE'] },
-        order: 'severity',
-        sort: 'DESC',
-        size: 100,
-      });
+      const plan = await explain(t.vigil.db.pool, followerPage(organizationIds, 'severity'));
       return nodes(plan)
         .filter((node) => node['Relation Name'] === 'alerts')
         .reduce((sum, node) => sum + node['Actual Loops'], 0);
@@ -203,14 +195,10 @@ describe('a page of many followed organizations sorted by severity', () => {
       ['DESC', undefined],
       ['ASC', undefined],
     ] as const)
-      reads[`${sort} ${severities ? 'five' : 'any'}`] = await alertRowsRead(t.vigil.db.pool, {
-        organizationIds: manyFollowed,
-        view: 'follower',
-        filter: { states: ['ACTIVE'], ...(severities ? { severities: [...severities] } : {}) },
-        order: 'severity',
-        sort,
-        size: 100,
-      });
+      reads[`${sort} ${severities ? 'five' : 'any'}`] = await alertRowsRead(
+        t.vigil.db.pool,
+        followerPage(manyFollowed, 'severity', sort, severities ? { severities: [...severities] } : {}),
+      );
     // A third of the alerts are closed and fewer than half belong to the followed organizations: ~3 alerts of the
     // walked severity read per alert of the page. Over the primary key every severity's alerts were read (~5× that),
     // and in ascending order the step of the other severities (first, and empty) read every followed alert.
@@ -220,14 +208,7 @@ describe('a page of many followed organizations sorted by severity', () => {
 
   it('checks each alert read for a deleted scan target, not the deleted targets of every listed organization', async () => {
     for (const order of ['severity', 'followingIds'] as AlertOrder[]) {
-      const plan = await explain(t.vigil.db.pool, {
-        organizationIds: manyFollowed,
-        view: 'follower',
-        filter: { states: ['ACTIVE'] },
-        order,
-        sort: 'DESC',
-        size: 100,
-      });
+      const plan = await explain(t.vigil.db.pool, followerPage(manyFollowed, order));
       const targets = nodes(plan).filter((node) => node['Relation Name'] === 'scan_targets');
       // Over the organizations the planner estimated the list id by id and filtered the targets with it (a scan of
       // every target at bench:scale's 1,000 followed); as an anti-join on the alert's own target it places the check.
@@ -240,18 +221,7 @@ describe('a page of many followed organizations sorted by severity', () => {
         WHERE a."organizationId" = ANY($1::uuid[]) AND a.state <> 'CLOSED' ORDER BY a."organizationId", a.id LIMIT 300`,
       [manyFollowed],
     );
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    while (seen.length < rows.length) {
-      const res: { status: number; body: { data: Array<{ id: string }>; cursor: string | null } } = await t.rest(
-        'POST',
-        `/organizations/${many.organizationId}/followings/alerts?size=150${cursor ? `&cursor=${cursor}` : ''}`,
-        { key: many.apiKey, body: { order: 'followingIds', sort: 'ASC', states: ['OPEN', 'IN_PROGRESS'] } },
-      );
-      expect(res.status).toBe(200);
-      seen.push(...res.body.data.map((a) => a.id));
-      cursor = res.body.cursor;
-    }
+    const seen = await followingPages(rows.length, { order: 'followingIds', sort: 'ASC' });
     expect(seen.slice(0, rows.length)).toEqual(rows.map((r) => r.id));
   });
 });
@@ -283,6 +253,16 @@ describe('the deleted scan targets check', () => {
 });
 
 type ListInput = Pick<Parameters<typeof listAlerts>[1], 'organizationIds' | 'view' | 'filter' | 'order' | 'sort' | 'size'>;
+
+/** A follower's page of 100 of `organizationIds`' active alerts (and `filter`), as the following lists read it. */
+const followerPage = (organizationIds: string[], order: AlertOrder, sort: 'ASC' | 'DESC' = 'DESC', filter: ListInput['filter'] = {}): ListInput => ({
+  organizationIds,
+  view: 'follower',
+  filter: { states: ['ACTIVE'], ...filter },
+  order,
+  sort,
+  size: 100,
+});
 interface PlanNode {
   'Relation Name'?: string;
   'Index Cond'?: string;
