@@ -30,6 +30,12 @@ const SINGLE_CHANGES = Number(process.env.SINGLE_CHANGES ?? 200);
 const MISSED = Number(process.env.MISSED ?? 100_000);
 /** FANOUT_CPU_PROF=<dir>: the gateway child runs with --cpu-prof into that directory (its profile is written when it stops). */
 const CPU_PROF = process.env.FANOUT_CPU_PROF;
+/**
+ * FANOUT_PER_CHANGE=1: each many-subscriber phase also prints (stderr) every change's slowest receipt and the gateway's
+ * CPU for it, in order: whether a p99 is one slow change (the first after 5,000 subscribed: the gateway spent
+ * 630 ms of CPU on it against 210–250 for the next ones in one run of 2026-11-29) or all of them.
+ */
+const PER_CHANGE = process.env.FANOUT_PER_CHANGE === '1';
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://root@127.0.0.1:5432/postgres';
 /**
  * SUBSCRIPTION=posture: the subscribers take postureChanged (issue 33: the posture itself, each message
@@ -151,6 +157,7 @@ async function main() {
     const change = async (_i: number, expected: number) => {
       const state = alertState === 'OPEN' ? 'IN_PROGRESS' : 'OPEN';
       alertState = state;
+      const gatewayCpuBefore = PER_CHANGE ? cpuMs(child.pid!) : 0;
       current = { state, started: performance.now(), got: 0 };
       const res = await fetch(`${base}/graphql`, {
         method: 'POST',
@@ -164,6 +171,9 @@ async function main() {
       if (body.errors) throw new Error(JSON.stringify(body.errors));
       const deadline = Date.now() + 10_000;
       while (current.got < expected - lost && Date.now() < deadline) await sleep(2);
+      if (PER_CHANGE && expected > 1) {
+        changeLines.push(`${Math.max(...latencies.slice(-current.got)).toFixed(0)}/${(cpuMs(child.pid!) - gatewayCpuBefore).toFixed(0)}`);
+      }
       const never = Math.max(0, expected - lost - current.got);
       // A receipt that never came is the worst latency, not a gap: it stays in the percentile as Infinity.
       for (let k = 0; k < never; k++) latencies.push(Number.POSITIVE_INFINITY);
@@ -171,9 +181,13 @@ async function main() {
       current = { state: '', started: 0, got: 0 };
     };
     const missingPerPhase: Record<string, number> = {};
+    /** FANOUT_PER_CHANGE: `<slowest receipt ms>/<gateway CPU ms>` of each change of the phase. */
+    const changeLines: string[] = [];
     const endPhase = (name: string) => {
       missingPerPhase[name] = missing;
       missing = 0;
+      if (changeLines.length) console.error(`per change (slowest receipt ms / gateway CPU ms), ${name}: ${changeLines.join(' ')}`);
+      changeLines.length = 0;
     };
 
     // One subscriber.
