@@ -13,9 +13,10 @@ import { useSecurityHeaders } from './security-headers';
 
 /**
  * The gateway's Express app with what every request goes through first, whatever it asks for: its
- * metrics, its id, the access log, `//` collapsed, the security headers and CORS.
+ * metrics, its id, the access log, `//` collapsed, the security headers and CORS; `first` before all of them
+ * (the API key's lookup started: gateway/authenticate.ts startAuthentication).
  */
-export function createHttpApp(config: Pick<VigilConfig, 'trustProxy' | 'corsOrigins'>): express.Express {
+export function createHttpApp(config: Pick<VigilConfig, 'trustProxy' | 'corsOrigins'>, first?: express.RequestHandler): express.Express {
   const app = express();
   app.disable('x-powered-by');
   // No ETag: Express would hash every answer (an alert page is ~85 KB) for a validator no client sends back.
@@ -23,6 +24,7 @@ export function createHttpApp(config: Pick<VigilConfig, 'trustProxy' | 'corsOrig
   // VIGIL_TRUST_PROXY: whose X-Forwarded-* headers count (req.protocol, req.host, req.ip); by default nobody's.
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
+  if (first) app.use(first);
   app.use(
     useHttpMetrics(),
     useRequestId(),

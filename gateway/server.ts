@@ -11,7 +11,7 @@ import { observeProcess } from '../lib/metrics';
 import { createRateLimits, rateLimitSettings } from '../lib/rate-limits';
 import type { ObjectStorage } from '../lib/storage';
 import type { StreamHub } from '../lib/subscriptions/hub';
-import { useAuthentication } from './authenticate';
+import { startAuthentication, useAuthentication } from './authenticate';
 import { type AuthorizeFindingsUpload, bodyErrors } from './body-limits';
 import { declareDefer } from './defer/directive';
 import { createGateway, type PlannedGateway } from './gateway';
@@ -22,7 +22,7 @@ import { createHttpApp, listenHttp } from './http-app';
 import { answerErrors } from './internal-errors';
 import { metricsRoute } from './metrics';
 import { openRoutes } from './open-routes';
-import { restApi } from './rest/api';
+import { REST_SEGMENTS, restApi } from './rest/api';
 import { createSubscriptions } from './subscriptions';
 import type { SubscriptionService } from './subscriptions/service';
 import { trustedDocuments } from './trusted-documents';
@@ -88,7 +88,8 @@ export async function startGatewayServer(config: VigilConfig, options: GatewaySe
   );
   const servers = await startGraphqlServers(config, options, gateway, subscriptions.publishAfterMutations());
 
-  const app = createHttpApp(config);
+  // The API key's lookup starts as a request under /graphql or a REST path arrives (gateway/authenticate.ts).
+  const app = createHttpApp(config, startAuthentication(db, new Set([...REST_SEGMENTS, 'graphql'])));
   app.get('/metrics', metricsRoute(config.metricsToken));
   // The supergraph is composed once the public graph's server started: /readyz only answers after that.
   let draining = false;

@@ -21,6 +21,9 @@ export interface RestApiOptions {
   storage: ObjectStorage;
 }
 
+/** The first path segments of the route table's paths (`organizations`, `me`, …): a request under one authenticates. */
+export const REST_SEGMENTS: ReadonlySet<string> = new Set(REST_ROUTES.map((row) => row.path.split('/', 2)[1]));
+
 /**
  * The REST API: the route table (gateway/rest/routes/), each row one GraphQL operation run on the REST graph,
  * beside the routes that are not operations (OAuth's start, a scanner run's findings upload, a document's
