@@ -172,7 +172,9 @@ async function main() {
       const deadline = Date.now() + 10_000;
       while (current.got < expected - lost && Date.now() < deadline) await sleep(2);
       if (PER_CHANGE && expected > 1) {
-        changeLines.push(`${Math.max(...latencies.slice(-current.got)).toFixed(0)}/${(cpuMs(child.pid!) - gatewayCpuBefore).toFixed(0)}`);
+        // slice(-0) is the whole array: a change no receipt reached has no slowest receipt.
+        const slowest = current.got ? Math.max(...latencies.slice(-current.got)).toFixed(0) : 'none';
+        changeLines.push(`${slowest}/${(cpuMs(child.pid!) - gatewayCpuBefore).toFixed(0)}`);
       }
       const never = Math.max(0, expected - lost - current.got);
       // A receipt that never came is the worst latency, not a gap: it stays in the percentile as Infinity.
