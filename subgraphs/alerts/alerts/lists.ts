@@ -190,11 +190,11 @@ function mergedPage(
  * The first `size + 1` alerts of many organizations in (severity, id) order: a walk over the severities (at most
  * six) instead of a merge over the organizations. For each severity in order, that severity's alerts of all the
  * organizations (`where`, no cursor) in id order — from alerts_severity_id_idx filtered to the organizations, or
- * their own index ranges and a sort when they hold few — and the walk stops once a page is full (Incremental Sort under the LIMIT, as the followingIds walk): most
- * pages read one severity. The cursor's severity starts after the cursor's id, the ones before it are skipped.
- * Each severity is read in id order from alerts_severity_id_idx: on bench:scale's large database (10 M alerts,
- * 1,000 followed) ~2,300 buffers a page over the primary key (every severity's alerts read and filtered out)
- * where the merge by organization read ~7 per organization; over the index the walked severity's only
+ * their own index ranges and a sort when they hold few — and the walk stops once a page is full (Incremental
+ * Sort under the LIMIT, as the followingIds walk): most pages read one severity. The cursor's severity starts
+ * after the cursor's id, the ones before it are skipped. On bench:scale's large database (10 M alerts, 1,000
+ * followed) a page over the primary key read ~2,300 buffers (every severity's alerts read and filtered out)
+ * where the merge by organization read ~7 per organization; over the index, the walked severity's only
  * (migration 20261202001600_alerts_severity_index, what it costs a writer).
  */
 function severityWalkPage(
